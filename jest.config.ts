@@ -1,0 +1,20 @@
+import type { Config } from 'jest';
+
+// Tests import the packages' sources directly (no build needed); `npm test` type-checks them with tsc first,
+// so ts-jest only transpiles here.
+const config: Config = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/packages', '<rootDir>/apps'],
+  testMatch: ['**/?(*.)test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', isolatedModules: true }],
+  },
+  moduleNameMapper: {
+    '^@tessera/(request-state|core|client|testing)$': '<rootDir>/packages/$1/src',
+  },
+  setupFiles: ['reflect-metadata'],
+  testTimeout: 20000,
+};
+
+export default config;
