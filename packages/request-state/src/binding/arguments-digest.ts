@@ -1,0 +1,11 @@
+import { createHash } from 'node:crypto';
+import { canonicalJson } from './canonical-json';
+
+/**
+ * Digest of a request's arguments: sha256 of their canonical JSON, first 16 bytes, base64url (22 chars).
+ * Absent, null and {} are the same request.
+ */
+export function argumentsDigest(args: Record<string, unknown> | null | undefined): string {
+  const json = args === null || args === undefined ? '{}' : canonicalJson(args);
+  return createHash('sha256').update(json).digest().subarray(0, 16).toString('base64url');
+}

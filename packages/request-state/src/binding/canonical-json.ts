@@ -1,0 +1,39 @@
+/**
+ * Deterministic JSON: object keys sorted, no whitespace, every non-ASCII code unit escaped as \uXXXX.
+ * Escaping per UTF-16 unit keeps lone surrogates distinct ("a\ud800" vs "a\udfff"): a TextEncoder would
+ * turn both into U+FFFD and make different arguments digest the same.
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  switch (typeof value) {
+    case 'string':
+      return quote(value);
+    case 'number':
+      return Number.isFinite(value) ? JSON.stringify(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object':
+      return Array.isArray(value) ? canonicalArray(value) : canonicalObject(value as Record<string, unknown>);
+    default:
+      throw new TypeError(`canonicalJson: cannot digest a ${typeof value}`);
+  }
+}
+
+function canonicalArray(items: unknown[]): string {
+  return `[${items.map((item) => (item === undefined || typeof item === 'function' ? 'null' : canonicalJson(item))).join(',')}]`;
+}
+
+function canonicalObject(record: Record<string, unknown>): string {
+  const parts: string[] = [];
+  for (const key of Object.keys(record).sort()) {
+    const item = record[key];
+    if (item === undefined || typeof item === 'function') continue; // as JSON.stringify: such keys are absent
+    parts.push(`${quote(key)}:${canonicalJson(item)}`);
+  }
+  return `{${parts.join(',')}}`;
+}
+
+function quote(text: string): string {
+  // JSON.stringify already escapes lone surrogates (ES2019); the replace makes the output pure ASCII
+  return JSON.stringify(text).replace(/[\u007f-\uffff]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -1,0 +1,21 @@
+import type { InvalidStateReason } from './invalid-state-reason';
+import { RequestStateErrorCode } from './request-state-error-code';
+import { RequestStateError } from './request-state-error';
+
+/** The one message every refusal carries, whatever the cause. */
+export const INVALID_REQUEST_STATE_MESSAGE = 'Invalid or expired requestState';
+
+/**
+ * A requestState was refused. `message` is always {@link INVALID_REQUEST_STATE_MESSAGE}; the cause is in
+ * `reason` (and `cause` for a codec's own error), for server logs only.
+ */
+export class InvalidRequestStateError extends RequestStateError {
+  declare readonly code: typeof RequestStateErrorCode.InvalidRequestState;
+
+  constructor(
+    readonly reason: InvalidStateReason,
+    options?: { cause?: unknown },
+  ) {
+    super(RequestStateErrorCode.InvalidRequestState, INVALID_REQUEST_STATE_MESSAGE, options);
+  }
+}

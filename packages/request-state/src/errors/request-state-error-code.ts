@@ -1,0 +1,11 @@
+/**
+ * Codes of the errors this package throws. They share the `TESSERA_` namespace of `@tessera/core`'s table,
+ * which cannot be imported here (core depends on this package).
+ */
+export const RequestStateErrorCode = {
+  InvalidRequestState: 'TESSERA_INVALID_REQUEST_STATE',
+  RequestStateConfig: 'TESSERA_REQUEST_STATE_CONFIG',
+  RequestStateTooLarge: 'TESSERA_REQUEST_STATE_TOO_LARGE',
+} as const;
+
+export type RequestStateErrorCode = (typeof RequestStateErrorCode)[keyof typeof RequestStateErrorCode];

@@ -1,0 +1,97 @@
+import { principalFromAuthInfo } from '../binding/principal-from-auth-info';
+import type { RequestBinding } from '../binding/request-binding';
+import { InvalidRequestStateError } from '../errors/invalid-request-state.error';
+import { RequestStateConfigError } from '../errors/request-state-config.error';
+import type { RequestStateSecurity } from '../request-state-security';
+import { checkMethod, checkPrincipal, checkTarget, ClaimsSealer } from '../sealing/claims-sealer';
+import type { RequestStateClaims } from '../sealing/request-state-claims';
+import type { RequestStateContext, RequestTarget } from './request-state-context';
+import { VerifiedRequestState } from './verified-request-state';
+
+export interface ProtectRequestStateOptions<Ctx extends RequestStateContext = RequestStateContext> {
+  /** Required with an explicit policy; the ephemeral policy may leave it out. */
+  audience?: string;
+  /** Default: the policy's bindPrincipal, else principalFromAuthInfo(ctx.http?.authInfo). */
+  bindPrincipal?: (ctx: Ctx) => string | null | undefined;
+  /** Called with every refusal: the SDK's `onerror` only ever sees the fixed message, not the reason. */
+  onInvalid?: (error: InvalidRequestStateError, method: string) => void;
+}
+
+export interface ProtectedRequestState<Ctx extends RequestStateContext = RequestStateContext> {
+  readonly audience: string | undefined;
+  /** For `ServerOptions.requestState.verify`: checks key, expiry, method, audience and principal. */
+  verify(state: string, ctx: Ctx): VerifiedRequestState;
+  /** Seals plaintext for the current request, for `inputRequired({ requestState })`. */
+  mint(plaintext: unknown, ctx: Ctx, request: RequestTarget): string;
+  /** The plaintext of this round (undefined on the first), after checking target and arguments. */
+  read(ctx: Ctx, request: RequestTarget): unknown;
+}
+
+type CarrierMethod = RequestBinding['method'];
+const CARRIERS: ReadonlySet<string> = new Set<CarrierMethod>(['tools/call', 'prompts/get', 'resources/read']);
+
+/**
+ * One-line protection for a plain SDK server:
+ * `new McpServer(info, { requestState: { verify: guard.verify } })`, then `guard.mint` / `guard.read` in
+ * handlers. A refusal in `verify` is the SDK's -32602; one in `read` (the state of another tool or other
+ * arguments) throws InvalidRequestStateError, which McpServer reports as a tool error with the same message.
+ */
+export function protectRequestState<Ctx extends RequestStateContext = RequestStateContext>(
+  security: RequestStateSecurity<Ctx>,
+  options: ProtectRequestStateOptions<Ctx> = {},
+): ProtectedRequestState<Ctx> {
+  const sealer = security.forServer(options.audience);
+  if (!(sealer instanceof ClaimsSealer)) throw new RequestStateConfigError('protectRequestState: unsupported sealer');
+  const bindPrincipal =
+    options.bindPrincipal ?? security.bindPrincipal ?? ((ctx: Ctx) => principalFromAuthInfo(ctx.http?.authInfo));
+  const opened = new WeakMap<VerifiedRequestState, RequestStateClaims>();
+
+  const refuse = (error: unknown, method: string): never => {
+    const refusal = error instanceof InvalidRequestStateError ? error : new InvalidRequestStateError('codec_error', { cause: error });
+    options.onInvalid?.(refusal, method);
+    throw refusal;
+  };
+
+  return {
+    audience: sealer.audience,
+    verify(state, ctx) {
+      try {
+        const claims = sealer.unseal(state);
+        checkMethod(claims, ctx.mcpReq.method);
+        sealer.checkAudience(claims);
+        checkPrincipal(claims, principalOf(bindPrincipal, ctx));
+        const handle = new VerifiedRequestState();
+        opened.set(handle, claims);
+        return handle;
+      } catch (error) {
+        return refuse(error, ctx.mcpReq.method);
+      }
+    },
+    mint(plaintext, ctx, request) {
+      const method = ctx.mcpReq.method;
+      if (!CARRIERS.has(method)) throw new TypeError(`requestState can only be minted on tools/call, prompts/get or resources/read, not ${method}`);
+      return sealer.seal(plaintext, { method: method as CarrierMethod, ...request, principal: bindPrincipal(ctx) });
+    },
+    read(ctx, request) {
+      const handle = ctx.mcpReq.requestState();
+      if (handle === undefined) return undefined;
+      try {
+        // a raw string here means the server was built without `requestState: { verify }`: fail closed
+        const claims = handle instanceof VerifiedRequestState ? opened.get(handle) : undefined;
+        if (claims === undefined) throw new InvalidRequestStateError('not_verified');
+        checkTarget(claims, request);
+        return claims.s;
+      } catch (error) {
+        return refuse(error, ctx.mcpReq.method);
+      }
+    },
+  };
+}
+
+function principalOf<Ctx>(bindPrincipal: (ctx: Ctx) => string | null | undefined, ctx: Ctx): string | null | undefined {
+  try {
+    return bindPrincipal(ctx);
+  } catch (error) {
+    throw new InvalidRequestStateError('principal_error', { cause: error });
+  }
+}

@@ -1,0 +1,108 @@
+import { argumentsDigest } from '../binding/arguments-digest';
+import { makePrincipalClaim, principalClaimMatches } from '../binding/principal-claim';
+import type { RequestBinding } from '../binding/request-binding';
+import { InvalidRequestStateError } from '../errors/invalid-request-state.error';
+import { RequestStateTooLargeError } from '../errors/request-state-too-large.error';
+import { CLAIMS_VERSION, parseClaims, type RequestStateClaims } from './request-state-claims';
+import type { RequestStateCodec } from './request-state-codec';
+import type { RequestStateSealer } from './request-state-sealer';
+
+/** Tolerated clock skew between instances before a token counts as minted in the future. */
+const MAX_FUTURE_SKEW_SECONDS = 60;
+
+export interface ClaimsSealerConfig {
+  codec: RequestStateCodec;
+  audience: string | undefined;
+  ttlSeconds: number;
+  clock: () => number;
+  maxTokenLength: number;
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * Stamps and checks the claims around any codec. The checks are split into steps (in the reference
+ * order) so the SDK hook can run the ones its context allows and leave target/arguments to the handler.
+ */
+export class ClaimsSealer implements RequestStateSealer {
+  readonly audience: string | undefined;
+
+  constructor(private readonly config: ClaimsSealerConfig) {
+    this.audience = config.audience;
+  }
+
+  seal(state: unknown, binding: RequestBinding): string {
+    if (state === undefined || typeof state === 'function' || typeof state === 'symbol') {
+      throw new TypeError(`requestState must be JSON-serialisable, got ${typeof state}`);
+    }
+    const iat = this.config.clock() / 1000;
+    const claims: RequestStateClaims = {
+      v: CLAIMS_VERSION,
+      iat,
+      exp: iat + this.config.ttlSeconds,
+      m: binding.method,
+      t: binding.target,
+      a: argumentsDigest(binding.arguments),
+      ...(this.audience !== undefined && { aud: this.audience }),
+      ...(binding.principal != null && { p: makePrincipalClaim(binding.principal) }),
+      s: state,
+    };
+    const token = this.config.codec.seal(utf8.encode(JSON.stringify(claims)));
+    if (token.length > this.config.maxTokenLength) throw new RequestStateTooLargeError(token.length, this.config.maxTokenLength);
+    return token;
+  }
+
+  open(token: unknown, binding: RequestBinding): unknown {
+    const claims = this.unseal(token);
+    checkMethod(claims, binding.method);
+    checkTarget(claims, binding);
+    this.checkAudience(claims);
+    checkPrincipal(claims, binding.principal);
+    return claims.s;
+  }
+
+  /** Bounds, codec, payload shape, version and time window: everything that needs no request. */
+  unseal(token: unknown): RequestStateClaims {
+    if (typeof token !== 'string') throw new InvalidRequestStateError('not_string');
+    if (token.length > this.config.maxTokenLength) throw new InvalidRequestStateError('too_long');
+    const claims = parseClaims(unsealWith(this.config.codec, token));
+    const now = this.config.clock() / 1000;
+    if (claims.iat > now + MAX_FUTURE_SKEW_SECONDS) throw new InvalidRequestStateError('issued_in_future');
+    if (!(now < claims.exp)) throw new InvalidRequestStateError('expired'); // written so NaN fails too
+    return claims;
+  }
+
+  checkAudience(claims: RequestStateClaims): void {
+    if ((claims.aud === undefined) !== (this.audience === undefined)) throw new InvalidRequestStateError('audience_drift');
+    if (claims.aud !== this.audience) throw new InvalidRequestStateError('audience_mismatch');
+  }
+}
+
+export function checkMethod(claims: RequestStateClaims, method: string): void {
+  if (claims.m !== method) throw new InvalidRequestStateError('method_mismatch');
+}
+
+export function checkTarget(claims: RequestStateClaims, request: Pick<RequestBinding, 'target' | 'arguments'>): void {
+  if (claims.t !== request.target) throw new InvalidRequestStateError('target_mismatch');
+  if (claims.a !== argumentsDigest(request.arguments)) throw new InvalidRequestStateError('arguments_mismatch');
+}
+
+export function checkPrincipal(claims: RequestStateClaims, principal: string | null | undefined): void {
+  const expected = principal ?? undefined;
+  if ((claims.p === undefined) !== (expected === undefined)) throw new InvalidRequestStateError('principal_drift');
+  if (claims.p !== undefined && expected !== undefined && !principalClaimMatches(claims.p, expected)) {
+    throw new InvalidRequestStateError('principal_mismatch');
+  }
+}
+
+function unsealWith(codec: RequestStateCodec, token: string): Uint8Array {
+  let bytes: unknown;
+  try {
+    bytes = codec.unseal(token);
+  } catch (error) {
+    // a codec's own reason is kept as `cause` for the log; the message stays the fixed one
+    throw error instanceof InvalidRequestStateError ? error : new InvalidRequestStateError('codec_error', { cause: error });
+  }
+  if (!(bytes instanceof Uint8Array)) throw new InvalidRequestStateError('codec_error');
+  return bytes;
+}

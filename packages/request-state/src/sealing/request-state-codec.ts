@@ -1,0 +1,9 @@
+/**
+ * Turns sealed bytes into a wire string and back: the pluggable crypto layer (a KMS envelope, an HSM).
+ * `unseal` must throw for anything it did not issue; any exception counts as a refusal. Expiry and the
+ * request, audience and principal bindings are stamped and checked around the codec, never by it.
+ */
+export interface RequestStateCodec {
+  seal(plaintext: Uint8Array): string;
+  unseal(token: string): Uint8Array;
+}
