@@ -1,0 +1,18 @@
+import { Allow, IsOptional } from 'class-validator';
+import { collectField, type FieldOptions } from '../schema/field.metadata';
+import type { Class } from '../types/class';
+
+/**
+ * Documents a DTO property (title, description, examples, default, ...) and names types reflection cannot
+ * see (`type: () => [String]`). It also whitelists the property for validation (class-validator's `@Allow()`),
+ * and `optional: true` is the same as `@IsOptional()`. It checks nothing else: add class-validator decorators
+ * to constrain the value.
+ */
+export function Field(options: FieldOptions = {}): PropertyDecorator {
+  return (prototype, propertyKey) => {
+    if (typeof propertyKey !== 'string') throw new TypeError('@Field() needs a string property name');
+    collectField(prototype.constructor as Class, { ...options, propertyName: propertyKey });
+    Allow()(prototype, propertyKey);
+    if (options.optional) IsOptional()(prototype, propertyKey);
+  };
+}

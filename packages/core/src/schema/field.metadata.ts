@@ -1,0 +1,50 @@
+import type { Class } from '../types/class';
+
+/** A type `@Field` can name: a primitive's constructor, `Date`, `Object` (free-form) or a nested DTO class. */
+export type FieldType = StringConstructor | NumberConstructor | BooleanConstructor | DateConstructor | ObjectConstructor | Class;
+
+/** `() => Item` for a single value, `() => [Item]` for an array of them. */
+export type FieldTypeThunk = () => FieldType | [FieldType];
+
+export interface FieldOptions {
+  description?: string;
+  title?: string;
+  examples?: unknown[];
+  default?: unknown;
+  /** The type when reflection cannot see it, chiefly the item type of an array: `() => [String]`, `() => [Item]`. */
+  type?: FieldTypeThunk;
+  /** A JSON Schema `format` (overrides the one derived from validators). */
+  format?: string;
+  deprecated?: boolean;
+  /** Same as `@IsOptional()`: the property may be absent (or null). */
+  optional?: boolean;
+  /** Display titles of enum options (`value -> title`); the schema then uses titled `oneOf` / `anyOf` options. */
+  enumTitles?: Record<string, string>;
+}
+
+export interface FieldMetadata extends FieldOptions {
+  propertyName: string;
+}
+
+// Own fields only, keyed by the class; parents are merged on read (getFieldMetadata).
+const store = new WeakMap<Class, Map<string, FieldMetadata>>();
+
+export function collectField(target: Class, meta: FieldMetadata): void {
+  let fields = store.get(target);
+  if (!fields) {
+    fields = new Map();
+    store.set(target, fields);
+  }
+  fields.set(meta.propertyName, meta);
+}
+
+/** Fields of `cls` and its parents; a subclass's declaration of a property replaces its parent's. */
+export function getFieldMetadata(cls: Class): Map<string, FieldMetadata> {
+  const chain: Class[] = [];
+  for (let c: unknown = cls; typeof c === 'function' && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
+    chain.unshift(c as Class);
+  }
+  const merged = new Map<string, FieldMetadata>();
+  for (const c of chain) for (const [name, meta] of store.get(c) ?? []) merged.set(name, meta);
+  return merged;
+}

@@ -1,0 +1,107 @@
+import { CONSTRAINT_KEYWORDS, mergeKeywords } from './constraint-keywords';
+import { builtInSchema, getDeclaredType } from './declared-type';
+import type { FieldMetadata } from './field.metadata';
+import type { JsonSchema, ObjectJsonSchema } from './json-schema';
+import { getTransformerType } from './transformer-metadata';
+import { UnsupportedSchemaError } from './unsupported-schema.error';
+import type { ValidationMetadata } from './validator-metadata';
+import type { Class } from '../types/class';
+
+/** One compiled DTO property. */
+export interface PropertyModel {
+  name: string;
+  required: boolean;
+  /** The property's JSON Schema (nested DTOs inlined). */
+  schema: JsonSchema;
+  /** The nested DTO class of an object property or of an array's items. */
+  nested?: Class;
+}
+
+/** Compiles a nested DTO; given `where` (`Class.property`) so that a cycle can be reported there. */
+export type NestedSchemaOf = (cls: Class, where: string) => ObjectJsonSchema;
+
+interface ValidatorSummary {
+  self: JsonSchema;
+  items: JsonSchema;
+  each: boolean;
+  optional: boolean;
+  notEmpty: boolean;
+  nestedValidation: boolean;
+}
+
+function summarize(metas: readonly ValidationMetadata[]): ValidatorSummary {
+  const sum: ValidatorSummary = { self: {}, items: {}, each: false, optional: false, notEmpty: false, nestedValidation: false };
+  for (const meta of metas) {
+    if (meta.type === 'conditionalValidation' && meta.name === 'isOptional') sum.optional = true;
+    if (meta.type === 'nestedValidation') sum.nestedValidation = true;
+    if (meta.each) sum.each = true;
+    if (meta.type !== 'customValidation' || !meta.name) continue;
+    if (meta.name === 'isNotEmpty') sum.notEmpty = true;
+    const toKeywords = CONSTRAINT_KEYWORDS[meta.name];
+    if (toKeywords) mergeKeywords(meta.each ? sum.items : sum.self, toKeywords(meta.constraints ?? []));
+  }
+  return sum;
+}
+
+function withEnumTitles(schema: JsonSchema, titles: Record<string, string> | undefined, key: 'oneOf' | 'anyOf'): JsonSchema {
+  if (!titles || !schema.enum) return schema;
+  const { enum: values, ...rest } = schema;
+  const options = values.map((value) => ({ const: value, title: titles[String(value)] ?? String(value) }));
+  // A titled multi-select's items are just `{ anyOf }` (the 2026-07-28 elicitation shape).
+  return key === 'anyOf' ? { anyOf: options } : { ...rest, oneOf: options };
+}
+
+function documentation(field: FieldMetadata | undefined): JsonSchema {
+  const doc: Record<string, unknown> = {};
+  if (!field) return doc;
+  for (const key of ['title', 'description', 'examples', 'default', 'deprecated'] as const) {
+    if (field[key] !== undefined) doc[key] = field[key];
+  }
+  return doc;
+}
+
+/** Turns one property's class-validator metadata, `@Field` options and reflected type into its schema. */
+export function compileProperty(
+  cls: Class,
+  name: string,
+  metas: readonly ValidationMetadata[],
+  field: FieldMetadata | undefined,
+  nestedSchemaOf: NestedSchemaOf,
+): PropertyModel {
+  const where = `${cls.name}.${name}`;
+  const sum = summarize(metas);
+  const declared = getDeclaredType(cls, name, field);
+  const isArray = declared.array || sum.self.type === 'array' || sum.each;
+  const elementBag = isArray ? sum.items : sum.self;
+  const base = builtInSchema(declared.element);
+
+  let element: JsonSchema;
+  let nested: Class | undefined;
+  if (base === undefined) {
+    nested = declared.element as Class;
+    if (!sum.nestedValidation || getTransformerType(cls, name) === undefined) {
+      throw new UnsupportedSchemaError(
+        where,
+        `nested DTO ${nested.name} needs both @ValidateNested() and @Type(() => ${nested.name}) to be converted and validated`,
+      );
+    }
+    element = nestedSchemaOf(nested, where);
+  } else {
+    element = base;
+    mergeKeywords(element, elementBag);
+    if (field?.format) element.format = field.format;
+    if (sum.notEmpty && !isArray && element.type === 'string') mergeKeywords(element, { minLength: 1 });
+    element = withEnumTitles(element, field?.enumTitles, isArray ? 'anyOf' : 'oneOf');
+  }
+
+  let schema: JsonSchema = element;
+  if (isArray) {
+    const { type: _ignored, ...arrayKeywords } = sum.self;
+    schema = { type: 'array', ...arrayKeywords };
+    if (Object.keys(element).length > 0) schema.items = element;
+  } else if (nested) {
+    schema = { ...element };
+  }
+  Object.assign(schema, documentation(field));
+  return { name, required: !(sum.optional || field?.optional), schema, nested };
+}

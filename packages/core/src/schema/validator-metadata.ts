@@ -1,0 +1,28 @@
+import { getMetadataStorage } from 'class-validator';
+import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
+import type { Class } from '../types/class';
+
+export type { ValidationMetadata };
+
+/** class-validator's metadata of `cls` (own and inherited, every group), by property in declaration order. */
+export function getValidatorMetadata(cls: Class): Map<string, ValidationMetadata[]> {
+  const all = getMetadataStorage().getTargetValidationMetadatas(cls, '', false, false);
+  const byProperty = new Map<string, ValidationMetadata[]>();
+  for (const meta of all) {
+    const list = byProperty.get(meta.propertyName);
+    if (list) list.push(meta);
+    else byProperty.set(meta.propertyName, [meta]);
+  }
+  return byProperty;
+}
+
+/** Whether any constraint of these metadata runs asynchronously (then only the async `validate` sees it). */
+export function hasAsyncConstraint(metas: Iterable<ValidationMetadata>): boolean {
+  const storage = getMetadataStorage();
+  for (const meta of metas) {
+    if (meta.type === 'promiseValidation') return true;
+    if (!meta.constraintCls) continue;
+    if (storage.getTargetValidatorConstraints(meta.constraintCls).some((c) => c.async)) return true;
+  }
+  return false;
+}
