@@ -1,2 +1,46 @@
 // Public API of @tessera/client: named exports only; this list is the package's surface.
-export {};
+export { TesseraClient, TesseraClient as Client, type McpResultByMethod } from './client/tessera-client';
+export {
+  DEFAULT_MAX_ROUNDS,
+  type CallOptions,
+  type ManualCallOptions,
+  type ProtocolPreference,
+  type TesseraClientOptions,
+} from './client/client-options';
+export type {
+  ElicitationCallback,
+  ElicitationHandler,
+  InputCallbackContext,
+  InputCallbacks,
+  ListRootsCallback,
+  SamplingCallback,
+} from './callbacks/input-callbacks.types';
+export type { InputKind } from './callbacks/input-kind';
+export type { RefusalQuery, RefusePolicy } from './callbacks/refuse-policy';
+export type { ConnectTarget, HttpTarget, InMemoryTarget, StdioTarget, TransportTarget } from './connect/connect-target';
+export { createFlowRecord, parseFlowRecord, type FlowRecord } from './flow/flow-record';
+export { isInputRequired } from './flow/is-input-required';
+export { describeCall, type McpCall, type McpCallMethod } from './flow/mcp-call';
+export type { InputRequestEvent, InputResponseEvent, RoundEvent, RoundHooks } from './rounds/round-hooks.types';
+export type { Sleep } from './rounds/sleep';
+export { STATE_ONLY_BACKOFF_INITIAL_MS, STATE_ONLY_BACKOFF_MAX_MS, StateOnlyBackoff } from './rounds/state-only-backoff';
+export { TesseraClientErrorCode } from './errors/codes';
+export { TesseraClientError } from './errors/tessera-client-error';
+export { InputRequiredRoundsExceededError } from './errors/input-required-rounds-exceeded.error';
+export { MissingInputCallbackError } from './errors/missing-input-callback.error';
+export { InputRequestRefusedError } from './errors/input-request-refused.error';
+export { InvalidInputRequestError } from './errors/invalid-input-request.error';
+export { InputCallbackFailedError } from './errors/input-callback-failed.error';
+export { CallTimeoutError } from './errors/call-timeout.error';
+export { CallAbortedError } from './errors/call-aborted.error';
+export { InvalidFlowRecordError } from './errors/invalid-flow-record.error';
+export { NotConnectedError } from './errors/not-connected.error';
+export { InvalidConnectTargetError } from './errors/invalid-connect-target.error';
+export type {
+  CallToolResult,
+  GetPromptResult,
+  InputRequests,
+  InputRequiredResult,
+  InputResponses,
+  ReadResourceResult,
+} from '@modelcontextprotocol/client';

@@ -1,0 +1,47 @@
+import type { InputResponses } from '@modelcontextprotocol/client';
+import type { InputCallbacks } from '../callbacks/input-callbacks.types';
+import type { RefusePolicy } from '../callbacks/refuse-policy';
+import type { RoundHooks } from '../rounds/round-hooks.types';
+import type { Sleep } from '../rounds/sleep';
+
+/**
+ * `'auto'` (default) prefers 2026-07-28 and falls back to the 2025 era; `{ pin: '2026-07-28' }` refuses anything
+ * else; `'legacy'` connects the 2025 way without probing.
+ */
+export type ProtocolPreference = 'auto' | 'legacy' | { pin: string };
+
+export interface TesseraClientOptions extends InputCallbacks {
+  /** Client identity sent to the server. */
+  name?: string;
+  version?: string;
+  protocol?: ProtocolPreference;
+  /** Maximum retries per call before `InputRequiredRoundsExceededError`. Default 10. */
+  maxRounds?: number;
+  /** Default wall-clock limit per call, across all its rounds. None by default. */
+  timeoutMs?: number;
+  /** Input requests to turn down with `InputRequestRefusedError`. */
+  refuse?: RefusePolicy;
+  hooks?: RoundHooks;
+  /** How to wait between state-only rounds; replace it to observe or speed up the backoff (tests). */
+  sleep?: Sleep;
+}
+
+/** Per-call options for the automatic loop. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  maxRounds?: number;
+  /** Run after the client's own hooks. */
+  hooks?: RoundHooks;
+  /** Seed the first leg with answers and state from an earlier round (resuming a flow). */
+  inputResponses?: InputResponses;
+  requestState?: string;
+  allowInputRequired?: false;
+}
+
+/** Manual mode: one leg only; an `input_required` answer is returned instead of being handled. */
+export interface ManualCallOptions extends Omit<CallOptions, 'allowInputRequired' | 'maxRounds'> {
+  allowInputRequired: true;
+}
+
+export const DEFAULT_MAX_ROUNDS = 10;

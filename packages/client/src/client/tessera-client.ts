@@ -1,0 +1,228 @@
+import {
+  Client as SdkClient,
+  type CallToolResult,
+  type GetPromptResult,
+  type InputRequest,
+  type InputRequests,
+  type InputRequiredResult,
+  type InputResponse,
+  type InputResponses,
+  type ProtocolEra,
+  type ReadResourceResult,
+  type VersionNegotiationMode,
+} from '@modelcontextprotocol/client';
+import { capabilitiesFromCallbacks } from '../callbacks/capabilities-from-callbacks';
+import { InputAnswerer } from '../callbacks/input-answerer';
+import type { InputKind } from '../callbacks/input-kind';
+import type { ConnectTarget } from '../connect/connect-target';
+import { createTransport } from '../connect/create-transport';
+import { NotConnectedError } from '../errors/not-connected.error';
+import { parseFlowRecord, type FlowRecord } from '../flow/flow-record';
+import { describeCall, type McpCall } from '../flow/mcp-call';
+import { createCallSignal } from '../rounds/call-signal';
+import { fulfilRound } from '../rounds/fulfil-round';
+import { mergeHooks, type RoundHooks } from '../rounds/round-hooks.types';
+import { runRounds, type RoundSeed } from '../rounds/run-rounds';
+import { abortableSleep, type Sleep } from '../rounds/sleep';
+import {
+  DEFAULT_MAX_ROUNDS,
+  type CallOptions,
+  type ManualCallOptions,
+  type ProtocolPreference,
+  type TesseraClientOptions,
+} from './client-options';
+
+/** The complete result each multi-round-trip method returns. */
+export interface McpResultByMethod {
+  'tools/call': CallToolResult;
+  'prompts/get': GetPromptResult;
+  'resources/read': ReadResourceResult;
+}
+
+type AnyResult = McpResultByMethod[keyof McpResultByMethod];
+
+/**
+ * An MCP client whose `callTool`, `getPrompt` and `readResource` run the multi-round-trip loop: every input request
+ * goes to the `elicitation`/`sampling`/`listRoots` callbacks, and the call is retried with the answers and the
+ * server's state until it completes. The same callbacks answer 2025-era push requests from older servers.
+ * Built on the official SDK client (`sdk`), with the SDK's own auto-fulfilment switched off.
+ */
+export class TesseraClient {
+  /** The underlying SDK client, for everything this class does not wrap (listTools, subscriptions, ...). */
+  readonly sdk: SdkClient;
+  private readonly answerer: InputAnswerer;
+  private readonly maxRounds: number;
+  private readonly sleep: Sleep;
+  private connected = false;
+
+  constructor(private readonly options: TesseraClientOptions = {}) {
+    this.maxRounds = checkMaxRounds(options.maxRounds ?? DEFAULT_MAX_ROUNDS);
+    this.sleep = options.sleep ?? abortableSleep;
+    this.answerer = new InputAnswerer(options, options.refuse);
+    this.sdk = new SdkClient(
+      { name: options.name ?? 'tessera-client', version: options.version ?? '0.1.0' },
+      {
+        capabilities: capabilitiesFromCallbacks(options),
+        // Our loop replaces the SDK's: it lacks backoff, hooks, refusals and resumable seeds.
+        inputRequired: { autoFulfill: false },
+        versionNegotiation: { mode: negotiationMode(options.protocol ?? 'auto') },
+      },
+    );
+    this.registerPushHandlers();
+  }
+
+  /** Connects over stdio, Streamable HTTP, an in-process fetch handler, or any SDK transport. */
+  async connect(target: ConnectTarget, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<void> {
+    await this.sdk.connect(createTransport(target), { timeout: options.timeoutMs, signal: options.signal });
+    this.connected = true;
+  }
+
+  /** The negotiated protocol version (`'2026-07-28'`, or a 2025 revision after fallback); undefined before connect. */
+  get protocolVersion(): string | undefined {
+    return this.sdk.getNegotiatedProtocolVersion();
+  }
+
+  /** `'modern'` (2026-07-28: rounds in results) or `'legacy'` (2025: push requests); undefined before connect. */
+  get era(): ProtocolEra | undefined {
+    return this.sdk.getProtocolEra();
+  }
+
+  async close(): Promise<void> {
+    this.connected = false;
+    await this.sdk.close();
+  }
+
+  callTool(params: { name: string; arguments?: Record<string, unknown> }, options: ManualCallOptions): Promise<CallToolResult | InputRequiredResult>;
+  callTool(params: { name: string; arguments?: Record<string, unknown> }, options?: CallOptions): Promise<CallToolResult>;
+  callTool(params: { name: string; arguments?: Record<string, unknown> }, options?: CallOptions | ManualCallOptions) {
+    return this.execute({ method: 'tools/call', name: params.name, arguments: params.arguments }, options);
+  }
+
+  getPrompt(params: { name: string; arguments?: Record<string, string> }, options: ManualCallOptions): Promise<GetPromptResult | InputRequiredResult>;
+  getPrompt(params: { name: string; arguments?: Record<string, string> }, options?: CallOptions): Promise<GetPromptResult>;
+  getPrompt(params: { name: string; arguments?: Record<string, string> }, options?: CallOptions | ManualCallOptions) {
+    return this.execute({ method: 'prompts/get', name: params.name, arguments: params.arguments }, options);
+  }
+
+  readResource(params: { uri: string }, options: ManualCallOptions): Promise<ReadResourceResult | InputRequiredResult>;
+  readResource(params: { uri: string }, options?: CallOptions): Promise<ReadResourceResult>;
+  readResource(params: { uri: string }, options?: CallOptions | ManualCallOptions) {
+    return this.execute({ method: 'resources/read', uri: params.uri }, options);
+  }
+
+  /** Continues a flow recorded by `createFlowRecord` (possibly in another process), seeded with its state and answers. */
+  resume<M extends McpCall['method']>(record: FlowRecord & { method: M }, options: ManualCallOptions): Promise<McpResultByMethod[M] | InputRequiredResult>;
+  resume<M extends McpCall['method']>(record: FlowRecord & { method: M }, options?: CallOptions): Promise<McpResultByMethod[M]>;
+  resume(record: FlowRecord, options: CallOptions | ManualCallOptions = {}) {
+    const { requestState, inputResponses, ...call } = parseFlowRecord(record);
+    return this.execute(call as McpCall, { requestState, inputResponses, ...options });
+  }
+
+  /**
+   * Manual mode's helper: answers one round's `inputRequests` through the client's callbacks (same refusals, same
+   * hooks) and returns the `inputResponses` to retry with.
+   */
+  async fulfil(
+    inputRequests: InputRequests,
+    options: { call?: McpCall; signal?: AbortSignal; hooks?: RoundHooks; round?: number } = {},
+  ): Promise<InputResponses> {
+    const where = options.call === undefined ? 'the server' : describeCall(options.call);
+    return fulfilRound(this.answerer, inputRequests, {
+      where,
+      signal: options.signal ?? new AbortController().signal,
+      hooks: mergeHooks(this.options.hooks, options.hooks),
+      call: options.call,
+      round: options.round,
+    });
+  }
+
+  /** Runs any multi-round-trip call; `callTool`, `getPrompt`, `readResource` and `resume` all land here. */
+  run<M extends McpCall['method']>(call: McpCall & { method: M }, options: ManualCallOptions): Promise<McpResultByMethod[M] | InputRequiredResult>;
+  run<M extends McpCall['method']>(call: McpCall & { method: M }, options?: CallOptions): Promise<McpResultByMethod[M]>;
+  run(call: McpCall, options?: CallOptions | ManualCallOptions) {
+    return this.execute(call, options);
+  }
+
+  private async execute(call: McpCall, options: CallOptions | ManualCallOptions = {}): Promise<AnyResult | InputRequiredResult> {
+    if (!this.connected) throw new NotConnectedError(describeCall(call));
+    const where = describeCall(call);
+    const stop = createCallSignal(where, { signal: options.signal, timeoutMs: options.timeoutMs ?? this.options.timeoutMs });
+    const seed: RoundSeed = { inputResponses: options.inputResponses, requestState: options.requestState };
+    try {
+      if (options.allowInputRequired === true) return await this.sendLeg(call, seed, stop.signal);
+      return await runRounds<AnyResult>({
+        call,
+        send: (legSeed, signal) => this.sendLeg(call, legSeed, signal),
+        answerer: this.answerer,
+        maxRounds: checkMaxRounds(options.maxRounds ?? this.maxRounds),
+        sleep: this.sleep,
+        signal: stop.signal,
+        hooks: mergeHooks(this.options.hooks, options.hooks),
+        seed,
+      });
+    } catch (error) {
+      throw stop.explain(error);
+    } finally {
+      stop.dispose();
+    }
+  }
+
+  /** One wire leg through the SDK's manual mode: a fresh request (fresh id), `input_required` handed back to us. */
+  private async sendLeg(call: McpCall, seed: RoundSeed, signal: AbortSignal): Promise<AnyResult | InputRequiredResult> {
+    const retryFields = {
+      ...(seed.inputResponses !== undefined && { inputResponses: seed.inputResponses }),
+      // Byte-exact echo, and only when the server sent one.
+      ...(seed.requestState !== undefined && { requestState: seed.requestState }),
+    };
+    const options = { signal, allowInputRequired: true };
+    if (call.method === 'tools/call') {
+      // Not sdk.callTool: with allowInputRequired it checks an input_required leg against the tool's output
+      // schema (once tools/list has been cached) and throws, so the round can never be handled.
+      const params = { name: call.name, arguments: call.arguments, ...retryFields };
+      return (await this.sdk.request({ method: 'tools/call', params }, options)) as CallToolResult | InputRequiredResult;
+    }
+    if (call.method === 'prompts/get') {
+      return this.sdk.getPrompt({ name: call.name, arguments: call.arguments, ...retryFields }, options);
+    }
+    const seeded = Object.keys(retryFields).length > 0;
+    // A seeded or retried read answers one flow, not the URI in general: keep it out of the response cache.
+    return this.sdk.readResource({ uri: call.uri, ...retryFields }, { ...options, ...(seeded && { cacheMode: 'bypass' as const }) });
+  }
+
+  /** 2025-era servers push requests instead of returning rounds; the same callbacks, refusals and hooks answer them. */
+  private registerPushHandlers(): void {
+    const { elicitation, sampling, listRoots } = this.options;
+    if (elicitation !== undefined) {
+      this.sdk.setRequestHandler('elicitation/create', (request, ctx) =>
+        this.answerPush('elicitation', request, ctx.mcpReq.signal) as never,
+      );
+    }
+    if (sampling !== undefined) {
+      this.sdk.setRequestHandler('sampling/createMessage', (request, ctx) =>
+        this.answerPush('sampling', request, ctx.mcpReq.signal) as never,
+      );
+    }
+    if (listRoots !== undefined) {
+      this.sdk.setRequestHandler('roots/list', (request, ctx) => this.answerPush('roots', request, ctx.mcpReq.signal) as never);
+    }
+  }
+
+  private async answerPush(kind: InputKind, request: InputRequest, signal: AbortSignal): Promise<InputResponse> {
+    const where = 'the server (2025-era push request)';
+    const hooks = mergeHooks(this.options.hooks);
+    this.answerer.assertAnswerable(kind, request, where, {});
+    await hooks.onInputRequest({ kind, request });
+    const response = await this.answerer.answer(kind, request, where, { signal });
+    await hooks.onInputResponse({ kind, request, response });
+    return response;
+  }
+}
+
+function negotiationMode(preference: ProtocolPreference): VersionNegotiationMode {
+  return preference;
+}
+
+function checkMaxRounds(value: number): number {
+  if (!Number.isInteger(value) || value < 0) throw new RangeError(`maxRounds must be a non-negative integer, got ${value}`);
+  return value;
+}

@@ -1,0 +1,32 @@
+import type { FetchLike, Transport } from '@modelcontextprotocol/client';
+
+/** Spawn a server process and talk to it over its stdin/stdout. */
+export interface StdioTarget {
+  command: string;
+  args?: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+}
+
+/** A Streamable HTTP endpoint; `headers` go on every request (e.g. `Authorization: Bearer ...`). */
+export interface HttpTarget {
+  url: string | URL;
+  fetch?: FetchLike;
+  headers?: Record<string, string>;
+}
+
+/**
+ * An app in this process: its web-standard handler (`createMcpHandler(...).fetch`, or a Tessera app module's
+ * `fetch`) is called directly with a `Request`, no socket.
+ */
+export interface InMemoryTarget {
+  fetch: (request: Request) => Promise<Response>;
+  headers?: Record<string, string>;
+}
+
+/** Any SDK transport, for wiring the helpers above do not cover. */
+export interface TransportTarget {
+  transport: Transport;
+}
+
+export type ConnectTarget = StdioTarget | HttpTarget | InMemoryTarget | TransportTarget;

@@ -1,0 +1,34 @@
+import { StreamableHTTPClientTransport, type FetchLike, type Transport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { InvalidConnectTargetError } from '../errors/invalid-connect-target.error';
+import type { ConnectTarget, InMemoryTarget } from './connect-target';
+
+// The in-memory transport still speaks HTTP, so it needs a URL; nothing ever resolves this host.
+const IN_MEMORY_URL = 'http://in-memory.tessera.invalid/mcp';
+
+/** Builds the SDK transport for a connect target. */
+export function createTransport(target: ConnectTarget): Transport {
+  if (typeof target !== 'object' || target === null) throw new InvalidConnectTargetError('no target given');
+  if ('transport' in target) return target.transport;
+  if ('command' in target) {
+    return new StdioClientTransport({ command: target.command, args: target.args, env: target.env, cwd: target.cwd });
+  }
+  if ('url' in target) {
+    return new StreamableHTTPClientTransport(new URL(target.url), {
+      fetch: target.fetch,
+      ...(target.headers !== undefined && { requestInit: { headers: target.headers } }),
+    });
+  }
+  if ('fetch' in target && typeof target.fetch === 'function') {
+    return new StreamableHTTPClientTransport(new URL(IN_MEMORY_URL), {
+      fetch: inMemoryFetch(target),
+      ...(target.headers !== undefined && { requestInit: { headers: target.headers } }),
+    });
+  }
+  throw new InvalidConnectTargetError('the target has no command, url, fetch or transport');
+}
+
+// The SDK transport calls fetch(url, init); a web handler wants one Request.
+function inMemoryFetch(target: InMemoryTarget): FetchLike {
+  return (url, init) => target.fetch(new Request(url, init));
+}

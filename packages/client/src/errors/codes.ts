@@ -1,0 +1,18 @@
+/**
+ * Every error code `@tessera/client` throws, so callers can switch on a literal type.
+ * Same `TESSERA_` namespace as `@tessera/core`; the client keeps its own list because it must not depend on core.
+ */
+export const TesseraClientErrorCode = {
+  InputRequiredRoundsExceeded: 'TESSERA_INPUT_REQUIRED_ROUNDS_EXCEEDED',
+  MissingInputCallback: 'TESSERA_MISSING_INPUT_CALLBACK',
+  InputRequestRefused: 'TESSERA_INPUT_REQUEST_REFUSED',
+  InvalidInputRequest: 'TESSERA_INVALID_INPUT_REQUEST',
+  InputCallbackFailed: 'TESSERA_INPUT_CALLBACK_FAILED',
+  CallTimeout: 'TESSERA_CALL_TIMEOUT',
+  CallAborted: 'TESSERA_CALL_ABORTED',
+  InvalidFlowRecord: 'TESSERA_INVALID_FLOW_RECORD',
+  NotConnected: 'TESSERA_NOT_CONNECTED',
+  InvalidConnectTarget: 'TESSERA_INVALID_CONNECT_TARGET',
+} as const;
+
+export type TesseraClientErrorCode = (typeof TesseraClientErrorCode)[keyof typeof TesseraClientErrorCode];

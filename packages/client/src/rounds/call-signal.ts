@@ -1,0 +1,29 @@
+import { CallAbortedError } from '../errors/call-aborted.error';
+import { CallTimeoutError } from '../errors/call-timeout.error';
+
+/** One signal per call, combining the caller's AbortSignal and the whole-call `timeoutMs`. */
+export interface CallSignal {
+  signal: AbortSignal;
+  /** The error to throw instead of `error` when the call was stopped by a timeout or the caller. */
+  explain(error: unknown): unknown;
+  dispose(): void;
+}
+
+export function createCallSignal(where: string, options: { signal?: AbortSignal; timeoutMs?: number }): CallSignal {
+  const controller = new AbortController();
+  const { signal: outer, timeoutMs } = options;
+  const onOuterAbort = () => controller.abort(new CallAbortedError(where, outer?.reason));
+  if (outer?.aborted) onOuterAbort();
+  else outer?.addEventListener('abort', onOuterAbort, { once: true });
+  const timer =
+    timeoutMs === undefined ? undefined : setTimeout(() => controller.abort(new CallTimeoutError(where, timeoutMs)), timeoutMs);
+  return {
+    signal: controller.signal,
+    // Once stopped, the SDK and callbacks reject with their own wrappers; the reason we recorded says why.
+    explain: (error) => (controller.signal.aborted ? controller.signal.reason : error),
+    dispose: () => {
+      if (timer !== undefined) clearTimeout(timer);
+      outer?.removeEventListener('abort', onOuterAbort);
+    },
+  };
+}

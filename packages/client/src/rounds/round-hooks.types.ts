@@ -1,0 +1,57 @@
+import type { InputRequest, InputRequests, InputResponse } from '@modelcontextprotocol/client';
+import type { InputKind } from '../callbacks/input-kind';
+import type { McpCall } from '../flow/mcp-call';
+
+/** One `input_required` answer, seen before the client acts on it. */
+export interface RoundEvent {
+  call: McpCall;
+  /** 1 for the first `input_required` answer of a call, 2 for the next, ... */
+  round: number;
+  inputRequests: InputRequests;
+  requestState?: string;
+  /** True when the server sent state but no requests ("not done yet"): the client waits, then retries. */
+  stateOnly: boolean;
+  /** How long the client waits before this round's retry: the backoff for state-only rounds, else 0. */
+  delayMs: number;
+}
+
+/** One input request about to be handed to a callback. */
+export interface InputRequestEvent {
+  kind: InputKind;
+  request: InputRequest;
+  /** Undefined for a 2025-era push request. */
+  key?: string;
+  call?: McpCall;
+  round?: number;
+}
+
+/** One answer about to be sent back to the server. */
+export interface InputResponseEvent extends InputRequestEvent {
+  response: InputResponse;
+}
+
+/**
+ * Audit and logging points: every round, every request seen, every answer sent. Hooks are awaited, and a hook
+ * that throws fails the call (so an audit sink that must not miss a record can stop the flow).
+ */
+export interface RoundHooks {
+  onRound?: (event: RoundEvent) => void | Promise<void>;
+  onInputRequest?: (event: InputRequestEvent) => void | Promise<void>;
+  onInputResponse?: (event: InputResponseEvent) => void | Promise<void>;
+}
+
+/** Runs client-level hooks, then per-call hooks. */
+export function mergeHooks(...all: (RoundHooks | undefined)[]): Required<RoundHooks> {
+  const present = all.filter((hooks): hooks is RoundHooks => hooks !== undefined);
+  return {
+    onRound: async (event) => {
+      for (const hooks of present) await hooks.onRound?.(event);
+    },
+    onInputRequest: async (event) => {
+      for (const hooks of present) await hooks.onInputRequest?.(event);
+    },
+    onInputResponse: async (event) => {
+      for (const hooks of present) await hooks.onInputResponse?.(event);
+    },
+  };
+}

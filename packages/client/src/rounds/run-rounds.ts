@@ -1,0 +1,57 @@
+import type { InputRequiredResult, InputResponses } from '@modelcontextprotocol/client';
+import type { InputAnswerer } from '../callbacks/input-answerer';
+import { InputRequiredRoundsExceededError } from '../errors/input-required-rounds-exceeded.error';
+import { isInputRequired } from '../flow/is-input-required';
+import { describeCall, type McpCall } from '../flow/mcp-call';
+import { fulfilRound } from './fulfil-round';
+import type { RoundHooks } from './round-hooks.types';
+import type { Sleep } from './sleep';
+import { StateOnlyBackoff } from './state-only-backoff';
+
+/** What a leg carries besides the call itself: this round's answers and the state echoed byte for byte. */
+export interface RoundSeed {
+  inputResponses?: InputResponses;
+  requestState?: string;
+}
+
+/** Sends one leg of the call (a fresh request, so a fresh JSON-RPC id) and returns whatever the server answered. */
+export type SendLeg<R> = (seed: RoundSeed, signal: AbortSignal) => Promise<R | InputRequiredResult>;
+
+export interface RunRoundsOptions<R> {
+  call: McpCall;
+  send: SendLeg<R>;
+  answerer: InputAnswerer;
+  /** Maximum retries after the first leg. */
+  maxRounds: number;
+  sleep: Sleep;
+  signal: AbortSignal;
+  hooks: Required<RoundHooks>;
+  /** Answers and state to send on the first leg (resuming a flow). */
+  seed?: RoundSeed;
+}
+
+/** The automatic round loop: answer, retry, repeat until the server returns a complete result. */
+export async function runRounds<R>(options: RunRoundsOptions<R>): Promise<R> {
+  const { call, send, signal, hooks } = options;
+  const backoff = new StateOnlyBackoff();
+  let result = await send(options.seed ?? {}, signal);
+  let retries = 0;
+  while (isInputRequired(result)) {
+    if (retries >= options.maxRounds) {
+      throw new InputRequiredRoundsExceededError(call, retries, options.maxRounds, result);
+    }
+    const inputRequests = result.inputRequests ?? {};
+    const stateOnly = Object.keys(inputRequests).length === 0;
+    if (!stateOnly) backoff.reset();
+    const delayMs = stateOnly ? backoff.next() : 0;
+    const round = retries + 1;
+    await hooks.onRound({ call, round, inputRequests, requestState: result.requestState, stateOnly, delayMs });
+    let inputResponses: InputResponses | undefined;
+    if (stateOnly) await options.sleep(delayMs, signal);
+    else inputResponses = await fulfilRound(options.answerer, inputRequests, { where: describeCall(call), signal, hooks, call, round });
+    retries = round;
+    // Only this round's answers travel; earlier answers are the server's to keep inside its state.
+    result = await send({ inputResponses, requestState: result.requestState }, signal);
+  }
+  return result;
+}
