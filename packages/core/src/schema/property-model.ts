@@ -1,3 +1,4 @@
+import { IS_NOT_EMPTY, IS_OPTIONAL } from 'class-validator';
 import { CONSTRAINT_KEYWORDS, mergeKeywords } from './constraint-keywords';
 import { builtInSchema, getDeclaredType } from './declared-type';
 import type { FieldMetadata } from './field.metadata';
@@ -32,11 +33,11 @@ interface ValidatorSummary {
 function summarize(metas: readonly ValidationMetadata[]): ValidatorSummary {
   const sum: ValidatorSummary = { self: {}, items: {}, each: false, optional: false, notEmpty: false, nestedValidation: false };
   for (const meta of metas) {
-    if (meta.type === 'conditionalValidation' && meta.name === 'isOptional') sum.optional = true;
+    if (meta.type === 'conditionalValidation' && meta.name === IS_OPTIONAL) sum.optional = true;
     if (meta.type === 'nestedValidation') sum.nestedValidation = true;
     if (meta.each) sum.each = true;
     if (meta.type !== 'customValidation' || !meta.name) continue;
-    if (meta.name === 'isNotEmpty') sum.notEmpty = true;
+    if (meta.name === IS_NOT_EMPTY) sum.notEmpty = true;
     const toKeywords = CONSTRAINT_KEYWORDS[meta.name];
     if (toKeywords) mergeKeywords(meta.each ? sum.items : sum.self, toKeywords(meta.constraints ?? []));
   }
