@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { InvalidRequestStateError } from '@tessera/request-state';
+import { AesGcmCodec } from '../src/crypto/aes-gcm.codec';
+import { toKeyMaterial } from '../src/crypto/key-material';
+import { KEY_A, KEY_B, reasonOf } from './helpers';
+
+const codecOf = (...keys: Array<string | Uint8Array>) => new AesGcmCodec(toKeyMaterial(keys));
+const codec = codecOf(KEY_A);
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const body = (token: string) => Buffer.from(token.slice(3), 'base64url');
+const rebuild = (bytes: Buffer) => 'v1.' + bytes.toString('base64url');
+
+describe('AesGcmCodec round trips', () => {
+  const cases: Array<[string, Uint8Array]> = [
+    ['empty', new Uint8Array(0)],
+    ['unicode', new TextEncoder().encode('héllo wörld ✓ 漢字 🎉')],
+    ['every byte value', Uint8Array.from({ length: 256 }, (_, i) => i)],
+    ['64 KiB', randomBytes(64 * 1024)],
+  ];
+  it.each(cases)('%s', (_, plaintext) => {
+    expect(Buffer.from(codec.unseal(codec.seal(plaintext)))).toEqual(Buffer.from(plaintext));
+  });
+
+  it('has the shape v1.<canonical base64url> of kid(4) nonce(12) ciphertext tag(16)', () => {
+    const plaintext = new TextEncoder().encode('twelve bytes');
+    const token = codec.seal(plaintext);
+    expect(token).toMatch(/^v1\.[A-Za-z0-9_-]+$/);
+    expect(body(token)).toHaveLength(4 + 12 + plaintext.length + 16);
+    expect(rebuild(body(token))).toBe(token);
+  });
+
+  it('seals the same plaintext to a different token every time, under the same kid', () => {
+    const plaintext = new TextEncoder().encode('same');
+    const tokens = new Set(Array.from({ length: 50 }, () => codec.seal(plaintext)));
+    expect(tokens.size).toBe(50);
+    expect(new Set([...tokens].map((t) => body(t).subarray(0, 4).toString('hex'))).size).toBe(1);
+  });
+
+  it('reveals the plaintext neither as text, base64 nor hex', () => {
+    const secret = 'the-launch-code-is-0000-and-very-secret';
+    const token = codec.seal(new TextEncoder().encode(secret));
+    expect(token).not.toContain(secret);
+    expect(token).not.toContain(Buffer.from(secret).toString('base64url').slice(0, 20));
+    expect(token).not.toContain(Buffer.from(secret).toString('base64').slice(0, 20));
+    expect(token.toLowerCase()).not.toContain(Buffer.from(secret).toString('hex').slice(0, 20));
+    expect(body(token).toString('latin1')).not.toContain('launch');
+  });
+});
+
+describe('AesGcmCodec refuses corruption', () => {
+  const token = codec.seal(new TextEncoder().encode('{"x":"some payload to protect"}'));
+  const bytes = body(token);
+  const flipAt = (index: number) => {
+    const copy = Buffer.from(bytes);
+    copy[index]! ^= 0x01;
+    return rebuild(copy);
+  };
+
+  it.each([
+    ['prefix', 'v2.' + token.slice(3), 'malformed'],
+    ['prefix case', 'V1.' + token.slice(3), 'malformed'],
+    ['kid', flipAt(0), 'unknown_key'],
+    ['nonce', flipAt(4), 'tag_mismatch'],
+    ['ciphertext', flipAt(20), 'tag_mismatch'],
+    ['tag', flipAt(bytes.length - 1), 'tag_mismatch'],
+  ])('in the %s', (_, corrupted, reason) => {
+    expect(reasonOf(() => codec.unseal(corrupted))).toBe(reason);
+  });
+
+  it('refuses every one of the 63 substitutions of the final character', () => {
+    const last = token[token.length - 1]!;
+    const substitutes = [...ALPHABET].filter((c) => c !== last);
+    expect(substitutes).toHaveLength(63);
+    for (const c of substitutes) {
+      expect(() => codec.unseal(token.slice(0, -1) + c)).toThrow(InvalidRequestStateError);
+    }
+  });
+
+  it.each([
+    ['padding', token + '='],
+    ['double padding', token + '=='],
+    ['standard alphabet', token.replace(/-/g, '+').replace(/_/g, '/') + (token.includes('-') || token.includes('_') ? '' : '+')],
+    ['trailing newline', token + '\n'],
+    ['inner space', token.slice(0, 10) + ' ' + token.slice(10)],
+    ['leading space', ' ' + token],
+    ['empty body', 'v1.'],
+    ['impossible length', token + 'A'],
+    ['too short', rebuild(bytes.subarray(0, 31))],
+    ['not base64', 'v1.' + '!'.repeat(60)],
+  ])('refuses a non-canonical or structurally broken body: %s', (_, bad) => {
+    expect(reasonOf(() => codec.unseal(bad))).toBe('malformed');
+  });
+
+  it('refuses a kid transplanted onto another body', () => {
+    const other = codecOf(KEY_B);
+    const foreign = body(other.seal(new TextEncoder().encode('x')));
+    bytes.copy(foreign, 0, 0, 4); // our kid on their ciphertext
+    expect(reasonOf(() => codec.unseal(rebuild(foreign)))).toBe('tag_mismatch');
+  });
+
+  it('refuses a re-prefixed version (the AAD binds it)', () => {
+    expect(reasonOf(() => codec.unseal('v1.v1.' + token.slice(3)))).toBe('malformed');
+    expect(reasonOf(() => codec.unseal(token.slice(3)))).toBe('malformed');
+  });
+
+  it('refuses a token of an unknown key by kid, and a retired key', () => {
+    expect(reasonOf(() => codec.unseal(codecOf(KEY_B).seal(new Uint8Array(3))))).toBe('unknown_key');
+    const both = codecOf(KEY_B, KEY_A);
+    expect(Buffer.from(both.unseal(token)).toString()).toContain('payload');
+  });
+});
