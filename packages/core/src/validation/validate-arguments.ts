@@ -1,0 +1,23 @@
+import { validateSync } from 'class-validator';
+import { compileDtoModel } from '../schema/dto-model';
+import { UnsupportedSchemaError } from '../schema/unsupported-schema.error';
+import type { Class } from '../types/class';
+import { finish, prepareInstance, type ValidateOptions } from './prepare-instance';
+import type { ValidationResult } from './validation-issue';
+import { VALIDATOR_OPTIONS } from './validator-options';
+
+/**
+ * The synchronous (hot-path) validation of untrusted input against a DTO class: input guard, `plainToInstance`
+ * (nested DTOs through `@Type`), then class-validator's `validateSync` with whitelist + forbidNonWhitelisted +
+ * forbidUnknownValues. No promise per constraint, so this is the fast path; a DTO with an async constraint
+ * cannot use it (throws `UnsupportedSchemaError`; check `dtoNeedsAsyncValidation` at compile time, or use `validateDto`).
+ */
+export function validateArguments<T>(cls: Class<T>, input: unknown, options: ValidateOptions = {}): ValidationResult<T> {
+  const model = compileDtoModel(cls);
+  if (model.hasAsync) {
+    throw new UnsupportedSchemaError(cls.name, 'has asynchronous constraints; validate it with validateDto (async)');
+  }
+  const prepared = prepareInstance<T>(model, input, options);
+  if (prepared.done) return prepared.result;
+  return finish(prepared.instance, validateSync(prepared.instance as object, VALIDATOR_OPTIONS));
+}
