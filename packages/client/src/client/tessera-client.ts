@@ -1,6 +1,7 @@
 import {
   Client as SdkClient,
   type CallToolResult,
+  type ClientCapabilities,
   type GetPromptResult,
   type InputRequest,
   type InputRequests,
@@ -50,6 +51,8 @@ type AnyResult = McpResultByMethod[keyof McpResultByMethod];
 export class TesseraClient {
   /** The underlying SDK client, for everything this class does not wrap (listTools, subscriptions, ...). */
   readonly sdk: SdkClient;
+  /** What this client declares, derived from the callbacks it was given. */
+  readonly capabilities: ClientCapabilities;
   private readonly answerer: InputAnswerer;
   private readonly maxRounds: number;
   private readonly sleep: Sleep;
@@ -59,10 +62,11 @@ export class TesseraClient {
     this.maxRounds = checkMaxRounds(options.maxRounds ?? DEFAULT_MAX_ROUNDS);
     this.sleep = options.sleep ?? abortableSleep;
     this.answerer = new InputAnswerer(options, options.refuse);
+    this.capabilities = capabilitiesFromCallbacks(options);
     this.sdk = new SdkClient(
       { name: options.name ?? 'tessera-client', version: options.version ?? '0.1.0' },
       {
-        capabilities: capabilitiesFromCallbacks(options),
+        capabilities: this.capabilities,
         // Our loop replaces the SDK's: it lacks backoff, hooks, refusals and resumable seeds.
         inputRequired: { autoFulfill: false },
         versionNegotiation: { mode: negotiationMode(options.protocol ?? 'auto') },
