@@ -1,2 +1,70 @@
 // Public API of @tessera/core: named exports only; this list is the package's surface.
-export {};
+import 'reflect-metadata';
+
+// application
+export { createApp } from './app/create-app';
+export type { CreateAppOptions } from './app/create-app';
+export type { AppModule } from './app/app-module';
+export { TesseraApp } from './app/tessera-app';
+export type { ListenOptions, HttpListener } from './app/tessera-app';
+export type { HttpAuthOptions } from './app/http-auth-options';
+
+// decorators
+export { Provider } from './decorators/provider.decorator';
+export { Tool } from './decorators/tool.decorator';
+export type { ToolOptions } from './decorators/tool.decorator';
+export { Prompt } from './decorators/prompt.decorator';
+export type { PromptOptions } from './decorators/prompt.decorator';
+export { Resource } from './decorators/resource.decorator';
+export type { ResourceOptions } from './decorators/resource.decorator';
+export { ResourceTemplate } from './decorators/resource-template.decorator';
+export { Args } from './decorators/args.decorator';
+export { Ctx } from './decorators/ctx.decorator';
+export { Principal } from './decorators/principal.decorator';
+export { InjectParam } from './decorators/inject-param.decorator';
+export { createParamDecorator } from './decorators/create-param-decorator';
+export { UseGuards } from './decorators/use-guards.decorator';
+export { UseInterceptors } from './decorators/use-interceptors.decorator';
+export { UsePipes } from './decorators/use-pipes.decorator';
+export { UseFilters } from './decorators/use-filters.decorator';
+export { Field } from './decorators/field.decorator';
+
+// pipeline contracts
+export { ExecutionContext } from './pipeline/execution-context';
+export type { HandlerMethod, HandlerRef } from './pipeline/execution-context';
+export type { Guard } from './pipeline/guard';
+export type { Interceptor, CallHandler } from './pipeline/interceptor';
+export type { Pipe, PipeTarget } from './pipeline/pipe';
+export type { ExceptionFilter } from './pipeline/exception-filter';
+export type { Principal as PrincipalInfo } from './pipeline/principal';
+
+// DI
+export type { ServiceRegistration, ServiceScope } from './di/service-registration';
+
+// logging
+export type { Logger, LogLevel, LogFields } from './logging/logger';
+export { ConsoleLogger } from './logging/console-logger';
+export type { ConsoleLoggerOptions } from './logging/console-logger';
+export { silentLogger } from './logging/silent-logger';
+
+// errors
+export { TesseraError } from './errors/tessera-error';
+export { TesseraErrorCode } from './errors/codes';
+export { ToolError } from './errors/runtime/tool.error';
+export { ForbiddenError } from './errors/runtime/forbidden.error';
+export { ArgumentValidationError } from './errors/runtime/argument-validation.error';
+export type { FieldIssue } from './errors/runtime/argument-validation.error';
+export { UndeclaredInputRequiredError } from './errors/runtime/undeclared-input-required.error';
+export { DuplicateNameError } from './errors/definition/duplicate-name.error';
+export { MissingArgsTypeError } from './errors/definition/missing-args-type.error';
+export { InvalidSignatureError } from './errors/definition/invalid-signature.error';
+export { InvalidDecoratorUseError } from './errors/definition/invalid-decorator-use.error';
+export { InvalidConfigurationError } from './errors/definition/invalid-configuration.error';
+export { JsonRpcCode } from './server/json-rpc-codes';
+
+// schemas (usable on their own)
+export { jsonSchemaForDto } from './schema/json-schema-for-dto';
+export { validateDto } from './validation/validate-dto';
+
+// request-state protection, re-exported for one import
+export { RequestStateSecurity, InvalidRequestStateError, INVALID_REQUEST_STATE_MESSAGE } from '@tessera/request-state';

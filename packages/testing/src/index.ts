@@ -1,2 +1,3 @@
 // Public API of @tessera/testing: named exports only; this list is the package's surface.
-export {};
+export { connectInMemory, connectHttp } from './connect-in-memory';
+export type { FetchServable, TestClientOptions } from './connect-in-memory';

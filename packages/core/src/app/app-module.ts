@@ -1,0 +1,47 @@
+import type { CacheHint } from '@modelcontextprotocol/server';
+import type { RequestStateSecurity } from '@tessera/request-state';
+import type { Logger } from '../logging/logger';
+import type { EnhancerRef } from '../metadata/definitions/enhancer.metadata';
+import type { ExceptionFilter } from '../pipeline/exception-filter';
+import type { Guard } from '../pipeline/guard';
+import type { Interceptor } from '../pipeline/interceptor';
+import type { Pipe } from '../pipeline/pipe';
+import type { ExecutionContext } from '../pipeline/execution-context';
+import type { Class } from '../types/class';
+import type { ServiceRegistration } from '../di/service-registration';
+
+/** Everything a Tessera application is made of: its providers and its settings. */
+export interface AppModule {
+  /** Server name, sent to clients and used as the default `requestState` audience. */
+  name: string;
+  version: string;
+  title?: string;
+  instructions?: string;
+  /** Classes whose decorated methods are the tools, prompts and resources. */
+  providers: Class[];
+  /** Services for constructor injection: classes (singletons) or explicit registrations. */
+  services?: ServiceRegistration[];
+  /** Application-wide enhancers, run outside class and method ones. */
+  guards?: EnhancerRef<Guard>[];
+  interceptors?: EnhancerRef<Interceptor>[];
+  pipes?: EnhancerRef<Pipe>[];
+  filters?: EnhancerRef<ExceptionFilter>[];
+  /**
+   * `requestState` protection. Omitted: a random process-local key (fine for stdio and one HTTP worker).
+   * Several workers, a load balancer or restarts need shared keys: `new RequestStateSecurity({ keys })`.
+   */
+  security?: RequestStateSecurity<ExecutionContext>;
+  /** Page size of the list endpoints (`tools/list`, ...); default 100. */
+  pageSize?: number;
+  /** Cache hints for the cacheable 2026-07-28 results. */
+  cacheHints?: Partial<Record<'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list' | 'resources/read' | 'server/discover', CacheHint>>;
+  /**
+   * On 2025-era connections, fulfil a handler's own `InputRequiredResult` with push requests
+   * (the SDK's legacy shim). Off by default: such a return answers `-32603` there.
+   * Dependency parameters (`@Elicit`, ...) use push requests on 2025 connections regardless.
+   */
+  legacyInputRequiredBridge?: boolean;
+  logger?: Logger;
+  /** Extra keys whose values are redacted from logs (argument fields marked sensitive). */
+  sensitiveFields?: string[];
+}

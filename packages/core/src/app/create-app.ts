@@ -1,0 +1,51 @@
+import { RequestStateSecurity } from '@tessera/request-state';
+import { compileApp } from '../compiler/compile-app';
+import { createRootContainer } from '../di/root-container';
+import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
+import { ConsoleLogger } from '../logging/console-logger';
+import type { ExecutionContext } from '../pipeline/execution-context';
+import { ParamResolverRegistry } from '../pipeline/params/param-resolver-registry';
+import { resolveDependencies } from '../mrtr/resolve-dependencies';
+import type { ServerRuntime } from '../server/server-runtime';
+import type { AppModule } from './app-module';
+import type { HttpAuthOptions } from './http-auth-options';
+import { TesseraApp } from './tessera-app';
+
+export interface CreateAppOptions {
+  /** Bearer-token authentication for HTTP. */
+  auth?: HttpAuthOptions;
+}
+
+/**
+ * Compiles an application module once (every definition-time error is thrown here) and returns the
+ * app, ready to serve over HTTP, stdio or in memory.
+ */
+export function createApp(module: AppModule, options: CreateAppOptions = {}): TesseraApp {
+  if (!module || typeof module.name !== 'string' || module.name.trim() === '') {
+    throw new InvalidConfigurationError('The application module needs a non-empty name (it identifies the server and is the default requestState audience).');
+  }
+  if (typeof module.version !== 'string' || module.version === '') {
+    throw new InvalidConfigurationError(`Module "${module.name}" needs a version string.`);
+  }
+  if (!Array.isArray(module.providers)) throw new InvalidConfigurationError(`Module "${module.name}" needs a providers array.`);
+  const pageSize = module.pageSize ?? 100;
+  if (!Number.isInteger(pageSize) || pageSize < 1) throw new InvalidConfigurationError(`Module "${module.name}": pageSize must be a positive integer, got ${module.pageSize}.`);
+
+  const compiled = compileApp(module);
+  const security = module.security ?? RequestStateSecurity.ephemeral<ExecutionContext>();
+  const runtime: ServerRuntime = {
+    info: { name: module.name, version: module.version, title: module.title },
+    instructions: module.instructions,
+    compiled,
+    root: createRootContainer(module.services ?? []),
+    security,
+    sealer: security.forServer(module.name),
+    resolvers: new ParamResolverRegistry(),
+    dependencies: resolveDependencies,
+    logger: module.logger ?? new ConsoleLogger(),
+    pageSize,
+    legacyInputRequiredBridge: module.legacyInputRequiredBridge ?? false,
+    cacheHints: module.cacheHints,
+  };
+  return new TesseraApp(runtime, options.auth);
+}

@@ -1,0 +1,101 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createMcpHandler, requireBearerAuth, type McpHandlerRequestOptions, type McpHttpHandler } from '@modelcontextprotocol/server';
+import { serveStdio, type StdioServerHandle, type ServeStdioOptions } from '@modelcontextprotocol/server/stdio';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { createSdkServer } from '../server/create-sdk-server';
+import type { ServerRuntime } from '../server/server-runtime';
+import type { HttpAuthOptions } from './http-auth-options';
+
+export interface ListenOptions {
+  port?: number;
+  /** Defaults to 127.0.0.1: exposing a server beyond this machine is a deliberate choice. */
+  host?: string;
+  /** The endpoint path; default `/mcp`. */
+  path?: string;
+}
+
+export interface HttpListener {
+  url: URL;
+  close(): Promise<void>;
+}
+
+/**
+ * A compiled, ready-to-serve application. The same compiled tables serve every transport:
+ * `fetch` (web-standard, also the in-memory face for tests), `listen` (Node HTTP), `serveStdio`.
+ */
+export class TesseraApp {
+  private readonly handler: McpHttpHandler;
+  private readonly authenticate?: (request: Request) => Promise<import('@modelcontextprotocol/server').AuthInfo | Response>;
+  private readonly closers = new Set<() => Promise<void>>();
+
+  constructor(readonly runtime: ServerRuntime, auth?: HttpAuthOptions) {
+    this.handler = createMcpHandler(({ era }) => createSdkServer(runtime, era), {
+      onerror: (error) => runtime.logger.debug('transport error', { error }),
+    });
+    if (auth) this.authenticate = requireBearerAuth(auth);
+  }
+
+  get name(): string {
+    return this.runtime.info.name;
+  }
+
+  /** Serves one HTTP request (Streamable HTTP, both eras). With auth configured, verifies the bearer token first. */
+  fetch = async (request: Request, options?: McpHandlerRequestOptions): Promise<Response> => {
+    if (!this.authenticate) return this.handler.fetch(request, options);
+    const outcome = await this.authenticate(request);
+    if (outcome instanceof Response) return outcome;
+    return this.handler.fetch(request, { ...options, authInfo: outcome });
+  };
+
+  /** Listens on Node HTTP (127.0.0.1 by default; port 0 picks a free port). */
+  async listen(options: ListenOptions = {}): Promise<HttpListener> {
+    const path = options.path ?? '/mcp';
+    const node = toNodeHandler({ fetch: this.fetch });
+    const server: HttpServer = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (url.pathname !== path) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found: the MCP endpoint is ${path}`);
+        return;
+      }
+      node(req, res).catch((error) => {
+        this.runtime.logger.error('http handler failed', { error });
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+    });
+    const address = server.address() as AddressInfo;
+    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    const close = () =>
+      new Promise<void>((resolve) => {
+        this.closers.delete(close);
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      });
+    this.closers.add(close);
+    return { url: new URL(`http://${host}:${address.port}${path}`), close };
+  }
+
+  /** Serves this process's stdin/stdout (or a given transport); the era follows the client's opening. */
+  serveStdio(options: ServeStdioOptions = {}): StdioServerHandle {
+    const handle = serveStdio(({ era }) => createSdkServer(this.runtime, era), {
+      onerror: (error) => this.runtime.logger.debug('stdio transport error', { error }),
+      ...options,
+    });
+    const close = async () => {
+      this.closers.delete(close);
+      await handle.close();
+    };
+    this.closers.add(close);
+    return { close };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.closers].map((c) => c()));
+    await this.handler.close();
+    await this.runtime.root.dispose();
+  }
+}

@@ -1,0 +1,85 @@
+import { InvalidSignatureError } from '../errors/definition/invalid-signature.error';
+import { MissingArgsTypeError } from '../errors/definition/missing-args-type.error';
+import type { HandlerMetadata } from '../metadata/definitions/handler.metadata';
+import type { DependencyParamMetadata } from '../metadata/definitions/param.metadata';
+import { emptyEnhancers, type EnhancerMetadata } from '../metadata/definitions/enhancer.metadata';
+import { getParamTypes } from '../metadata/reflect';
+import type { Class } from '../types/class';
+import type { HandlerPlan, ParamPlan } from './handler-plan';
+import { appendEnhancers, type MergedClassMetadata } from './merge-class-metadata';
+
+/** Builds one handler's plan and runs every definition-time check that concerns it alone. */
+export function compileHandler(
+  cls: Class,
+  merged: MergedClassMetadata,
+  meta: HandlerMetadata,
+  wireName: string,
+  appEnhancers: EnhancerMetadata,
+): HandlerPlan {
+  const where = `${cls.name}.${String(meta.methodName)}`;
+  if (typeof (cls.prototype as Record<string | symbol, unknown>)[meta.methodName] !== 'function') {
+    throw new InvalidSignatureError(`${where} is decorated as a ${meta.kind} but is not a method.`);
+  }
+  const types = getParamTypes(cls, meta.methodName);
+  const records = [...(merged.params.get(meta.methodName) ?? [])].sort((a, b) => a.index - b.index);
+  const arity = Math.max(types.length, records.length ? records[records.length - 1].index + 1 : 0);
+  const params: ParamPlan[] = records.map((record) => ({ meta: record, type: types[record.index] }));
+
+  const seen = new Set<number>();
+  for (const p of records) {
+    if (seen.has(p.index)) throw new InvalidSignatureError(`${where}: parameter #${p.index} has more than one Tessera parameter decorator.`);
+    seen.add(p.index);
+  }
+
+  let argsType: Class | undefined;
+  const argsParam = records.find((p) => p.kind === 'args');
+  if (argsParam && argsParam.kind === 'args') {
+    const declared = argsParam.type ? argsParam.type() : types[argsParam.index];
+    if (typeof declared !== 'function' || declared === Object || isPrimitiveBox(declared)) {
+      throw new MissingArgsTypeError(where, argsParam.index);
+    }
+    argsType = declared as Class;
+  } else if ((meta.kind === 'tool' || meta.kind === 'prompt') && meta.args) {
+    argsType = meta.args();
+  }
+
+  const dependencies = records.filter((p): p is DependencyParamMetadata => p.kind === 'dependency');
+  const directForm = 'returnsInputRequired' in meta && meta.returnsInputRequired === true;
+  if (dependencies.length > 0 && directForm) {
+    const first = dependencies[0];
+    throw new InvalidSignatureError(
+      `${where}: parameter #${first.index} (${first.spec.decorator}) is a dependency parameter, but the method also declares ` +
+        'returnsInputRequired. One call has one inputResponses/requestState channel: let the dependency parameters ask, ' +
+        'or return InputRequiredResult yourself, not both.',
+    );
+  }
+  if (dependencies.length > 0 && meta.kind === 'resource') {
+    throw new InvalidSignatureError(
+      `${where}: static resource "${meta.uri}" cannot use ${dependencies[0].spec.decorator} (parameter #${dependencies[0].index}): ` +
+        'a static resource cannot ask the user. Make it a resource template, or move the question into a tool.',
+    );
+  }
+
+  const enhancers = emptyEnhancers();
+  appendEnhancers(enhancers, appEnhancers);
+  appendEnhancers(enhancers, merged.classEnhancers);
+  const own = merged.methodEnhancers.get(meta.methodName);
+  if (own) appendEnhancers(enhancers, own);
+
+  return {
+    ref: { kind: meta.kind, name: wireName, providerClass: cls, methodName: meta.methodName },
+    meta,
+    where,
+    params,
+    arity,
+    argsType,
+    outputType: meta.kind === 'tool' && meta.output ? meta.output() : undefined,
+    enhancers,
+    dependencies,
+    directForm,
+  };
+}
+
+function isPrimitiveBox(t: unknown): boolean {
+  return t === String || t === Number || t === Boolean || t === Array || t === Promise;
+}

@@ -1,0 +1,24 @@
+import type { Prompt, Resource, ResourceTemplateType as ResourceTemplateDefinition, Tool, UriTemplate } from '@modelcontextprotocol/server';
+import type { HandlerPlan } from './handler-plan';
+
+export interface TemplatePlan {
+  plan: HandlerPlan;
+  template: UriTemplate;
+}
+
+/**
+ * The application as served: lookup tables for calls and pre-rendered list entries, built once at
+ * startup. Per-request work is a map lookup and a slice, whatever the number of handlers.
+ */
+export interface CompiledApp {
+  tools: Map<string, HandlerPlan>;
+  prompts: Map<string, HandlerPlan>;
+  resources: Map<string, HandlerPlan>;
+  templates: TemplatePlan[];
+  toolList: Tool[];
+  promptList: Prompt[];
+  resourceList: Resource[];
+  templateList: ResourceTemplateDefinition[];
+  /** Advertised output schemas by tool name, for the SDK's result projection. */
+  outputSchemas: Map<string, Readonly<Record<string, unknown>>>;
+}

@@ -1,0 +1,29 @@
+import type { HandlerMetadata } from '../metadata/definitions/handler.metadata';
+import type { DependencyParamMetadata, ParamMetadata } from '../metadata/definitions/param.metadata';
+import type { EnhancerMetadata } from '../metadata/definitions/enhancer.metadata';
+import type { HandlerRef } from '../pipeline/execution-context';
+import type { Class } from '../types/class';
+
+/** A parameter as the pipeline fills it: its record plus the declared type read once at compile time. */
+export interface ParamPlan {
+  meta: ParamMetadata;
+  type: unknown;
+}
+
+/** Everything worked out once per handler at startup, so that a call does only per-call work. */
+export interface HandlerPlan {
+  ref: HandlerRef;
+  meta: HandlerMetadata;
+  /** `Class.method`, for messages and logs. */
+  where: string;
+  /** Parameters ordered by position; gaps are filled with `undefined`. */
+  params: ParamPlan[];
+  arity: number;
+  argsType?: Class;
+  outputType?: Class;
+  /** Application, then class, then method enhancers. */
+  enhancers: EnhancerMetadata;
+  dependencies: DependencyParamMetadata[];
+  /** The handler may return `InputRequiredResult` itself. */
+  directForm: boolean;
+}

@@ -1,0 +1,53 @@
+import type { HandlerMetadata } from '../metadata/definitions/handler.metadata';
+import type { ParamMetadata } from '../metadata/definitions/param.metadata';
+import { emptyEnhancers, type EnhancerKind, type EnhancerMetadata } from '../metadata/definitions/enhancer.metadata';
+import { getOwnMetadata, type ProviderOptions } from '../metadata/metadata-store';
+import type { Class } from '../types/class';
+
+/** A provider class's metadata with its ancestors' merged in: what the compiler works from. */
+export interface MergedClassMetadata {
+  provider: ProviderOptions;
+  handlers: Map<string | symbol, HandlerMetadata>;
+  params: Map<string | symbol, ParamMetadata[]>;
+  classEnhancers: EnhancerMetadata;
+  methodEnhancers: Map<string | symbol, EnhancerMetadata>;
+}
+
+/**
+ * Walks from the oldest ancestor down to `cls`. A subclass inherits decorated methods, may re-decorate
+ * one (its decorator replaces the parent's), or override it undecorated (the parent's decorator and
+ * parameter decorators stay, the subclass body runs). Enhancers accumulate, ancestors' first.
+ */
+export function mergeClassMetadata(cls: Class): MergedClassMetadata {
+  const chain: Class[] = [];
+  for (let c: unknown = cls; typeof c === 'function' && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
+    chain.unshift(c as Class);
+  }
+  const merged: MergedClassMetadata = {
+    provider: {},
+    handlers: new Map(),
+    params: new Map(),
+    classEnhancers: emptyEnhancers(),
+    methodEnhancers: new Map(),
+  };
+  for (const c of chain) {
+    const own = getOwnMetadata(c);
+    if (!own) continue;
+    if (own.provider) merged.provider = { ...merged.provider, ...own.provider };
+    for (const [method, handler] of own.handlers) merged.handlers.set(method, handler);
+    for (const [method, params] of own.params) merged.params.set(method, params);
+    appendEnhancers(merged.classEnhancers, own.classEnhancers);
+    for (const [method, enh] of own.methodEnhancers) {
+      const target = merged.methodEnhancers.get(method) ?? emptyEnhancers();
+      appendEnhancers(target, enh);
+      merged.methodEnhancers.set(method, target);
+    }
+  }
+  return merged;
+}
+
+export function appendEnhancers(target: EnhancerMetadata, source: EnhancerMetadata): void {
+  for (const kind of Object.keys(source) as EnhancerKind[]) {
+    (target[kind] as unknown[]).push(...source[kind]);
+  }
+}

@@ -1,0 +1,19 @@
+import { collectHandler } from '../metadata/metadata-store';
+import { InvalidDecoratorUseError } from '../errors/definition/invalid-decorator-use.error';
+import { classOfMethod } from './method-decorator-target';
+import type { ResourceOptions } from './resource.decorator';
+import { isUriTemplate } from './uri-template';
+
+/** Exposes a provider method as a resource template (`uriTemplate` per RFC 6570, e.g. `notes://{id}`). */
+export function ResourceTemplate(uriTemplate: string, options: ResourceOptions = {}): MethodDecorator {
+  return (target, methodName) => {
+    const cls = classOfMethod(target, methodName, 'ResourceTemplate');
+    if (!isUriTemplate(uriTemplate)) {
+      throw new InvalidDecoratorUseError(
+        `@ResourceTemplate('${uriTemplate}') on ${cls.name}.${String(methodName)} has no {variable}; use @Resource for a static URI.`,
+      );
+    }
+    const { name, ...rest } = options;
+    collectHandler(cls, { kind: 'resource-template', methodName, name: name ?? String(methodName), uriTemplate, ...rest });
+  };
+}

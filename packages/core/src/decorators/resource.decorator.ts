@@ -1,0 +1,31 @@
+import type { Icon } from '@modelcontextprotocol/server';
+import { collectHandler } from '../metadata/metadata-store';
+import { classOfMethod } from './method-decorator-target';
+import { isUriTemplate } from './uri-template';
+
+export interface ResourceOptions {
+  name?: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  icons?: Icon[];
+  _meta?: Record<string, unknown>;
+  /** Templated resources only: the method may return `InputRequiredResult` itself (direct form). */
+  returnsInputRequired?: boolean;
+}
+
+/**
+ * Exposes a provider method as a resource. A URI with `{variables}` makes it a resource template
+ * (the same as `@ResourceTemplate`); a plain URI is a static resource, which cannot ask the user anything.
+ */
+export function Resource(uri: string, options: ResourceOptions = {}): MethodDecorator {
+  return (target, methodName) => {
+    const cls = classOfMethod(target, methodName, 'Resource');
+    const { name, returnsInputRequired, ...rest } = options;
+    if (isUriTemplate(uri)) {
+      collectHandler(cls, { kind: 'resource-template', methodName, name: name ?? String(methodName), uriTemplate: uri, returnsInputRequired, ...rest });
+    } else {
+      collectHandler(cls, { kind: 'resource', methodName, name: name ?? String(methodName), uri, ...rest });
+    }
+  };
+}

@@ -1,0 +1,40 @@
+import { container as globalContainer, instanceCachingFactory, Lifecycle, type DependencyContainer } from 'tsyringe';
+import { isClassRegistration, type ServiceRegistration } from './service-registration';
+
+/**
+ * Builds the application's own root container (never tsyringe's global one, so apps and tests stay
+ * isolated). Singletons are resolved here at startup: tsyringe disposes an instance with the container
+ * that first built it, so a singleton first built inside a request would die with that request.
+ */
+export function createRootContainer(services: readonly ServiceRegistration[]): DependencyContainer {
+  const root = globalContainer.createChildContainer();
+  const eager: unknown[] = [];
+  for (const s of services) {
+    if (isClassRegistration(s)) {
+      root.register(s, { useClass: s }, { lifecycle: Lifecycle.Singleton });
+      eager.push(s);
+    } else if ('useValue' in s) {
+      root.register(s.token, { useValue: s.useValue });
+    } else if ('useClass' in s) {
+      root.register(s.token, { useClass: s.useClass }, { lifecycle: lifecycleOf(s.scope) });
+      if ((s.scope ?? 'singleton') === 'singleton') eager.push(s.token);
+    } else {
+      const scope = s.scope ?? 'singleton';
+      if (scope === 'singleton') {
+        root.register(s.token, { useFactory: instanceCachingFactory(s.useFactory) });
+        eager.push(s.token);
+      } else {
+        // A factory runs per resolution; per-request caching comes from resolving it once per request.
+        root.register(s.token, { useFactory: s.useFactory });
+      }
+    }
+  }
+  for (const token of eager) root.resolve(token as never);
+  return root;
+}
+
+function lifecycleOf(scope: 'singleton' | 'request' | 'transient' | undefined): Lifecycle.Singleton | Lifecycle.ContainerScoped | Lifecycle.Transient {
+  if (scope === 'request') return Lifecycle.ContainerScoped;
+  if (scope === 'transient') return Lifecycle.Transient;
+  return Lifecycle.Singleton;
+}

@@ -1,0 +1,31 @@
+import type { LogFields, LogLevel, Logger } from './logger';
+import { redact } from './redact';
+
+const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+
+export interface ConsoleLoggerOptions {
+  level?: LogLevel;
+  /** Where lines go; stderr by default, since stdout carries the MCP stream on stdio. */
+  write?: (line: string) => void;
+}
+
+/** The default logger: one JSON line per event on stderr, sensitive fields redacted. */
+export class ConsoleLogger implements Logger {
+  private readonly min: number;
+  private readonly write: (line: string) => void;
+
+  constructor(options: ConsoleLoggerOptions = {}) {
+    this.min = ORDER[options.level ?? 'info'];
+    this.write = options.write ?? ((line) => process.stderr.write(line + '\n'));
+  }
+
+  debug(message: string, fields?: LogFields): void { this.log('debug', message, fields); }
+  info(message: string, fields?: LogFields): void { this.log('info', message, fields); }
+  warn(message: string, fields?: LogFields): void { this.log('warn', message, fields); }
+  error(message: string, fields?: LogFields): void { this.log('error', message, fields); }
+
+  private log(level: LogLevel, message: string, fields?: LogFields): void {
+    if (ORDER[level] < this.min) return;
+    this.write(JSON.stringify({ time: new Date().toISOString(), level, message, ...redact(fields) }));
+  }
+}

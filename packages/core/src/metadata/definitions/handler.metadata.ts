@@ -1,0 +1,44 @@
+import type { Icon, ToolAnnotations } from '@modelcontextprotocol/server';
+import type { Class } from '../../types/class';
+
+/** What every capability decorator records about the method it decorates. */
+interface HandlerMetadataBase {
+  methodName: string | symbol;
+  name: string;
+  title?: string;
+  description?: string;
+  icons?: Icon[];
+  _meta?: Record<string, unknown>;
+}
+
+export interface ToolMetadata extends HandlerMetadataBase {
+  kind: 'tool';
+  /** The arguments DTO, when given explicitly; otherwise read from the `@Args()` parameter. */
+  args?: () => Class;
+  output?: () => Class;
+  annotations?: ToolAnnotations;
+  /** Declares that the method may return an `InputRequiredResult` itself (the direct form). */
+  returnsInputRequired?: boolean;
+}
+
+export interface PromptMetadata extends HandlerMetadataBase {
+  kind: 'prompt';
+  args?: () => Class;
+  returnsInputRequired?: boolean;
+}
+
+export interface ResourceMetadata extends HandlerMetadataBase {
+  kind: 'resource';
+  uri: string;
+  mimeType?: string;
+}
+
+export interface ResourceTemplateMetadata extends HandlerMetadataBase {
+  kind: 'resource-template';
+  uriTemplate: string;
+  mimeType?: string;
+  returnsInputRequired?: boolean;
+}
+
+export type HandlerMetadata = ToolMetadata | PromptMetadata | ResourceMetadata | ResourceTemplateMetadata;
+export type HandlerKind = HandlerMetadata['kind'];

@@ -1,0 +1,91 @@
+import { ProtocolError, Server, type ServerCapabilities } from '@modelcontextprotocol/server';
+import { JsonRpcCode } from './json-rpc-codes';
+import { toCallToolResult, toGetPromptResult, toReadResourceResult } from './normalize-results';
+import { paginate } from './paginate';
+import { serveCall } from './serve-call';
+import type { ServerRuntime } from './server-runtime';
+
+/**
+ * One SDK `Server` for one serving unit (an HTTP request, or a stdio connection). Only constant work
+ * happens here: the handlers close over tables compiled at startup, so the cost of a request does not
+ * grow with the number of tools.
+ */
+export function createSdkServer(rt: ServerRuntime, era: 'modern' | 'legacy'): Server {
+  const { compiled } = rt;
+  const server = new Server(
+    { name: rt.info.name, version: rt.info.version, ...(rt.info.title ? { title: rt.info.title } : {}) },
+    {
+      capabilities: capabilitiesOf(rt),
+      instructions: rt.instructions,
+      cacheHints: rt.cacheHints as never,
+      inputRequired: { legacyShim: rt.legacyInputRequiredBridge },
+    },
+  );
+
+  if (compiled.toolList.length > 0) {
+    server.setRequestHandler('tools/list', (req) => {
+      const { page, nextCursor } = paginate(compiled.toolList, req.params?.cursor, rt.pageSize);
+      return nextCursor ? { tools: page, nextCursor } : { tools: page };
+    });
+    server.setRequestHandler('tools/call', (req, sdk) => {
+      const name = req.params.name;
+      const plan = compiled.tools.get(name);
+      if (!plan) throw new ProtocolError(JsonRpcCode.InvalidParams, `Unknown tool: ${name}`);
+      const args = (req.params.arguments ?? {}) as Record<string, unknown>;
+      return serveCall(rt, plan, { method: 'tools/call', target: name, arguments: args, era, server }, sdk, (v) =>
+        server.projectCallToolResult(toCallToolResult(v, plan), compiled.outputSchemas.get(name)),
+      );
+    });
+  }
+
+  if (compiled.promptList.length > 0) {
+    server.setRequestHandler('prompts/list', (req) => {
+      const { page, nextCursor } = paginate(compiled.promptList, req.params?.cursor, rt.pageSize);
+      return nextCursor ? { prompts: page, nextCursor } : { prompts: page };
+    });
+    server.setRequestHandler('prompts/get', (req, sdk) => {
+      const name = req.params.name;
+      const plan = compiled.prompts.get(name);
+      if (!plan) throw new ProtocolError(JsonRpcCode.InvalidParams, `Unknown prompt: ${name}`);
+      const args = (req.params.arguments ?? {}) as Record<string, unknown>;
+      return serveCall(rt, plan, { method: 'prompts/get', target: name, arguments: args, era, server }, sdk, (v) => toGetPromptResult(v, plan));
+    });
+  }
+
+  if (compiled.resourceList.length > 0 || compiled.templateList.length > 0) {
+    server.setRequestHandler('resources/list', (req) => {
+      const { page, nextCursor } = paginate(compiled.resourceList, req.params?.cursor, rt.pageSize);
+      return nextCursor ? { resources: page, nextCursor } : { resources: page };
+    });
+    server.setRequestHandler('resources/templates/list', (req) => {
+      const { page, nextCursor } = paginate(compiled.templateList, req.params?.cursor, rt.pageSize);
+      return nextCursor ? { resourceTemplates: page, nextCursor } : { resourceTemplates: page };
+    });
+    server.setRequestHandler('resources/read', (req, sdk) => {
+      const uri = req.params.uri;
+      const site = { method: 'resources/read' as const, target: uri, arguments: {}, era, server };
+      const plan = compiled.resources.get(uri);
+      if (plan) {
+        const mime = plan.meta.kind === 'resource' ? plan.meta.mimeType : undefined;
+        return serveCall(rt, plan, site, sdk, (v) => toReadResourceResult(v, uri, mime));
+      }
+      for (const { plan: tplan, template } of compiled.templates) {
+        const variables = template.match(uri);
+        if (!variables) continue;
+        const mime = tplan.meta.kind === 'resource-template' ? tplan.meta.mimeType : undefined;
+        return serveCall(rt, tplan, { ...site, arguments: variables as Record<string, unknown> }, sdk, (v) => toReadResourceResult(v, uri, mime));
+      }
+      throw new ProtocolError(JsonRpcCode.InvalidParams, `Resource not found: ${uri}`, { uri });
+    });
+  }
+  return server;
+}
+
+function capabilitiesOf(rt: ServerRuntime): ServerCapabilities {
+  const c = rt.compiled;
+  const caps: ServerCapabilities = { logging: {} };
+  if (c.toolList.length > 0) caps.tools = {};
+  if (c.promptList.length > 0) caps.prompts = {};
+  if (c.resourceList.length > 0 || c.templateList.length > 0) caps.resources = {};
+  return caps;
+}

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { ProtocolError, type CallToolResult } from '@modelcontextprotocol/server';
+import { InvalidRequestStateError, invalidRequestStateJsonRpcError } from '@tessera/request-state';
+import { TesseraErrorCode } from '../errors/codes';
+import { TesseraError } from '../errors/tessera-error';
+import type { Logger } from '../logging/logger';
+import { JsonRpcCode } from './json-rpc-codes';
+
+export interface ErrorSite {
+  method: 'tools/call' | 'prompts/get' | 'resources/read';
+  target: string;
+  logger: Logger;
+}
+
+/**
+ * The built-in last filter. Tools answer expected failures as `isError` results (the model can read and
+ * recover); prompts and resources answer JSON-RPC errors. Anything unexpected is masked behind a
+ * reference that matches the server log line holding the real error.
+ */
+export function mapError(error: unknown, site: ErrorSite): CallToolResult {
+  if (error instanceof ProtocolError || ProtocolError.isInstance(error)) throw error;
+  if (error instanceof InvalidRequestStateError) {
+    site.logger.warn('requestState refused', { method: site.method, target: site.target, reason: error.reason });
+    const e = invalidRequestStateJsonRpcError();
+    throw new ProtocolError(e.code, e.message, e.data);
+  }
+  if (TesseraError.isInstance(error)) {
+    switch (error.code) {
+      case TesseraErrorCode.ArgumentValidation:
+        if (site.method === 'tools/call') return toolError(error.message);
+        throw new ProtocolError(JsonRpcCode.InvalidParams, error.message);
+      case TesseraErrorCode.Forbidden:
+        site.logger.info('call refused by a guard', { method: site.method, target: site.target });
+        if (site.method === 'tools/call') return toolError(error.message);
+        throw new ProtocolError(JsonRpcCode.Forbidden, error.message);
+      case TesseraErrorCode.ToolError:
+      case TesseraErrorCode.ElicitationDeclined:
+      case TesseraErrorCode.InvalidInputResponse:
+      case TesseraErrorCode.OutputValidation:
+        if (site.method === 'tools/call') return toolError(error.message);
+        throw new ProtocolError(JsonRpcCode.InternalError, error.message);
+      case TesseraErrorCode.MissingCapability:
+        throw new ProtocolError(JsonRpcCode.MissingRequiredClientCapability, error.message, (error as TesseraError & { data?: unknown }).data);
+      default:
+        break;
+    }
+  }
+  const ref = randomBytes(4).toString('hex');
+  site.logger.error('handler failed', { method: site.method, target: site.target, ref, error });
+  const message = `Internal error (ref ${ref})`;
+  if (site.method === 'tools/call') return toolError(message);
+  throw new ProtocolError(JsonRpcCode.InternalError, message);
+}
+
+function toolError(text: string): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text }] };
+}

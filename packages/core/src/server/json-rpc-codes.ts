@@ -1,0 +1,12 @@
+/** JSON-RPC error codes Tessera answers with. */
+export const JsonRpcCode = {
+  InvalidParams: -32602,
+  InternalError: -32603,
+  /** The client lacks a capability the call needs (`data.requiredCapabilities`). */
+  MissingRequiredClientCapability: -32021,
+  /**
+   * A guard refused a prompt or resource (a tool answers an `isError` result instead). Application
+   * codes belong outside -32768..-32000, so this mirrors HTTP 403 there.
+   */
+  Forbidden: -31403,
+} as const;
