@@ -17,7 +17,7 @@ export type {
 } from './callbacks/input-callbacks.types';
 export type { InputKind } from './callbacks/input-kind';
 export type { RefusalQuery, RefusePolicy } from './callbacks/refuse-policy';
-export type { ConnectTarget, HttpTarget, InMemoryTarget, StdioTarget, TransportTarget } from './connect/connect-target';
+export type { ConnectOptions, ConnectTarget, HttpTarget, InMemoryTarget, StdioTarget, TransportTarget } from './connect/connect-target';
 export { createFlowRecord, parseFlowRecord, type FlowRecord } from './flow/flow-record';
 export { isInputRequired } from './flow/is-input-required';
 export { describeCall, type McpCall, type McpCallMethod } from './flow/mcp-call';

@@ -15,7 +15,14 @@ import {
 import { capabilitiesFromCallbacks } from '../callbacks/capabilities-from-callbacks';
 import { InputAnswerer } from '../callbacks/input-answerer';
 import type { InputKind } from '../callbacks/input-kind';
-import type { ConnectTarget } from '../connect/connect-target';
+import type {
+  ConnectOptions,
+  ConnectTarget,
+  HttpTarget,
+  InMemoryTarget,
+  StdioTarget,
+  TransportTarget,
+} from '../connect/connect-target';
 import { createTransport } from '../connect/create-transport';
 import { NotConnectedError } from '../errors/not-connected.error';
 import { parseFlowRecord, type FlowRecord } from '../flow/flow-record';
@@ -76,7 +83,13 @@ export class TesseraClient {
   }
 
   /** Connects over stdio, Streamable HTTP, an in-process fetch handler, or any SDK transport. */
-  async connect(target: ConnectTarget, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<void> {
+  // One overload per target shape, so an inline `fetch` gets its parameter types from context.
+  connect(target: InMemoryTarget, options?: ConnectOptions): Promise<void>;
+  connect(target: HttpTarget, options?: ConnectOptions): Promise<void>;
+  connect(target: StdioTarget, options?: ConnectOptions): Promise<void>;
+  connect(target: TransportTarget, options?: ConnectOptions): Promise<void>;
+  connect(target: ConnectTarget, options?: ConnectOptions): Promise<void>;
+  async connect(target: ConnectTarget, options: ConnectOptions = {}): Promise<void> {
     await this.sdk.connect(createTransport(target), { timeout: options.timeoutMs, signal: options.signal });
     this.connected = true;
   }

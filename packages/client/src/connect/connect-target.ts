@@ -30,3 +30,9 @@ export interface TransportTarget {
 }
 
 export type ConnectTarget = StdioTarget | HttpTarget | InMemoryTarget | TransportTarget;
+
+export interface ConnectOptions {
+  /** Limit for the handshake (discovery probe or `initialize`). */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
