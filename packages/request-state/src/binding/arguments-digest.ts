@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { canonicalJson } from './canonical-json';
 
 /**
@@ -7,5 +7,5 @@ import { canonicalJson } from './canonical-json';
  */
 export function argumentsDigest(args: Record<string, unknown> | null | undefined): string {
   const json = args === null || args === undefined ? '{}' : canonicalJson(args);
-  return createHash('sha256').update(json).digest().subarray(0, 16).toString('base64url');
+  return hash('sha256', json, 'buffer').subarray(0, 16).toString('base64url');
 }

@@ -1,7 +1,8 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import { decodeCanonicalBase64url } from '../crypto/base64url';
+import { takeRandomBytes } from '../crypto/random-pool';
 
-const LABEL = 'mcp/request-state/principal:';
+const LABEL = Buffer.from('mcp/request-state/principal:');
 const SALT_BYTES = 8;
 const HASH_BYTES = 16;
 
@@ -10,7 +11,7 @@ const HASH_BYTES = 16;
  * principal never appears in the token even under a codec that only signs.
  */
 export function makePrincipalClaim(principal: string): string {
-  const salt = randomBytes(SALT_BYTES);
+  const salt = takeRandomBytes(SALT_BYTES);
   return Buffer.concat([salt, hashPrincipal(salt, principal)]).toString('base64url');
 }
 
@@ -23,5 +24,6 @@ export function principalClaimMatches(claim: string, principal: string): boolean
 
 function hashPrincipal(salt: Uint8Array, principal: string): Buffer {
   // JSON.stringify escapes lone surrogates, which UTF-8 encoding would otherwise merge into U+FFFD
-  return createHash('sha256').update(LABEL).update(salt).update(JSON.stringify(principal)).digest().subarray(0, HASH_BYTES);
+  const input = Buffer.concat([LABEL, salt, Buffer.from(JSON.stringify(principal))]);
+  return hash('sha256', input, 'buffer').subarray(0, HASH_BYTES);
 }

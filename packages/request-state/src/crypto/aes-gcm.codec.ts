@@ -1,10 +1,11 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
 import { hkdf } from '@noble/hashes/hkdf';
 import { sha256 } from '@noble/hashes/sha2';
 import { InvalidRequestStateError } from '../errors/invalid-request-state.error';
 import { RequestStateConfigError } from '../errors/request-state-config.error';
 import type { RequestStateCodec } from '../sealing/request-state-codec';
 import { decodeCanonicalBase64url, encodeBase64url } from './base64url';
+import { takeRandomBytes } from './random-pool';
 
 // Derivation labels and layout follow the reference implementation (python-sdk request_state.py), so one
 // key ring means the same sub-keys and key ids on both.
@@ -48,7 +49,7 @@ export class AesGcmCodec implements RequestStateCodec {
 
   seal(plaintext: Uint8Array): string {
     const { kid, key, aad } = this.sealing;
-    const nonce = randomBytes(NONCE_BYTES);
+    const nonce = takeRandomBytes(NONCE_BYTES);
     const cipher = createCipheriv('aes-256-gcm', key, nonce);
     cipher.setAAD(aad);
     const head = cipher.update(plaintext);
