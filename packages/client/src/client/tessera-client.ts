@@ -130,7 +130,7 @@ export class TesseraClient {
   /** Continues a flow recorded by `createFlowRecord` (possibly in another process), seeded with its state and answers. */
   resume<M extends McpCall['method']>(record: FlowRecord & { method: M }, options: ManualCallOptions): Promise<McpResultByMethod[M] | InputRequiredResult>;
   resume<M extends McpCall['method']>(record: FlowRecord & { method: M }, options?: CallOptions): Promise<McpResultByMethod[M]>;
-  resume(record: FlowRecord, options: CallOptions | ManualCallOptions = {}) {
+  async resume(record: FlowRecord, options: CallOptions | ManualCallOptions = {}) {
     const { requestState, inputResponses, ...call } = parseFlowRecord(record);
     return this.execute(call as McpCall, { requestState, inputResponses, ...options });
   }
