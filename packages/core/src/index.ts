@@ -68,3 +68,17 @@ export { validateDto } from './validation/validate-dto';
 
 // request-state protection, re-exported for one import
 export { RequestStateSecurity, InvalidRequestStateError, INVALID_REQUEST_STATE_MESSAGE } from '@tessera/request-state';
+
+// asking the user (multi-round-trip dependencies)
+export { Elicit } from './decorators/elicit.decorator';
+export type { ElicitOptions, ElicitUrlOptions } from './decorators/elicit.decorator';
+export { Sample } from './decorators/sample.decorator';
+export type { SampleOptions } from './decorators/sample.decorator';
+export { ListRoots } from './decorators/list-roots.decorator';
+export type { ListRootsOptions } from './decorators/list-roots.decorator';
+export type { Elicitation } from './mrtr/elicitation';
+export { isAccepted } from './mrtr/elicitation';
+export type { Computed, QuestionInput } from './mrtr/dependency-spec';
+export { ElicitationDeclinedError } from './errors/runtime/elicitation-declined.error';
+export { MissingCapabilityError } from './errors/runtime/missing-capability.error';
+export { InvalidInputResponseError } from './errors/runtime/invalid-input-response.error';

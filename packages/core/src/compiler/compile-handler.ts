@@ -6,6 +6,7 @@ import { emptyEnhancers, type EnhancerMetadata } from '../metadata/definitions/e
 import { getParamTypes } from '../metadata/reflect';
 import type { Class } from '../types/class';
 import type { HandlerPlan, ParamPlan } from './handler-plan';
+import { compileDependencies } from '../mrtr/compile-dependencies';
 import { appendEnhancers, type MergedClassMetadata } from './merge-class-metadata';
 
 /** Builds one handler's plan and runs every definition-time check that concerns it alone. */
@@ -43,22 +44,24 @@ export function compileHandler(
     argsType = meta.args();
   }
 
-  const dependencies = records.filter((p): p is DependencyParamMetadata => p.kind === 'dependency');
+  const dependencyParams = records.filter((p): p is DependencyParamMetadata => p.kind === 'dependency');
   const directForm = 'returnsInputRequired' in meta && meta.returnsInputRequired === true;
-  if (dependencies.length > 0 && directForm) {
-    const first = dependencies[0];
+  if (dependencyParams.length > 0 && directForm) {
+    const first = dependencyParams[0];
     throw new InvalidSignatureError(
       `${where}: parameter #${first.index} (${first.spec.decorator}) is a dependency parameter, but the method also declares ` +
         'returnsInputRequired. One call has one inputResponses/requestState channel: let the dependency parameters ask, ' +
         'or return InputRequiredResult yourself, not both.',
     );
   }
-  if (dependencies.length > 0 && meta.kind === 'resource') {
+  if (dependencyParams.length > 0 && meta.kind === 'resource') {
     throw new InvalidSignatureError(
-      `${where}: static resource "${meta.uri}" cannot use ${dependencies[0].spec.decorator} (parameter #${dependencies[0].index}): ` +
+      `${where}: static resource "${meta.uri}" cannot use ${dependencyParams[0].spec.decorator} (parameter #${dependencyParams[0].index}): ` +
         'a static resource cannot ask the user. Make it a resource template, or move the question into a tool.',
     );
   }
+
+  const dependencies = compileDependencies(where, meta.methodName, dependencyParams, types);
 
   const enhancers = emptyEnhancers();
   appendEnhancers(enhancers, appEnhancers);

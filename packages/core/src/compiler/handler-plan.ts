@@ -1,8 +1,9 @@
 import type { HandlerMetadata } from '../metadata/definitions/handler.metadata';
-import type { DependencyParamMetadata, ParamMetadata } from '../metadata/definitions/param.metadata';
+import type { ParamMetadata } from '../metadata/definitions/param.metadata';
 import type { EnhancerMetadata } from '../metadata/definitions/enhancer.metadata';
 import type { HandlerRef } from '../pipeline/execution-context';
 import type { Class } from '../types/class';
+import type { DependencyPlan } from '../mrtr/dependency-plan';
 
 /** A parameter as the pipeline fills it: its record plus the declared type read once at compile time. */
 export interface ParamPlan {
@@ -23,7 +24,8 @@ export interface HandlerPlan {
   outputType?: Class;
   /** Application, then class, then method enhancers. */
   enhancers: EnhancerMetadata;
-  dependencies: DependencyParamMetadata[];
+  /** Dependency parameters (`@Elicit`, `@Sample`, `@ListRoots`), compiled. */
+  dependencies: DependencyPlan[];
   /** The handler may return `InputRequiredResult` itself. */
   directForm: boolean;
 }

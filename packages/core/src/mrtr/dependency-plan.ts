@@ -1,0 +1,15 @@
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
+import type { Class } from '../types/class';
+import type { DependencySpec } from './dependency-spec';
+
+/** One dependency parameter as compiled at startup: its wire key, position, schema and injection mode. */
+export interface DependencyPlan {
+  key: string;
+  index: number;
+  spec: DependencySpec;
+  after: readonly string[];
+  /** Form elicitation: the restricted schema sent to the client, and the DTO answers are validated into. */
+  requestedSchema?: ElicitRequestFormParams['requestedSchema'];
+  dto?: Class;
+  inject: 'value' | 'outcome';
+}
