@@ -1,0 +1,25 @@
+import 'reflect-metadata';
+import { createApp, ConsoleLogger } from '@tessera/core';
+import { conformanceModule } from './app';
+
+/**
+ * Serves the conformance server on 127.0.0.1. Port from `--port N` or `PORT` (0 or unset: a free port).
+ * Prints `LISTENING <url>` once it accepts requests.
+ */
+async function main(): Promise<void> {
+  const i = process.argv.indexOf('--port');
+  const port = Number(i >= 0 ? process.argv[i + 1] : (process.env.PORT ?? 0));
+  const app = createApp({ ...conformanceModule, logger: new ConsoleLogger({ level: (process.env.LOG_LEVEL as never) ?? 'warn' }) });
+  const listener = await app.listen({ port, host: '127.0.0.1' });
+  process.stdout.write(`LISTENING ${listener.url.href}\n`);
+  const stop = () => {
+    void app.close().finally(() => process.exit(0));
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
