@@ -1,0 +1,6 @@
+// Example app: a KMS envelope codec for requestState on a plain SDK server.
+export { InProcessKms } from './in-process-kms';
+export type { GeneratedDataKey } from './in-process-kms';
+export { KmsEnvelopeCodec } from './kms-envelope.codec';
+export { createDeployerHandler } from './create-deployer';
+export type { DeployerOptions } from './create-deployer';
