@@ -1,3 +1,5 @@
 // Public API of @tessera/testing: named exports only; this list is the package's surface.
 export { connectInMemory, connectHttp } from './connect-in-memory';
 export type { FetchServable, TestClientOptions } from './connect-in-memory';
+export { sendRaw } from './send-raw';
+export type { RawRequestOptions, RawResponse } from './send-raw';

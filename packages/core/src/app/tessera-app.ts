@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createMcpHandler, requireBearerAuth, type McpHandlerRequestOptions, type McpHttpHandler } from '@modelcontextprotocol/server';
 import { serveStdio, type StdioServerHandle, type ServeStdioOptions } from '@modelcontextprotocol/server/stdio';
 import { toNodeHandler } from '@modelcontextprotocol/node';
+import { checkRetryParams } from '../server/check-retry-params';
 import { createSdkServer } from '../server/create-sdk-server';
 import type { ServerRuntime } from '../server/server-runtime';
 import type { HttpAuthOptions } from './http-auth-options';
@@ -42,10 +43,28 @@ export class TesseraApp {
 
   /** Serves one HTTP request (Streamable HTTP, both eras). With auth configured, verifies the bearer token first. */
   fetch = async (request: Request, options?: McpHandlerRequestOptions): Promise<Response> => {
-    if (!this.authenticate) return this.handler.fetch(request, options);
-    const outcome = await this.authenticate(request);
-    if (outcome instanceof Response) return outcome;
-    return this.handler.fetch(request, { ...options, authInfo: outcome });
+    let authInfo = options?.authInfo;
+    if (this.authenticate) {
+      const outcome = await this.authenticate(request);
+      if (outcome instanceof Response) return outcome;
+      authInfo = outcome;
+    }
+    // The SDK quietly reads a non-object inputResponses as "no answers"; refuse it here. Only bodies that
+    // mention the field are parsed. (Handing the SDK a pre-parsed body would skip its retry-param lift.)
+    if (request.method === 'POST' && options?.parsedBody === undefined) {
+      const text = await request.clone().text();
+      if (text.includes('"inputResponses"')) {
+        let body: unknown;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = undefined; // the SDK answers the parse error itself
+        }
+        const refusal = checkRetryParams(body);
+        if (refusal) return Response.json(refusal, { status: 400 });
+      }
+    }
+    return this.handler.fetch(request, { ...options, authInfo });
   };
 
   /** Listens on Node HTTP (127.0.0.1 by default; port 0 picks a free port). */

@@ -37,6 +37,7 @@ export function mapError(error: unknown, site: ErrorSite): CallToolResult {
       case TesseraErrorCode.ElicitationDeclined:
       case TesseraErrorCode.InvalidInputResponse:
       case TesseraErrorCode.OutputValidation:
+      case TesseraErrorCode.UndeclaredInputRequired:
         if (site.method === 'tools/call') return toolError(error.message);
         throw new ProtocolError(JsonRpcCode.InternalError, error.message);
       case TesseraErrorCode.MissingCapability:

@@ -1,0 +1,25 @@
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import { JsonRpcCode } from './json-rpc-codes';
+
+const RETRYABLE = new Set(['tools/call', 'prompts/get', 'resources/read']);
+
+/**
+ * The SDK quietly reads a non-object `inputResponses` (null, an array, a string) as "no answers".
+ * That input is malformed, not empty: answer -32602 before dispatch, so a broken client learns why.
+ */
+export function checkRetryParams(message: unknown): JSONRPCMessage | undefined {
+  if (typeof message !== 'object' || message === null) return undefined;
+  const m = message as { id?: string | number; method?: unknown; params?: Record<string, unknown> };
+  if (m.id === undefined || typeof m.method !== 'string' || !RETRYABLE.has(m.method) || typeof m.params !== 'object' || m.params === null) return undefined;
+  if (!('inputResponses' in m.params)) return undefined;
+  const responses = m.params.inputResponses;
+  if (typeof responses === 'object' && responses !== null && !Array.isArray(responses)) return undefined;
+  return {
+    jsonrpc: '2.0',
+    id: m.id,
+    error: {
+      code: JsonRpcCode.InvalidParams,
+      message: `inputResponses must be an object keyed like the inputRequests it answers; got ${responses === null ? 'null' : Array.isArray(responses) ? 'an array' : typeof responses}.`,
+    },
+  } as JSONRPCMessage;
+}

@@ -1,0 +1,161 @@
+import { InMemoryTransport } from '@modelcontextprotocol/server';
+import { Client } from '@modelcontextprotocol/client';
+import { createApp, InvalidSignatureError, Elicit, Provider, Tool, Resource, silentLogger, type AppModule } from '@tessera/core';
+import { connectInMemory, sendRaw } from '@tessera/testing';
+import { Asking, Audience } from './mrtr-more-fixtures';
+import { Deployer } from './mrtr-fixtures';
+
+const askingModule: AppModule = { name: 'asking', version: '1.0.0', providers: [Asking, Deployer], logger: silentLogger };
+const text = (r: { content: unknown }) => (r.content as Array<{ text: string }>)[0].text;
+
+describe('asking from prompts, templates and the direct form', () => {
+  test('a prompt asks who the briefing is for', async () => {
+    const c = await connectInMemory(createApp(askingModule), { capabilities: { elicitation: {} } });
+    const seen: string[] = [];
+    c.setRequestHandler('elicitation/create', async (r) => {
+      seen.push((r.params as { message: string }).message);
+      return { action: 'accept', content: { audience: 'executives' } };
+    });
+    const prompt = await c.getPrompt({ name: 'briefing', arguments: { topic: 'Q3' } });
+    expect(prompt.messages[0].content).toEqual({ type: 'text', text: 'Brief the executives on Q3' });
+    expect(seen).toEqual(['Who is the Q3 briefing for?']);
+  });
+
+  test('a resource template asks', async () => {
+    const c = await connectInMemory(createApp(askingModule), { capabilities: { elicitation: {} } });
+    c.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { audience: 'engineers' } }));
+    const res = await c.readResource({ uri: 'reports://7' });
+    expect(res.contents[0]).toMatchObject({ uri: 'reports://7', text: 'report 7 for engineers' });
+  });
+
+  test('the direct form reads its answers and its own (sealed) plaintext state', async () => {
+    const c = await connectInMemory(createApp(askingModule), { capabilities: { elicitation: {} } });
+    let n = 0;
+    c.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { ok: n++ === 0 ? 'no' : 'yes' } }));
+    expect(text(await c.callTool({ name: 'direct', arguments: {} }))).toBe('confirmed after 2 round(s)');
+  });
+
+  test('an undeclared InputRequiredResult fails the call with a clear error', async () => {
+    const c = await connectInMemory(createApp(askingModule), { capabilities: { roots: {} } });
+    const r = await c.callTool({ name: 'sneaky', arguments: {} });
+    expect(r.isError).toBe(true);
+    expect(text(r)).toContain('returned an InputRequiredResult without declaring it');
+  });
+
+  test('tools/list never answers input_required', async () => {
+    const r = await sendRaw(createApp(askingModule), 'tools/list', {});
+    expect(r.body.result?.resultType).not.toBe('input_required');
+    expect(r.body.result?.tools).toBeDefined();
+  });
+});
+
+describe('untrusted inputResponses', () => {
+  test('inputResponses: null is -32602', async () => {
+    const r = await sendRaw(createApp(askingModule), 'tools/call', { name: 'strict', arguments: {}, inputResponses: null }, { capabilities: { elicitation: {} } });
+    expect(r.body.error).toMatchObject({ code: -32602 });
+  });
+
+  test('a non-object inputResponses is -32602', async () => {
+    const r = await sendRaw(createApp(askingModule), 'tools/call', { name: 'strict', arguments: {}, inputResponses: [1, 2] }, { capabilities: { elicitation: {} } });
+    expect(r.body.error).toMatchObject({ code: -32602 });
+  });
+
+  test('extra keys are ignored and an answer without the echoed state is asked again', async () => {
+    const app = createApp(askingModule);
+    const caps = { elicitation: {} };
+    const first = await sendRaw(app, 'tools/call', { name: 'strict', arguments: {} }, { capabilities: caps });
+    const state = first.body.result!.requestState as string;
+    const answered = await sendRaw(
+      app,
+      'tools/call',
+      { name: 'strict', arguments: {}, requestState: state, inputResponses: { choice: { action: 'accept', content: { region: 'eu' } }, bogus: { action: 'accept' } } },
+      { capabilities: caps, id: 2 },
+    );
+    expect(answered.body.result).toMatchObject({ content: [{ type: 'text', text: 'chose eu' }] });
+    const noState = await sendRaw(app, 'tools/call', { name: 'strict', arguments: {}, inputResponses: { choice: { action: 'accept', content: { region: 'eu' } } } }, { capabilities: caps, id: 3 });
+    expect(noState.body.result).toMatchObject({ resultType: 'input_required', inputRequests: { choice: { method: 'elicitation/create' } } });
+  });
+});
+
+describe('signature rules at registration', () => {
+  test('dependency parameters plus returnsInputRequired is InvalidSignature naming class, method and parameter', () => {
+    @Provider()
+    class Mixed {
+      @Tool({ returnsInputRequired: true })
+      both(@Elicit('Region?', Audience) _a: Audience): string {
+        return 'x';
+      }
+    }
+    expect(() => createApp({ name: 'm', version: '1', providers: [Mixed], logger: silentLogger })).toThrow(InvalidSignatureError);
+    expect(() => createApp({ name: 'm', version: '1', providers: [Mixed], logger: silentLogger })).toThrow(/Mixed\.both: parameter #0 \(@Elicit\)/);
+  });
+
+  test('a static resource cannot ask', () => {
+    @Provider()
+    class Static {
+      @Resource('config://x')
+      x(@Elicit('Who?', Audience) _a: Audience): string {
+        return 'x';
+      }
+    }
+    expect(() => createApp({ name: 'm', version: '1', providers: [Static], logger: silentLogger })).toThrow(/static resource "config:\/\/x" cannot use @Elicit/);
+  });
+
+  test('after naming an unknown key, and cycles, are refused', () => {
+    @Provider()
+    class Unknown {
+      @Tool()
+      t(@Elicit({ key: 'a', after: ['nope'], message: 'A', schema: Audience }) _a: Audience): string {
+        return 'x';
+      }
+    }
+    expect(() => createApp({ name: 'm', version: '1', providers: [Unknown], logger: silentLogger })).toThrow(/waits for "nope"/);
+    @Provider()
+    class Cycle {
+      @Tool()
+      t(@Elicit({ key: 'a', after: ['b'], message: 'A', schema: Audience }) _a: Audience, @Elicit({ key: 'b', after: ['a'], message: 'B', schema: Audience }) _b: Audience): string {
+        return 'x';
+      }
+    }
+    expect(() => createApp({ name: 'm', version: '1', providers: [Cycle], logger: silentLogger })).toThrow(/dependency cycle a -> b -> a/);
+  });
+});
+
+describe('2025-era connections', () => {
+  async function legacyClient(bridge: boolean) {
+    const app = createApp({ ...askingModule, legacyInputRequiredBridge: bridge });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    app.serveStdio({ transport: serverSide });
+    const c = new Client({ name: 'old', version: '1' }, { capabilities: { elicitation: {} } });
+    c.setRequestHandler('elicitation/create', async (r) => {
+      const message = (r.params as { message: string }).message;
+      return message === 'Type yes' ? { action: 'accept', content: { ok: 'yes' } } : { action: 'accept', content: { region: 'us' } };
+    });
+    await c.connect(clientSide);
+    return { app, c };
+  }
+
+  test('an @Elicit tool completes through a push request', async () => {
+    const { app, c } = await legacyClient(false);
+    expect(c.getNegotiatedProtocolVersion?.() ?? '').not.toBe('2026-07-28');
+    expect(text(await c.callTool({ name: 'strict', arguments: {} }))).toBe('chose us');
+    await app.close();
+  });
+
+  test('a direct-form InputRequiredResult is -32603 with the bridge off', async () => {
+    const { app, c } = await legacyClient(false);
+    await expect(c.callTool({ name: 'direct', arguments: {} })).rejects.toMatchObject({ code: -32603 });
+    await app.close();
+  });
+
+  test('and completes with the bridge on', async () => {
+    const { app, c } = await legacyClient(true);
+    expect(text(await c.callTool({ name: 'direct', arguments: {} }))).toBe('confirmed after 1 round(s)');
+    await app.close();
+  });
+
+  test('stateless 2025 HTTP cannot push: a clear -32021, never a hang', async () => {
+    const c = await connectInMemory(createApp(askingModule), { protocol: 'legacy', capabilities: { elicitation: {} } });
+    await expect(c.callTool({ name: 'strict', arguments: {} })).rejects.toMatchObject({ code: -32021, message: expect.stringContaining('stateless') });
+  });
+});

@@ -1,0 +1,50 @@
+import type { FetchServable } from './connect-in-memory';
+
+export interface RawRequestOptions {
+  capabilities?: Record<string, unknown>;
+  id?: number | string;
+  headers?: Record<string, string>;
+}
+
+export interface RawResponse {
+  status: number;
+  body: { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } } & Record<string, unknown>;
+}
+
+/**
+ * Sends one hand-built 2026-07-28 JSON-RPC request, for what a well-behaved client never sends
+ * (null `inputResponses`, forged or replayed `requestState`, ...). Adds the envelope and headers.
+ */
+export async function sendRaw(app: FetchServable, method: string, params: Record<string, unknown>, options: RawRequestOptions = {}): Promise<RawResponse> {
+  const body = {
+    jsonrpc: '2.0',
+    id: options.id ?? 1,
+    method,
+    params: {
+      ...params,
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '0' },
+        'io.modelcontextprotocol/clientCapabilities': options.capabilities ?? {},
+      },
+    },
+  };
+  const name = (params.name ?? params.uri) as string | undefined;
+  const response = await app.fetch(
+    new Request('http://tessera.test/mcp', {
+      method: 'POST',
+      headers: {
+        accept: 'application/json, text/event-stream',
+        'content-type': 'application/json',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': method,
+        ...(name !== undefined ? { 'mcp-name': name } : {}),
+        ...options.headers,
+      },
+      body: JSON.stringify(body),
+    }),
+  );
+  const text = await response.text();
+  const json = text.startsWith('event:') || text.startsWith('data:') ? JSON.parse(text.split('\n').find((l) => l.startsWith('data:'))!.slice(5)) : JSON.parse(text);
+  return { status: response.status, body: json };
+}
