@@ -24,6 +24,13 @@ describe('request binding', () => {
     expect(reasonOf(() => sealer.open(token, binding))).toBe(reason);
   });
 
+  it('refuses arguments JSON cannot carry with the fixed error, not another exception type', () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic['self'] = cyclic;
+    expect(reasonOf(() => sealer.open(token, { ...CALL, arguments: { n: 10n } }))).toBe('arguments_mismatch');
+    expect(reasonOf(() => sealer.open(token, { ...CALL, arguments: cyclic }))).toBe('arguments_mismatch');
+  });
+
   it('treats absent, null and {} arguments as the same request, and nothing else', () => {
     const bare = { method: 'resources/read', target: 'file:///a' } as const;
     for (const sealed of [undefined, null, {}]) {
