@@ -1,14 +1,14 @@
-import { validateSync } from 'class-validator';
 import { compileDtoModel } from '../schema/dto-model';
 import { UnsupportedSchemaError } from '../schema/unsupported-schema.error';
 import type { Class } from '../types/class';
 import { finish, prepareInstance, type ValidateOptions } from './prepare-instance';
 import type { ValidationResult } from './validation-issue';
 import { VALIDATOR_OPTIONS } from './validator-options';
+import { runValidationSync } from './run-class-validator';
 
 /**
  * The synchronous (hot-path) validation of untrusted input against a DTO class: input guard, `plainToInstance`
- * (nested DTOs through `@Type`), then class-validator's `validateSync` with whitelist + forbidNonWhitelisted +
+ * (nested DTOs through `@Type`), then class-validator's sync executor (at O(fields), see run-class-validator.ts) with whitelist + forbidNonWhitelisted +
  * forbidUnknownValues. No promise per constraint, so this is the fast path; a DTO with an async constraint
  * cannot use it (throws `UnsupportedSchemaError`; check `dtoNeedsAsyncValidation` at compile time, or use `validateDto`).
  */
@@ -19,5 +19,5 @@ export function validateArguments<T>(cls: Class<T>, input: unknown, options: Val
   }
   const prepared = prepareInstance<T>(model, input, options);
   if (prepared.done) return prepared.result;
-  return finish(prepared.instance, validateSync(prepared.instance as object, VALIDATOR_OPTIONS));
+  return finish(prepared.instance, runValidationSync(prepared.instance as object, VALIDATOR_OPTIONS));
 }

@@ -1,10 +1,10 @@
-import { validate } from 'class-validator';
 import { compileDtoModel } from '../schema/dto-model';
 import type { Class } from '../types/class';
 import { finish, prepareInstance, type ValidateOptions } from './prepare-instance';
 import { validateArguments } from './validate-arguments';
 import type { ValidationResult } from './validation-issue';
 import { VALIDATOR_OPTIONS } from './validator-options';
+import { runValidation } from './run-class-validator';
 
 /**
  * Validates untrusted input against a DTO class and resolves to the instance or the issues. Runs class-validator's
@@ -15,7 +15,7 @@ export async function validateDto<T>(cls: Class<T>, input: unknown, options: Val
   if (!model.hasAsync) return validateArguments(cls, input, options);
   const prepared = prepareInstance<T>(model, input, options);
   if (prepared.done) return prepared.result;
-  return finish(prepared.instance, await validate(prepared.instance as object, VALIDATOR_OPTIONS));
+  return finish(prepared.instance, await runValidation(prepared.instance as object, VALIDATOR_OPTIONS));
 }
 
 /** Whether `validateDto` must be awaited for real (an async constraint on the DTO or a nested one). */

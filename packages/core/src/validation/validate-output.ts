@@ -1,10 +1,10 @@
-import { validateSync } from 'class-validator';
 import { compileDtoModel } from '../schema/dto-model';
 import type { Class } from '../types/class';
 import { finish } from './prepare-instance';
 import { validateArguments } from './validate-arguments';
 import type { ValidationResult } from './validation-issue';
 import { VALIDATOR_OPTIONS } from './validator-options';
+import { runValidationSync } from './run-class-validator';
 
 /**
  * Checks a tool's result against its output DTO: an instance of the class is validated as it is, anything else
@@ -13,7 +13,7 @@ import { VALIDATOR_OPTIONS } from './validator-options';
 export function validateOutput<T>(cls: Class<T>, value: unknown): ValidationResult<T> {
   if (value instanceof cls) {
     const model = compileDtoModel(cls);
-    if (model.properties.length > 0 && !model.hasAsync) return finish(value as T, validateSync(value as object, VALIDATOR_OPTIONS));
+    if (model.properties.length > 0 && !model.hasAsync) return finish(value as T, runValidationSync(value as object, VALIDATOR_OPTIONS));
     return validateArguments(cls, { ...value }, { what: 'output' });
   }
   return validateArguments(cls, value, { what: 'output' });

@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import {
+  getMetadataStorage,
   IsArray,
   IsBoolean,
   IsIn,
@@ -129,6 +130,12 @@ describe('validateArguments', () => {
     expect(Object.prototype.hasOwnProperty.call(result.value, 'constructor')).toBe(false);
   });
 
+  it.each(['hasOwnProperty', 'isPrototypeOf', 'toString'])('never lets a method name (%s) onto the instance', (key) => {
+    // class-transformer drops keys that name a method of the target; nothing shadows the method.
+    const result = validateArguments(Provision, { region: 'eu', size: 1, [key]: 'x' });
+    expect(result.ok && Object.hasOwn(result.value, key)).toBe(false);
+  });
+
   it('does not modify the caller\'s input', () => {
     const input = JSON.parse('{"region":"eu","size":1,"__proto__":{"x":1}}');
     validateArguments(Provision, input);
@@ -214,7 +221,39 @@ describe('validateOutput', () => {
     expect(plain.ok && plain.value).toBeInstanceOf(Disk);
     const bad = validateOutput(Disk, { name: 'a', sizeGb: 0, secret: 'x' });
     expect(!bad.ok && bad.message).toBe('secret: secret is not a known field; sizeGb: sizeGb must not be less than 1');
+    const shadowing = Object.assign(new Disk(), { name: 'a', sizeGb: 2, hasOwnProperty: 1, isPrototypeOf: 2 });
+    const refused = validateOutput(Disk, shadowing);
+    expect(!refused.ok && refused.message).toBe('hasOwnProperty: hasOwnProperty is not a known field; isPrototypeOf: isPrototypeOf is not a known field');
     const notObject = validateOutput(Disk, 'text');
     expect(!notObject.ok && notObject.message).toBe('output must be an object, got a string');
+  });
+});
+
+describe('per-call cost', () => {
+  it('does not rescan class-validator\'s store after the first call for a class (O(fields), not O(classes))', () => {
+    const storage = getMetadataStorage();
+    validateArguments(Provision, { region: 'eu', size: 1, boot: { name: 'b', sizeGb: 1 } });
+    const scan = jest.spyOn(storage, 'getTargetValidationMetadatas');
+    try {
+      const result = validateArguments(Provision, { region: 'eu', size: 1, boot: { name: 'b', sizeGb: 1 } });
+      expect(result.ok).toBe(true);
+      expect(scan).not.toHaveBeenCalled();
+    } finally {
+      scan.mockRestore();
+    }
+  });
+
+  it('keeps parent and child classes apart in the per-class cache', () => {
+    class Base {
+      @IsString() id!: string;
+    }
+    class Child extends Base {
+      @IsInt() count!: number;
+    }
+    expect(validateArguments(Base, { id: 'a' }).ok).toBe(true);
+    expect(validateArguments(Base, { id: 'a', count: 1 }).ok).toBe(false);
+    expect(validateArguments(Child, { id: 'a', count: 1 }).ok).toBe(true);
+    const missing = validateArguments(Child, { count: 1 });
+    expect(!missing.ok && missing.message).toBe('id: id must be a string');
   });
 });

@@ -1,0 +1,71 @@
+import { getMetadataStorage, Validator, type ValidationError, type ValidatorOptions } from 'class-validator';
+import type { MetadataStorage } from 'class-validator/types/metadata/MetadataStorage';
+import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
+import type { ValidationExecutor as Executor } from 'class-validator/types/validation/ValidationExecutor';
+
+// class-validator's own `validate`/`validateSync` look a class's metadata up by scanning EVERY decorated class in
+// the process (`getTargetValidationMetadatas` walks the whole store for inherited metadata), so a call costs
+// O(number of DTO classes): ~18 µs with one DTO, ~120 µs with 1000 more. Here the same executor runs against a
+// view of the store that remembers each class's metadata after the first look, which makes a call O(its fields).
+// Metadata is complete once a class is defined (decorators run with the class body); a constraint registered
+// on an already-validated class later (registerDecorator at run time) is not seen.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { ValidationExecutor } = require('class-validator/cjs/validation/ValidationExecutor') as { ValidationExecutor: typeof Executor };
+
+type Grouped = Record<string, ValidationMetadata[]>;
+
+const store = getMetadataStorage();
+const byTarget = new WeakMap<Function, ValidationMetadata[]>();
+const groupedCache = new WeakMap<ValidationMetadata[], Grouped>();
+
+const cachedStore: MetadataStorage = Object.create(store, {
+  getTargetValidationMetadatas: {
+    value(target: Function, schema: string | undefined, always: boolean, strictGroups: boolean, groups?: string[]) {
+      if (schema || always || strictGroups || groups?.length) return store.getTargetValidationMetadatas(target, schema ?? '', always, strictGroups, groups);
+      let metas = byTarget.get(target);
+      if (!metas) {
+        metas = store.getTargetValidationMetadatas(target, '', false, false);
+        byTarget.set(target, metas);
+      }
+      return metas;
+    },
+  },
+  groupByPropertyName: {
+    // A null-prototype map: class-validator's whitelist check would otherwise let `hasOwnProperty`,
+    // `isPrototypeOf`, ... through as if they were declared (it reads `grouped[key].length`).
+    value(metas: ValidationMetadata[]): Grouped {
+      let grouped = groupedCache.get(metas);
+      if (!grouped) {
+        grouped = Object.assign(Object.create(null) as Grouped, store.groupByPropertyName(metas));
+        groupedCache.set(metas, grouped);
+      }
+      return grouped;
+    },
+  },
+});
+
+const validator = new Validator();
+
+function executorFor(options: ValidatorOptions): Executor {
+  const executor = new ValidationExecutor(validator, options);
+  (executor as unknown as { metadataStorage: MetadataStorage }).metadataStorage = cachedStore;
+  return executor;
+}
+
+/** class-validator's `validateSync`, at O(fields) per call (async constraints are skipped, as there). */
+export function runValidationSync(object: object, options: ValidatorOptions): ValidationError[] {
+  const executor = executorFor(options);
+  executor.ignoreAsyncValidations = true;
+  const errors: ValidationError[] = [];
+  executor.execute(object, undefined as unknown as string, errors);
+  return executor.stripEmptyErrors(errors);
+}
+
+/** class-validator's `validate`, at O(fields) per call plus the async constraints themselves. */
+export async function runValidation(object: object, options: ValidatorOptions): Promise<ValidationError[]> {
+  const executor = executorFor(options);
+  const errors: ValidationError[] = [];
+  executor.execute(object, undefined as unknown as string, errors);
+  await Promise.all(executor.awaitingPromises);
+  return executor.stripEmptyErrors(errors);
+}
