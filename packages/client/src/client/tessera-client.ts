@@ -29,7 +29,8 @@ import { parseFlowRecord, type FlowRecord } from '../flow/flow-record';
 import { describeCall, type McpCall } from '../flow/mcp-call';
 import { createCallSignal } from '../rounds/call-signal';
 import { fulfilRound } from '../rounds/fulfil-round';
-import { mergeHooks, type RoundHooks } from '../rounds/round-hooks.types';
+import { mergeHooks } from '../rounds/merge-hooks';
+import type { RoundHooks } from '../rounds/round-hooks.types';
 import { runRounds, type RoundSeed } from '../rounds/run-rounds';
 import { abortableSleep, type Sleep } from '../rounds/sleep';
 import {

@@ -39,19 +39,3 @@ export interface RoundHooks {
   onInputRequest?: (event: InputRequestEvent) => void | Promise<void>;
   onInputResponse?: (event: InputResponseEvent) => void | Promise<void>;
 }
-
-/** Runs client-level hooks, then per-call hooks. */
-export function mergeHooks(...all: (RoundHooks | undefined)[]): Required<RoundHooks> {
-  const present = all.filter((hooks): hooks is RoundHooks => hooks !== undefined);
-  return {
-    onRound: async (event) => {
-      for (const hooks of present) await hooks.onRound?.(event);
-    },
-    onInputRequest: async (event) => {
-      for (const hooks of present) await hooks.onInputRequest?.(event);
-    },
-    onInputResponse: async (event) => {
-      for (const hooks of present) await hooks.onInputResponse?.(event);
-    },
-  };
-}
