@@ -15,8 +15,9 @@ export interface MergedClassMetadata {
 
 /**
  * Walks from the oldest ancestor down to `cls`. A subclass inherits decorated methods, may re-decorate
- * one (its decorator replaces the parent's), or override it undecorated (the parent's decorator and
- * parameter decorators stay, the subclass body runs). Enhancers accumulate, ancestors' first.
+ * one (its decorator and its parameter decorators replace the parent's), or override it undecorated (the
+ * parent's decorator and parameter decorators stay, the subclass body runs). Enhancers accumulate,
+ * ancestors' first, so a parent's method guard still protects a re-decorated override.
  */
 export function mergeClassMetadata(cls: Class): MergedClassMetadata {
   const chain: Class[] = [];
@@ -34,7 +35,12 @@ export function mergeClassMetadata(cls: Class): MergedClassMetadata {
     const own = getOwnMetadata(c);
     if (!own) continue;
     if (own.provider) merged.provider = { ...merged.provider, ...own.provider };
-    for (const [method, handler] of own.handlers) merged.handlers.set(method, handler);
+    for (const [method, handler] of own.handlers) {
+      merged.handlers.set(method, handler);
+      // A re-decorated override has its own signature: the parent's parameter decorators must not
+      // land on its positions (they would name a DTO the override does not take).
+      merged.params.set(method, own.params.get(method) ?? []);
+    }
     for (const [method, params] of own.params) merged.params.set(method, params);
     appendEnhancers(merged.classEnhancers, own.classEnhancers);
     for (const [method, enh] of own.methodEnhancers) {
