@@ -2,6 +2,7 @@ import { UriTemplate } from '@modelcontextprotocol/server';
 import type { AppModule } from '../app/app-module';
 import { DuplicateNameError } from '../errors/definition/duplicate-name.error';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
+import { makeInjectable } from '../di/make-injectable';
 import { emptyEnhancers, type EnhancerMetadata } from '../metadata/definitions/enhancer.metadata';
 import type { Class } from '../types/class';
 import type { CompiledApp } from './compiled-app';
@@ -30,6 +31,7 @@ export function compileApp(module: AppModule): CompiledApp {
     if (typeof cls !== 'function') throw new InvalidConfigurationError(`Module "${module.name}": providers must be classes; got ${String(cls)}.`);
     if (seenClasses.has(cls)) throw new InvalidConfigurationError(`Module "${module.name}": provider ${cls.name} is listed twice.`);
     seenClasses.add(cls);
+    makeInjectable(cls);
     const merged = mergeClassMetadata(cls);
     if (merged.handlers.size === 0) {
       throw new InvalidConfigurationError(`Provider ${cls.name} has no @Tool, @Prompt, @Resource or @ResourceTemplate method.`);

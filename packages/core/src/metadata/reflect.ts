@@ -12,3 +12,18 @@ export function getParamTypes(target: Class, methodName: string | symbol): Reado
 export function getReturnType(target: Class, methodName: string | symbol): unknown {
   return Reflect.getMetadata('design:returntype', target.prototype, methodName);
 }
+
+/** Whether TypeScript recorded constructor parameter types on the class itself (decorated, with its own constructor). */
+export function hasOwnConstructorTypes(target: Class): boolean {
+  return Reflect.hasOwnMetadata('design:paramtypes', target);
+}
+
+// tsyringe's `@inject(token)` stores its tokens under this key, and reads them from the class itself only.
+const TSYRINGE_INJECTION_TOKENS = 'injectionTokens';
+
+/** Copies the nearest ancestor's `@inject(token)` markers onto a class that inherits that constructor. */
+export function inheritInjectionTokens(target: Class): void {
+  if (Reflect.hasOwnMetadata(TSYRINGE_INJECTION_TOKENS, target)) return;
+  const inherited = Reflect.getMetadata(TSYRINGE_INJECTION_TOKENS, target) as Record<number, unknown> | undefined;
+  if (inherited) Reflect.defineMetadata(TSYRINGE_INJECTION_TOKENS, { ...inherited }, target);
+}
