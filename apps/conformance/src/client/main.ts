@@ -1,0 +1,278 @@
+import {
+  ClientCredentialsProvider,
+  CrossAppAccessProvider,
+  PrivateKeyJwtProvider,
+  requestJwtAuthorizationGrant,
+  StreamableHTTPClientTransport,
+  type OAuthClientProvider,
+  type FetchLike,
+} from '@modelcontextprotocol/client';
+import { TesseraClient, type TesseraClientOptions } from '@tessera/client';
+import { HeadlessOAuthProvider, oauthFetch, REDIRECT_URL } from './oauth';
+
+/**
+ * The client under test in the conformance suite's client leg. The suite starts a mock server per scenario
+ * and runs `node main.js <server-url>` with MCP_CONFORMANCE_SCENARIO (and sometimes MCP_CONFORMANCE_CONTEXT)
+ * set. Every scenario runs on @tessera/client (its automatic multi-round-trip loop and callbacks); the SDK
+ * client underneath (`client.sdk`) serves the plain list calls. Exit 0 means the client did its part; the
+ * suite itself judges the traffic.
+ */
+
+type Scenario = (serverUrl: string) => Promise<void>;
+
+const CLIENT_INFO = { name: 'tessera-conformance-client', version: '0.1.0' };
+/** The client id document used when the authorization server supports CIMD (SEP-991). */
+const CIMD_URL = 'https://conformance-test.local/client-metadata.json';
+
+const debug = (...parts: unknown[]) => {
+  if (process.env.DEBUG_CONFORMANCE_CLIENT) console.error('[client]', ...parts);
+};
+
+function context(): Record<string, unknown> {
+  const raw = process.env.MCP_CONFORMANCE_CONTEXT;
+  return raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+}
+
+function contextString(ctx: Record<string, unknown>, key: string): string {
+  const value = ctx[key];
+  if (typeof value !== 'string') throw new Error(`MCP_CONFORMANCE_CONTEXT has no string "${key}"`);
+  return value;
+}
+
+async function connect(serverUrl: string, options: TesseraClientOptions = {}, fetchLike?: FetchLike): Promise<TesseraClient> {
+  const client = new TesseraClient({ ...CLIENT_INFO, protocol: 'auto', ...options });
+  await client.connect({ url: serverUrl, ...(fetchLike && { fetch: fetchLike }) });
+  debug('connected, protocol', client.protocolVersion);
+  return client;
+}
+
+/** Connects over a transport carrying an SDK auth provider (client credentials, JWT bearer). */
+async function connectWithAuthProvider(serverUrl: string, authProvider: OAuthClientProvider): Promise<TesseraClient> {
+  const client = new TesseraClient({ ...CLIENT_INFO, protocol: 'auto' });
+  await client.connect({ transport: new StreamableHTTPClientTransport(new URL(serverUrl), { authProvider }) });
+  return client;
+}
+
+/**
+ * Some mocks (the MRTR and SEP-2243 header scenarios) serve only tools/resources/prompts and no
+ * `server/discover`; the suite pins them to 2026-07-28. Answer the connect-time discovery locally, and let
+ * every other request reach the mock.
+ */
+function withLocalDiscover(next: FetchLike = fetch): FetchLike {
+  return async (input, init) => {
+    if (typeof init?.body === 'string') {
+      let message: { method?: string; id?: unknown } | undefined;
+      try {
+        message = JSON.parse(init.body) as { method?: string; id?: unknown };
+      } catch {
+        message = undefined;
+      }
+      if (message?.method === 'server/discover') {
+        return Response.json({
+          jsonrpc: '2.0',
+          id: message.id,
+          result: {
+            resultType: 'complete',
+            supportedVersions: ['2026-07-28'],
+            capabilities: { tools: {}, resources: {}, prompts: {} },
+            _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'conformance-mock', version: '0.0.0' } },
+          },
+        });
+      }
+    }
+    return next(input, init);
+  };
+}
+
+const scenarios: Record<string, Scenario> = {};
+const register = (names: string[], run: Scenario) => names.forEach((n) => (scenarios[n] = run));
+
+// --- core ------------------------------------------------------------------------------------------------
+
+register(['initialize', 'tools_call'], async (url) => {
+  const client = await connect(url);
+  const { tools } = await client.sdk.listTools();
+  if (tools.some((t) => t.name === 'add_numbers')) {
+    const result = await client.callTool({ name: 'add_numbers', arguments: { a: 5, b: 3 } });
+    debug('add_numbers', JSON.stringify(result));
+  }
+  await client.close();
+});
+
+// SEP-2575: _meta and MCP-Protocol-Version on every request; the mock refuses the first with -32022 and
+// the client must come back with a version it supports.
+register(['request-metadata'], async (url) => {
+  const client = await connect(url, {
+    elicitation: () => ({ action: 'decline' }),
+    sampling: () => ({ role: 'assistant', content: { type: 'text', text: 'ok' }, model: 'none' }),
+    listRoots: () => ({ roots: [] }),
+  });
+  await client.sdk.listTools().catch((e: unknown) => debug('tools/list', String(e)));
+  await client.close();
+});
+
+// SEP-2322: the automatic round loop against the mock's MRTR tools.
+register(['sep-2322-client-request-state'], async (url) => {
+  const client = await connect(url, { elicitation: () => ({ action: 'accept', content: { confirmed: true } }) }, withLocalDiscover());
+  for (const name of ['test_mrtr_echo_state', 'test_mrtr_no_state', 'test_mrtr_unrelated', 'test_mrtr_no_result_type']) {
+    // A result without resultType is complete (never retried); rejecting it locally is allowed too.
+    const result = await client.callTool({ name, arguments: {} }).catch((e: unknown) => `rejected: ${String(e)}`);
+    debug(name, JSON.stringify(result));
+  }
+  await client.close();
+});
+
+// SEP-2243: Mcp-Method / Mcp-Name on every request.
+register(['http-standard-headers'], async (url) => {
+  const client = await connect(url, {}, withLocalDiscover());
+  const { tools } = await client.sdk.listTools();
+  if (tools[0]) await client.callTool({ name: tools[0].name, arguments: {} });
+  const { resources } = await client.sdk.listResources();
+  if (resources[0]) await client.readResource({ uri: resources[0].uri });
+  const { prompts } = await client.sdk.listPrompts();
+  if (prompts[0]) await client.getPrompt({ name: prompts[0].name, arguments: {} });
+  await client.close();
+});
+
+// SEP-2243: parameters annotated x-mcp-header are mirrored into Mcp-Param-* headers.
+register(['http-custom-headers'], async (url) => {
+  const client = await connect(url, {}, withLocalDiscover());
+  await client.sdk.listTools();
+  const calls = (context().toolCalls ?? []) as Array<{ name: string; arguments?: Record<string, unknown> }>;
+  for (const call of calls) await client.callTool({ name: call.name, arguments: call.arguments ?? {} });
+  await client.close();
+});
+
+// SEP-2243: tools with invalid x-mcp-header annotations are dropped from the list and never called.
+register(['http-invalid-tool-headers'], async (url) => {
+  const client = await connect(url, {}, withLocalDiscover());
+  const { tools } = await client.sdk.listTools();
+  debug('kept tools', tools.map((t) => t.name).join(', '));
+  for (const tool of tools) {
+    await client.callTool({ name: tool.name, arguments: { region: 'us-west1' } }).catch((e: unknown) => debug(tool.name, String(e)));
+  }
+  await client.close();
+});
+
+// A network $ref inside a schema is never fetched.
+register(['json-schema-ref-no-deref'], async (url) => {
+  const client = await connect(url);
+  await client.sdk.listTools();
+  await client.close();
+});
+
+// Not scored: the 2020-12 schema keywords survive listing, handed back verbatim.
+register(['json-schema-2020-12-preservation'], async (url) => {
+  const client = await connect(url);
+  const { tools } = await client.sdk.listTools();
+  const focal = tools.find((t) => t.name === 'json_schema_2020_12_tool');
+  if (!focal) throw new Error('json_schema_2020_12_tool is not listed');
+  await client.callTool({ name: 'json_schema_echo', arguments: { schema: focal.inputSchema } });
+  await client.close();
+});
+
+// --- authorization ---------------------------------------------------------------------------------------
+
+async function authorizedSession(url: string, provider: HeadlessOAuthProvider): Promise<void> {
+  const client = await connect(url, {}, oauthFetch(provider, url));
+  await client.sdk.listTools();
+  await client.callTool({ name: 'test-tool', arguments: {} });
+  await client.close();
+}
+
+register(
+  [
+    'auth/metadata-default',
+    'auth/metadata-var1',
+    'auth/metadata-var2',
+    'auth/metadata-var3',
+    'auth/basic-cimd',
+    'auth/2025-03-26-oauth-metadata-backcompat',
+    'auth/2025-03-26-oauth-endpoint-fallback',
+    'auth/scope-from-www-authenticate',
+    'auth/scope-from-scopes-supported',
+    'auth/scope-omitted-when-undefined',
+    'auth/scope-step-up',
+    'auth/scope-retry-limit',
+    'auth/token-endpoint-auth-basic',
+    'auth/token-endpoint-auth-post',
+    'auth/token-endpoint-auth-none',
+    'auth/resource-mismatch',
+    'auth/offline-access-scope',
+    'auth/offline-access-not-supported',
+    'auth/authorization-server-migration',
+    'auth/iss-supported',
+    'auth/iss-not-advertised',
+    'auth/iss-supported-missing',
+    'auth/iss-wrong-issuer',
+    'auth/iss-unexpected',
+    'auth/iss-normalized',
+    'auth/metadata-issuer-mismatch',
+  ],
+  (url) => authorizedSession(url, new HeadlessOAuthProvider({ client_name: CLIENT_INFO.name, redirect_uris: [REDIRECT_URL] }, CIMD_URL)),
+);
+
+register(['auth/pre-registration'], (url) => {
+  const ctx = context();
+  const provider = new HeadlessOAuthProvider({ client_name: CLIENT_INFO.name, redirect_uris: [REDIRECT_URL] });
+  provider.preRegister({ client_id: contextString(ctx, 'client_id'), client_secret: contextString(ctx, 'client_secret'), redirect_uris: [REDIRECT_URL] });
+  return authorizedSession(url, provider);
+});
+
+// Extensions (run by the suite, not scored).
+register(['auth/client-credentials-basic'], async (url) => {
+  const ctx = context();
+  const client = await connectWithAuthProvider(url, new ClientCredentialsProvider({ clientId: contextString(ctx, 'client_id'), clientSecret: contextString(ctx, 'client_secret') }));
+  await client.sdk.listTools();
+  await client.close();
+});
+
+register(['auth/client-credentials-jwt'], async (url) => {
+  const ctx = context();
+  const algorithm = typeof ctx.signing_algorithm === 'string' ? ctx.signing_algorithm : 'ES256';
+  const client = await connectWithAuthProvider(url, new PrivateKeyJwtProvider({ clientId: contextString(ctx, 'client_id'), privateKey: contextString(ctx, 'private_key_pem'), algorithm }));
+  await client.sdk.listTools();
+  await client.close();
+});
+
+register(['auth/enterprise-managed-authorization', 'auth/cross-app-access-complete-flow'], async (url) => {
+  const ctx = context();
+  const provider = new CrossAppAccessProvider({
+    clientId: contextString(ctx, 'client_id'),
+    clientSecret: contextString(ctx, 'client_secret'),
+    assertion: async (a) =>
+      (
+        await requestJwtAuthorizationGrant({
+          tokenEndpoint: contextString(ctx, 'idp_token_endpoint'),
+          audience: a.authorizationServerUrl,
+          resource: a.resourceUrl,
+          idToken: contextString(ctx, 'idp_id_token'),
+          clientId: contextString(ctx, 'idp_client_id'),
+          fetchFn: a.fetchFn,
+        })
+      ).jwtAuthGrant,
+  });
+  const client = await connectWithAuthProvider(url, provider);
+  await client.sdk.listTools();
+  await client.close();
+});
+
+async function main(): Promise<void> {
+  const name = process.env.MCP_CONFORMANCE_SCENARIO;
+  const serverUrl = process.argv[process.argv.length - 1];
+  const run = name ? scenarios[name] : undefined;
+  if (!name || !run || !/^https?:\/\//.test(serverUrl ?? '')) {
+    console.error('usage: MCP_CONFORMANCE_SCENARIO=<scenario> node main.js <server-url>');
+    console.error(`known scenarios: ${Object.keys(scenarios).sort().join(', ')}`);
+    process.exit(name && !run ? 3 : 2);
+  }
+  await run(serverUrl);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error('conformance client failed:', error);
+    process.exit(1);
+  },
+);
