@@ -15,17 +15,20 @@ const { ValidationExecutor } = require('class-validator/cjs/validation/Validatio
 type Grouped = Record<string, ValidationMetadata[]>;
 
 const store = getMetadataStorage();
-const byTarget = new WeakMap<Function, ValidationMetadata[]>();
+const byTarget = new WeakMap<Function, Map<string, ValidationMetadata[]>>();
 const groupedCache = new WeakMap<ValidationMetadata[], Grouped>();
 
 const cachedStore: MetadataStorage = Object.create(store, {
   getTargetValidationMetadatas: {
     value(target: Function, schema: string | undefined, always: boolean, strictGroups: boolean, groups?: string[]) {
-      if (schema || always || strictGroups || groups?.length) return store.getTargetValidationMetadatas(target, schema ?? '', always, strictGroups, groups);
-      let metas = byTarget.get(target);
+      // Nested DTOs are looked up with their parent's name as `schema` (it only matters for named schemas).
+      if (always || strictGroups || groups?.length) return store.getTargetValidationMetadatas(target, schema ?? '', always, strictGroups, groups);
+      let bySchema = byTarget.get(target);
+      if (!bySchema) byTarget.set(target, (bySchema = new Map()));
+      let metas = bySchema.get(schema ?? '');
       if (!metas) {
-        metas = store.getTargetValidationMetadatas(target, '', false, false);
-        byTarget.set(target, metas);
+        metas = store.getTargetValidationMetadatas(target, schema ?? '', false, false);
+        bySchema.set(schema ?? '', metas);
       }
       return metas;
     },
