@@ -1,4 +1,5 @@
 import { Allow, IsOptional } from 'class-validator';
+import { InvalidDecoratorUseError } from '../errors/definition/invalid-decorator-use.error';
 import { collectField, type FieldOptions } from '../schema/field.metadata';
 import type { Class } from '../types/class';
 
@@ -10,8 +11,14 @@ import type { Class } from '../types/class';
  */
 export function Field(options: FieldOptions = {}): PropertyDecorator {
   return (prototype, propertyKey) => {
-    if (typeof propertyKey !== 'string') throw new TypeError('@Field() needs a string property name');
-    collectField(prototype.constructor as Class, { ...options, propertyName: propertyKey });
+    if (typeof prototype === 'function') {
+      throw new InvalidDecoratorUseError(`@Field() cannot decorate the static property ${prototype.name}.${String(propertyKey)}`);
+    }
+    const cls = prototype.constructor as Class;
+    if (typeof propertyKey !== 'string') {
+      throw new InvalidDecoratorUseError(`@Field() needs a string property name, not ${String(propertyKey)} on ${cls.name}`);
+    }
+    collectField(cls, { ...options, propertyName: propertyKey });
     Allow()(prototype, propertyKey);
     if (options.optional) IsOptional()(prototype, propertyKey);
   };

@@ -34,5 +34,6 @@ export function assertElicitationSchema(schema: unknown, where: string): Elicita
   }
   const result = Object.freeze({ type: 'object' as const, properties, required: [...(required as string[])] });
   cache.set(schema, result);
+  cache.set(result, result); // handing the checked form back in is a cache hit
   return result;
 }

@@ -170,3 +170,10 @@ describe('assertElicitationSchema', () => {
     expect(() => assertElicitationSchema(schema, 'Q')).toThrow(message);
   });
 });
+
+describe('assertElicitationSchema caching', () => {
+  it('returns the checked form when given the checked form', () => {
+    const checked = assertElicitationSchema({ type: 'object', properties: { a: { type: 'string' } } }, 'Q');
+    expect(assertElicitationSchema(checked, 'Q')).toBe(checked);
+  });
+});

@@ -226,3 +226,21 @@ describe('jsonSchemaForDto', () => {
     }
   });
 });
+
+describe('@Field', () => {
+  it('refuses static and symbol properties with InvalidDecoratorUseError', () => {
+    const sym = Symbol('s');
+    expect(() => {
+      class A {
+        @Field() static x: string;
+      }
+      return A;
+    }).toThrow('@Field() cannot decorate the static property A.x');
+    expect(() => {
+      class B {
+        @Field() [sym]!: string;
+      }
+      return B;
+    }).toThrow('@Field() needs a string property name, not Symbol(s) on B');
+  });
+});
