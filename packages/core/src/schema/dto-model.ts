@@ -37,7 +37,8 @@ function nestedModel(cls: Class, where: string): DtoModel {
 
 /**
  * Compiles a DTO class once (cached by the class): which properties it has, their JSON Schema, which are required.
- * Properties with neither class-validator metadata nor `@Field` are not part of it (and whitelisting strips them).
+ * Properties with neither class-validator metadata nor `@Field` are not part of it: they are not in the schema,
+ * and validation (whitelist + forbidNonWhitelisted) refuses them in input as unknown fields.
  */
 export function compileDtoModel(cls: Class): DtoModel {
   const cached = cache.get(cls);

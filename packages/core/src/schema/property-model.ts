@@ -56,7 +56,8 @@ function documentation(field: FieldMetadata | undefined): JsonSchema {
   const doc: Record<string, unknown> = {};
   if (!field) return doc;
   for (const key of ['title', 'description', 'examples', 'default', 'deprecated'] as const) {
-    if (field[key] !== undefined) doc[key] = field[key];
+    // Copied: the compiled schema is frozen, and the author's own arrays and objects must not be.
+    if (field[key] !== undefined) doc[key] = structuredClone(field[key]);
   }
   return doc;
 }

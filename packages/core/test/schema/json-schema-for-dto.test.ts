@@ -244,3 +244,16 @@ describe('@Field', () => {
     }).toThrow('@Field() needs a string property name, not Symbol(s) on B');
   });
 });
+
+describe('frozen schemas', () => {
+  it('do not freeze the author\'s own option values', () => {
+    const examples = ['a'];
+    const fallback = ['x'];
+    class Doc {
+      @Field({ examples, default: fallback }) @IsArray() @IsString({ each: true }) tags!: string[];
+    }
+    expect(jsonSchemaForDto(Doc).properties.tags).toEqual({ type: 'array', items: { type: 'string' }, examples: ['a'], default: ['x'] });
+    expect(Object.isFrozen(examples)).toBe(false);
+    expect(Object.isFrozen(fallback)).toBe(false);
+  });
+});
