@@ -2,6 +2,9 @@ import {
   Client as SdkClient,
   type CallToolResult,
   type ClientCapabilities,
+  type CreateMessageResult,
+  type ElicitResult,
+  type ListRootsResult,
   type GetPromptResult,
   type InputRequest,
   type InputRequests,
@@ -10,7 +13,6 @@ import {
   type InputResponses,
   type ProtocolEra,
   type ReadResourceResult,
-  type VersionNegotiationMode,
 } from '@modelcontextprotocol/client';
 import { capabilitiesFromCallbacks } from '../callbacks/capabilities-from-callbacks';
 import { InputAnswerer } from '../callbacks/input-answerer';
@@ -37,7 +39,6 @@ import {
   DEFAULT_MAX_ROUNDS,
   type CallOptions,
   type ManualCallOptions,
-  type ProtocolPreference,
   type TesseraClientOptions,
 } from './client-options';
 
@@ -77,7 +78,7 @@ export class TesseraClient {
         capabilities: this.capabilities,
         // Our loop replaces the SDK's: it lacks backoff, hooks, refusals and resumable seeds.
         inputRequired: { autoFulfill: false },
-        versionNegotiation: { mode: negotiationMode(options.protocol ?? 'auto') },
+        versionNegotiation: { mode: options.protocol ?? 'auto' },
       },
     );
     this.registerPushHandlers();
@@ -210,18 +211,21 @@ export class TesseraClient {
   /** 2025-era servers push requests instead of returning rounds; the same callbacks, refusals and hooks answer them. */
   private registerPushHandlers(): void {
     const { elicitation, sampling, listRoots } = this.options;
+    // The answerer returns the union of answers; each kind's callback type already guarantees the right member.
     if (elicitation !== undefined) {
       this.sdk.setRequestHandler('elicitation/create', (request, ctx) =>
-        this.answerPush('elicitation', request, ctx.mcpReq.signal) as never,
+        this.answerPush('elicitation', request, ctx.mcpReq.signal) as Promise<ElicitResult>,
       );
     }
     if (sampling !== undefined) {
       this.sdk.setRequestHandler('sampling/createMessage', (request, ctx) =>
-        this.answerPush('sampling', request, ctx.mcpReq.signal) as never,
+        this.answerPush('sampling', request, ctx.mcpReq.signal) as Promise<CreateMessageResult>,
       );
     }
     if (listRoots !== undefined) {
-      this.sdk.setRequestHandler('roots/list', (request, ctx) => this.answerPush('roots', request, ctx.mcpReq.signal) as never);
+      this.sdk.setRequestHandler('roots/list', (request, ctx) =>
+        this.answerPush('roots', request, ctx.mcpReq.signal) as Promise<ListRootsResult>,
+      );
     }
   }
 
@@ -234,10 +238,6 @@ export class TesseraClient {
     await hooks.onInputResponse({ kind, request, response });
     return response;
   }
-}
-
-function negotiationMode(preference: ProtocolPreference): VersionNegotiationMode {
-  return preference;
 }
 
 function checkMaxRounds(value: number): number {
