@@ -177,3 +177,16 @@ describe('assertElicitationSchema caching', () => {
     expect(assertElicitationSchema(checked, 'Q')).toBe(checked);
   });
 });
+
+describe('SDK conformance', () => {
+  it('produces a requestedSchema the SDK accepts unchanged (no keyword it would strip)', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { ElicitRequestFormParamsSchema } = require('@modelcontextprotocol/core') as {
+      ElicitRequestFormParamsSchema: { safeParse(v: unknown): { success: boolean; data?: { requestedSchema: unknown } } };
+    };
+    const requestedSchema = elicitationSchemaForDto(EveryPrimitive);
+    const parsed = ElicitRequestFormParamsSchema.safeParse({ message: 'Details?', requestedSchema });
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.requestedSchema).toEqual(requestedSchema);
+  });
+});
