@@ -27,7 +27,8 @@ class NameArgs {
   name!: string;
 }
 
-class CountArgs {
+/** The override's own DTO (a subtype, so the override stays type-compatible with the parent's method). */
+class CountArgs extends NameArgs {
   @IsInt()
   count!: number;
 }
@@ -74,7 +75,7 @@ class ChildTools extends BaseTools {
   /** Overridden with a new decorator: the child's definition replaces the parent's. */
   @Tool({ name: 'count', description: 'Child definition' })
   override count(@Args() args: CountArgs): string {
-    return `child counted ${args.count * 2}`;
+    return `child counted ${args.count * 2} for ${args.name}`;
   }
 
   /** Re-decorated with no parameters at all: the parent's @Args must not leak into it. */
@@ -133,12 +134,12 @@ describe('subclassed providers', () => {
       reset: 'Child takes nothing',
       extra: 'Only in the child',
     });
-    expect(tools.find((t) => t.name === 'count')!.inputSchema).toMatchObject({ properties: { count: { type: 'integer' } }, required: ['count'] });
+    expect(tools.find((t) => t.name === 'count')!.inputSchema).toMatchObject({ properties: { name: { type: 'string' }, count: { type: 'integer' } } });
     expect(tools.find((t) => t.name === 'reset')!.inputSchema).toEqual({ type: 'object', properties: {} });
 
     expect(textOf(await client.callTool({ name: 'greet', arguments: { name: 'Ada' } }))).toBe('[hello Ada from the child]');
     expect(textOf(await client.callTool({ name: 'version', arguments: {} }))).toBe('base');
-    expect(textOf(await client.callTool({ name: 'count', arguments: { count: 21 } }))).toBe('child counted 42');
+    expect(textOf(await client.callTool({ name: 'count', arguments: { name: 'Cy', count: 21 } }))).toBe('child counted 42 for Cy');
     expect(textOf(await client.callTool({ name: 'reset', arguments: {} }))).toBe('child reset');
     expect(textOf(await client.callTool({ name: 'extra', arguments: {} }))).toBe('extra');
   });
