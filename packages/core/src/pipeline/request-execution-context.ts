@@ -1,7 +1,7 @@
 import type { AuthInfo, ClientCapabilities, Implementation, LoggingLevel, ServerContext } from '@modelcontextprotocol/server';
 import type { DependencyContainer } from 'tsyringe';
 import type { Logger } from '../logging/logger';
-import { ExecutionContext, type HandlerMethod, type HandlerRef } from './execution-context';
+import type { ExecutionContext, HandlerMethod, HandlerRef } from './execution-context';
 import { principalFromAuth, type Principal } from './principal';
 
 export interface CallData {
@@ -20,7 +20,7 @@ const CLIENT_INFO_KEY = 'io.modelcontextprotocol/clientInfo';
 const PROTOCOL_KEY = 'io.modelcontextprotocol/protocolVersion';
 
 /** The concrete per-call context: reads the SDK context lazily, so unused facts cost nothing. */
-export class RequestExecutionContext extends ExecutionContext {
+export class RequestExecutionContext implements ExecutionContext {
   readonly method: HandlerMethod;
   readonly handler: HandlerRef;
   readonly target: string;
@@ -35,7 +35,6 @@ export class RequestExecutionContext extends ExecutionContext {
   private principalCache?: { value: Principal | undefined };
 
   constructor(call: CallData, private readonly legacy?: LegacyConnectionInfo) {
-    super();
     this.method = call.method;
     this.handler = call.handler;
     this.target = call.target;

@@ -1,5 +1,4 @@
 import { isInputRequiredResult, type InputRequiredResult, type Server, type ServerContext } from '@modelcontextprotocol/server';
-import type { InjectionToken } from 'tsyringe';
 import { principalFromAuthInfo, type RequestBinding } from '@tessera/request-state';
 import type { HandlerPlan } from '../compiler/handler-plan';
 import { ExecutionContext, type HandlerMethod } from '../pipeline/execution-context';
@@ -35,7 +34,7 @@ export async function serveCall<R>(
     { method: site.method, handler: plan.ref, target: site.target, arguments: site.arguments, era: site.era, sdk, container, logger: rt.logger },
     site.era === 'legacy' ? legacyInfo(site.server) : undefined,
   );
-  container.register(ExecutionContext as InjectionToken<ExecutionContext>, { useValue: ctx });
+  container.register(ExecutionContext, { useValue: ctx });
   const errorSite = { method: site.method, target: site.target, logger: rt.logger };
   try {
     const binding = bindingFor(rt, ctx, site);

@@ -129,7 +129,8 @@ describe('2025-era connections', () => {
     const c = new Client({ name: 'old', version: '1' }, { capabilities: { elicitation: {} } });
     c.setRequestHandler('elicitation/create', async (r) => {
       const message = (r.params as { message: string }).message;
-      return message === 'Type yes' ? { action: 'accept', content: { ok: 'yes' } } : { action: 'accept', content: { region: 'us' } };
+      const content: Record<string, string> = message === 'Type yes' ? { ok: 'yes' } : { region: 'us' };
+      return { action: 'accept', content };
     });
     await c.connect(clientSide);
     return { app, c };
