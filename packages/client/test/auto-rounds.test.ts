@@ -119,6 +119,12 @@ describe('automatic rounds (in memory, 2026-07-28)', () => {
     expect(new Set(ids).size).toBe(4);
   });
 
+  it('repeats the call exactly on every leg, _meta included', async () => {
+    await client.callTool({ name: 'interview', arguments: { topic: 'meta' }, _meta: { 'example.com/trace': 't-1' } });
+    expect(seen).toHaveLength(4);
+    for (const leg of seen) expect(leg.meta).toMatchObject({ 'example.com/trace': 't-1' });
+  });
+
   it('runs the loop for prompts and resource templates too', async () => {
     const prompt = await client.getPrompt({ name: 'briefing', arguments: { subject: 'tides' } });
     expect(prompt.messages[0]!.content).toEqual({ type: 'text', text: 'Brief Ada on tides' });

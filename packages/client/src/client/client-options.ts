@@ -1,4 +1,4 @@
-import type { InputResponses } from '@modelcontextprotocol/client';
+import type { InputResponses, ProgressCallback } from '@modelcontextprotocol/client';
 import type { InputCallbacks } from '../callbacks/input-callbacks.types';
 import type { RefusePolicy } from '../callbacks/refuse-policy';
 import type { RoundHooks } from '../rounds/round-hooks.types';
@@ -33,6 +33,10 @@ export interface CallOptions {
   maxRounds?: number;
   /** Run after the client's own hooks. */
   hooks?: RoundHooks;
+  /** Progress notifications of every leg. */
+  onprogress?: ProgressCallback;
+  /** Limit per wire leg (the SDK's request timeout, 60 s unless set); `timeoutMs` bounds the whole call. */
+  legTimeoutMs?: number;
   /** Seed the first leg with answers and state from an earlier round (resuming a flow). */
   inputResponses?: InputResponses;
   requestState?: string;

@@ -11,6 +11,7 @@ import {
   type InputRequiredResult,
   type InputResponse,
   type InputResponses,
+  type ProgressCallback,
   type ProtocolEra,
   type ReadResourceResult,
 } from '@modelcontextprotocol/client';
@@ -50,6 +51,9 @@ export interface McpResultByMethod {
 }
 
 type AnyResult = McpResultByMethod[keyof McpResultByMethod];
+type ToolParams = Omit<Extract<McpCall, { method: 'tools/call' }>, 'method'>;
+type PromptParams = Omit<Extract<McpCall, { method: 'prompts/get' }>, 'method'>;
+type ResourceParams = Omit<Extract<McpCall, { method: 'resources/read' }>, 'method'>;
 
 /**
  * An MCP client whose `callTool`, `getPrompt` and `readResource` run the multi-round-trip loop: every input request
@@ -111,22 +115,22 @@ export class TesseraClient {
     await this.sdk.close();
   }
 
-  callTool(params: { name: string; arguments?: Record<string, unknown> }, options: ManualCallOptions): Promise<CallToolResult | InputRequiredResult>;
-  callTool(params: { name: string; arguments?: Record<string, unknown> }, options?: CallOptions): Promise<CallToolResult>;
-  callTool(params: { name: string; arguments?: Record<string, unknown> }, options?: CallOptions | ManualCallOptions) {
-    return this.execute({ method: 'tools/call', name: params.name, arguments: params.arguments }, options);
+  callTool(params: ToolParams, options: ManualCallOptions): Promise<CallToolResult | InputRequiredResult>;
+  callTool(params: ToolParams, options?: CallOptions): Promise<CallToolResult>;
+  callTool(params: ToolParams, options?: CallOptions | ManualCallOptions) {
+    return this.execute({ method: 'tools/call', ...params }, options);
   }
 
-  getPrompt(params: { name: string; arguments?: Record<string, string> }, options: ManualCallOptions): Promise<GetPromptResult | InputRequiredResult>;
-  getPrompt(params: { name: string; arguments?: Record<string, string> }, options?: CallOptions): Promise<GetPromptResult>;
-  getPrompt(params: { name: string; arguments?: Record<string, string> }, options?: CallOptions | ManualCallOptions) {
-    return this.execute({ method: 'prompts/get', name: params.name, arguments: params.arguments }, options);
+  getPrompt(params: PromptParams, options: ManualCallOptions): Promise<GetPromptResult | InputRequiredResult>;
+  getPrompt(params: PromptParams, options?: CallOptions): Promise<GetPromptResult>;
+  getPrompt(params: PromptParams, options?: CallOptions | ManualCallOptions) {
+    return this.execute({ method: 'prompts/get', ...params }, options);
   }
 
-  readResource(params: { uri: string }, options: ManualCallOptions): Promise<ReadResourceResult | InputRequiredResult>;
-  readResource(params: { uri: string }, options?: CallOptions): Promise<ReadResourceResult>;
-  readResource(params: { uri: string }, options?: CallOptions | ManualCallOptions) {
-    return this.execute({ method: 'resources/read', uri: params.uri }, options);
+  readResource(params: ResourceParams, options: ManualCallOptions): Promise<ReadResourceResult | InputRequiredResult>;
+  readResource(params: ResourceParams, options?: CallOptions): Promise<ReadResourceResult>;
+  readResource(params: ResourceParams, options?: CallOptions | ManualCallOptions) {
+    return this.execute({ method: 'resources/read', ...params }, options);
   }
 
   /** Continues a flow recorded by `createFlowRecord` (possibly in another process), seeded with its state and answers. */
@@ -168,10 +172,11 @@ export class TesseraClient {
     const stop = createCallSignal(where, { signal: options.signal, timeoutMs: options.timeoutMs ?? this.options.timeoutMs });
     const seed: RoundSeed = { inputResponses: options.inputResponses, requestState: options.requestState };
     try {
-      if (options.allowInputRequired === true) return await this.sendLeg(call, seed, stop.signal);
+      const leg: LegOptions = { onprogress: options.onprogress, timeout: options.legTimeoutMs };
+      if (options.allowInputRequired === true) return await this.sendLeg(call, seed, stop.signal, leg);
       return await runRounds<AnyResult>({
         call,
-        send: (legSeed, signal) => this.sendLeg(call, legSeed, signal),
+        send: (legSeed, signal) => this.sendLeg(call, legSeed, signal, leg),
         answerer: this.answerer,
         maxRounds: checkMaxRounds(options.maxRounds ?? this.maxRounds),
         sleep: this.sleep,
@@ -187,13 +192,19 @@ export class TesseraClient {
   }
 
   /** One wire leg through the SDK's manual mode: a fresh request (fresh id), `input_required` handed back to us. */
-  private async sendLeg(call: McpCall, seed: RoundSeed, signal: AbortSignal): Promise<AnyResult | InputRequiredResult> {
+  private async sendLeg(call: McpCall, seed: RoundSeed, signal: AbortSignal, leg: LegOptions): Promise<AnyResult | InputRequiredResult> {
     const retryFields = {
+      ...(call._meta !== undefined && { _meta: call._meta }),
       ...(seed.inputResponses !== undefined && { inputResponses: seed.inputResponses }),
       // Byte-exact echo, and only when the server sent one.
       ...(seed.requestState !== undefined && { requestState: seed.requestState }),
     };
-    const options = { signal, allowInputRequired: true };
+    const options = {
+      signal,
+      allowInputRequired: true,
+      ...(leg.onprogress !== undefined && { onprogress: leg.onprogress }),
+      ...(leg.timeout !== undefined && { timeout: leg.timeout }),
+    };
     if (call.method === 'tools/call') {
       // Not sdk.callTool: with allowInputRequired it checks an input_required leg against the tool's output
       // schema (once tools/list has been cached) and throws, so the round can never be handled.
@@ -203,7 +214,7 @@ export class TesseraClient {
     if (call.method === 'prompts/get') {
       return this.sdk.getPrompt({ name: call.name, arguments: call.arguments, ...retryFields }, options);
     }
-    const seeded = Object.keys(retryFields).length > 0;
+    const seeded = seed.inputResponses !== undefined || seed.requestState !== undefined;
     // A seeded or retried read answers one flow, not the URI in general: keep it out of the response cache.
     return this.sdk.readResource({ uri: call.uri, ...retryFields }, { ...options, ...(seeded && { cacheMode: 'bypass' as const }) });
   }
@@ -238,6 +249,11 @@ export class TesseraClient {
     await hooks.onInputResponse({ kind, request, response });
     return response;
   }
+}
+
+interface LegOptions {
+  onprogress?: ProgressCallback;
+  timeout?: number;
 }
 
 function checkMaxRounds(value: number): number {

@@ -38,6 +38,7 @@ export function parseFlowRecord(input: string | unknown): FlowRecord {
   if (value.inputResponses !== undefined && !isObject(value.inputResponses)) {
     throw new InvalidFlowRecordError('inputResponses must be an object keyed like inputRequests');
   }
+  if (value._meta !== undefined && !isObject(value._meta)) throw new InvalidFlowRecordError('_meta must be an object');
   if (value.arguments !== undefined && !isObject(value.arguments)) {
     throw new InvalidFlowRecordError('arguments must be an object');
   }

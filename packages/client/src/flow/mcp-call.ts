@@ -1,8 +1,12 @@
 /** The three methods that may answer `input_required`, each identified the way its retry must repeat it. */
-export type McpCall =
+export type McpCall = (
   | { method: 'tools/call'; name: string; arguments?: Record<string, unknown> }
   | { method: 'prompts/get'; name: string; arguments?: Record<string, string> }
-  | { method: 'resources/read'; uri: string };
+  | { method: 'resources/read'; uri: string }
+) & {
+  /** Request `_meta` (trace context, ...), repeated on every leg. */
+  _meta?: Record<string, unknown>;
+};
 
 export type McpCallMethod = McpCall['method'];
 
