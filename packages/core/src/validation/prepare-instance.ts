@@ -1,31 +1,20 @@
 import { plainToInstance, type ClassTransformOptions } from 'class-transformer';
-import type { ValidationError } from 'class-validator';
 import type { DtoModel } from '../schema/dto-model';
 import type { ConcreteClass } from '../types/class';
 import { coerceStringValues } from './coerce-string-values';
-import { formatValidationIssues } from './format-validation-issues';
 import { issue } from './issue';
 import { toPlainInput } from './to-plain-input';
-import { toValidationIssues } from './to-validation-issues';
-import type { ValidationIssue, ValidationResult } from './validation-issue';
-
-export interface ValidateOptions {
-  /** Turn string values of number/integer/boolean properties into those types first (prompts, URI variables). */
-  implicitConversion?: boolean;
-  /** How the input is called in a message about the input as a whole; default `arguments`. */
-  what?: string;
-}
+import type { ValidationResult } from './validation-issue';
+import { failure } from './validation-result';
+import type { ValidateOptions } from './validate-options';
 
 // Nested DTOs are converted through their `@Type()`; nothing is converted implicitly.
 const TRANSFORM: ClassTransformOptions = Object.freeze({ enableImplicitConversion: false, exposeDefaultValues: false });
 
-export function failure<T>(issues: ValidationIssue[]): ValidationResult<T> {
-  return { ok: false, issues, message: formatValidationIssues(issues) };
-}
-
 /** Either a DTO instance ready for class-validator, or the result already known without it. */
 export type Prepared<T> = { done: false; instance: T } | { done: true; result: ValidationResult<T> };
 
+/** Guards the input, applies implicit conversion if asked, and builds the DTO instance (nested DTOs via `@Type`). */
 export function prepareInstance<T>(model: DtoModel, input: unknown, options: ValidateOptions): Prepared<T> {
   const plain = toPlainInput(input, options.what ?? 'arguments');
   if (!plain.ok) return { done: true, result: failure([plain.issue]) };
@@ -39,6 +28,3 @@ export function prepareInstance<T>(model: DtoModel, input: unknown, options: Val
   return { done: false, instance: plainToInstance(cls, value, TRANSFORM) };
 }
 
-export function finish<T>(instance: T, errors: readonly ValidationError[]): ValidationResult<T> {
-  return errors.length ? failure(toValidationIssues(errors)) : { ok: true, value: instance };
-}

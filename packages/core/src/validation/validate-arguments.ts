@@ -1,7 +1,9 @@
 import { compileDtoModel } from '../schema/dto-model';
 import { UnsupportedSchemaError } from '../schema/unsupported-schema.error';
 import type { Class } from '../types/class';
-import { finish, prepareInstance, type ValidateOptions } from './prepare-instance';
+import { prepareInstance } from './prepare-instance';
+import type { ValidateOptions } from './validate-options';
+import { finish } from './validation-result';
 import type { ValidationResult } from './validation-issue';
 import { VALIDATOR_OPTIONS } from './validator-options';
 import { runValidationSync } from './run-class-validator';

@@ -1,6 +1,8 @@
 import { compileDtoModel } from '../schema/dto-model';
 import type { Class } from '../types/class';
-import { finish, prepareInstance, type ValidateOptions } from './prepare-instance';
+import { prepareInstance } from './prepare-instance';
+import type { ValidateOptions } from './validate-options';
+import { finish } from './validation-result';
 import { validateArguments } from './validate-arguments';
 import type { ValidationResult } from './validation-issue';
 import { VALIDATOR_OPTIONS } from './validator-options';

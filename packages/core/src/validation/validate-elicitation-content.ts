@@ -4,7 +4,7 @@ import type { ElicitationSchema } from '../schema/elicitation-schema';
 import type { Class } from '../types/class';
 import { checkElicitationValue } from './check-elicitation-value';
 import { issue } from './issue';
-import { failure } from './prepare-instance';
+import { failure } from './validation-result';
 import { toPlainInput } from './to-plain-input';
 import { validateArguments } from './validate-arguments';
 import type { ValidationIssue, ValidationResult } from './validation-issue';

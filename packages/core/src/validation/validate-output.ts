@@ -1,6 +1,6 @@
 import { compileDtoModel } from '../schema/dto-model';
 import type { Class } from '../types/class';
-import { finish } from './prepare-instance';
+import { finish } from './validation-result';
 import { validateArguments } from './validate-arguments';
 import type { ValidationResult } from './validation-issue';
 import { VALIDATOR_OPTIONS } from './validator-options';
