@@ -9,8 +9,8 @@ const { AesGcmCodec } = require('../dist/crypto/aes-gcm.codec.js');
 const { toKeyMaterial } = require('../dist/crypto/key-material.js');
 
 const KEY = 'bench-key-'.padEnd(48, 'k');
-const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 10_000);
-const ROUNDS = 3; // report the best round: least disturbed by GC and the other core's load
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 5_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5); // report the best round: least disturbed by GC and other load
 const state = { step: 2, answers: { region: { action: 'accept', content: { region: 'eu-west-1' } } }, asked: { region: 'q1' } };
 const binding = { method: 'tools/call', target: 'deploy', arguments: { service: 'api', replicas: 3 }, principal: '["app","https://idp","alice"]' };
 const payload = Buffer.from(JSON.stringify({ v: 1, iat: 1785240000, exp: 1785240600, m: 'tools/call', t: 'deploy', a: 'x'.repeat(22), aud: 'deployer', s: state }));
@@ -31,15 +31,20 @@ function nobleCodec(secret) {
   };
 }
 
-async function measure(name, fn) {
-  for (let i = 0; i < 2_000; i++) await fn(); // warm up the JIT
-  let best = Infinity;
+async function timeOnce(fn) {
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < ITERATIONS; i++) await fn();
+  return Number(process.hrtime.bigint() - start) / 1e3 / ITERATIONS;
+}
+
+/** Rounds interleave the variants, so load from other processes hits them alike; the best round counts. */
+async function measureAll(variants) {
+  for (const [, fn] of variants) for (let i = 0; i < 2_000; i++) await fn(); // warm up the JIT
+  const best = variants.map(() => Infinity);
   for (let round = 0; round < ROUNDS; round++) {
-    const start = process.hrtime.bigint();
-    for (let i = 0; i < ITERATIONS; i++) await fn();
-    best = Math.min(best, Number(process.hrtime.bigint() - start) / 1e3 / ITERATIONS);
+    for (const [index, [, fn]] of variants.entries()) best[index] = Math.min(best[index], await timeOnce(fn));
   }
-  return { name, us: best };
+  return variants.map(([name], index) => ({ name, us: best[index] }));
 }
 
 async function main() {
@@ -50,12 +55,12 @@ async function main() {
   const ctx = { mcpReq: { method: 'tools/call' } };
   const check = (ok) => { if (!ok) throw new Error('round trip failed'); };
 
-  const rows = [
-    await measure('Tessera codec, node:crypto AES-256-GCM (seal+unseal)', () => check(node.unseal(node.seal(payload)).length === payload.length)),
-    await measure('same format, @noble/ciphers GCM (seal+unseal)', () => check(noble.unseal(noble.seal(payload)).length === payload.length)),
-    await measure('Tessera sealer: claims + binding + GCM (seal+open)', () => check(sealer.open(sealer.seal(state, binding), binding).step === 2)),
-    await measure('SDK createRequestStateCodec, HMAC (mint+verify)', async () => check((await sdk.verify(await sdk.mint(state, ctx), ctx)).step === 2)),
-  ];
+  const rows = await measureAll([
+    ['Tessera codec, node:crypto AES-256-GCM (seal+unseal)', () => check(node.unseal(node.seal(payload)).length === payload.length)],
+    ['same format, @noble/ciphers GCM (seal+unseal)', () => check(noble.unseal(noble.seal(payload)).length === payload.length)],
+    ['Tessera sealer: claims + binding + GCM (seal+open)', () => check(sealer.open(sealer.seal(state, binding), binding).step === 2)],
+    ['SDK createRequestStateCodec, HMAC (mint+verify)', async () => check((await sdk.verify(await sdk.mint(state, ctx), ctx)).step === 2)],
+  ]);
   const base = rows[0].us;
   console.log(`node ${process.version}, ${ITERATIONS} iterations x ${ROUNDS} rounds (best), payload ${payload.length} bytes\n`);
   console.log('| Variant | µs per round trip | × Tessera codec |');

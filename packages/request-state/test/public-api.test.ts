@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as api from '@tessera/request-state';
+
+describe('public API', () => {
+  it('exports exactly these runtime names', () => {
+    expect(Object.keys(api).sort()).toEqual([
+      'DEFAULT_MAX_TOKEN_LENGTH',
+      'DEFAULT_TTL_SECONDS',
+      'INVALID_REQUEST_STATE_MESSAGE',
+      'InvalidRequestStateError',
+      'RequestStateConfigError',
+      'RequestStateError',
+      'RequestStateErrorCode',
+      'RequestStateSecurity',
+      'RequestStateTooLargeError',
+      'VerifiedRequestState',
+      'argumentsDigest',
+      'invalidRequestStateJsonRpcError',
+      'principalFromAuthInfo',
+      'protectRequestState',
+    ]);
+    expect(api.INVALID_REQUEST_STATE_MESSAGE).toBe('Invalid or expired requestState');
+    expect(api.DEFAULT_TTL_SECONDS).toBe(600);
+    expect(api.DEFAULT_MAX_TOKEN_LENGTH).toBe(16 * 1024);
+  });
+
+  it('the entry lists every export by name (no export *)', () => {
+    const source = readFileSync(join(__dirname, '../src/index.ts'), 'utf8');
+    expect(source).not.toMatch(/export \*/);
+    expect(source).not.toMatch(/export default/);
+  });
+});
