@@ -1,10 +1,12 @@
-import { isInputRequiredResult, type InputRequiredResult, type Server, type ServerContext } from '@modelcontextprotocol/server';
-import { principalFromAuthInfo, type RequestBinding } from '@tessera/request-state';
+import { randomBytes } from 'node:crypto';
+import { isInputRequiredResult, ProtocolError, type InputRequiredResult, type Server, type ServerContext } from '@modelcontextprotocol/server';
+import { InvalidRequestStateError, principalFromAuthInfo, type RequestBinding } from '@tessera/request-state';
 import type { HandlerPlan } from '../compiler/handler-plan';
 import { ExecutionContext, type HandlerMethod } from '../pipeline/execution-context';
 import { RequestExecutionContext } from '../pipeline/request-execution-context';
 import { runHandler } from '../pipeline/run-handler';
 import { mapError } from './error-mapping';
+import { JsonRpcCode } from './json-rpc-codes';
 import type { ServerRuntime } from './server-runtime';
 import { envelopeOf, readEnvelope, type ResolverInputRequired } from './state-envelope';
 
@@ -37,15 +39,16 @@ export async function serveCall<R>(
   container.register(ExecutionContext, { useValue: ctx });
   const errorSite = { method: site.method, target: site.target, logger: rt.logger };
   try {
-    const binding = bindingFor(rt, ctx, site);
     const raw = sdk.mcpReq.requestState();
-    if (raw !== undefined && raw !== null) {
+    const incoming = raw !== undefined && raw !== null;
+    const binding = bindingFor(rt, ctx, site, incoming);
+    if (incoming) {
       const envelope = readEnvelope(rt.sealer.open(raw, binding));
       ctx.requestState = envelope.d;
       ctx.resolverState = envelope.r;
     }
     const value = await runHandler(plan, ctx, rt.resolvers, rt.dependencies);
-    if (isInputRequiredResult(value)) return seal(rt, value as ResolverInputRequired, binding);
+    if (isInputRequiredResult(value)) return seal(rt, value as ResolverInputRequired, binding, site);
     return finish(value);
   } catch (error) {
     return finish(mapError(error, errorSite));
@@ -54,17 +57,37 @@ export async function serveCall<R>(
   }
 }
 
-function bindingFor(rt: ServerRuntime, ctx: ExecutionContext, site: CallSite): RequestBinding {
-  // A custom bindPrincipal that throws refuses the state like any other verification failure.
-  const principal = rt.security.bindPrincipal ? rt.security.bindPrincipal(ctx) : principalFromAuthInfo(ctx.authInfo);
-  return { method: site.method, target: site.target, arguments: site.arguments, principal };
+/**
+ * The principal comes from `bindPrincipal` when the policy has one, else from the verified auth. When a
+ * custom `bindPrincipal` throws, an incoming state is refused like any other verification failure; with
+ * no incoming state the call goes on, and sealing a new state fails as an internal error.
+ */
+function bindingFor(rt: ServerRuntime, ctx: ExecutionContext, site: CallSite, incoming: boolean): RequestBinding & { principalError?: unknown } {
+  const base = { method: site.method, target: site.target, arguments: site.arguments };
+  if (!rt.security.bindPrincipal) return { ...base, principal: principalFromAuthInfo(ctx.authInfo) };
+  try {
+    return { ...base, principal: rt.security.bindPrincipal(ctx) };
+  } catch (cause) {
+    if (incoming) throw new InvalidRequestStateError('principal_error', { cause });
+    return { ...base, principal: null, principalError: cause };
+  }
 }
 
-function seal(rt: ServerRuntime, result: ResolverInputRequired, binding: RequestBinding): InputRequiredResult {
+/** Seals the outgoing state; any failure here is the server's, so it answers -32603 and is logged. */
+function seal(rt: ServerRuntime, result: ResolverInputRequired, binding: RequestBinding & { principalError?: unknown }, site: CallSite): InputRequiredResult {
   const envelope = envelopeOf(result);
   const out: InputRequiredResult = { resultType: 'input_required' } as InputRequiredResult;
   if (result.inputRequests !== undefined) out.inputRequests = result.inputRequests;
-  if (envelope !== undefined) out.requestState = rt.sealer.seal(envelope, binding);
+  if (envelope === undefined) return out;
+  try {
+    if (binding.principalError !== undefined) throw binding.principalError;
+    const { principalError: _unused, ...clean } = binding;
+    out.requestState = rt.sealer.seal(envelope, clean);
+  } catch (error) {
+    const ref = randomBytes(4).toString('hex');
+    rt.logger.error('sealing requestState failed', { method: site.method, target: site.target, ref, error });
+    throw new ProtocolError(JsonRpcCode.InternalError, `Internal error (ref ${ref})`);
+  }
   return out;
 }
 

@@ -156,3 +156,44 @@ describe('question pinning', () => {
     expect((retried.body.result!.inputRequests as Record<string, { params: { message: string } }>).region.params.message).toBe('Which region, exactly?');
   });
 });
+
+describe('bindPrincipal', () => {
+  const tenantOf = (r: Request) => r.headers.get('x-tenant') ?? '';
+  function tenantApp(bind: (tenant: string) => string) {
+    let current = '';
+    const security = new RequestStateSecurity<{ sdk: { http?: { req?: Request } } }>({
+      keys: [k()],
+      bindPrincipal: () => bind(current),
+    });
+    const a = createApp({ name: 'tenants', version: '1', providers: [Deployer], security: security as never, logger: silentLogger });
+    return (tenant: string) => ({
+      fetch: (r: Request) => {
+        current = tenant || tenantOf(r);
+        return a.fetch(r);
+      },
+    });
+  }
+
+  test('an identity from the author\'s own signal binds the state', async () => {
+    const as = tenantApp((t) => t);
+    const state = await firstLeg(as('acme'));
+    const other = await sendRaw(as('globex'), 'tools/call', { name: 'sequential', arguments: {}, requestState: state, inputResponses: answerFirst }, { capabilities: caps });
+    expect(other.body.error).toEqual(FIXED);
+    const same = await sendRaw(as('acme'), 'tools/call', { name: 'sequential', arguments: {}, requestState: state, inputResponses: answerFirst }, { capabilities: caps });
+    expect(same.body.result?.resultType).toBe('input_required');
+  });
+
+  test('a bindPrincipal that throws: -32603 when sealing, the fixed error when verifying', async () => {
+    let fail = false;
+    const as = tenantApp((t) => {
+      if (fail) throw new Error('directory down');
+      return t;
+    });
+    const state = await firstLeg(as('acme'));
+    fail = true;
+    const sealing = await sendRaw(as('acme'), 'tools/call', { name: 'sequential', arguments: {} }, { capabilities: caps });
+    expect(sealing.body.error).toMatchObject({ code: -32603, message: expect.stringMatching(/^Internal error \(ref [0-9a-f]{8}\)$/) });
+    const verifying = await sendRaw(as('acme'), 'tools/call', { name: 'sequential', arguments: {}, requestState: state, inputResponses: answerFirst }, { capabilities: caps });
+    expect(verifying.body.error).toEqual(FIXED);
+  });
+});
