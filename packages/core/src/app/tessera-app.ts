@@ -1,9 +1,18 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMcpHandler, requireBearerAuth, type McpHandlerRequestOptions, type McpHttpHandler } from '@modelcontextprotocol/server';
-import { serveStdio, type StdioServerHandle, type ServeStdioOptions } from '@modelcontextprotocol/server/stdio';
+import {
+  createMcpHandler,
+  hostHeaderValidationResponse,
+  localhostAllowedHostnames,
+  originValidationResponse,
+  requireBearerAuth,
+  type McpHandlerRequestOptions,
+  type McpHttpHandler,
+} from '@modelcontextprotocol/server';
+import { serveStdio, StdioServerTransport, type StdioServerHandle, type ServeStdioOptions } from '@modelcontextprotocol/server/stdio';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { checkRetryParams } from '../server/check-retry-params';
+import { guardTransport } from '../server/guard-transport';
 import { createSdkServer } from '../server/create-sdk-server';
 import type { ServerRuntime } from '../server/server-runtime';
 import type { HttpAuthOptions } from './http-auth-options';
@@ -14,7 +23,14 @@ export interface ListenOptions {
   host?: string;
   /** The endpoint path; default `/mcp`. */
   path?: string;
+  /**
+   * DNS rebinding protection: the hostnames accepted in `Host` and `Origin` (no ports; IPv6 in brackets).
+   * Default on a loopback host: `localhost`, `127.0.0.1`, `[::1]`; on any other host: no check unless given.
+   */
+  allowedHosts?: string[];
 }
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 
 export interface HttpListener {
   url: URL;
@@ -70,7 +86,14 @@ export class TesseraApp {
   /** Listens on Node HTTP (127.0.0.1 by default; port 0 picks a free port). */
   async listen(options: ListenOptions = {}): Promise<HttpListener> {
     const path = options.path ?? '/mcp';
-    const node = toNodeHandler({ fetch: this.fetch });
+    const host = options.host ?? '127.0.0.1';
+    const allowedHosts = options.allowedHosts ?? (LOOPBACK_HOSTS.has(host) ? localhostAllowedHostnames() : undefined);
+    // A page on another site that rebinds its name to 127.0.0.1 sends its own Host/Origin: refuse those.
+    const guarded = allowedHosts
+      ? (request: Request) =>
+          hostHeaderValidationResponse(request, allowedHosts) ?? originValidationResponse(request, allowedHosts) ?? this.fetch(request)
+      : this.fetch;
+    const node = toNodeHandler({ fetch: guarded });
     const server: HttpServer = createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (url.pathname !== path) {
@@ -84,10 +107,10 @@ export class TesseraApp {
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+      server.listen(options.port ?? 0, host, () => resolve());
     });
     const address = server.address() as AddressInfo;
-    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     const close = () =>
       new Promise<void>((resolve) => {
         this.closers.delete(close);
@@ -95,7 +118,7 @@ export class TesseraApp {
         server.close(() => resolve());
       });
     this.closers.add(close);
-    return { url: new URL(`http://${host}:${address.port}${path}`), close };
+    return { url: new URL(`http://${urlHost}:${address.port}${path}`), close };
   }
 
   /** Serves this process's stdin/stdout (or a given transport); the era follows the client's opening. */
@@ -103,6 +126,7 @@ export class TesseraApp {
     const handle = serveStdio(({ era }) => createSdkServer(this.runtime, era), {
       onerror: (error) => this.runtime.logger.debug('stdio transport error', { error }),
       ...options,
+      transport: guardTransport(options.transport ?? new StdioServerTransport()),
     });
     const close = async () => {
       this.closers.delete(close);

@@ -60,6 +60,17 @@ describe('untrusted inputResponses', () => {
     expect(r.body.error).toMatchObject({ code: -32602 });
   });
 
+  test('over a message transport too (stdio, in memory), a null inputResponses is -32602', async () => {
+    const app = createApp(askingModule);
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    app.serveStdio({ transport: serverSide });
+    const reply = new Promise((resolve) => (clientSide.onmessage = resolve));
+    await clientSide.start();
+    await clientSide.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'strict', arguments: {}, inputResponses: null } } as never);
+    expect(await reply).toEqual(expect.objectContaining({ id: 1, error: expect.objectContaining({ code: -32602, message: expect.stringContaining('got null') }) }));
+    await app.close();
+  });
+
   test('extra keys are ignored and an answer without the echoed state is asked again', async () => {
     const app = createApp(askingModule);
     const caps = { elicitation: {} };

@@ -1,0 +1,27 @@
+import type { JSONRPCMessage, MessageExtraInfo, Transport } from '@modelcontextprotocol/server';
+import { checkRetryParams } from './check-retry-params';
+
+/**
+ * Wraps a message transport (stdio, in-memory) so malformed retry params are answered before the SDK
+ * sees them, as the HTTP face does. Everything else passes straight through.
+ */
+export function guardTransport(inner: Transport): Transport {
+  const outer: Transport = {
+    start: () => inner.start(),
+    send: (message, options) => inner.send(message, options),
+    close: () => inner.close(),
+    get sessionId() {
+      return inner.sessionId;
+    },
+    setProtocolVersion: inner.setProtocolVersion?.bind(inner),
+    setSupportedProtocolVersions: inner.setSupportedProtocolVersions?.bind(inner),
+  };
+  inner.onmessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) => {
+    const refusal = checkRetryParams(message);
+    if (refusal) void inner.send(refusal).catch((error) => outer.onerror?.(error as Error));
+    else outer.onmessage?.(message, extra);
+  };
+  inner.onclose = () => outer.onclose?.();
+  inner.onerror = (error) => outer.onerror?.(error);
+  return outer;
+}
