@@ -88,8 +88,8 @@ export class TesseraClient {
     this.registerPushHandlers();
   }
 
-  /** Connects over stdio, Streamable HTTP, an in-process fetch handler, or any SDK transport. */
   // One overload per target shape, so an inline `fetch` gets its parameter types from context.
+  /** Connects over stdio, Streamable HTTP, an in-process fetch handler, or any SDK transport. */
   connect(target: InMemoryTarget, options?: ConnectOptions): Promise<void>;
   connect(target: HttpTarget, options?: ConnectOptions): Promise<void>;
   connect(target: StdioTarget, options?: ConnectOptions): Promise<void>;
@@ -193,9 +193,10 @@ export class TesseraClient {
 
   /** One wire leg through the SDK's manual mode: a fresh request (fresh id), `input_required` handed back to us. */
   private async sendLeg(call: McpCall, seed: RoundSeed, signal: AbortSignal, leg: LegOptions): Promise<AnyResult | InputRequiredResult> {
-    const retryFields = {
+    const legFields = {
       ...(call._meta !== undefined && { _meta: call._meta }),
-      ...(seed.inputResponses !== undefined && { inputResponses: seed.inputResponses }),
+      // An empty map says nothing; omit it, as after a state-only round.
+      ...(seed.inputResponses !== undefined && Object.keys(seed.inputResponses).length > 0 && { inputResponses: seed.inputResponses }),
       // Byte-exact echo, and only when the server sent one.
       ...(seed.requestState !== undefined && { requestState: seed.requestState }),
     };
@@ -208,15 +209,15 @@ export class TesseraClient {
     if (call.method === 'tools/call') {
       // Not sdk.callTool: with allowInputRequired it checks an input_required leg against the tool's output
       // schema (once tools/list has been cached) and throws, so the round can never be handled.
-      const params = { name: call.name, arguments: call.arguments, ...retryFields };
+      const params = { name: call.name, arguments: call.arguments, ...legFields };
       return (await this.sdk.request({ method: 'tools/call', params }, options)) as CallToolResult | InputRequiredResult;
     }
     if (call.method === 'prompts/get') {
-      return this.sdk.getPrompt({ name: call.name, arguments: call.arguments, ...retryFields }, options);
+      return this.sdk.getPrompt({ name: call.name, arguments: call.arguments, ...legFields }, options);
     }
     const seeded = seed.inputResponses !== undefined || seed.requestState !== undefined;
     // A seeded or retried read answers one flow, not the URI in general: keep it out of the response cache.
-    return this.sdk.readResource({ uri: call.uri, ...retryFields }, { ...options, ...(seeded && { cacheMode: 'bypass' as const }) });
+    return this.sdk.readResource({ uri: call.uri, ...legFields }, { ...options, ...(seeded && { cacheMode: 'bypass' as const }) });
   }
 
   /** 2025-era servers push requests instead of returning rounds; the same callbacks, refusals and hooks answer them. */
