@@ -42,6 +42,6 @@ export interface AppModule {
    */
   legacyInputRequiredBridge?: boolean;
   logger?: Logger;
-  /** Extra keys whose values are redacted from logs (argument fields marked sensitive). */
+  /** Extra keys whose values the default logger redacts (a custom `logger` does its own redaction). */
   sensitiveFields?: string[];
 }

@@ -42,7 +42,7 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
     sealer: security.forServer(module.name),
     resolvers: new ParamResolverRegistry(),
     dependencies: resolveDependencies,
-    logger: module.logger ?? new ConsoleLogger(),
+    logger: module.logger ?? new ConsoleLogger({ sensitiveFields: module.sensitiveFields }),
     pageSize,
     legacyInputRequiredBridge: module.legacyInputRequiredBridge ?? false,
     cacheHints: module.cacheHints,

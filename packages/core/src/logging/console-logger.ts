@@ -7,16 +7,20 @@ export interface ConsoleLoggerOptions {
   level?: LogLevel;
   /** Where lines go; stderr by default, since stdout carries the MCP stream on stdio. */
   write?: (line: string) => void;
+  /** Keys redacted in addition to the built-in ones (tokens, keys, state, arguments). */
+  sensitiveFields?: readonly string[];
 }
 
 /** The default logger: one JSON line per event on stderr, sensitive fields redacted. */
 export class ConsoleLogger implements Logger {
   private readonly min: number;
   private readonly write: (line: string) => void;
+  private readonly sensitive: ReadonlySet<string>;
 
   constructor(options: ConsoleLoggerOptions = {}) {
     this.min = ORDER[options.level ?? 'info'];
     this.write = options.write ?? ((line) => process.stderr.write(line + '\n'));
+    this.sensitive = new Set(options.sensitiveFields ?? []);
   }
 
   debug(message: string, fields?: LogFields): void { this.log('debug', message, fields); }
@@ -26,6 +30,6 @@ export class ConsoleLogger implements Logger {
 
   private log(level: LogLevel, message: string, fields?: LogFields): void {
     if (ORDER[level] < this.min) return;
-    this.write(JSON.stringify({ time: new Date().toISOString(), level, message, ...redact(fields) }));
+    this.write(JSON.stringify({ time: new Date().toISOString(), level, message, ...redact(fields, this.sensitive) }));
   }
 }
