@@ -62,9 +62,25 @@ export { InvalidDecoratorUseError } from './errors/definition/invalid-decorator-
 export { InvalidConfigurationError } from './errors/definition/invalid-configuration.error';
 export { JsonRpcCode } from './server/json-rpc-codes';
 
-// schemas (usable on their own)
+// DTO schemas and validation (usable on their own)
+export type { FieldOptions } from './schema/field.metadata';
 export { jsonSchemaForDto } from './schema/json-schema-for-dto';
-export { validateDto } from './validation/validate-dto';
+export { outputSchemaForDto } from './schema/output-schema-for-dto';
+export { promptArgumentsForDto } from './schema/prompt-arguments-for-dto';
+export type { PromptArgumentDefinition } from './schema/prompt-arguments-for-dto';
+export { elicitationSchemaForDto } from './schema/elicitation-schema-for-dto';
+export { assertElicitationSchema } from './schema/assert-elicitation-schema';
+export type { ElicitationSchema } from './schema/elicitation-schema';
+export type { JsonSchema, ObjectJsonSchema } from './schema/json-schema';
+export { validateArguments } from './validation/validate-arguments';
+export { validateDto, dtoNeedsAsyncValidation } from './validation/validate-dto';
+export { validateOutput } from './validation/validate-output';
+export { validateElicitationContent } from './validation/validate-elicitation-content';
+export { formatValidationIssues } from './validation/format-validation-issues';
+export type { ValidationIssue, ValidationResult } from './validation/validation-issue';
+export type { ValidateOptions } from './validation/validate-options';
+export { UnsupportedSchemaError } from './schema/unsupported-schema.error';
+export { UnsupportedElicitationSchemaError } from './schema/unsupported-elicitation-schema.error';
 
 // request-state protection, re-exported for one import
 export { RequestStateSecurity, InvalidRequestStateError, INVALID_REQUEST_STATE_MESSAGE } from '@tessera/request-state';

@@ -27,3 +27,8 @@ export function inheritInjectionTokens(target: Class): void {
   const inherited = Reflect.getMetadata(TSYRINGE_INJECTION_TOKENS, target) as Record<number, unknown> | undefined;
   if (inherited) Reflect.defineMetadata(TSYRINGE_INJECTION_TOKENS, { ...inherited }, target);
 }
+
+/** The declared type of a property (`undefined` when the compiler emitted none). */
+export function getPropertyType(target: Class, propertyName: string | symbol): unknown {
+  return Reflect.getMetadata('design:type', target.prototype, propertyName);
+}

@@ -1,5 +1,5 @@
 import type { FieldMetadata } from './field.metadata';
-import { getPropertyDesignType } from './property-design-type';
+import { getPropertyType as getPropertyDesignType } from '../metadata/reflect';
 import { getTransformerType } from './transformer-metadata';
 import type { JsonSchema } from './json-schema';
 import type { Class } from '../types/class';
