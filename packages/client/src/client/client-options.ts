@@ -24,6 +24,11 @@ export interface TesseraClientOptions extends InputCallbacks {
   hooks?: RoundHooks;
   /** How to wait between state-only rounds; replace it to observe or speed up the backoff (tests). */
   sleep?: Sleep;
+  /**
+   * When the server refuses the echoed state (`-32602`, `data.reason: 'invalid_request_state'`: expired, or
+   * the retry reached an instance without the key), start the flow over. Default true; counts as a round.
+   */
+  restartOnInvalidState?: boolean;
 }
 
 /** Per-call options for the automatic loop. */

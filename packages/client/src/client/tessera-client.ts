@@ -183,6 +183,7 @@ export class TesseraClient {
         signal: stop.signal,
         hooks: mergeHooks(this.options.hooks, options.hooks),
         seed,
+        restartOnInvalidState: this.options.restartOnInvalidState,
       });
     } catch (error) {
       throw stop.explain(error);

@@ -11,6 +11,8 @@ export interface RoundEvent {
   requestState?: string;
   /** True when the server sent state but no requests ("not done yet"): the client waits, then retries. */
   stateOnly: boolean;
+  /** True when the server refused the echoed state and the flow starts over from its first leg. */
+  restarted?: boolean;
   /** How long the client waits before this round's retry: the backoff for state-only rounds, else 0. */
   delayMs: number;
 }

@@ -28,6 +28,8 @@ export interface RunRoundsOptions<R> {
   hooks: Required<RoundHooks>;
   /** Answers and state to send on the first leg (resuming a flow). */
   seed?: RoundSeed;
+  /** Start the flow over when the server refuses the echoed state (default true). */
+  restartOnInvalidState?: boolean;
 }
 
 /** The automatic round loop: answer, retry, repeat until the server returns a complete result. */
@@ -51,7 +53,22 @@ export async function runRounds<R>(options: RunRoundsOptions<R>): Promise<R> {
     else inputResponses = await fulfilRound(options.answerer, inputRequests, { where: describeCall(call), signal, hooks, call, round });
     retries = round;
     // Only this round's answers travel; earlier answers are the server's to keep inside its state.
-    result = await send({ inputResponses, requestState: result.requestState }, signal);
+    const echoed = result.requestState;
+    try {
+      result = await send({ inputResponses, requestState: echoed }, signal);
+    } catch (error) {
+      // The state is no longer good where the retry landed (expired, or sealed under a key that instance
+      // does not know): the flow starts over, which counts as a round.
+      if (echoed === undefined || !isInvalidRequestState(error) || options.restartOnInvalidState === false) throw error;
+      await hooks.onRound({ call, round, inputRequests: {}, requestState: undefined, stateOnly: false, delayMs: 0, restarted: true });
+      result = await send({}, signal);
+    }
   }
   return result;
+}
+
+/** The fixed refusal servers give for a bad state: JSON-RPC -32602 with `data.reason: 'invalid_request_state'`. */
+export function isInvalidRequestState(error: unknown): boolean {
+  const e = error as { code?: unknown; data?: { reason?: unknown } } | null;
+  return typeof e === 'object' && e !== null && e.code === -32602 && e.data?.reason === 'invalid_request_state';
 }

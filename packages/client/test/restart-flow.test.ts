@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { IsIn } from 'class-validator';
+import { createApp, Elicit, Provider, RequestStateSecurity, silentLogger, Tool } from '@tessera/core';
+import { TesseraClient, type RoundEvent } from '@tessera/client';
+
+class Pick {
+  @IsIn(['a', 'b'])
+  pick!: string;
+}
+
+@Provider()
+class Steps {
+  @Tool()
+  twoSteps(@Elicit({ key: 'one', message: 'First?', schema: Pick }) one: Pick, @Elicit({ key: 'two', after: ['one'], message: 'Second?', schema: Pick }) two: Pick): string {
+    return `${one.pick}${two.pick}`;
+  }
+}
+
+/** Two instances that do not share a key: the first leg lands on A, every later leg on B. */
+function splitFleet() {
+  const instance = () => createApp({ name: 'fleet', version: '1', providers: [Steps], security: new RequestStateSecurity({ keys: [randomBytes(32)] }), logger: silentLogger });
+  const a = instance();
+  const b = instance();
+  let legs = 0;
+  return { fetch: (r: Request) => (r.headers.get('mcp-method') === 'tools/call' && legs++ === 0 ? a.fetch(r) : b.fetch(r)) };
+}
+
+const elicitation = async (params: { message: string }) => ({ action: 'accept' as const, content: { pick: params.message === 'First?' ? 'a' : 'b' } });
+
+describe('a state refused where the retry lands', () => {
+  test('the client starts the flow over and completes it', async () => {
+    const rounds: RoundEvent[] = [];
+    const client = new TesseraClient({ elicitation, hooks: { onRound: (e) => void rounds.push(e) } });
+    await client.connect(splitFleet());
+    const result = await client.callTool({ name: 'twoSteps', arguments: {} });
+    expect(result.content).toEqual([{ type: 'text', text: 'ab' }]);
+    expect(rounds.filter((r) => r.restarted)).toHaveLength(1);
+  });
+
+  test('with restartOnInvalidState: false the fixed error reaches the caller', async () => {
+    const client = new TesseraClient({ elicitation, restartOnInvalidState: false });
+    await client.connect(splitFleet());
+    await expect(client.callTool({ name: 'twoSteps', arguments: {} })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('Invalid or expired requestState') });
+  });
+});
