@@ -90,8 +90,8 @@ export class TesseraApp {
     const allowedHosts = options.allowedHosts ?? (LOOPBACK_HOSTS.has(host) ? localhostAllowedHostnames() : undefined);
     // A page on another site that rebinds its name to 127.0.0.1 sends its own Host/Origin: refuse those.
     const guarded = allowedHosts
-      ? (request: Request) =>
-          hostHeaderValidationResponse(request, allowedHosts) ?? originValidationResponse(request, allowedHosts) ?? this.fetch(request)
+      ? async (request: Request, opts?: McpHandlerRequestOptions) =>
+          hostHeaderValidationResponse(request, allowedHosts) ?? originValidationResponse(request, allowedHosts) ?? this.fetch(request, opts)
       : this.fetch;
     const node = toNodeHandler({ fetch: guarded });
     const server: HttpServer = createServer((req, res) => {
