@@ -78,6 +78,22 @@ export function createSdkServer(rt: ServerRuntime, era: 'modern' | 'legacy'): Se
       throw new ProtocolError(JsonRpcCode.InvalidParams, `Resource not found: ${uri}`, { uri });
     });
   }
+
+  if (compiled.promptList.length > 0 || compiled.templateList.length > 0) {
+    // No completion sources yet: every known prompt or template argument completes to nothing.
+    server.setRequestHandler('completion/complete', (req) => {
+      const ref = req.params.ref;
+      const known =
+        ref.type === 'ref/prompt'
+          ? compiled.prompts.has(ref.name)
+          : compiled.templateList.some((t) => t.uriTemplate === ref.uri);
+      if (!known) {
+        const what = ref.type === 'ref/prompt' ? `prompt: ${ref.name}` : `resource template: ${ref.uri}`;
+        throw new ProtocolError(JsonRpcCode.InvalidParams, `Unknown ${what}`);
+      }
+      return { completion: { values: [], total: 0, hasMore: false } };
+    });
+  }
   return server;
 }
 
@@ -87,5 +103,6 @@ function capabilitiesOf(rt: ServerRuntime): ServerCapabilities {
   if (c.toolList.length > 0) caps.tools = {};
   if (c.promptList.length > 0) caps.prompts = {};
   if (c.resourceList.length > 0 || c.templateList.length > 0) caps.resources = {};
+  if (c.promptList.length > 0 || c.templateList.length > 0) caps.completions = {};
   return caps;
 }
