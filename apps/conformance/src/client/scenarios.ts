@@ -11,7 +11,7 @@ import { TesseraClient, type TesseraClientOptions } from '@tessera/client';
 import { HeadlessOAuthProvider, oauthFetch, REDIRECT_URL } from './oauth';
 
 /**
- * The client under test in the conformance suite's client leg. The suite starts a mock server per scenario
+ * The scenarios of the client under test in the conformance suite's client leg. The suite starts a mock server per scenario
  * and runs `node main.js <server-url>` with MCP_CONFORMANCE_SCENARIO (and sometimes MCP_CONFORMANCE_CONTEXT)
  * set. Every scenario runs on @tessera/client (its automatic multi-round-trip loop and callbacks); the SDK
  * client underneath (`client.sdk`) serves the plain list calls. Exit 0 means the client did its part; the
@@ -23,6 +23,13 @@ type Scenario = (serverUrl: string) => Promise<void>;
 const CLIENT_INFO = { name: 'tessera-conformance-client', version: '0.1.0' };
 /** The client id document used when the authorization server supports CIMD (SEP-991). */
 const CIMD_URL = 'https://conformance-test.local/client-metadata.json';
+
+/**
+ * The suite runs every client scenario at once (one process each); on a small, busy machine the first
+ * exchange (which includes a whole OAuth flow) can take far longer than the SDK's 60 s default.
+ */
+const TIMEOUT_MS = Number(process.env.CONFORMANCE_CLIENT_TIMEOUT_MS ?? 150_000);
+const slow = { timeout: TIMEOUT_MS };
 
 const debug = (...parts: unknown[]) => {
   if (process.env.DEBUG_CONFORMANCE_CLIENT) console.error('[client]', ...parts);
@@ -40,16 +47,16 @@ function contextString(ctx: Record<string, unknown>, key: string): string {
 }
 
 async function connect(serverUrl: string, options: TesseraClientOptions = {}, fetchLike?: FetchLike): Promise<TesseraClient> {
-  const client = new TesseraClient({ ...CLIENT_INFO, protocol: 'auto', ...options });
-  await client.connect({ url: serverUrl, ...(fetchLike && { fetch: fetchLike }) });
+  const client = new TesseraClient({ ...CLIENT_INFO, protocol: 'auto', timeoutMs: TIMEOUT_MS, ...options });
+  await client.connect({ url: serverUrl, ...(fetchLike && { fetch: fetchLike }) }, { timeoutMs: TIMEOUT_MS });
   debug('connected, protocol', client.protocolVersion);
   return client;
 }
 
 /** Connects over a transport carrying an SDK auth provider (client credentials, JWT bearer). */
 async function connectWithAuthProvider(serverUrl: string, authProvider: OAuthClientProvider): Promise<TesseraClient> {
-  const client = new TesseraClient({ ...CLIENT_INFO, protocol: 'auto' });
-  await client.connect({ transport: new StreamableHTTPClientTransport(new URL(serverUrl), { authProvider }) });
+  const client = new TesseraClient({ ...CLIENT_INFO, protocol: 'auto', timeoutMs: TIMEOUT_MS });
+  await client.connect({ transport: new StreamableHTTPClientTransport(new URL(serverUrl), { authProvider }) }, { timeoutMs: TIMEOUT_MS });
   return client;
 }
 
@@ -91,7 +98,7 @@ const register = (names: string[], run: Scenario) => names.forEach((n) => (scena
 
 register(['initialize', 'tools_call'], async (url) => {
   const client = await connect(url);
-  const { tools } = await client.sdk.listTools();
+  const { tools } = await client.sdk.listTools(undefined, slow);
   if (tools.some((t) => t.name === 'add_numbers')) {
     const result = await client.callTool({ name: 'add_numbers', arguments: { a: 5, b: 3 } });
     debug('add_numbers', JSON.stringify(result));
@@ -107,7 +114,7 @@ register(['request-metadata'], async (url) => {
     sampling: () => ({ role: 'assistant', content: { type: 'text', text: 'ok' }, model: 'none' }),
     listRoots: () => ({ roots: [] }),
   });
-  await client.sdk.listTools().catch((e: unknown) => debug('tools/list', String(e)));
+  await client.sdk.listTools(undefined, slow).catch((e: unknown) => debug('tools/list', String(e)));
   await client.close();
 });
 
@@ -125,11 +132,11 @@ register(['sep-2322-client-request-state'], async (url) => {
 // SEP-2243: Mcp-Method / Mcp-Name on every request.
 register(['http-standard-headers'], async (url) => {
   const client = await connect(url, {}, withLocalDiscover());
-  const { tools } = await client.sdk.listTools();
+  const { tools } = await client.sdk.listTools(undefined, slow);
   if (tools[0]) await client.callTool({ name: tools[0].name, arguments: {} });
-  const { resources } = await client.sdk.listResources();
+  const { resources } = await client.sdk.listResources(undefined, slow);
   if (resources[0]) await client.readResource({ uri: resources[0].uri });
-  const { prompts } = await client.sdk.listPrompts();
+  const { prompts } = await client.sdk.listPrompts(undefined, slow);
   if (prompts[0]) await client.getPrompt({ name: prompts[0].name, arguments: {} });
   await client.close();
 });
@@ -137,7 +144,7 @@ register(['http-standard-headers'], async (url) => {
 // SEP-2243: parameters annotated x-mcp-header are mirrored into Mcp-Param-* headers.
 register(['http-custom-headers'], async (url) => {
   const client = await connect(url, {}, withLocalDiscover());
-  await client.sdk.listTools();
+  await client.sdk.listTools(undefined, slow);
   const calls = (context().toolCalls ?? []) as Array<{ name: string; arguments?: Record<string, unknown> }>;
   for (const call of calls) await client.callTool({ name: call.name, arguments: call.arguments ?? {} });
   await client.close();
@@ -146,7 +153,7 @@ register(['http-custom-headers'], async (url) => {
 // SEP-2243: tools with invalid x-mcp-header annotations are dropped from the list and never called.
 register(['http-invalid-tool-headers'], async (url) => {
   const client = await connect(url, {}, withLocalDiscover());
-  const { tools } = await client.sdk.listTools();
+  const { tools } = await client.sdk.listTools(undefined, slow);
   debug('kept tools', tools.map((t) => t.name).join(', '));
   for (const tool of tools) {
     await client.callTool({ name: tool.name, arguments: { region: 'us-west1' } }).catch((e: unknown) => debug(tool.name, String(e)));
@@ -157,14 +164,14 @@ register(['http-invalid-tool-headers'], async (url) => {
 // A network $ref inside a schema is never fetched.
 register(['json-schema-ref-no-deref'], async (url) => {
   const client = await connect(url);
-  await client.sdk.listTools();
+  await client.sdk.listTools(undefined, slow);
   await client.close();
 });
 
 // Not scored: the 2020-12 schema keywords survive listing, handed back verbatim.
 register(['json-schema-2020-12-preservation'], async (url) => {
   const client = await connect(url);
-  const { tools } = await client.sdk.listTools();
+  const { tools } = await client.sdk.listTools(undefined, slow);
   const focal = tools.find((t) => t.name === 'json_schema_2020_12_tool');
   if (!focal) throw new Error('json_schema_2020_12_tool is not listed');
   await client.callTool({ name: 'json_schema_echo', arguments: { schema: focal.inputSchema } });
@@ -175,7 +182,7 @@ register(['json-schema-2020-12-preservation'], async (url) => {
 
 async function authorizedSession(url: string, provider: HeadlessOAuthProvider): Promise<void> {
   const client = await connect(url, {}, oauthFetch(provider, url));
-  await client.sdk.listTools();
+  await client.sdk.listTools(undefined, slow);
   await client.callTool({ name: 'test-tool', arguments: {} });
   await client.close();
 }
@@ -223,7 +230,7 @@ register(['auth/pre-registration'], (url) => {
 register(['auth/client-credentials-basic'], async (url) => {
   const ctx = context();
   const client = await connectWithAuthProvider(url, new ClientCredentialsProvider({ clientId: contextString(ctx, 'client_id'), clientSecret: contextString(ctx, 'client_secret') }));
-  await client.sdk.listTools();
+  await client.sdk.listTools(undefined, slow);
   await client.close();
 });
 
@@ -231,7 +238,7 @@ register(['auth/client-credentials-jwt'], async (url) => {
   const ctx = context();
   const algorithm = typeof ctx.signing_algorithm === 'string' ? ctx.signing_algorithm : 'ES256';
   const client = await connectWithAuthProvider(url, new PrivateKeyJwtProvider({ clientId: contextString(ctx, 'client_id'), privateKey: contextString(ctx, 'private_key_pem'), algorithm }));
-  await client.sdk.listTools();
+  await client.sdk.listTools(undefined, slow);
   await client.close();
 });
 
@@ -253,26 +260,20 @@ register(['auth/enterprise-managed-authorization', 'auth/cross-app-access-comple
       ).jwtAuthGrant,
   });
   const client = await connectWithAuthProvider(url, provider);
-  await client.sdk.listTools();
+  await client.sdk.listTools(undefined, slow);
   await client.close();
 });
 
-async function main(): Promise<void> {
+/** Runs the scenario named by MCP_CONFORMANCE_SCENARIO against the server URL (the last argument). */
+export async function runScenario(argv: string[]): Promise<number> {
   const name = process.env.MCP_CONFORMANCE_SCENARIO;
-  const serverUrl = process.argv[process.argv.length - 1];
+  const serverUrl = argv[argv.length - 1];
   const run = name ? scenarios[name] : undefined;
   if (!name || !run || !/^https?:\/\//.test(serverUrl ?? '')) {
     console.error('usage: MCP_CONFORMANCE_SCENARIO=<scenario> node main.js <server-url>');
     console.error(`known scenarios: ${Object.keys(scenarios).sort().join(', ')}`);
-    process.exit(name && !run ? 3 : 2);
+    return name && !run ? 3 : 2;
   }
   await run(serverUrl);
+  return 0;
 }
-
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error('conformance client failed:', error);
-    process.exit(1);
-  },
-);
