@@ -98,3 +98,8 @@ export type { Computed, QuestionInput } from './mrtr/dependency-spec';
 export { ElicitationDeclinedError } from './errors/runtime/elicitation-declined.error';
 export { MissingCapabilityError } from './errors/runtime/missing-capability.error';
 export { InvalidInputResponseError } from './errors/runtime/invalid-input-response.error';
+
+// low-level API: no decorators, JSON Schema tool definitions, opt-in sealing
+export { createLowLevelServer } from './lowlevel/create-low-level-server';
+export { LowLevelServer } from './lowlevel/low-level-server';
+export type { LowLevelServerOptions, LowLevelToolHandler, LowLevelCallContext, LowLevelCallResult } from './lowlevel/low-level-server-options';

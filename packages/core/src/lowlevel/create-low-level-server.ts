@@ -1,0 +1,47 @@
+import { protectRequestState } from '@tessera/request-state';
+import { DuplicateNameError } from '../errors/definition/duplicate-name.error';
+import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
+import { ConsoleLogger } from '../logging/console-logger';
+import type { LowLevelRuntime } from './create-low-level-sdk-server';
+import type { LowLevelServerOptions } from './low-level-server-options';
+import { LowLevelServer } from './low-level-server';
+
+/**
+ * A decorator-free server (MISSION §2.2): the author lists tools as JSON Schema definitions and answers
+ * every call with `CallToolResult | InputRequiredResult`. `requestState` is sealed only when
+ * `options.requestState` is given; configuration errors are thrown here, at startup.
+ */
+export function createLowLevelServer(options: LowLevelServerOptions): LowLevelServer {
+  if (!options || typeof options.name !== 'string' || options.name.trim() === '') {
+    throw new InvalidConfigurationError('createLowLevelServer needs a non-empty name (it identifies the server and is the default requestState audience).');
+  }
+  if (typeof options.version !== 'string' || options.version === '') throw new InvalidConfigurationError(`Server "${options.name}" needs a version string.`);
+  if (typeof options.callTool !== 'function') throw new InvalidConfigurationError(`Server "${options.name}" needs a callTool function.`);
+  const pageSize = options.pageSize ?? 100;
+  if (!Number.isInteger(pageSize) || pageSize < 1) throw new InvalidConfigurationError(`Server "${options.name}": pageSize must be a positive integer, got ${options.pageSize}.`);
+
+  const toolNames = new Set<string>();
+  for (const [i, tool] of (options.tools ?? []).entries()) {
+    if (typeof tool?.name !== 'string' || tool.name === '') throw new InvalidConfigurationError(`Server "${options.name}": tools[${i}] has no name.`);
+    if (tool.inputSchema?.type !== 'object') throw new InvalidConfigurationError(`Server "${options.name}": tool "${tool.name}" needs an inputSchema of type "object".`);
+    if (toolNames.has(tool.name)) throw new DuplicateNameError('tool', tool.name, `tools[${options.tools.findIndex((t) => t.name === tool.name)}]`, `tools[${i}]`);
+    toolNames.add(tool.name);
+  }
+
+  const logger = options.logger ?? new ConsoleLogger();
+  const runtime: LowLevelRuntime = {
+    options,
+    tools: [...options.tools],
+    toolNames,
+    pageSize,
+    logger,
+    guard: options.requestState
+      ? protectRequestState(options.requestState, {
+          audience: options.name,
+          // the wire only ever says "Invalid or expired requestState"; the reason goes to the server log
+          onInvalid: (error, method) => logger.warn('requestState refused', { method, reason: error.reason }),
+        })
+      : undefined,
+  };
+  return new LowLevelServer(runtime, options.auth);
+}

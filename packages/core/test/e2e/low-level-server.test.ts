@@ -1,0 +1,148 @@
+import { acceptedContent, inputRequired, type CallToolResult, type Tool } from '@modelcontextprotocol/server';
+import { createLowLevelServer, DuplicateNameError, RequestStateSecurity, silentLogger, type LowLevelServerOptions, type LowLevelToolHandler } from '@tessera/core';
+import { connectHttp, connectInMemory, sendRaw } from '@tessera/testing';
+import { textOf } from './support/result-text';
+
+const provisionTool: Tool = {
+  name: 'provision',
+  description: 'Provision a machine; asks which region',
+  inputSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+};
+
+const REGION_SCHEMA = { type: 'object' as const, properties: { region: { type: 'string' as const, enum: ['eu', 'us'] } }, required: ['region'] };
+
+/** The handler the author writes: the first round asks, the retry reads the answer and its own state. */
+const seenStates: Array<string | undefined> = [];
+const callTool: LowLevelToolHandler = (name, args, ctx) => {
+  if (name === 'crash') throw new Error('SECRET internals');
+  seenStates.push(ctx.requestState);
+  const answer = acceptedContent(ctx.inputResponses, 'region') as { region?: string } | undefined;
+  if (!answer?.region || ctx.requestState !== `asked:${args.name}`) {
+    return inputRequired({
+      inputRequests: { region: inputRequired.elicit({ message: `Which region for ${String(args.name)}?`, requestedSchema: REGION_SCHEMA }) },
+      requestState: `asked:${args.name}`,
+    });
+  }
+  return { content: [{ type: 'text', text: `provisioned ${String(args.name)} in ${answer.region}` }] } satisfies CallToolResult;
+};
+
+const base = (extra: Partial<LowLevelServerOptions> = {}): LowLevelServerOptions => ({
+  name: 'provisioner-low',
+  version: '1.0.0',
+  tools: [provisionTool, { name: 'crash', inputSchema: { type: 'object' } }],
+  callTool,
+  logger: silentLogger,
+  ...extra,
+});
+
+const ELICITATION = { elicitation: { form: {} } };
+
+beforeEach(() => {
+  seenStates.length = 0;
+});
+
+describe('createLowLevelServer', () => {
+  test('the SDK client completes an InputRequiredResult flow (2026-07-28) with its elicitation handler', async () => {
+    const server = createLowLevelServer(base());
+    const client = await connectInMemory(server, { capabilities: ELICITATION });
+    const asked: string[] = [];
+    client.setRequestHandler('elicitation/create', async (request) => {
+      asked.push(request.params.message);
+      return { action: 'accept', content: { region: 'eu' } };
+    });
+    const result = await client.callTool({ name: 'provision', arguments: { name: 'web1' } });
+    expect(textOf(result)).toBe('provisioned web1 in eu');
+    expect(asked).toEqual(['Which region for web1?']);
+    expect(seenStates).toEqual([undefined, 'asked:web1']);
+  });
+
+  test('unsealed by default: the wire carries the state as the handler wrote it', async () => {
+    const server = createLowLevelServer(base());
+    const first = await sendRaw(server, 'tools/call', { name: 'provision', arguments: { name: 'web1' } }, { capabilities: ELICITATION });
+    expect(first.body.result).toMatchObject({ resultType: 'input_required', requestState: 'asked:web1' });
+  });
+
+  describe('with sealing opted in (one line)', () => {
+    const sealed = () => createLowLevelServer(base({ requestState: RequestStateSecurity.ephemeral() }));
+
+    test('the flow completes and the handler reads plaintext; the wire state is opaque', async () => {
+      const server = sealed();
+      const first = await sendRaw(server, 'tools/call', { name: 'provision', arguments: { name: 'web1' } }, { capabilities: ELICITATION });
+      const wire = first.body.result!.requestState as string;
+      expect(typeof wire).toBe('string');
+      expect(wire).not.toContain('asked');
+      expect(Buffer.from(wire.replace(/[^A-Za-z0-9_-]/g, ''), 'base64url').toString('latin1')).not.toContain('asked:web1');
+
+      const client = await connectInMemory(server, { capabilities: ELICITATION });
+      client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { region: 'us' } }));
+      seenStates.length = 0;
+      expect(textOf(await client.callTool({ name: 'provision', arguments: { name: 'db1' } }))).toBe('provisioned db1 in us');
+      expect(seenStates).toEqual([undefined, 'asked:db1']);
+    });
+
+    test('a tampered state is -32602 "Invalid or expired requestState"; the handler never sees it', async () => {
+      const server = sealed();
+      const first = await sendRaw(server, 'tools/call', { name: 'provision', arguments: { name: 'web1' } }, { capabilities: ELICITATION });
+      const wire = first.body.result!.requestState as string;
+      const flipped = wire.slice(0, 10) + (wire[10] === 'A' ? 'B' : 'A') + wire.slice(11);
+      seenStates.length = 0;
+      for (const requestState of [flipped, 'asked:web1', wire + 'x']) {
+        const retry = await sendRaw(server, 'tools/call', { name: 'provision', arguments: { name: 'web1' }, inputResponses: { region: { action: 'accept', content: { region: 'eu' } } }, requestState }, { capabilities: ELICITATION });
+        expect(retry.body.error).toMatchObject({ code: -32602, message: 'Invalid or expired requestState' });
+      }
+      expect(seenStates).toEqual([]);
+    });
+
+    test('a valid state replayed with other arguments is refused the same way', async () => {
+      const server = sealed();
+      const first = await sendRaw(server, 'tools/call', { name: 'provision', arguments: { name: 'web1' } }, { capabilities: ELICITATION });
+      const retry = await sendRaw(
+        server,
+        'tools/call',
+        { name: 'provision', arguments: { name: 'web2' }, inputResponses: { region: { action: 'accept', content: { region: 'eu' } } }, requestState: first.body.result!.requestState },
+        { capabilities: ELICITATION },
+      );
+      expect(retry.body.error).toMatchObject({ code: -32602, message: 'Invalid or expired requestState' });
+    });
+  });
+
+  test('tools/list pages through the definitions in order; a bad cursor is -32602', async () => {
+    const tools: Tool[] = Array.from({ length: 250 }, (_, i) => ({ name: `t${i}`, inputSchema: { type: 'object' } }));
+    const server = createLowLevelServer(base({ tools, pageSize: 100 }));
+    const client = await connectInMemory(server);
+    const first = await client.request({ method: 'tools/list', params: {} });
+    expect(first.tools).toHaveLength(100);
+    const all = await client.listTools();
+    expect(all.tools.map((t) => t.name)).toEqual(tools.map((t) => t.name));
+    await expect(client.listTools({ cursor: 'nope' })).rejects.toMatchObject({ code: -32602 });
+  });
+
+  test('an unknown tool is -32602; a handler that throws is masked', async () => {
+    const client = await connectInMemory(createLowLevelServer(base()));
+    await expect(client.callTool({ name: 'nope', arguments: {} })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('Unknown tool: nope') });
+    const crashed = await client.callTool({ name: 'crash', arguments: {} });
+    expect(crashed.isError).toBe(true);
+    expect(textOf(crashed)).toMatch(/^Internal error \(ref [0-9a-f]{8}\)$/);
+  });
+
+  test('over HTTP on 127.0.0.1, and on a 2025-era connection an InputRequiredResult is -32603 without the bridge', async () => {
+    const server = createLowLevelServer(base());
+    const listener = await server.listen({ port: 0 });
+    try {
+      expect(listener.url.hostname).toBe('127.0.0.1');
+      const legacy = await connectHttp(listener.url, { protocol: 'legacy', capabilities: ELICITATION });
+      expect((await legacy.listTools()).tools.map((t) => t.name)).toEqual(['provision', 'crash']);
+      await expect(legacy.callTool({ name: 'provision', arguments: { name: 'web1' } })).rejects.toMatchObject({ code: -32603 });
+      await legacy.close();
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('configuration errors are thrown at construction', () => {
+    expect(() => createLowLevelServer(base({ tools: [provisionTool, provisionTool] }))).toThrow(DuplicateNameError);
+    expect(() => createLowLevelServer(base({ tools: [{ name: 'x', inputSchema: { type: 'string' } as never }] }))).toThrow(/inputSchema of type "object"/);
+    expect(() => createLowLevelServer(base({ pageSize: 0 }))).toThrow(/pageSize/);
+    expect(() => createLowLevelServer(base({ name: '' }))).toThrow(/non-empty name/);
+  });
+});
