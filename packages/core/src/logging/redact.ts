@@ -11,7 +11,7 @@ export function redact(fields: LogFields | undefined, extraSensitive: ReadonlySe
 
 function walk(value: unknown, extra: ReadonlySet<string>, depth: number): unknown {
   if (depth > 6 || value === null || typeof value !== 'object') return value;
-  if (value instanceof Error) return { name: value.name, message: value.message };
+  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
   if (Array.isArray(value)) return value.map((v) => walk(v, extra, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {

@@ -1,0 +1,31 @@
+import { ConsoleLogger } from '@tessera/core';
+
+describe('ConsoleLogger', () => {
+  function capture(options: ConstructorParameters<typeof ConsoleLogger>[0] = {}) {
+    const lines: Record<string, unknown>[] = [];
+    const logger = new ConsoleLogger({ ...options, write: (l) => void lines.push(JSON.parse(l)) });
+    return { logger, lines };
+  }
+
+  test('redacts secrets and payloads at any depth, keeps the rest', () => {
+    const { logger, lines } = capture();
+    logger.warn('refused', { reason: 'expired', requestState: 'v1.abc', nested: { authorization: 'Bearer x', apiKey: 'k', ok: 1 }, arguments: { card: '4111' } });
+    expect(lines[0]).toMatchObject({ level: 'warn', message: 'refused', reason: 'expired', requestState: '[redacted]', nested: { authorization: '[redacted]', apiKey: '[redacted]', ok: 1 }, arguments: '[redacted]' });
+    expect(JSON.stringify(lines)).not.toMatch(/abc|Bearer x|4111/);
+  });
+
+  test('redacts the fields the application marks sensitive', () => {
+    const { logger, lines } = capture({ sensitiveFields: ['ssn'] });
+    logger.info('user', { ssn: '123-45-6789', name: 'Ada' });
+    expect(lines[0]).toMatchObject({ ssn: '[redacted]', name: 'Ada' });
+  });
+
+  test('honours the level', () => {
+    const { logger, lines } = capture({ level: 'warn' });
+    logger.info('quiet');
+    logger.debug('quieter');
+    logger.error('loud', { error: new Error('boom') });
+    expect(lines.map((l) => l.message)).toEqual(['loud']);
+    expect(lines[0].error).toMatchObject({ name: 'Error', message: 'boom' });
+  });
+});
