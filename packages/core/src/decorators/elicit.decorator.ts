@@ -4,8 +4,9 @@ import type { Computed, ElicitFormSpec, ElicitUrlSpec } from '../mrtr/dependency
 import type { Class } from '../types/class';
 import { methodOfParam } from './param-decorator-target';
 
-export interface ElicitOptions {
-  message: Computed<string>;
+/** `A` types the arguments the question functions see: `@Elicit<DeployArgs>({ message: ({ args }) => ... })`. */
+export interface ElicitOptions<A = Record<string, unknown>> {
+  message: Computed<string, A>;
   /** A DTO class (flattened to the restricted elicitation schema) or a restricted JSON schema object. */
   schema: Class | ElicitRequestFormParams['requestedSchema'];
   key?: string;
@@ -14,10 +15,10 @@ export interface ElicitOptions {
   inject?: 'value' | 'outcome';
 }
 
-export interface ElicitUrlOptions {
-  message: Computed<string>;
-  url: Computed<string>;
-  elicitationId?: Computed<string>;
+export interface ElicitUrlOptions<A = Record<string, unknown>> {
+  message: Computed<string, A>;
+  url: Computed<string, A>;
+  elicitationId?: Computed<string, A>;
   key?: string;
   after?: readonly string[];
 }
@@ -27,10 +28,10 @@ export interface ElicitUrlOptions {
  * answer becomes one entry of a single `InputRequiredResult`; the method runs once everything is answered.
  * `@Elicit('Which region?', RegionDto)` or `@Elicit({ message, schema, key, after })`.
  */
-export function Elicit(message: Computed<string>, schema: ElicitOptions['schema']): ParameterDecorator;
-export function Elicit(options: ElicitOptions): ParameterDecorator;
-export function Elicit(first: Computed<string> | ElicitOptions, schema?: ElicitOptions['schema']): ParameterDecorator {
-  const options: ElicitOptions = isOptions(first) ? first : { message: first, schema: schema! };
+export function Elicit<A = Record<string, unknown>>(message: Computed<string, A>, schema: ElicitOptions['schema']): ParameterDecorator;
+export function Elicit<A = Record<string, unknown>>(options: ElicitOptions<A>): ParameterDecorator;
+export function Elicit<A>(first: Computed<string, A> | ElicitOptions<A>, schema?: ElicitOptions['schema']): ParameterDecorator {
+  const options = (isOptions(first) ? first : { message: first, schema: schema! }) as ElicitOptions;
   return (target, methodName, index) => {
     const { cls, methodName: method } = methodOfParam(target, methodName, 'Elicit');
     const spec: ElicitFormSpec = { type: 'elicit', mode: 'form', decorator: '@Elicit', ...options };
@@ -39,14 +40,14 @@ export function Elicit(first: Computed<string> | ElicitOptions, schema?: ElicitO
 }
 
 /** Asks the user to complete a step at a URL (out of band); the parameter receives the `Elicitation` outcome. */
-Elicit.url = function ElicitUrl(options: ElicitUrlOptions): ParameterDecorator {
+Elicit.url = function ElicitUrl<A = Record<string, unknown>>(options: ElicitUrlOptions<A>): ParameterDecorator {
   return (target, methodName, index) => {
     const { cls, methodName: method } = methodOfParam(target, methodName, 'Elicit.url');
-    const spec: ElicitUrlSpec = { type: 'elicit', mode: 'url', decorator: '@Elicit.url', inject: 'outcome', ...options };
+    const spec: ElicitUrlSpec = { type: 'elicit', mode: 'url', decorator: '@Elicit.url', inject: 'outcome', ...(options as ElicitUrlOptions) };
     collectParam(cls, method, { kind: 'dependency', index, spec });
   };
 };
 
-function isOptions(v: unknown): v is ElicitOptions {
+function isOptions<A>(v: unknown): v is ElicitOptions<A> {
   return typeof v === 'object' && v !== null && 'message' in v;
 }
