@@ -1,0 +1,4 @@
+// `node apps/provisioner/dist/low-level-stdio.js`: the low-level provisioner on stdin/stdout.
+import { createLowLevelProvisioner } from './low-level-provisioner';
+
+createLowLevelProvisioner().serveStdio();
