@@ -15,6 +15,8 @@ export interface TestClientOptions {
   clientInfo?: { name: string; version: string };
   /** Extra SDK client options (inputRequired, ...). */
   options?: Partial<ClientOptions>;
+  /** For `connectHttp`: the fetch the transport uses (wrap the global one to observe the wire). */
+  fetch?: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 }
 
 const ENDPOINT = 'http://tessera.test/mcp';
@@ -32,7 +34,7 @@ export async function connectHttp(url: URL, options: TestClientOptions = {}): Pr
   return connectTo(url, options);
 }
 
-async function connectTo(url: URL, options: TestClientOptions & { fetch?: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response> }): Promise<Client> {
+async function connectTo(url: URL, options: TestClientOptions): Promise<Client> {
   const client = new Client(options.clientInfo ?? { name: 'tessera-test-client', version: '0.0.0' }, {
     capabilities: options.capabilities ?? {},
     versionNegotiation: { mode: options.protocol === 'legacy' ? 'legacy' : { pin: '2026-07-28' } },

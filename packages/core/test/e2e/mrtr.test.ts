@@ -1,28 +1,46 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { createApp, silentLogger } from '@tessera/core';
-import { connectInMemory } from '@tessera/testing';
+import { connectHttp, connectInMemory } from '@tessera/testing';
 import { calls, Deployer } from './mrtr-fixtures';
 
 type Posted = { method: string; params: Record<string, unknown> };
 
+type Transport = 'memory' | 'http';
+const closers: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const close of closers) await close();
+});
+
+/** The app, and a recording of the wire: every request posted and every tools/call reply. */
 function setup() {
   const app = createApp({ name: 'deployer', version: '1.0.0', providers: [Deployer], logger: silentLogger });
   const posted: Posted[] = [];
   const replies: unknown[] = [];
-  const recording = {
-    fetch: async (req: Request) => {
-      const body = req.method === 'POST' ? await req.clone().json().catch(() => undefined) : undefined;
-      if (body?.method) posted.push({ method: body.method, params: body.params });
-      const res = await app.fetch(req);
-      if (body?.method === 'tools/call') replies.push(await res.clone().json().catch(() => undefined));
-      return res;
-    },
+  const record = async (req: Request, forward: (r: Request) => Promise<Response>) => {
+    const body = req.method === 'POST' ? await req.clone().json().catch(() => undefined) : undefined;
+    if (body?.method) posted.push({ method: body.method, params: body.params });
+    const res = await forward(req);
+    if (body?.method === 'tools/call') replies.push(await res.clone().json().catch(() => undefined));
+    return res;
   };
-  return { app, posted, replies, recording };
+  return { app, posted, replies, recording: { app, record } };
 }
 
-async function client(recording: { fetch(r: Request): Promise<Response> }, answers: Record<string, (params: any) => unknown>, caps: Record<string, unknown> = { elicitation: { form: {} }, sampling: {} }): Promise<Client> {
-  const c = await connectInMemory(recording, { capabilities: caps as never });
+let transport: Transport = 'memory';
+
+async function client(
+  recording: { app: ReturnType<typeof createApp>; record: (r: Request, f: (r: Request) => Promise<Response>) => Promise<Response> },
+  answers: Record<string, (params: any) => unknown>,
+  caps: Record<string, unknown> = { elicitation: { form: {} }, sampling: {} },
+): Promise<Client> {
+  let c: Client;
+  if (transport === 'memory') {
+    c = await connectInMemory({ fetch: (r: Request) => recording.record(r, recording.app.fetch) }, { capabilities: caps as never });
+  } else {
+    const listener = await recording.app.listen({ port: 0 });
+    closers.push(listener.close);
+    c = await connectHttp(listener.url, { capabilities: caps as never, fetch: (input, init) => recording.record(new Request(input, init), (r) => fetch(r)) });
+  }
   if (answers.elicit) c.setRequestHandler('elicitation/create', async (r) => answers.elicit(r.params) as never);
   if (answers.sample) c.setRequestHandler('sampling/createMessage', async (r) => answers.sample(r.params) as never);
   return c;
@@ -30,7 +48,8 @@ async function client(recording: { fetch(r: Request): Promise<Response> }, answe
 
 const text = (r: { content: unknown }) => (r.content as Array<{ text: string }>)[0].text;
 
-describe('@Elicit / @Sample dependency parameters (2026-07-28)', () => {
+describe.each<Transport>(['memory', 'http'])('@Elicit / @Sample dependency parameters (2026-07-28, %s)', (mode) => {
+  beforeAll(() => (transport = mode));
   beforeEach(() => (calls.length = 0));
 
   test('three missing dependencies are asked in ONE round, the body runs once', async () => {
