@@ -3,11 +3,12 @@ import { ContentPrompts } from './content.prompts';
 import { ContentResources } from './content.resources';
 import { ContentTools } from './content.tools';
 import { DiagnosticTools } from './diagnostics.tools';
-import { MrtrPrompts, MrtrTools } from './mrtr.tools';
+import { MrtrPrompts, MrtrTools } from './mrtr.dependencies';
+import { MrtrDirectTools } from './mrtr.tools';
 
 /** The "everything" server of the official conformance suite, as one Tessera application module. */
 export const conformanceModule: AppModule = {
   name: 'tessera-conformance-server',
   version: '0.1.0',
-  providers: [ContentTools, MrtrTools, DiagnosticTools, ContentPrompts, MrtrPrompts, ContentResources],
+  providers: [ContentTools, MrtrTools, MrtrDirectTools, DiagnosticTools, ContentPrompts, MrtrPrompts, ContentResources],
 };

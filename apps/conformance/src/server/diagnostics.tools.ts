@@ -1,19 +1,19 @@
-import { inputRequired, type CallToolResult, type InputRequiredResult } from '@modelcontextprotocol/server';
-import { Ctx, ExecutionContext, Provider, Tool } from '@tessera/core';
-import { elicit, elicitAnswer, responsesOf, sample, samplingText } from './input-responses';
+import { inputRequired, type CallToolResult, type CreateMessageResult, type InputRequiredResult } from '@modelcontextprotocol/server';
+import { Ctx, ExecutionContext, Provider, Sample, Tool } from '@tessera/core';
+import { elicit, elicitAnswer, responsesOf } from './input-responses';
 
 /** Probes of the server-stateless scenario (SEP-2575). */
 @Provider()
 export class DiagnosticTools {
   /**
-   * Needs sampling. It returns a sampling input request unconditionally: refusing it with -32021 when the
-   * request's client capabilities lack `sampling` is the framework's job, not this handler's.
+   * Needs sampling. Refusing the call with -32021 (`requiredCapabilities: {sampling: {}}`) when the request's
+   * client capabilities lack `sampling` is the framework's job (capability gating of `@Sample`), not this method's.
    */
-  @Tool({ description: 'Needs the sampling capability.', returnsInputRequired: true })
-  test_missing_capability(@Ctx() ctx: ExecutionContext): CallToolResult | InputRequiredResult {
-    const answer = samplingText(responsesOf(ctx), 'sample');
-    if (answer === undefined) return inputRequired({ inputRequests: { sample: sample('Say hello.') } });
-    return { content: [{ type: 'text', text: `Sampled: ${answer}` }] };
+  @Tool({ description: 'Needs the sampling capability.' })
+  test_missing_capability(
+    @Sample({ key: 'sample', request: { messages: [{ role: 'user', content: { type: 'text', text: 'Say hello.' } }], maxTokens: 50 } }) answer: CreateMessageResult,
+  ): CallToolResult {
+    return { content: [{ type: 'text', text: `Sampled a ${answer.role} message from ${answer.model}.` }] };
   }
 
   /** In 2026-07-28 an elicitation travels in the result (input_required), never as a request on the response stream. */
