@@ -1,0 +1,107 @@
+import 'reflect-metadata';
+import { IsString } from 'class-validator';
+import { z } from 'zod';
+import { createMcpHandler, McpServer, ProtocolError, Server, type CallToolResult, type Tool as SdkTool } from '@modelcontextprotocol/server';
+import { Args, createApp, Field, Provider, Tool, type TesseraApp } from '@tessera/core';
+import type { FetchFace } from './wire';
+
+/**
+ * The same trivial `echo` tool (`{ text: string }` -> the text), served three ways, next to
+ * `toolCount - 1` filler tools of the same shape (`tool_1`, `tool_2`, ...). Only `echo` is called.
+ */
+export interface EchoServer {
+  name: string;
+  fetch: FetchFace;
+  close(): Promise<void>;
+}
+
+export const ECHO_CALL = { method: 'tools/call', params: { name: 'echo', arguments: { text: 'hello' } } };
+export const ECHO_TEXT = 'hello';
+
+const fillerName = (i: number) => `tool_${i}`;
+const echoJsonSchema = { type: 'object' as const, properties: { text: { type: 'string' as const, description: 'Text to echo' } }, required: ['text'] };
+
+function echoResult(args: Record<string, unknown>): CallToolResult {
+  if (typeof args.text !== 'string') return { isError: true, content: [{ type: 'text', text: 'text: must be a string' }] };
+  return { content: [{ type: 'text', text: args.text }] };
+}
+
+/**
+ * (a) The raw SDK's low-level `Server`, a fresh one per request (createMcpHandler), with two
+ * `setRequestHandler`s dispatching into a tool table built once, and a hand-written argument check.
+ */
+export function rawLowLevelEcho(toolCount: number): EchoServer {
+  const tools: SdkTool[] = [{ name: 'echo', description: 'Echo the text', inputSchema: echoJsonSchema }];
+  const table = new Map<string, (args: Record<string, unknown>) => CallToolResult>([['echo', echoResult]]);
+  for (let i = 1; i < toolCount; i++) {
+    tools.push({ name: fillerName(i), description: `Filler tool ${i}`, inputSchema: echoJsonSchema });
+    table.set(fillerName(i), echoResult);
+  }
+  const handler = createMcpHandler(() => {
+    const server = new Server({ name: 'raw-low-level', version: '1.0.0' }, { capabilities: { tools: {} } });
+    server.setRequestHandler('tools/list', () => ({ tools }));
+    server.setRequestHandler('tools/call', (req) => {
+      const tool = table.get(req.params.name);
+      if (!tool) throw new ProtocolError(-32602, `Unknown tool: ${req.params.name}`);
+      return tool((req.params.arguments ?? {}) as Record<string, unknown>);
+    });
+    return server;
+  });
+  return { name: 'raw SDK low-level Server', fetch: handler.fetch, close: () => handler.close() };
+}
+
+/**
+ * (b) The raw SDK's `McpServer`, a fresh one per request, every tool `registerTool`-ed with a zod schema.
+ * The zod schema object itself is built once (the cheapest way to write it).
+ */
+export function rawMcpServerEcho(toolCount: number): EchoServer {
+  const input = z.object({ text: z.string().describe('Text to echo') });
+  const handler = createMcpHandler(() => {
+    const server = new McpServer({ name: 'raw-mcp-server', version: '1.0.0' });
+    server.registerTool('echo', { description: 'Echo the text', inputSchema: input }, async ({ text }) => ({ content: [{ type: 'text', text }] }));
+    for (let i = 1; i < toolCount; i++) {
+      server.registerTool(fillerName(i), { description: `Filler tool ${i}`, inputSchema: input }, async ({ text }) => ({ content: [{ type: 'text', text }] }));
+    }
+    return server;
+  });
+  return { name: 'raw SDK McpServer + registerTool', fetch: handler.fetch, close: () => handler.close() };
+}
+
+export class EchoArgs {
+  @Field({ description: 'Text to echo' })
+  @IsString()
+  text!: string;
+}
+
+@Provider()
+class EchoTools {
+  @Tool({ description: 'Echo the text' })
+  echo(@Args() args: EchoArgs): string {
+    return args.text;
+  }
+}
+
+/** A provider class with `count` decorated tools `tool_<from>..`, built at run time with the same decorators. */
+function fillerProvider(from: number, count: number): new () => object {
+  class Filler {}
+  Object.defineProperty(Filler, 'name', { value: `Filler${count}` });
+  for (let i = from; i < from + count; i++) {
+    const name = fillerName(i);
+    const method = function (this: unknown, args: EchoArgs): string {
+      return args.text;
+    };
+    Object.defineProperty(Filler.prototype, name, { value: method, writable: true, configurable: true });
+    const descriptor = Object.getOwnPropertyDescriptor(Filler.prototype, name)!;
+    Args(() => EchoArgs)(Filler.prototype, name, 0);
+    Tool({ description: `Filler tool ${i}` })(Filler.prototype, name, descriptor);
+  }
+  Provider()(Filler);
+  return Filler;
+}
+
+/** (c) Tessera: `createApp` with a `@Tool` taking a class-validator DTO via `@Args()`; default settings. */
+export function tesseraEcho(toolCount: number): EchoServer & { app: TesseraApp } {
+  const providers = toolCount > 1 ? [EchoTools, fillerProvider(1, toolCount - 1)] : [EchoTools];
+  const app = createApp({ name: 'tessera-bench', version: '1.0.0', providers });
+  return { name: 'Tessera createApp + @Tool/@Args DTO', app, fetch: app.fetch, close: () => app.close() };
+}

@@ -1,0 +1,103 @@
+/**
+ * Timing harness for in-process benchmarks: each variant is warmed up (JIT, caches), its operation count
+ * per round is calibrated to a time slice, then the variants run in rounds whose order alternates
+ * (forward, reversed, ...) so that drift (thermal, other processes, GC pressure) hits them alike. The
+ * figure reported per variant is the median over rounds, with the spread alongside.
+ */
+export interface Variant<B = unknown> {
+  name: string;
+  /** Builds what `run` consumes for n operations (pre-built requests); not timed. */
+  prepare(n: number): B;
+  /** Runs n operations, one after the other; timed. */
+  run(batch: B): Promise<void>;
+}
+
+export interface MeasureOptions {
+  rounds: number;
+  /** Target duration of one variant's slice in one round. */
+  sliceMs: number;
+  warmupMs: number;
+  /** Operation count bounds per slice. */
+  minOps?: number;
+  maxOps?: number;
+}
+
+export interface Measured {
+  name: string;
+  /** Median µs per operation over the rounds. */
+  us: number;
+  min: number;
+  max: number;
+  opsPerRound: number;
+  rounds: number;
+}
+
+export function envOptions(defaults: MeasureOptions): MeasureOptions {
+  const num = (key: string, fallback: number) => (process.env[key] !== undefined ? Number(process.env[key]) : fallback);
+  return {
+    ...defaults,
+    rounds: num('BENCH_ROUNDS', defaults.rounds),
+    sliceMs: num('BENCH_SLICE_MS', defaults.sliceMs),
+    warmupMs: num('BENCH_WARMUP_MS', defaults.warmupMs),
+  };
+}
+
+async function timed<B>(variant: Variant<B>, n: number): Promise<number> {
+  const batch = variant.prepare(n);
+  const start = process.hrtime.bigint();
+  await variant.run(batch);
+  return Number(process.hrtime.bigint() - start) / 1e3 / n;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export async function measure(variants: Variant<any>[], options: MeasureOptions): Promise<Measured[]> {
+  const minOps = options.minOps ?? 5;
+  const maxOps = options.maxOps ?? 20_000;
+  const counts: number[] = [];
+  for (const variant of variants) {
+    // Warm-up doubles as calibration: small batches until warmupMs has passed.
+    let spent = 0;
+    let ops = 0;
+    let batch = 4;
+    const deadline = Date.now() + options.warmupMs;
+    while (Date.now() < deadline || ops < 20) {
+      spent += (await timed(variant, batch)) * batch;
+      ops += batch;
+      batch = Math.min(batch * 2, 500);
+    }
+    const estimate = spent / ops;
+    counts.push(Math.max(minOps, Math.min(maxOps, Math.round((options.sliceMs * 1000) / estimate))));
+  }
+  const samples: number[][] = variants.map(() => []);
+  for (let round = 0; round < options.rounds; round++) {
+    const order = variants.map((_, i) => i);
+    if (round % 2 === 1) order.reverse();
+    for (const i of order) samples[i]!.push(await timed(variants[i]!, counts[i]!));
+  }
+  return variants.map((variant, i) => ({
+    name: variant.name,
+    us: median(samples[i]!),
+    min: Math.min(...samples[i]!),
+    max: Math.max(...samples[i]!),
+    opsPerRound: counts[i]!,
+    rounds: options.rounds,
+  }));
+}
+
+export function fmtUs(us: number): string {
+  return us >= 100 ? us.toFixed(0) : us.toFixed(1);
+}
+
+export function fmtRate(us: number): string {
+  return Math.round(1e6 / us).toLocaleString('en-US').replace(/,/g, ' ');
+}
+
+export function header(title: string, detail: string): void {
+  console.log(`\n## ${title}\n`);
+  console.log(`node ${process.version}, ${process.platform}/${process.arch}, ${new Date().toISOString().slice(0, 10)}; ${detail}\n`);
+}

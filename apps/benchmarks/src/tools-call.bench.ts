@@ -1,0 +1,92 @@
+/**
+ * tools/call overhead, in process: pre-built 2026-07-28 `Request`s go straight into each server's
+ * web-standard `fetch` face (no sockets), one call after the other; the response body is read in full.
+ * The same `echo` tool is served by (a) the raw SDK low-level Server, (b) the raw SDK McpServer with
+ * every tool registerTool-ed, (c) Tessera, each next to 10 and 1000 registered tools.
+ *
+ *   npm run build && node apps/benchmarks/dist/tools-call.bench.js
+ *   (BENCH_ROUNDS, BENCH_SLICE_MS, BENCH_WARMUP_MS override the defaults)
+ */
+import { ECHO_CALL, ECHO_TEXT, rawLowLevelEcho, rawMcpServerEcho, tesseraEcho, type EchoServer } from './support/echo-servers';
+import { envOptions, fmtRate, fmtUs, header, measure, type Measured, type Variant } from './support/measure';
+import { callOnce, expectText, prepared, type FetchFace } from './support/wire';
+
+const SIZES = [10, 1000] as const;
+
+async function countTools(fetch: FetchFace): Promise<number> {
+  let count = 0;
+  let cursor: string | undefined;
+  for (let page = 0; page < 1000; page++) {
+    const answer = await callOnce(fetch, { method: 'tools/list', params: cursor ? { cursor } : {} });
+    const result = answer.result as { tools?: unknown[]; nextCursor?: string } | undefined;
+    if (!result?.tools) throw new Error(`tools/list failed: ${JSON.stringify(answer).slice(0, 300)}`);
+    count += result.tools.length;
+    cursor = result.nextCursor;
+    if (!cursor) return count;
+  }
+  throw new Error('tools/list never ended');
+}
+
+function variantOf(server: EchoServer, tools: number): Variant<Request[]> {
+  const call = prepared(ECHO_CALL);
+  return {
+    name: `${server.name} @${tools}`,
+    prepare: (n) => call.requests(n),
+    run: async (batch) => {
+      for (const request of batch) {
+        const response = await server.fetch(request);
+        const text = await response.text();
+        if (response.status !== 200 || text.length === 0) throw new Error(`${server.name}: HTTP ${response.status} ${text.slice(0, 200)}`);
+      }
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const options = envOptions({ rounds: 9, sliceMs: 400, warmupMs: 800 });
+  const started = Date.now();
+  const servers: Array<{ tools: number; server: EchoServer }> = [];
+  for (const tools of SIZES) {
+    for (const make of [rawLowLevelEcho, rawMcpServerEcho, tesseraEcho]) {
+      const server = make(tools);
+      expectText(await callOnce(server.fetch, ECHO_CALL), ECHO_TEXT, server.name);
+      const listed = await countTools(server.fetch);
+      if (listed !== tools) throw new Error(`${server.name}: tools/list has ${listed} tools, expected ${tools}`);
+      servers.push({ tools, server });
+    }
+  }
+  const results = await measure(
+    servers.map(({ server, tools }) => variantOf(server, tools)),
+    options,
+  );
+  const at = (label: string, tools: number): Measured => results.find((r) => r.name === `${label} @${tools}`)!;
+  const labels = servers.slice(0, 3).map(({ server }) => server.name);
+
+  header(
+    'tools/call overhead, in process (web-standard fetch face, no sockets)',
+    `${options.rounds} rounds alternating order, ~${options.sliceMs} ms per variant per round, median (min-max) µs per call, sequential calls`,
+  );
+  console.log('| Server | 10 tools: µs/call (req/s) | 1000 tools: µs/call (req/s) | 1000 ÷ 10 |');
+  console.log('|---|---:|---:|---:|');
+  for (const label of labels) {
+    const [a, b] = [at(label, 10), at(label, 1000)];
+    console.log(
+      `| ${label} | ${fmtUs(a.us)} (${fmtRate(a.us)}) [${fmtUs(a.min)}-${fmtUs(a.max)}] | ${fmtUs(b.us)} (${fmtRate(b.us)}) [${fmtUs(b.min)}-${fmtUs(b.max)}] | ${(b.us / a.us).toFixed(2)} |`,
+    );
+  }
+  const [low, mcp, tessera] = labels as [string, string, string];
+  console.log('\nTime per call, Tessera ÷ raw SDK (1.00 = same; 1.15 = 15% more time per call):\n');
+  console.log('| Tools | ÷ raw low-level Server | ÷ raw McpServer |');
+  console.log('|---:|---:|---:|');
+  for (const tools of SIZES) {
+    const t = at(tessera, tools).us;
+    console.log(`| ${tools} | ${(t / at(low, tools).us).toFixed(2)} | ${(t / at(mcp, tools).us).toFixed(2)} |`);
+  }
+  console.log(`\n(${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  for (const { server } of servers) await server.close();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
