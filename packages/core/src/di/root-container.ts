@@ -1,4 +1,4 @@
-import { container as globalContainer, instanceCachingFactory, Lifecycle, type DependencyContainer } from 'tsyringe';
+import { container as globalContainer, instanceCachingFactory, instancePerContainerCachingFactory, Lifecycle, type DependencyContainer } from 'tsyringe';
 import { isClassRegistration, type ServiceRegistration } from './service-registration';
 
 /**
@@ -23,8 +23,10 @@ export function createRootContainer(services: readonly ServiceRegistration[]): D
       if (scope === 'singleton') {
         root.register(s.token, { useFactory: instanceCachingFactory(s.useFactory) });
         eager.push(s.token);
+      } else if (scope === 'request') {
+        // tsyringe allows no lifecycle on factories: cache per resolving container, i.e. per request.
+        root.register(s.token, { useFactory: instancePerContainerCachingFactory(s.useFactory) });
       } else {
-        // A factory runs per resolution; per-request caching comes from resolving it once per request.
         root.register(s.token, { useFactory: s.useFactory });
       }
     }
