@@ -145,4 +145,31 @@ describe('request scope', () => {
     expect(lazily.disposed).toBe(true);
     expect(root.resolve(Registry)).toBe(lazily);
   });
+
+  test('a request-scoped factory runs once per call, however often the call resolves it', async () => {
+    const AUDIT = Symbol('audit');
+    let built = 0;
+
+    @Provider()
+    class Audited {
+      constructor(@inject(AUDIT) private readonly audit: { id: number; calls: string[] }) {}
+      @Tool()
+      record(@InjectParam(AUDIT) again: { id: number; calls: string[] }): unknown {
+        return { same: again === this.audit, id: this.audit.id };
+      }
+    }
+
+    const app = createApp({
+      name: 'audited',
+      version: '1.0.0',
+      providers: [Audited],
+      services: [{ token: AUDIT, useFactory: () => ({ id: ++built, calls: [] }), scope: 'request' }],
+      logger: silentLogger,
+    });
+    const client = await connectInMemory(app);
+    const first = JSON.parse(textOf(await client.callTool({ name: 'record', arguments: {} })));
+    const second = JSON.parse(textOf(await client.callTool({ name: 'record', arguments: {} })));
+    expect(first).toEqual({ same: true, id: 1 });
+    expect(second).toEqual({ same: true, id: 2 });
+  });
 });
