@@ -1,0 +1,104 @@
+import 'reflect-metadata';
+import type { HttpListener, TesseraApp } from '@tessera/core';
+import { createFleetApp, instanceLogger } from './fleet-app';
+import { keyId, KeyRingError, parseKeyRing, STATE_KEYS_ENV } from './keys';
+import type { InstanceReadyMessage } from './spawn-instance';
+
+/**
+ * One instance of the fleet: `node dist/instance.js [--port N] [--id NAME]`.
+ *
+ * Environment: `TESSERA_STATE_KEYS` (comma-separated base64url keys, each at least 32 bytes; `keys[0]` seals,
+ * all verify), `FLEET_INSTANCE_ID` and `PORT` (flags win). Listens on 127.0.0.1 only. Prints one line on stdout
+ * when ready; when started by a parent with an IPC channel (`fleet.ts`), also sends it `{ type: 'ready', ... }`
+ * and exits when that parent goes away.
+ */
+
+interface InstanceArgs {
+  port: number;
+  id: string;
+}
+
+function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): InstanceArgs {
+  let port = env.PORT !== undefined ? Number(env.PORT) : 0;
+  let id = env.FLEET_INSTANCE_ID || `instance-${process.pid}`;
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    const value = argv[i + 1];
+    if (flag === '--port' && value !== undefined) (port = Number(value)), i++;
+    else if (flag === '--id' && value !== undefined) (id = value), i++;
+    else throw new UsageError(`unknown argument ${flag}; usage: node dist/instance.js [--port N] [--id NAME]`);
+  }
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`invalid port ${String(port)}`);
+  return { port, id };
+}
+
+class UsageError extends Error {}
+
+function warnNoSharedKeys(id: string): void {
+  const bar = '!'.repeat(100);
+  process.stderr.write(
+    [
+      bar,
+      `!! WARNING (instance ${id}): ${STATE_KEYS_ENV} is not set.`,
+      '!! This instance seals requestState with a random key that only this process knows.',
+      '!! Behind a load balancer, a retry that lands on ANOTHER instance (or on this one after a restart)',
+      '!! fails with -32602 "Invalid or expired requestState" and the client has to start the flow over.',
+      `!! Give every instance the same ${STATE_KEYS_ENV} (each key >= 32 bytes, base64url).`,
+      bar,
+      '',
+    ].join('\n'),
+  );
+}
+
+async function main(): Promise<void> {
+  let args: InstanceArgs;
+  let keys: Buffer[] | undefined;
+  try {
+    args = parseArgs(process.argv.slice(2), process.env);
+    keys = parseKeyRing(process.env[STATE_KEYS_ENV]);
+  } catch (error) {
+    if (error instanceof KeyRingError || error instanceof UsageError) {
+      process.stderr.write(`fleet instance: refusing to start: ${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+
+  const logger = instanceLogger(args.id);
+  if (!keys) {
+    warnNoSharedKeys(args.id);
+    logger.warn('no shared requestState keys: process-local key, retries on other instances will fail', { env: STATE_KEYS_ENV });
+  }
+  const ring = keys?.map(keyId) ?? [];
+
+  const app: TesseraApp = createFleetApp({ instanceId: args.id, keys, logger });
+  const listener: HttpListener = await app.listen({ port: args.port, host: '127.0.0.1' });
+  logger.info('listening', { url: listener.url.href, pid: process.pid, ring, sealsWith: ring[0] ?? 'process-local' });
+  process.stdout.write(`fleet instance ${args.id} listening on ${listener.url.href} (pid ${process.pid})\n`);
+  if (process.send) {
+    const ready: InstanceReadyMessage = { type: 'ready', id: args.id, url: listener.url.href, pid: process.pid, ring };
+    process.send(ready);
+  }
+
+  let stopping = false;
+  const stop = (why: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('stopping', { why });
+    // Never hang on shutdown: a stuck close still ends the process.
+    setTimeout(() => process.exit(0), 2000).unref();
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  // Started by fleet.ts: when the parent goes away (even killed), the IPC channel closes and we follow.
+  if (process.connected) process.on('disconnect', () => stop('parent gone'));
+}
+
+main().catch((error) => {
+  process.stderr.write(`fleet instance: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
