@@ -1,16 +1,26 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { hostHeaderValidationResponse, localhostAllowedHostnames, originValidationResponse } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import type { Logger } from '../logging/logger';
 import type { HttpListener, ListenOptions } from './tessera-app';
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+
 /**
  * Serves a web-standard `fetch` face on Node HTTP at one path (404 elsewhere), on 127.0.0.1 unless told
- * otherwise: exposing a server beyond this machine is a deliberate choice.
+ * otherwise (exposing a server beyond this machine is a deliberate choice), with the same DNS rebinding
+ * protection as `TesseraApp.listen`.
  */
 export async function listenNodeHttp(fetch: (request: Request) => Promise<Response>, options: ListenOptions, logger: Logger): Promise<HttpListener> {
   const path = options.path ?? '/mcp';
-  const node = toNodeHandler({ fetch });
+  const host = options.host ?? '127.0.0.1';
+  const allowedHosts = options.allowedHosts ?? (LOOPBACK_HOSTS.has(host) ? localhostAllowedHostnames() : undefined);
+  // A page on another site that rebinds its name to 127.0.0.1 sends its own Host/Origin: refuse those.
+  const guarded = allowedHosts
+    ? async (request: Request) => hostHeaderValidationResponse(request, allowedHosts) ?? originValidationResponse(request, allowedHosts) ?? fetch(request)
+    : fetch;
+  const node = toNodeHandler({ fetch: guarded });
   const server: HttpServer = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== path) {
@@ -24,12 +34,12 @@ export async function listenNodeHttp(fetch: (request: Request) => Promise<Respon
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, host, () => resolve());
   });
   const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
-    url: new URL(`http://${host}:${address.port}${path}`),
+    url: new URL(`http://${urlHost}:${address.port}${path}`),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections?.();

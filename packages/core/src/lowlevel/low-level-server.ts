@@ -1,8 +1,10 @@
 import { createMcpHandler, requireBearerAuth, type AuthInfo, type McpHandlerRequestOptions, type McpHttpHandler } from '@modelcontextprotocol/server';
-import { serveStdio, type ServeStdioOptions, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
+import { serveStdio, StdioServerTransport, type ServeStdioOptions, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
 import type { HttpAuthOptions } from '../app/http-auth-options';
 import { listenNodeHttp } from '../app/listen-node-http';
 import type { HttpListener, ListenOptions } from '../app/tessera-app';
+import { guardTransport } from '../server/guard-transport';
+import { refuseMalformedRetry } from '../server/refuse-malformed-retry';
 import { createLowLevelSdkServer, type LowLevelRuntime } from './create-low-level-sdk-server';
 
 /** A ready-to-serve low-level server, with the same three faces as `TesseraApp`: `fetch`, `listen`, `serveStdio`. */
@@ -24,10 +26,16 @@ export class LowLevelServer {
 
   /** Serves one HTTP request (Streamable HTTP, both eras). With auth configured, verifies the bearer token first. */
   fetch = async (request: Request, options?: McpHandlerRequestOptions): Promise<Response> => {
-    if (!this.authenticate) return this.handler.fetch(request, options);
-    const outcome = await this.authenticate(request);
-    if (outcome instanceof Response) return outcome;
-    return this.handler.fetch(request, { ...options, authInfo: outcome });
+    let authInfo = options?.authInfo;
+    if (this.authenticate) {
+      const outcome = await this.authenticate(request);
+      if (outcome instanceof Response) return outcome;
+      authInfo = outcome;
+    }
+    // The SDK would read a non-object inputResponses as "no answers"; it is malformed, not empty.
+    const refusal = options?.parsedBody === undefined ? await refuseMalformedRetry(request) : undefined;
+    if (refusal) return refusal;
+    return this.handler.fetch(request, { ...options, authInfo });
   };
 
   /** Listens on Node HTTP (127.0.0.1 by default; port 0 picks a free port). */
@@ -46,6 +54,7 @@ export class LowLevelServer {
     const handle = serveStdio(({ era }) => createLowLevelSdkServer(this.runtime, era), {
       onerror: (error) => this.runtime.logger.debug('stdio transport error', { error }),
       ...options,
+      transport: guardTransport(options.transport ?? new StdioServerTransport()),
     });
     const close = async () => {
       this.closers.delete(close);

@@ -1,4 +1,5 @@
-import { acceptedContent, inputRequired, type CallToolResult, type Tool } from '@modelcontextprotocol/server';
+import { request as httpRequest } from 'node:http';
+import { acceptedContent, inputRequired, OAuthError, OAuthErrorCode, type CallToolResult, type OAuthTokenVerifier, type Tool } from '@modelcontextprotocol/server';
 import { createLowLevelServer, DuplicateNameError, RequestStateSecurity, silentLogger, type LowLevelServerOptions, type LowLevelToolHandler } from '@tessera/core';
 import { connectHttp, connectInMemory, sendRaw } from '@tessera/testing';
 import { textOf } from './support/result-text';
@@ -144,5 +145,60 @@ describe('createLowLevelServer', () => {
     expect(() => createLowLevelServer(base({ tools: [{ name: 'x', inputSchema: { type: 'string' } as never }] }))).toThrow(/inputSchema of type "object"/);
     expect(() => createLowLevelServer(base({ pageSize: 0 }))).toThrow(/pageSize/);
     expect(() => createLowLevelServer(base({ name: '' }))).toThrow(/non-empty name/);
+  });
+
+  test('a malformed inputResponses (not an object) is -32602, as in the decorated server', async () => {
+    const server = createLowLevelServer(base());
+    const reply = await sendRaw(server, 'tools/call', { name: 'provision', arguments: { name: 'web1' }, inputResponses: null }, { capabilities: ELICITATION });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toMatchObject({ code: -32602, message: expect.stringContaining('inputResponses must be an object') });
+    expect(seenStates).toEqual([]);
+  });
+
+  test('listen() on loopback refuses a rebinding Host', async () => {
+    const server = createLowLevelServer(base());
+    const listener = await server.listen({ port: 0 });
+    const status = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = httpRequest(listener.url, { method: 'POST', headers: { host, 'content-type': 'application/json', accept: 'application/json, text/event-stream' } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        req.on('error', reject);
+        req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }));
+      });
+    try {
+      expect(await status('evil.example.com')).toBeGreaterThanOrEqual(400);
+      expect(await status(`localhost:${listener.url.port}`)).not.toBe(403);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('bearer auth: a bad token is 401; a good one reaches the handler, and sealed state is bound to its principal', async () => {
+    const verifier: OAuthTokenVerifier = {
+      async verifyAccessToken(token) {
+        if (token !== 'ann' && token !== 'ben') throw new OAuthError(OAuthErrorCode.InvalidToken, 'unknown token');
+        return { token, clientId: 'cli', scopes: [], expiresAt: Math.floor(Date.now() / 1000) + 60, extra: { subject: token } };
+      },
+    };
+    const subjects: unknown[] = [];
+    const server = createLowLevelServer(
+      base({
+        auth: { verifier },
+        requestState: RequestStateSecurity.ephemeral(),
+        callTool: (name, args, ctx) => (subjects.push(ctx.authInfo?.extra?.subject), callTool(name, args, ctx)),
+      }),
+    );
+    const as = (token: string) => ({ headers: { authorization: `Bearer ${token}` }, capabilities: ELICITATION });
+    const refused = await server.fetch(new Request('http://127.0.0.1/mcp', { method: 'POST', headers: { authorization: 'Bearer nobody', 'content-type': 'application/json' }, body: '{}' }));
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toContain('invalid_token');
+
+    const first = await sendRaw(server, 'tools/call', { name: 'provision', arguments: { name: 'web1' } }, as('ann'));
+    const retry = { name: 'provision', arguments: { name: 'web1' }, inputResponses: { region: { action: 'accept', content: { region: 'eu' } } }, requestState: first.body.result!.requestState };
+    expect((await sendRaw(server, 'tools/call', retry, as('ben'))).body.error).toMatchObject({ code: -32602, message: 'Invalid or expired requestState' });
+    expect((await sendRaw(server, 'tools/call', retry, as('ann'))).body.result).toMatchObject({ content: [{ type: 'text', text: 'provisioned web1 in eu' }] });
+    expect(subjects).toEqual(['ann', 'ann']);
   });
 });
