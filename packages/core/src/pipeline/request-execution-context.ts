@@ -46,7 +46,13 @@ export class RequestExecutionContext implements ExecutionContext {
   }
 
   get protocolVersion(): string | undefined {
-    return (this.sdk.mcpReq.envelope?.[PROTOCOL_KEY as never] as string | undefined) ?? this.legacy?.protocolVersion();
+    return (
+      (this.sdk.mcpReq.envelope?.[PROTOCOL_KEY as never] as string | undefined) ??
+      this.legacy?.protocolVersion() ??
+      // A stateless 2025 HTTP request's server never saw initialize; the client repeats the version here.
+      this.sdk.http?.req?.headers.get('mcp-protocol-version') ??
+      undefined
+    );
   }
 
   get clientCapabilities(): ClientCapabilities | undefined {
