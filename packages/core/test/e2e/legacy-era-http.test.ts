@@ -46,9 +46,9 @@ describe('2025-era clients over Streamable HTTP (127.0.0.1)', () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(['whoami', 'ask']);
     const seen = JSON.parse(textOf(await client.callTool({ name: 'whoami', arguments: {} })));
-    // Stateless 2025 HTTP: initialize went to another per-request server, so this one knows the era
-    // but not the client's info or capabilities.
-    expect(seen).toMatchObject({ era: 'legacy' });
+    // Stateless 2025 HTTP: initialize went to another per-request server, so this one knows the era and
+    // (from the MCP-Protocol-Version header) the version, but not the client's info or capabilities.
+    expect(seen).toMatchObject({ era: 'legacy', protocol: expect.stringMatching(/^2025-/) });
     const prompt = await client.getPrompt({ name: 'hello', arguments: {} });
     expect(prompt.messages[0].content).toEqual({ type: 'text', text: 'hello from a 2025 connection' });
     await client.close();
