@@ -9,8 +9,13 @@ export function redact(fields: LogFields | undefined, extraSensitive: ReadonlySe
   return walk(fields, extraSensitive, 0) as LogFields;
 }
 
+const MAX_DEPTH = 6;
+
 function walk(value: unknown, extra: ReadonlySet<string>, depth: number): unknown {
-  if (depth > 6 || value === null || typeof value !== 'object') return value;
+  if (typeof value === 'bigint') return value.toString(); // JSON.stringify would throw on it
+  if (value === null || typeof value !== 'object') return value;
+  // Cut, never copied raw: a raw subtree would skip redaction (and could be cyclic).
+  if (depth > MAX_DEPTH) return '[truncated]';
   if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
   if (Array.isArray(value)) return value.map((v) => walk(v, extra, depth + 1));
   const out: Record<string, unknown> = {};
