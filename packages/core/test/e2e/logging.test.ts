@@ -92,7 +92,7 @@ describe('logging', () => {
     await app.close();
   });
 
-  test('redaction reaches nested keys and arrays; errors are reduced to name and message', () => {
+  test('redaction reaches nested keys and arrays; an error keeps only name, message and stack (not its own fields)', () => {
     const lines: string[] = [];
     const logger = new ConsoleLogger({ write: (line) => lines.push(line) });
     const error = Object.assign(new Error('boom'), { config: { headers: { authorization: 'Bearer SECRET' } } });
@@ -132,5 +132,19 @@ describe('logging', () => {
       spy.mockRestore();
       stdout.mockRestore();
     }
+  });
+
+  test('deep, cyclic and bigint fields never leak or throw: deep subtrees are cut, not copied raw', () => {
+    const lines: string[] = [];
+    const logger = new ConsoleLogger({ write: (line) => lines.push(line) });
+    const deep = { a: { b: { c: { d: { e: { f: { g: { h: { password: 'SECRET' } } } } } } } } };
+    const cyclic: Record<string, unknown> = { name: 'loop' };
+    cyclic.self = cyclic;
+    expect(() => logger.info('odd fields', { deep, cyclic, count: 10n })).not.toThrow();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toContain('SECRET');
+    const record = JSON.parse(lines[0]);
+    expect(record.count).toBe('10');
+    expect(JSON.stringify(record.deep)).toContain('[truncated]');
   });
 });
