@@ -98,7 +98,7 @@ const register = (names: string[], run: Scenario) => names.forEach((n) => (scena
 
 register(['initialize', 'tools_call'], async (url) => {
   const client = await connect(url);
-  const { tools } = await client.sdk.listTools(undefined, slow);
+  const { tools } = await client.listTools(undefined, slow);
   if (tools.some((t) => t.name === 'add_numbers')) {
     const result = await client.callTool({ name: 'add_numbers', arguments: { a: 5, b: 3 } });
     debug('add_numbers', JSON.stringify(result));
@@ -114,7 +114,7 @@ register(['request-metadata'], async (url) => {
     sampling: () => ({ role: 'assistant', content: { type: 'text', text: 'ok' }, model: 'none' }),
     listRoots: () => ({ roots: [] }),
   });
-  await client.sdk.listTools(undefined, slow).catch((e: unknown) => debug('tools/list', String(e)));
+  await client.listTools(undefined, slow).catch((e: unknown) => debug('tools/list', String(e)));
   await client.close();
 });
 
@@ -132,7 +132,7 @@ register(['sep-2322-client-request-state'], async (url) => {
 // SEP-2243: Mcp-Method / Mcp-Name on every request.
 register(['http-standard-headers'], async (url) => {
   const client = await connect(url, {}, withLocalDiscover());
-  const { tools } = await client.sdk.listTools(undefined, slow);
+  const { tools } = await client.listTools(undefined, slow);
   if (tools[0]) await client.callTool({ name: tools[0].name, arguments: {} });
   const { resources } = await client.sdk.listResources(undefined, slow);
   if (resources[0]) await client.readResource({ uri: resources[0].uri });
@@ -144,7 +144,7 @@ register(['http-standard-headers'], async (url) => {
 // SEP-2243: parameters annotated x-mcp-header are mirrored into Mcp-Param-* headers.
 register(['http-custom-headers'], async (url) => {
   const client = await connect(url, {}, withLocalDiscover());
-  await client.sdk.listTools(undefined, slow);
+  await client.listTools(undefined, slow);
   const calls = (context().toolCalls ?? []) as Array<{ name: string; arguments?: Record<string, unknown> }>;
   for (const call of calls) await client.callTool({ name: call.name, arguments: call.arguments ?? {} });
   await client.close();
@@ -153,7 +153,7 @@ register(['http-custom-headers'], async (url) => {
 // SEP-2243: tools with invalid x-mcp-header annotations are dropped from the list and never called.
 register(['http-invalid-tool-headers'], async (url) => {
   const client = await connect(url, {}, withLocalDiscover());
-  const { tools } = await client.sdk.listTools(undefined, slow);
+  const { tools } = await client.listTools(undefined, slow);
   debug('kept tools', tools.map((t) => t.name).join(', '));
   for (const tool of tools) {
     await client.callTool({ name: tool.name, arguments: { region: 'us-west1' } }).catch((e: unknown) => debug(tool.name, String(e)));
@@ -164,14 +164,14 @@ register(['http-invalid-tool-headers'], async (url) => {
 // A network $ref inside a schema is never fetched.
 register(['json-schema-ref-no-deref'], async (url) => {
   const client = await connect(url);
-  await client.sdk.listTools(undefined, slow);
+  await client.listTools(undefined, slow);
   await client.close();
 });
 
 // Not scored: the 2020-12 schema keywords survive listing, handed back verbatim.
 register(['json-schema-2020-12-preservation'], async (url) => {
   const client = await connect(url);
-  const { tools } = await client.sdk.listTools(undefined, slow);
+  const { tools } = await client.listTools(undefined, slow);
   const focal = tools.find((t) => t.name === 'json_schema_2020_12_tool');
   if (!focal) throw new Error('json_schema_2020_12_tool is not listed');
   await client.callTool({ name: 'json_schema_echo', arguments: { schema: focal.inputSchema } });
@@ -182,7 +182,7 @@ register(['json-schema-2020-12-preservation'], async (url) => {
 
 async function authorizedSession(url: string, provider: HeadlessOAuthProvider): Promise<void> {
   const client = await connect(url, {}, oauthFetch(provider, url));
-  await client.sdk.listTools(undefined, slow);
+  await client.listTools(undefined, slow);
   await client.callTool({ name: 'test-tool', arguments: {} });
   await client.close();
 }
@@ -230,7 +230,7 @@ register(['auth/pre-registration'], (url) => {
 register(['auth/client-credentials-basic'], async (url) => {
   const ctx = context();
   const client = await connectWithAuthProvider(url, new ClientCredentialsProvider({ clientId: contextString(ctx, 'client_id'), clientSecret: contextString(ctx, 'client_secret') }));
-  await client.sdk.listTools(undefined, slow);
+  await client.listTools(undefined, slow);
   await client.close();
 });
 
@@ -238,7 +238,7 @@ register(['auth/client-credentials-jwt'], async (url) => {
   const ctx = context();
   const algorithm = typeof ctx.signing_algorithm === 'string' ? ctx.signing_algorithm : 'ES256';
   const client = await connectWithAuthProvider(url, new PrivateKeyJwtProvider({ clientId: contextString(ctx, 'client_id'), privateKey: contextString(ctx, 'private_key_pem'), algorithm }));
-  await client.sdk.listTools(undefined, slow);
+  await client.listTools(undefined, slow);
   await client.close();
 });
 
@@ -260,7 +260,7 @@ register(['auth/enterprise-managed-authorization', 'auth/cross-app-access-comple
       ).jwtAuthGrant,
   });
   const client = await connectWithAuthProvider(url, provider);
-  await client.sdk.listTools(undefined, slow);
+  await client.listTools(undefined, slow);
   await client.close();
 });
 

@@ -5,6 +5,8 @@ import {
   type CreateMessageResult,
   type ElicitResult,
   type ListRootsResult,
+  type ListToolsResult,
+  type Tool,
   type GetPromptResult,
   type InputRequest,
   type InputRequests,
@@ -70,6 +72,8 @@ export class TesseraClient {
   private readonly maxRounds: number;
   private readonly sleep: Sleep;
   private connected = false;
+  /** Tool definitions seen by `listTools`, for SEP-2243 `Mcp-Param-*` header mirroring on calls. */
+  private readonly knownTools = new Map<string, Tool>();
 
   constructor(private readonly options: TesseraClientOptions = {}) {
     this.maxRounds = checkMaxRounds(options.maxRounds ?? DEFAULT_MAX_ROUNDS);
@@ -192,6 +196,16 @@ export class TesseraClient {
     }
   }
 
+  /**
+   * Lists the server's tools (the SDK's `listTools`) and remembers their definitions,
+   * so later calls mirror `x-mcp-header` arguments into `Mcp-Param-*` headers (SEP-2243).
+   */
+  async listTools(params?: { cursor?: string }, options?: Parameters<SdkClient['listTools']>[1]): Promise<ListToolsResult> {
+    const result = await this.sdk.listTools(params, options);
+    for (const tool of result.tools) this.knownTools.set(tool.name, tool);
+    return result;
+  }
+
   /** One wire leg through the SDK's manual mode: a fresh request (fresh id), `input_required` handed back to us. */
   private async sendLeg(call: McpCall, seed: RoundSeed, signal: AbortSignal, leg: LegOptions): Promise<AnyResult | InputRequiredResult> {
     const legFields = {
@@ -208,9 +222,14 @@ export class TesseraClient {
       ...(leg.timeout !== undefined && { timeout: leg.timeout }),
     };
     if (call.method === 'tools/call') {
-      // Not sdk.callTool: with allowInputRequired it checks an input_required leg against the tool's output
-      // schema (once tools/list has been cached) and throws, so the round can never be handled.
       const params = { name: call.name, arguments: call.arguments, ...legFields };
+      const known = this.knownTools.get(call.name);
+      if (known) {
+        // sdk.callTool mirrors Mcp-Param-* headers from the definition. Its output schema is left out: the SDK
+        // would check an input_required leg against it and throw, so the round could never be handled.
+        const { outputSchema: _skipped, ...toolDefinition } = known;
+        return (await this.sdk.callTool(params, { ...options, toolDefinition })) as CallToolResult | InputRequiredResult;
+      }
       return (await this.sdk.request({ method: 'tools/call', params }, options)) as CallToolResult | InputRequiredResult;
     }
     if (call.method === 'prompts/get') {
