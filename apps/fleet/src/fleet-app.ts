@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { isInputRequiredResult } from '@modelcontextprotocol/server';
 import {
   ConsoleLogger,

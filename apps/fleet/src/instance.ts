@@ -1,6 +1,4 @@
-import 'reflect-metadata';
-import type { HttpListener, TesseraApp } from '@tessera/core';
-import { createFleetApp, instanceLogger } from './fleet-app';
+import type { HttpListener } from '@tessera/core';
 import { keyId, KeyRingError, parseKeyRing, STATE_KEYS_ENV } from './keys';
 import type { InstanceReadyMessage } from './spawn-instance';
 
@@ -64,6 +62,8 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // The framework loads only once the settings are known to be good: a refusal is immediate.
+  const { createFleetApp, instanceLogger } = await import('./fleet-app.js');
   const logger = instanceLogger(args.id);
   if (!keys) {
     warnNoSharedKeys(args.id);
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
   }
   const ring = keys?.map(keyId) ?? [];
 
-  const app: TesseraApp = createFleetApp({ instanceId: args.id, keys, logger });
+  const app = createFleetApp({ instanceId: args.id, keys, logger });
   const listener: HttpListener = await app.listen({ port: args.port, host: '127.0.0.1' });
   logger.info('listening', { url: listener.url.href, pid: process.pid, ring, sealsWith: ring[0] ?? 'process-local' });
   process.stdout.write(`fleet instance ${args.id} listening on ${listener.url.href} (pid ${process.pid})\n`);

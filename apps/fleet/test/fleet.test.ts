@@ -1,0 +1,344 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { InputRequiredRoundsExceededError, TesseraClient, type RoundEvent } from '@tessera/client';
+import { Fleet } from '../src/fleet';
+import { generateKey, keyId } from '../src/keys';
+import { roundRobin, type PickBackend } from '../src/load-balancer';
+import { killAllInstances, spawnInstance, type InstanceProcess } from '../src/spawn-instance';
+
+/*
+ * Real processes on 127.0.0.1 only: the instances run the BUILT dist/instance.js (the test builds it first when
+ * a source is newer than its dist), the balancer runs in this process (except in the fleet.js test, where the
+ * whole CLI runs as its own process). Every test stops what it started in `finally`, and afterAll kills any
+ * instance process still alive.
+ */
+
+const ROOT = resolve(__dirname, '..', '..', '..');
+const FLEET_SCRIPT = join(ROOT, 'apps', 'fleet', 'dist', 'fleet.js');
+const FIXED_ERROR = { code: -32602, message: 'Invalid or expired requestState', data: { reason: 'invalid_request_state' } };
+const BOOK = { name: 'book_service', arguments: { vehicle: 'TRK-042' } };
+const FIRST_ANSWERS = { depot: { action: 'accept', content: { depot: 'north' } }, slot: { action: 'accept', content: { slot: 'morning' } } };
+const BOOKED = 'Booked TRK-042 at the north depot, morning.';
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** `tsc -b apps/fleet` when a source of it or of a package it builds on is newer than that project's build info. */
+function buildIfStale(): void {
+  const projects = ['packages/request-state', 'packages/core', 'packages/client', 'apps/fleet'];
+  const stale = projects.filter((p) => {
+    const info = join(ROOT, p, 'dist', '.tsbuildinfo');
+    return !existsSync(info) || newestMtime(join(ROOT, p, 'src')) > statSync(info).mtimeMs;
+  });
+  if (stale.length === 0 && existsSync(FLEET_SCRIPT)) return;
+  try {
+    execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-b', 'apps/fleet'], { cwd: ROOT, stdio: 'pipe', timeout: 240_000 });
+  } catch (error) {
+    const out = error as { stdout?: Buffer; stderr?: Buffer };
+    throw new Error(`building apps/fleet (stale: ${stale.join(', ')}) failed:\n${out.stdout ?? ''}${out.stderr ?? ''}`);
+  }
+}
+
+/** Answers every question of book_service: north, morning, yes. */
+const answer = async (params: { message: string }) => {
+  if (params.message.startsWith('Which depot')) return { action: 'accept' as const, content: { depot: 'north' } };
+  if (params.message.startsWith('Morning')) return { action: 'accept' as const, content: { slot: 'morning' } };
+  return { action: 'accept' as const, content: { confirm: 'yes' } };
+};
+
+interface Leg {
+  rpc: string;
+  instance: string | null;
+}
+
+/** A TesseraClient over real HTTP whose fetch records which instance served each request (balancer header). */
+async function connectClient(url: URL | string, options: { maxRounds?: number; restartOnInvalidState?: boolean; onRound?: (e: RoundEvent) => void } = {}) {
+  const legs: Leg[] = [];
+  const client = new TesseraClient({
+    name: 'fleet-test',
+    elicitation: answer,
+    maxRounds: options.maxRounds,
+    restartOnInvalidState: options.restartOnInvalidState,
+    hooks: options.onRound ? { onRound: options.onRound } : undefined,
+  });
+  const recording = async (input: string | URL | Request, init?: RequestInit) => {
+    const response = await fetch(input, init);
+    const rpc = typeof init?.body === 'string' ? (JSON.parse(init.body) as { method?: string }).method ?? '?' : '?';
+    legs.push({ rpc, instance: response.headers.get('x-fleet-instance') });
+    return response;
+  };
+  await client.connect({ url: String(url), fetch: recording as typeof fetch });
+  return { client, legs, toolLegs: () => legs.filter((l) => l.rpc === 'tools/call').map((l) => l.instance) };
+}
+
+interface RawAnswer {
+  status: number;
+  instance: string | null;
+  body: { result?: Record<string, unknown> & { requestState?: string; inputRequests?: Record<string, unknown> }; error?: { code: number; message: string; data?: unknown } };
+}
+
+let rawId = 1;
+/** One hand-built 2026-07-28 tools/call over HTTP (for what a well-behaved client would hide). */
+async function rawCall(url: URL | string, extra: { requestState?: string; inputResponses?: unknown } = {}): Promise<RawAnswer> {
+  const body = {
+    jsonrpc: '2.0',
+    id: rawId++,
+    method: 'tools/call',
+    params: {
+      ...BOOK,
+      ...extra,
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '0' },
+        'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
+      },
+    },
+  };
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      accept: 'application/json, text/event-stream',
+      'content-type': 'application/json',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/call',
+      'mcp-name': BOOK.name,
+    },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  const json = text.startsWith('event:') || text.startsWith('data:') ? JSON.parse(text.split('\n').find((l) => l.startsWith('data:'))!.slice(5)) : JSON.parse(text);
+  return { status: response.status, instance: response.headers.get('x-fleet-instance'), body: json };
+}
+
+/** Leg 1 of book_service, raw: the sealed state to come back with (plus which instance sealed it). */
+async function firstLeg(url: URL | string): Promise<{ state: string; instance: string | null }> {
+  const r = await rawCall(url);
+  expect(r.body.result?.resultType).toBe('input_required');
+  expect(Object.keys(r.body.result!.inputRequests!)).toEqual(['depot', 'slot']);
+  return { state: r.body.result!.requestState!, instance: r.instance };
+}
+
+/** The `leg served` and `requestState refused` log lines of some processes, parsed. */
+function logEvents(processes: readonly InstanceProcess[], message: string): Array<Record<string, unknown>> {
+  return processes
+    .flatMap((p) => p.stderr)
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
+    .filter((e) => e.message === message);
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function waitFor(predicate: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+beforeAll(() => buildIfStale(), 240_000);
+afterAll(() => killAllInstances());
+
+describe('fleet.js: instance processes with a shared key ring behind the round-robin balancer', () => {
+  test('a TesseraClient completes the three-leg flow through the balancer, legs served by both instances; SIGTERM stops every process', async () => {
+    const fleet: ChildProcess = spawn(process.execPath, [FLEET_SCRIPT, '--instances', '2'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    fleet.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
+    fleet.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+    const exited = new Promise<number | null>((r) => fleet.once('exit', (code) => r(code)));
+    let pids: number[] = [];
+    try {
+      await waitFor(() => /fleet of 2 on (\S+)/.test(stdout) || fleet.exitCode !== null, 15_000, `fleet.js to print its URL (stderr: ${stderr})`);
+      const url = /fleet of 2 on (\S+)/.exec(stdout)![1];
+      pids = [...stdout.matchAll(/^instance i\d pid (\d+) /gm)].map((m) => Number(m[1]));
+      expect(pids).toHaveLength(2);
+      expect(stdout).toMatch(/^shared key ring: [0-9a-f]{8} \(ids, not keys\)$/m);
+
+      const { client, toolLegs } = await connectClient(url);
+      try {
+        const result = await client.callTool(BOOK);
+        expect(result.content).toEqual([{ type: 'text', text: expect.stringMatching(new RegExp(`^${BOOKED} Final leg served by i[12]\\.$`)) }]);
+      } finally {
+        await client.close();
+      }
+      const served = toolLegs();
+      expect(served).toHaveLength(3); // depot+slot, then confirm, then the result
+      expect(new Set(served).size).toBe(2); // no sticky sessions: the flow crossed instances
+      // The instances' own logs agree: each leg was served where the balancer said, continuing the flow.
+      const legs = stderr
+        .split('\n')
+        .filter((l) => l.includes('"leg served"'))
+        .map((l) => JSON.parse(l) as { instance: string; continued: boolean; outcome: string });
+      expect(legs.map((l) => [l.instance, l.continued, l.outcome])).toEqual([
+        [served[0], false, 'input_required'],
+        [served[1], true, 'input_required'],
+        [served[2], true, 'complete'],
+      ]);
+      expect(stderr).not.toContain('requestState refused');
+    } finally {
+      fleet.kill('SIGTERM');
+      const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 6000))]);
+      if (code === 'timeout') fleet.kill('SIGKILL');
+      await waitFor(() => !pids.some(isAlive), 5000, 'the instances to exit with fleet.js').catch(() => pids.forEach((p) => isAlive(p) && process.kill(p, 'SIGKILL')));
+    }
+    expect(await exited).toBe(0);
+    expect(pids.filter(isAlive)).toEqual([]);
+  });
+});
+
+describe('without shared keys (each instance its own process-local key)', () => {
+  let fleet: Fleet;
+  let route: PickBackend = roundRobin;
+
+  beforeAll(async () => {
+    fleet = await Fleet.start({ instances: 2, keys: null, pick: (ctx) => route(ctx) });
+  }, 30_000);
+  afterAll(async () => {
+    await fleet?.stop();
+  });
+  afterEach(() => {
+    route = roundRobin;
+  });
+
+  test('every instance warns loudly at start', () => {
+    for (const p of fleet.instances) {
+      expect(p.stderr.join('\n')).toContain('WARNING (instance ' + p.id + '): TESSERA_STATE_KEYS is not set');
+      expect(p.ring).toEqual([]);
+    }
+  });
+
+  test('a raw retry that lands on the other instance gets the fixed -32602; on its own instance the same retry goes on', async () => {
+    const { state, instance: sealedBy } = await firstLeg(fleet.url);
+    const retry = await rawCall(fleet.url, { requestState: state, inputResponses: FIRST_ANSWERS }); // round robin: the other one
+    expect(retry.instance).not.toBe(sealedBy);
+    expect(retry.body.error).toEqual(FIXED_ERROR);
+    // The wire says nothing more; the refusing instance logged why.
+    const refusing = fleet.instances.find((p) => p.id === retry.instance)!;
+    expect(logEvents([refusing], 'requestState refused').length).toBeGreaterThan(0);
+    const issuer = fleet.instances.find((p) => p.id === sealedBy)!;
+    const direct = await rawCall(issuer.url, { requestState: state, inputResponses: FIRST_ANSWERS });
+    expect(Object.keys(direct.body.result?.inputRequests ?? {})).toEqual(['confirm']);
+  });
+
+  test('round robin over two instances: the client restarts on every refusal, and strict alternation defeats every restart', async () => {
+    // Each leg goes to the instance that did not seal its state, so every retry is refused, every restart starts
+    // a flow whose next leg is refused again, and the client stops after maxRounds with its typed error.
+    const events: RoundEvent[] = [];
+    const { client, toolLegs } = await connectClient(fleet.url, { maxRounds: 3, onRound: (e) => void events.push(e) });
+    try {
+      const failure = await client.callTool(BOOK).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(failure).toBeInstanceOf(InputRequiredRoundsExceededError);
+      expect(failure).toMatchObject({ code: 'TESSERA_INPUT_REQUIRED_ROUNDS_EXCEEDED', rounds: 3, maxRounds: 3 });
+    } finally {
+      await client.close();
+    }
+    expect(events.filter((e) => e.restarted)).toHaveLength(3);
+    const legs = toolLegs();
+    expect(legs).toHaveLength(7); // first leg, then (refused retry + fresh first leg) x 3
+    legs.slice(1).forEach((instance, i) => expect(instance).not.toBe(legs[i]));
+  });
+
+  test('with a deterministic routing pattern (first leg on i1, everything after on i2) the restarted flow completes', async () => {
+    const events: RoundEvent[] = [];
+    const { client, toolLegs } = await connectClient(fleet.url, { onRound: (e) => void events.push(e) });
+    let toolCalls = 0;
+    route = ({ headers }) => (headers['mcp-method'] === 'tools/call' && toolCalls++ === 0 ? 0 : 1);
+    try {
+      const result = await client.callTool(BOOK);
+      expect(result.content).toEqual([{ type: 'text', text: `${BOOKED} Final leg served by i2.` }]);
+    } finally {
+      await client.close();
+    }
+    expect(events.filter((e) => e.restarted).map((e) => e.round)).toEqual([1]);
+    expect(toolLegs()).toEqual(['i1', 'i2', 'i2', 'i2', 'i2']); // leg 1, refused retry, then legs 1-3 again on i2
+  });
+});
+
+describe('key rotation in a running fleet: [OLD] -> [OLD,NEW] -> [NEW,OLD] -> [NEW], one instance at a time', () => {
+  test('flows started before each phase complete after it; only an OLD-sealed token after [NEW] gets the fixed error', async () => {
+    const OLD = generateKey();
+    const NEW = generateKey();
+    const fleet = await Fleet.start({ instances: 2, keys: [OLD] });
+    // Failures must show: no automatic restart here.
+    const { client } = await connectClient(fleet.url, { restartOnInvalidState: false });
+    try {
+      /** Leg 1 of a flow through the balancer, answered: a flow "in flight" whose next leg comes later. */
+      const start = async () => ({ requestState: (await firstLeg(fleet.url)).state, inputResponses: FIRST_ANSWERS });
+      /** Finishes a flow through the balancer (legs 2 and 3, wherever they land). */
+      const complete = async (flow: { requestState: string; inputResponses: typeof FIRST_ANSWERS }) => {
+        const result = await client.callTool(BOOK, { requestState: flow.requestState, inputResponses: flow.inputResponses as never });
+        expect((result.content as Array<{ text: string }>)[0].text).toMatch(new RegExp(`^${BOOKED}`));
+      };
+      /** Mid-roll, the fleet is mixed: a state sealed by either instance opens on the other. */
+      const crossCheck = async () => {
+        const [a, b] = fleet.instances;
+        const fromA = await firstLeg(a.url);
+        const fromB = await firstLeg(b.url);
+        for (const [to, state] of [[b, fromA.state], [a, fromB.state]] as const) {
+          const r = await rawCall(to.url, { requestState: state, inputResponses: FIRST_ANSWERS });
+          expect(Object.keys(r.body.result?.inputRequests ?? {})).toEqual(['confirm']);
+        }
+      };
+
+      const phases = [
+        { keys: [OLD, NEW], ring: [keyId(OLD), keyId(NEW)] },
+        { keys: [NEW, OLD], ring: [keyId(NEW), keyId(OLD)] },
+        { keys: [NEW], ring: [keyId(NEW)] },
+      ];
+      let sealedWithOld: string | undefined;
+      for (const [n, phase] of phases.entries()) {
+        const before = await start(); // sealed by the previous phase's instances
+        if (n < 2) sealedWithOld = before.requestState; // phases 0 and 1 still seal with OLD
+        for (const [i, instance] of [...fleet.instances].entries()) {
+          await fleet.restart(instance.id, phase.keys);
+          if (i === 0) await crossCheck();
+        }
+        expect(fleet.instances.map((p) => p.ring)).toEqual([phase.ring, phase.ring]);
+        await complete(before);
+      }
+
+      // One TTL after [NEW]: a token sealed with OLD is refused by every instance, with the fixed error.
+      for (const instance of fleet.instances) {
+        const late = await rawCall(instance.url, { requestState: sealedWithOld, inputResponses: FIRST_ANSWERS });
+        expect(late.body.error).toEqual(FIXED_ERROR);
+      }
+      await expect(client.callTool(BOOK, { requestState: sealedWithOld, inputResponses: FIRST_ANSWERS as never })).rejects.toMatchObject(FIXED_ERROR);
+      // No other refusal happened anywhere during the roll.
+      expect(logEvents(fleet.allProcesses, 'requestState refused')).toHaveLength(fleet.instances.length + 1);
+    } finally {
+      await client.close().catch(() => undefined);
+      await fleet.stop();
+    }
+  }, 60_000);
+});
+
+describe('instance settings', () => {
+  test('a key shorter than 32 bytes: the instance refuses to start and says why', async () => {
+    const short = Buffer.alloc(16, 1);
+    const failure = await spawnInstance({ id: 'short', keys: [generateKey(), short] }).then(
+      (p) => p.stop().then(() => undefined),
+      (e: Error) => e,
+    );
+    expect(failure?.message).toContain('exited with code 2');
+    expect(failure?.message).toContain('TESSERA_STATE_KEYS: key #2 of 2 is 16 bytes; every key must be at least 32 bytes');
+  });
+});
