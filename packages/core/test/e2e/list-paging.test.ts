@@ -56,6 +56,14 @@ describe('tools/list paging over 1000 tools', () => {
     expect(page5.tools.map((t) => t.name)).toEqual(first.pages[5]);
   });
 
+  test('a cursor from one instance continues on another instance of the same build (workers behind a balancer)', async () => {
+    const workerA = createApp({ name: 'many', version: '1.0.0', providers: [Many], logger: silentLogger });
+    const workerB = createApp({ name: 'many', version: '1.0.0', providers: [Many], logger: silentLogger });
+    const first = await (await connectInMemory(workerA)).request({ method: 'tools/list', params: {} });
+    const second = await (await connectInMemory(workerB)).listTools({ cursor: first.nextCursor });
+    expect(second.tools.map((t) => t.name)).toEqual(names.slice(100, 200));
+  });
+
   test('a custom pageSize', async () => {
     const client = await connectInMemory(createApp({ name: 'many', version: '1.0.0', providers: [Many], pageSize: 333, logger: silentLogger }));
     const { pages } = await listAll(client);
