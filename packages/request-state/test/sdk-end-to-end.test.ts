@@ -4,6 +4,8 @@ import {
   createMcpHandler,
   inputRequired,
   McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
   type AuthInfo,
   type ServerContext,
   type ServerOptions,
@@ -142,5 +144,59 @@ describe('protectRequestState with a plain SDK server, end to end over Streamabl
   it('read() refuses a raw string when the server has no verify hook (fail closed)', () => {
     const ctx = { mcpReq: { method: 'tools/call', requestState: () => 'v1.raw' } };
     expect(() => guard.read(ctx as never, { target: 'deploy' })).toThrow(InvalidRequestStateError);
+  });
+});
+
+describe('protectRequestState on a prompt, with rejectWith giving -32602 from read()', () => {
+  const promptGuard = protectRequestState<ServerContext>(security, {
+    audience: 'briefing',
+    rejectWith: (e) => new ProtocolError(ProtocolErrorCode.InvalidParams, e.message, { reason: 'invalid_request_state' }),
+  });
+
+  function promptClient(autoFulfill: boolean) {
+    const handler = createMcpHandler(() => {
+      const server = new McpServer({ name: 'briefing', version: '1.0.0' }, { requestState: { verify: promptGuard.verify } });
+      server.registerPrompt('briefing', { argsSchema: z.object({ topic: z.string() }) }, async (args, ctx) => {
+        const request = { target: 'briefing', arguments: args };
+        const state = promptGuard.read(ctx, request) as { topic: string } | undefined;
+        const who = acceptedContent<{ who: string }>(ctx.mcpReq.inputResponses, 'who');
+        if (state === undefined || who === undefined) {
+          return inputRequired({
+            inputRequests: { who: inputRequired.elicit({ message: 'Who is it for?', requestedSchema: { type: 'object', properties: { who: { type: 'string' } }, required: ['who'] } }) },
+            requestState: promptGuard.mint({ topic: args.topic }, ctx, request),
+          });
+        }
+        return { messages: [{ role: 'user', content: { type: 'text', text: `Brief ${who.who} on ${state.topic}` } }] };
+      });
+      return server;
+    });
+    const client = new Client(
+      { name: 'e2e', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: { form: {} } }, inputRequired: { autoFulfill } },
+    );
+    client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { who: 'the CFO' } }));
+    const transport = new StreamableHTTPClientTransport(new URL('http://briefing.test/mcp'), { fetch: (url, init) => handler.fetch(new Request(url, init)) });
+    return { client, transport };
+  }
+
+  it('completes, and refuses the state replayed with other prompt arguments with -32602', async () => {
+    const auto = promptClient(true);
+    await auto.client.connect(auto.transport);
+    const done = await auto.client.getPrompt({ name: 'briefing', arguments: { topic: 'Q3' } });
+    expect(done.messages[0]!.content).toEqual({ type: 'text', text: 'Brief the CFO on Q3' });
+    await auto.client.close();
+
+    const manual = promptClient(false);
+    await manual.client.connect(manual.transport);
+    const round = (await manual.client.getPrompt({ name: 'briefing', arguments: { topic: 'Q3' } }, { allowInputRequired: true })) as unknown as {
+      requestState: string;
+    };
+    const inputResponses = { who: { action: 'accept', content: { who: 'the CFO' } } };
+    await expect(
+      manual.client.getPrompt({ name: 'briefing', arguments: { topic: 'layoffs' }, inputResponses, requestState: round.requestState } as never, {
+        allowInputRequired: true,
+      }),
+    ).rejects.toMatchObject({ code: -32602, data: { reason: 'invalid_request_state' } });
+    await manual.client.close();
   });
 });

@@ -15,6 +15,13 @@ export interface ProtectRequestStateOptions<Ctx extends RequestStateContext = Re
   bindPrincipal?: (ctx: Ctx) => string | null | undefined;
   /** Called with every refusal: the SDK's `onerror` only ever sees the fixed message, not the reason. */
   onInvalid?: (error: InvalidRequestStateError, method: string) => void;
+  /**
+   * What `read()` throws on a refusal; default the InvalidRequestStateError itself. The SDK answers a
+   * thrown value with a numeric `code` as that JSON-RPC error, so for prompts and resources
+   * `(e) => new ProtocolError(ProtocolErrorCode.InvalidParams, e.message, { reason: 'invalid_request_state' })`
+   * gives the same -32602 as the hook. (McpServer turns any error of a tool into a tool error result.)
+   */
+  rejectWith?: (error: InvalidRequestStateError) => unknown;
 }
 
 export interface ProtectedRequestState<Ctx extends RequestStateContext = RequestStateContext> {
@@ -46,10 +53,10 @@ export function protectRequestState<Ctx extends RequestStateContext = RequestSta
     options.bindPrincipal ?? security.bindPrincipal ?? ((ctx: Ctx) => principalFromAuthInfo(ctx.http?.authInfo));
   const opened = new WeakMap<VerifiedRequestState, RequestStateClaims>();
 
-  const refuse = (error: unknown, method: string): never => {
+  const refuse = (error: unknown, method: string, rejectWith?: (error: InvalidRequestStateError) => unknown): never => {
     const refusal = error instanceof InvalidRequestStateError ? error : new InvalidRequestStateError('codec_error', { cause: error });
     options.onInvalid?.(refusal, method);
-    throw refusal;
+    throw rejectWith === undefined ? refusal : rejectWith(refusal);
   };
 
   return {
@@ -82,7 +89,7 @@ export function protectRequestState<Ctx extends RequestStateContext = RequestSta
         checkTarget(claims, request);
         return claims.s;
       } catch (error) {
-        return refuse(error, ctx.mcpReq.method);
+        return refuse(error, ctx.mcpReq.method, options.rejectWith);
       }
     },
   };
