@@ -9,7 +9,10 @@ import type { RequestStateContext, RequestTarget } from './request-state-context
 import { VerifiedRequestState } from './verified-request-state';
 
 export interface ProtectRequestStateOptions<Ctx extends RequestStateContext = RequestStateContext> {
-  /** Required with an explicit policy; the ephemeral policy may leave it out. */
+  /**
+   * The server's name, used as audience unless the policy sets its own `audience` (which wins, as in
+   * forServer). One of the two is required with an explicit policy; the ephemeral policy may omit both.
+   */
   audience?: string;
   /** Default: the policy's bindPrincipal, else principalFromAuthInfo(ctx.http?.authInfo). */
   bindPrincipal?: (ctx: Ctx) => string | null | undefined;
