@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { acceptedContent, inputRequired, OAuthError, OAuthErrorCode, type CallToolResult, type OAuthTokenVerifier, type Tool } from '@modelcontextprotocol/server';
 import { createLowLevelServer, DuplicateNameError, RequestStateSecurity, silentLogger, type LowLevelServerOptions, type LowLevelToolHandler } from '@tessera/core';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { connectHttp, connectInMemory, sendRaw } from '@tessera/testing';
 import { textOf } from './support/result-text';
 
@@ -200,5 +201,23 @@ describe('createLowLevelServer', () => {
     expect((await sendRaw(server, 'tools/call', retry, as('ben'))).body.error).toMatchObject({ code: -32602, message: 'Invalid or expired requestState' });
     expect((await sendRaw(server, 'tools/call', retry, as('ann'))).body.result).toMatchObject({ content: [{ type: 'text', text: 'provisioned web1 in eu' }] });
     expect(subjects).toEqual(['ann', 'ann']);
+  });
+
+  test('with the legacy bridge, a 2025 connection that carries push requests (stdio-like) completes the flow, sealed state included', async () => {
+    const server = createLowLevelServer(base({ legacyInputRequiredBridge: true, requestState: RequestStateSecurity.ephemeral() }));
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    server.serveStdio({ transport: serverSide });
+    const client = new Client({ name: 'old', version: '1.0.0' }, { capabilities: ELICITATION, versionNegotiation: { mode: 'legacy' } });
+    const asked: string[] = [];
+    client.setRequestHandler('elicitation/create', async (request) => (asked.push(request.params.message), { action: 'accept', content: { region: 'us' } }));
+    await client.connect(clientSide);
+    try {
+      expect(textOf(await client.callTool({ name: 'provision', arguments: { name: 'old1' } }))).toBe('provisioned old1 in us');
+      expect(asked).toEqual(['Which region for old1?']);
+      expect(seenStates).toEqual([undefined, 'asked:old1']);
+    } finally {
+      await client.close();
+      await server.close();
+    }
   });
 });
