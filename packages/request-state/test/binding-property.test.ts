@@ -1,0 +1,62 @@
+import { RequestStateSecurity, type RequestBinding } from '@tessera/request-state';
+import { KEY_A, reasonOf } from './helpers';
+
+/** mulberry32, seeded so a failure replays. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const rnd = prng(20260728);
+const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
+const CHARS = ['a', 'b', 'Z', '0', ' ', '"', '\\', 'é', '漢', '😀', '\ud800', '\udfff', '\u0000'];
+const text = (max = 6) => Array.from({ length: Math.floor(rnd() * max) }, () => pick(CHARS)).join('');
+
+function value(depth: number): unknown {
+  const kind = Math.floor(rnd() * (depth > 2 ? 4 : 6));
+  if (kind === 0) return text();
+  if (kind === 1) return Math.floor(rnd() * 2000) - 1000 + pick([0, 0.5, 1e-9]);
+  if (kind === 2) return pick([true, false, null]);
+  if (kind === 3) return '';
+  if (kind === 4) return Array.from({ length: Math.floor(rnd() * 3) }, () => value(depth + 1));
+  return record(depth + 1);
+}
+
+function record(depth = 0): Record<string, unknown> {
+  return Object.fromEntries(Array.from({ length: Math.floor(rnd() * 4) }, () => [text(4), value(depth)]));
+}
+
+const METHODS = ['tools/call', 'prompts/get', 'resources/read'] as const;
+const sealer = new RequestStateSecurity({ keys: [KEY_A], maxTokenLength: 64 * 1024 }).forServer('srv');
+
+describe('binding properties over random requests', () => {
+  it('2 000 random states and bindings round trip; changing any one part of the binding is refused', () => {
+    for (let i = 0; i < 2000; i++) {
+      const binding: RequestBinding = {
+        method: pick(METHODS),
+        target: text(8),
+        arguments: pick([undefined, null, record()]),
+        principal: pick([undefined, null, text(8) || 'p']),
+      };
+      const state = value(0);
+      const token = sealer.seal(state, binding);
+      expect(sealer.open(token, binding)).toEqual(state);
+
+      const otherMethod = METHODS[(METHODS.indexOf(binding.method) + 1) % 3]!;
+      expect(reasonOf(() => sealer.open(token, { ...binding, method: otherMethod }))).toBe('method_mismatch');
+      expect(reasonOf(() => sealer.open(token, { ...binding, target: binding.target + 'x' }))).toBe('target_mismatch');
+      const args = { ...(binding.arguments ?? {}), [text(3) + '#extra']: value(2) ?? 0 };
+      expect(reasonOf(() => sealer.open(token, { ...binding, arguments: args }))).toBe('arguments_mismatch');
+      const principal = binding.principal == null ? 'someone' : null;
+      expect(reasonOf(() => sealer.open(token, { ...binding, principal }))).toBe('principal_drift');
+      if (binding.principal != null) {
+        expect(reasonOf(() => sealer.open(token, { ...binding, principal: binding.principal + '\u0000' }))).toBe('principal_mismatch');
+      }
+    }
+  });
+});
