@@ -1,6 +1,6 @@
 import { OAuthError, OAuthErrorCode, type AuthInfo, type OAuthTokenVerifier } from '@modelcontextprotocol/server';
 import { inputRequired } from '@modelcontextprotocol/server';
-import { createApp, Ctx, ExecutionContext, Principal, Provider, silentLogger, Tool, type HttpListener, type PrincipalInfo, type TesseraApp } from '@tessera/core';
+import { createApp, Ctx, ExecutionContext, ForbiddenError, Principal, Provider, silentLogger, Tool, UseGuards, type Guard, type HttpListener, type PrincipalInfo, type TesseraApp } from '@tessera/core';
 import { connectHttp, sendRaw } from '@tessera/testing';
 import { textOf } from './support/result-text';
 
@@ -22,8 +22,22 @@ const verifier: OAuthTokenVerifier & { seen: string[] } = {
   },
 };
 
+/** A guard reading the verified principal: only tokens with the admin scope. */
+const adminsOnly: Guard = {
+  canActivate(ctx) {
+    if (!ctx.principal?.scopes.includes('admin')) throw new ForbiddenError(`admin scope required (caller ${ctx.principal?.subject ?? 'anonymous'})`);
+    return true;
+  },
+};
+
 @Provider()
 class Account {
+  @Tool()
+  @UseGuards(adminsOnly)
+  purge(): string {
+    return 'purged';
+  }
+
   @Tool()
   me(@Principal() principal: PrincipalInfo | undefined, @Ctx() ctx: ExecutionContext): unknown {
     return {
@@ -121,5 +135,13 @@ describe('HTTP bearer auth', () => {
     );
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ error: 'invalid_token', error_description: 'Token has no expiration time' });
+  });
+
+  test('a guard decides on the verified principal', async () => {
+    const alice = await connectHttp(listener.url, { headers: { authorization: 'Bearer alice-token' } });
+    const bob = await connectHttp(listener.url, { headers: { authorization: 'Bearer bob-token' } });
+    expect(textOf(await alice.callTool({ name: 'purge', arguments: {} }))).toBe('purged');
+    expect(await bob.callTool({ name: 'purge', arguments: {} })).toMatchObject({ isError: true, content: [{ type: 'text', text: 'admin scope required (caller bob)' }] });
+    await Promise.all([alice.close(), bob.close()]);
   });
 });
