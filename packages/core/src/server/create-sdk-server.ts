@@ -1,7 +1,7 @@
 import { ProtocolError, Server, type ServerCapabilities } from '@modelcontextprotocol/server';
 import { JsonRpcCode } from './json-rpc-codes';
 import { toCallToolResult, toGetPromptResult, toReadResourceResult } from './normalize-results';
-import { paginate } from './paginate';
+import { listPage } from './paginate';
 import { serveCall } from './serve-call';
 import type { ServerRuntime } from './server-runtime';
 
@@ -23,10 +23,7 @@ export function createSdkServer(rt: ServerRuntime, era: 'modern' | 'legacy'): Se
   );
 
   if (compiled.toolList.length > 0) {
-    server.setRequestHandler('tools/list', (req) => {
-      const { page, nextCursor } = paginate(compiled.toolList, req.params?.cursor, rt.pageSize);
-      return nextCursor ? { tools: page, nextCursor } : { tools: page };
-    });
+    server.setRequestHandler('tools/list', (req) => listPage('tools', compiled.toolList, req.params?.cursor, rt.pageSize));
     server.setRequestHandler('tools/call', (req, sdk) => {
       const name = req.params.name;
       const plan = compiled.tools.get(name);
@@ -39,10 +36,7 @@ export function createSdkServer(rt: ServerRuntime, era: 'modern' | 'legacy'): Se
   }
 
   if (compiled.promptList.length > 0) {
-    server.setRequestHandler('prompts/list', (req) => {
-      const { page, nextCursor } = paginate(compiled.promptList, req.params?.cursor, rt.pageSize);
-      return nextCursor ? { prompts: page, nextCursor } : { prompts: page };
-    });
+    server.setRequestHandler('prompts/list', (req) => listPage('prompts', compiled.promptList, req.params?.cursor, rt.pageSize));
     server.setRequestHandler('prompts/get', (req, sdk) => {
       const name = req.params.name;
       const plan = compiled.prompts.get(name);
@@ -53,14 +47,8 @@ export function createSdkServer(rt: ServerRuntime, era: 'modern' | 'legacy'): Se
   }
 
   if (compiled.resourceList.length > 0 || compiled.templateList.length > 0) {
-    server.setRequestHandler('resources/list', (req) => {
-      const { page, nextCursor } = paginate(compiled.resourceList, req.params?.cursor, rt.pageSize);
-      return nextCursor ? { resources: page, nextCursor } : { resources: page };
-    });
-    server.setRequestHandler('resources/templates/list', (req) => {
-      const { page, nextCursor } = paginate(compiled.templateList, req.params?.cursor, rt.pageSize);
-      return nextCursor ? { resourceTemplates: page, nextCursor } : { resourceTemplates: page };
-    });
+    server.setRequestHandler('resources/list', (req) => listPage('resources', compiled.resourceList, req.params?.cursor, rt.pageSize));
+    server.setRequestHandler('resources/templates/list', (req) => listPage('resourceTemplates', compiled.templateList, req.params?.cursor, rt.pageSize));
     server.setRequestHandler('resources/read', (req, sdk) => {
       const uri = req.params.uri;
       const site = { method: 'resources/read' as const, target: uri, arguments: {}, era, server };

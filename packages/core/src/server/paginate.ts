@@ -12,6 +12,14 @@ export function paginate<T>(items: readonly T[], cursor: string | undefined, pag
   return { page: items.slice(start, end), nextCursor: end < items.length ? encodeCursor(end) : undefined };
 }
 
+/** One page of a list result under its wire key (`tools`, `prompts`, ...), with `nextCursor` when more remain. */
+export function listPage<K extends string, T>(key: K, items: readonly T[], cursor: string | undefined, pageSize: number): { [P in K]: T[] } & { nextCursor?: string } {
+  const { page, nextCursor } = paginate(items, cursor, pageSize);
+  const result = { [key]: page } as { [P in K]: T[] } & { nextCursor?: string };
+  if (nextCursor) result.nextCursor = nextCursor;
+  return result;
+}
+
 function encodeCursor(offset: number): string {
   return Buffer.from(`o:${offset}`, 'utf8').toString('base64url');
 }
