@@ -64,23 +64,27 @@ async function main(): Promise<void> {
 
   header(
     'tools/call overhead, in process (web-standard fetch face, no sockets)',
-    `${options.rounds} rounds alternating order, ~${options.sliceMs} ms per variant per round, median (min-max) µs per call, sequential calls`,
+    `${options.rounds} rounds alternating order, ~${options.sliceMs} ms per variant per round, sequential calls; median [min-max] over rounds`,
   );
-  console.log('| Server | 10 tools: µs/call (req/s) | 1000 tools: µs/call (req/s) | 1000 ÷ 10 |');
-  console.log('|---|---:|---:|---:|');
+  console.log('| Server | Tools | wall µs/call | calls/s (wall) | CPU µs/call |');
+  console.log('|---|---:|---:|---:|---:|');
   for (const label of labels) {
-    const [a, b] = [at(label, 10), at(label, 1000)];
-    console.log(
-      `| ${label} | ${fmtUs(a.us)} (${fmtRate(a.us)}) [${fmtUs(a.min)}-${fmtUs(a.max)}] | ${fmtUs(b.us)} (${fmtRate(b.us)}) [${fmtUs(b.min)}-${fmtUs(b.max)}] | ${(b.us / a.us).toFixed(2)} |`,
-    );
+    for (const tools of SIZES) {
+      const m = at(label, tools);
+      console.log(`| ${label} | ${tools} | ${fmtUs(m.us)} [${fmtUs(m.min)}-${fmtUs(m.max)}] | ${fmtRate(m.us)} | ${fmtUs(m.cpu)} [${fmtUs(m.cpuMin)}-${fmtUs(m.cpuMax)}] |`);
+    }
   }
   const [low, mcp, tessera] = labels as [string, string, string];
-  console.log('\nTime per call, Tessera ÷ raw SDK (1.00 = same; 1.15 = 15% more time per call):\n');
-  console.log('| Tools | ÷ raw low-level Server | ÷ raw McpServer |');
-  console.log('|---:|---:|---:|');
-  for (const tools of SIZES) {
-    const t = at(tessera, tools).us;
-    console.log(`| ${tools} | ${(t / at(low, tools).us).toFixed(2)} | ${(t / at(mcp, tools).us).toFixed(2)} |`);
+  console.log('\nRatios of time per call (1.00 = same; 1.15 = 15% more time per call), wall / CPU:\n');
+  console.log('| | 10 tools | 1000 tools |');
+  console.log('|---|---:|---:|');
+  const ratio = (a: string, b: string, tools: number) =>
+    `${(at(a, tools).us / at(b, tools).us).toFixed(2)} / ${(at(a, tools).cpu / at(b, tools).cpu).toFixed(2)}`;
+  console.log(`| Tessera ÷ raw low-level Server | ${ratio(tessera, low, 10)} | ${ratio(tessera, low, 1000)} |`);
+  console.log(`| Tessera ÷ raw McpServer | ${ratio(tessera, mcp, 10)} | ${ratio(tessera, mcp, 1000)} |`);
+  for (const label of labels) {
+    const growth = `${(at(label, 1000).us / at(label, 10).us).toFixed(2)} / ${(at(label, 1000).cpu / at(label, 10).cpu).toFixed(2)}`;
+    console.log(`| ${label}: 1000 tools ÷ 10 tools | ${growth} | |`);
   }
   console.log(`\n(${((Date.now() - started) / 1000).toFixed(1)} s)`);
   for (const { server } of servers) await server.close();

@@ -3,6 +3,10 @@
  * per round is calibrated to a time slice, then the variants run in rounds whose order alternates
  * (forward, reversed, ...) so that drift (thermal, other processes, GC pressure) hits them alike. The
  * figure reported per variant is the median over rounds, with the spread alongside.
+ *
+ * Two clocks: wall time, and this process's CPU time (user + system, all threads: GC helpers and
+ * WebCrypto workers included). On a machine shared with other work, wall time also counts the time the
+ * process waited for a core; CPU time does not, so its ratios are the steadier ones.
  */
 export interface Variant<B = unknown> {
   name: string;
@@ -24,10 +28,14 @@ export interface MeasureOptions {
 
 export interface Measured {
   name: string;
-  /** Median µs per operation over the rounds. */
+  /** Median wall-clock µs per operation over the rounds. */
   us: number;
   min: number;
   max: number;
+  /** Median process CPU µs per operation over the rounds. */
+  cpu: number;
+  cpuMin: number;
+  cpuMax: number;
   opsPerRound: number;
   rounds: number;
 }
@@ -42,11 +50,14 @@ export function envOptions(defaults: MeasureOptions): MeasureOptions {
   };
 }
 
-async function timed<B>(variant: Variant<B>, n: number): Promise<number> {
+async function timed<B>(variant: Variant<B>, n: number): Promise<{ wall: number; cpu: number }> {
   const batch = variant.prepare(n);
+  const cpu0 = process.cpuUsage();
   const start = process.hrtime.bigint();
   await variant.run(batch);
-  return Number(process.hrtime.bigint() - start) / 1e3 / n;
+  const wall = Number(process.hrtime.bigint() - start) / 1e3 / n;
+  const cpu = process.cpuUsage(cpu0);
+  return { wall, cpu: (cpu.user + cpu.system) / n };
 }
 
 export function median(values: number[]): number {
@@ -66,24 +77,32 @@ export async function measure(variants: Variant<any>[], options: MeasureOptions)
     let batch = 4;
     const deadline = Date.now() + options.warmupMs;
     while (Date.now() < deadline || ops < 20) {
-      spent += (await timed(variant, batch)) * batch;
+      spent += (await timed(variant, batch)).wall * batch;
       ops += batch;
       batch = Math.min(batch * 2, 500);
     }
     const estimate = spent / ops;
     counts.push(Math.max(minOps, Math.min(maxOps, Math.round((options.sliceMs * 1000) / estimate))));
   }
-  const samples: number[][] = variants.map(() => []);
+  const walls: number[][] = variants.map(() => []);
+  const cpus: number[][] = variants.map(() => []);
   for (let round = 0; round < options.rounds; round++) {
     const order = variants.map((_, i) => i);
     if (round % 2 === 1) order.reverse();
-    for (const i of order) samples[i]!.push(await timed(variants[i]!, counts[i]!));
+    for (const i of order) {
+      const { wall, cpu } = await timed(variants[i]!, counts[i]!);
+      walls[i]!.push(wall);
+      cpus[i]!.push(cpu);
+    }
   }
   return variants.map((variant, i) => ({
     name: variant.name,
-    us: median(samples[i]!),
-    min: Math.min(...samples[i]!),
-    max: Math.max(...samples[i]!),
+    us: median(walls[i]!),
+    min: Math.min(...walls[i]!),
+    max: Math.max(...walls[i]!),
+    cpu: median(cpus[i]!),
+    cpuMin: Math.min(...cpus[i]!),
+    cpuMax: Math.max(...cpus[i]!),
     opsPerRound: counts[i]!,
     rounds: options.rounds,
   }));
