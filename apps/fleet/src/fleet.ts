@@ -82,21 +82,42 @@ export class Fleet {
    * (same id, new process, new port) and joins the balancer, the old one is taken out, drained, then stopped.
    */
   async restart(id: string, keys: readonly Uint8Array[] | null): Promise<InstanceProcess> {
-    const index = this.processes.findIndex((p) => p.id === id);
-    if (index < 0) throw new Error(`no instance ${id}`);
+    return this.swapIn(await Fleet.spawn(id, keys, this.options));
+  }
+
+  /**
+   * Rolls every instance onto `keys`, ONE AT A TIME: the replacements boot together first (surge capacity, so a
+   * roll costs one boot, not N), then each takes its predecessor's place in turn, the predecessor drained and
+   * stopped before the next swap. `afterEach(k)` runs after the k-th swap, while the fleet is mixed.
+   */
+  async rollKeys(keys: readonly Uint8Array[] | null, afterEach?: (swapped: number) => Promise<void> | void): Promise<void> {
+    const started = await Promise.allSettled(this.processes.map((p) => Fleet.spawn(p.id, keys, this.options)));
+    const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    if (failed) {
+      await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.stop() : undefined)));
+      throw failed.reason;
+    }
+    const replacements = started.map((s) => (s as PromiseFulfilledResult<InstanceProcess>).value);
+    for (const [k, next] of replacements.entries()) {
+      await this.swapIn(next);
+      await afterEach?.(k + 1);
+    }
+  }
+
+  /** Puts `next` in the place of the instance with its id; drains and stops that one. */
+  private async swapIn(next: InstanceProcess): Promise<InstanceProcess> {
+    const index = this.processes.findIndex((p) => p.id === next.id);
+    if (index < 0) {
+      await next.stop();
+      throw new Error(`no instance ${next.id}`);
+    }
     const old = this.processes[index];
-    const next = await Fleet.spawn(id, keys, this.options);
-    const oldBackend = this.balancer.replaceBackend(id, backendOf(next));
+    const oldBackend = this.balancer.replaceBackend(next.id, backendOf(next));
     this.processes[index] = next;
     this.retired.push(old);
     await this.balancer.whenIdle(oldBackend);
     await old.stop();
     return next;
-  }
-
-  /** Rolls every instance, one at a time, onto `keys`. */
-  async rollKeys(keys: readonly Uint8Array[] | null): Promise<void> {
-    for (const p of [...this.processes]) await this.restart(p.id, keys);
   }
 
   async stop(): Promise<void> {

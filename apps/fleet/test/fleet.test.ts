@@ -1,7 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { InputRequiredRoundsExceededError, TesseraClient, type RoundEvent } from '@tessera/client';
+import { InputRequiredRoundsExceededError, TesseraClient, type ElicitationCallback, type RoundEvent } from '@tessera/client';
 import { Fleet } from '../src/fleet';
 import { generateKey, keyId } from '../src/keys';
 import { roundRobin, type PickBackend } from '../src/load-balancer';
@@ -47,10 +47,9 @@ function buildIfStale(): void {
 }
 
 /** Answers every question of book_service: north, morning, yes. */
-const answer = async (params: { message: string }) => {
-  if (params.message.startsWith('Which depot')) return { action: 'accept' as const, content: { depot: 'north' } };
-  if (params.message.startsWith('Morning')) return { action: 'accept' as const, content: { slot: 'morning' } };
-  return { action: 'accept' as const, content: { confirm: 'yes' } };
+const answer: ElicitationCallback = async ({ message }) => {
+  const content: Record<string, string> = message.startsWith('Which depot') ? { depot: 'north' } : message.startsWith('Morning') ? { slot: 'morning' } : { confirm: 'yes' };
+  return { action: 'accept', content };
 };
 
 interface Leg {
@@ -151,7 +150,11 @@ async function waitFor(predicate: () => boolean, timeoutMs: number, what: string
   }
 }
 
-beforeAll(() => buildIfStale(), 240_000);
+beforeAll(() => {
+  const started = Date.now();
+  buildIfStale();
+  if (Date.now() - started > 1000) process.stderr.write(`apps/fleet test: built in ${Date.now() - started} ms\n`);
+}, 240_000);
 afterAll(() => killAllInstances());
 
 describe('fleet.js: instance processes with a shared key ring behind the round-robin balancer', () => {
@@ -308,10 +311,8 @@ describe('key rotation in a running fleet: [OLD] -> [OLD,NEW] -> [NEW,OLD] -> [N
       for (const [n, phase] of phases.entries()) {
         const before = await start(); // sealed by the previous phase's instances
         if (n < 2) sealedWithOld = before.requestState; // phases 0 and 1 still seal with OLD
-        for (const [i, instance] of [...fleet.instances].entries()) {
-          await fleet.restart(instance.id, phase.keys);
-          if (i === 0) await crossCheck();
-        }
+        // One instance at a time (the replacements boot together, then swap in turn); mid-roll, the fleet is mixed.
+        await fleet.rollKeys(phase.keys, (swapped) => (swapped === 1 ? crossCheck() : undefined));
         expect(fleet.instances.map((p) => p.ring)).toEqual([phase.ring, phase.ring]);
         await complete(before);
       }
