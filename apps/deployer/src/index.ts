@@ -4,3 +4,6 @@ export type { GeneratedDataKey } from './in-process-kms';
 export { KmsEnvelopeCodec } from './kms-envelope.codec';
 export { createDeployerHandler } from './create-deployer';
 export type { DeployerOptions } from './create-deployer';
+export { createDecoratedDeployer } from './create-decorated-deployer';
+export type { DecoratedDeployerOptions } from './create-decorated-deployer';
+export { DeployerTools, DeployArgs, RegionChoice } from './deployer.provider';
