@@ -2,6 +2,7 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   createMcpHandler,
+  DEFAULT_MAX_REQUEST_BODY_SIZE,
   hostHeaderValidationResponse,
   localhostAllowedHostnames,
   originValidationResponse,
@@ -65,20 +66,24 @@ export class TesseraApp {
       if (outcome instanceof Response) return outcome;
       authInfo = outcome;
     }
-    // The SDK quietly reads a non-object inputResponses as "no answers"; refuse it here. Only bodies that
-    // mention the field are parsed. (Handing the SDK a pre-parsed body would skip its retry-param lift.)
+    // The SDK quietly reads a non-object inputResponses as "no answers"; refuse it here. The body is read
+    // and parsed once, here, and handed on as `parsedBody` (the SDK's escape hatch for a body already
+    // parsed), so the SDK neither clones nor reads it again: cloning and reading it twice cost more than
+    // the whole Tessera pipeline (apps/benchmarks). A body the SDK answers itself (over its size limit,
+    // empty, not JSON) goes on unparsed, with the same text, so the SDK's own answers are unchanged.
     if (request.method === 'POST' && options?.parsedBody === undefined) {
-      const text = await request.clone().text();
-      if (text.includes('"inputResponses"')) {
-        let body: unknown;
-        try {
-          body = JSON.parse(text);
-        } catch {
-          body = undefined; // the SDK answers the parse error itself
-        }
-        const refusal = checkRetryParams(body);
-        if (refusal) return Response.json(refusal, { status: 400 });
+      if (Number(request.headers.get('content-length')) > DEFAULT_MAX_REQUEST_BODY_SIZE) return this.handler.fetch(request, { ...options, authInfo });
+      const text = await request.text();
+      let body: unknown;
+      try {
+        body = text.length === 0 || Buffer.byteLength(text) > DEFAULT_MAX_REQUEST_BODY_SIZE ? undefined : JSON.parse(text);
+      } catch {
+        body = undefined;
       }
+      if (body === undefined) return this.handler.fetch(new Request(request, { body: text }), { ...options, authInfo });
+      const refusal = checkRetryParams(body);
+      if (refusal) return Response.json(refusal, { status: 400 });
+      return this.handler.fetch(request, { ...options, authInfo, parsedBody: body });
     }
     return this.handler.fetch(request, { ...options, authInfo });
   };
