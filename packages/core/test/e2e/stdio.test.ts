@@ -8,11 +8,28 @@ import { textOf } from './support/result-text';
 const REGISTER = path.join(__dirname, 'support', 'register-sources.cjs');
 const APP = path.join(__dirname, 'fixtures', 'stdio-app.fixture.ts');
 
-async function spawnClient(mode: 'legacy' | { pin: '2026-07-28' }): Promise<Client> {
+/** Resolves with the first stderr line containing `needle`, waiting for more output if needed (no polling). */
+function stderrLine(stderr: string[], stream: Pick<NodeJS.EventEmitter, 'on' | 'off'> | null | undefined, needle: string): Promise<string> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const line = stderr.join('').split('\n').find((l) => l.includes(needle));
+      if (line === undefined) return false;
+      stream?.off('data', onData);
+      resolve(line);
+      return true;
+    };
+    const onData = () => void check();
+    if (!check()) stream?.on('data', onData);
+  });
+}
+
+async function spawnClient(mode: 'legacy' | { pin: '2026-07-28' }): Promise<{ client: Client; stderr: string[]; stream: Pick<NodeJS.EventEmitter, 'on' | 'off'> | null }> {
   const client = new Client({ name: `stdio-${typeof mode === 'string' ? mode : 'modern'}`, version: '1.0.0' }, { capabilities: {}, versionNegotiation: { mode } });
   const transport = new StdioClientTransport({ command: process.execPath, args: ['-r', REGISTER, APP], stderr: 'pipe', cwd: path.resolve(__dirname, '../../../..') });
+  const stderr: string[] = [];
+  transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString('utf8')));
   await client.connect(transport);
-  return client;
+  return { client, stderr, stream: transport.stderr };
 }
 
 describe('stdio (a spawned app process)', () => {
@@ -25,11 +42,11 @@ describe('stdio (a spawned app process)', () => {
     ['2026-07-28', { pin: '2026-07-28' } as const, 'modern'],
     ['2025 (legacy)', 'legacy' as const, 'legacy'],
   ])('%s: connects, lists and calls tools', async (_label, mode, era) => {
-    const client = await spawnClient(mode);
+    const { client, stderr, stream } = await spawnClient(mode);
     clients.push(client);
     expect(client.getServerVersion()).toMatchObject({ name: 'stdio-app', version: '1.0.0' });
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['echo', 'whoami']);
+    expect(tools.map((t) => t.name)).toEqual(['echo', 'boom', 'whoami']);
     expect(textOf(await client.callTool({ name: 'echo', arguments: { text: 'over a pipe' } }))).toBe('echo: over a pipe');
     const seen = JSON.parse(textOf(await client.callTool({ name: 'whoami', arguments: {} })));
     expect(seen.era).toBe(era);
@@ -38,5 +55,12 @@ describe('stdio (a spawned app process)', () => {
     expect(seen.client).toBe(era === 'modern' ? 'stdio-modern' : 'stdio-legacy');
     const invalid = await client.callTool({ name: 'echo', arguments: { text: 42 } });
     expect(invalid.isError).toBe(true);
+
+    // A failure is logged by the default logger on stderr; stdout (the MCP stream) stays intact.
+    const failed = await client.callTool({ name: 'boom', arguments: {} });
+    const ref = /ref ([0-9a-f]{8})/.exec(textOf(failed))![1];
+    expect(textOf(await client.callTool({ name: 'echo', arguments: { text: 'still fine' } }))).toBe('echo: still fine');
+    const logLine = await stderrLine(stderr, stream, ref);
+    expect(JSON.parse(logLine)).toMatchObject({ level: 'error', message: 'handler failed', target: 'boom', ref });
   });
 });
