@@ -8,11 +8,14 @@ import {
   silentLogger,
   Tool,
   UseFilters,
+  UseInterceptors,
   UsePipes,
   type ExceptionFilter,
+  type Interceptor,
   type Pipe,
 } from '@tessera/core';
 import { connectInMemory } from '@tessera/testing';
+import { injectable } from 'tsyringe';
 import { textOf } from './support/result-text';
 
 class NoteArgs {
@@ -157,5 +160,59 @@ describe('exception filters', () => {
     const client = await connectInMemory(app());
     const prompt = await client.getPrompt({ name: 'flaky', arguments: {} });
     expect(prompt.messages).toEqual([{ role: 'assistant', content: { type: 'text', text: 'fallback prompt' } }]);
+  });
+});
+
+describe('enhancer classes', () => {
+  test('pipes, interceptors and filters given as classes are resolved per call with their injected services', async () => {
+    class Settings {
+      readonly suffix = '!';
+      readonly fallback = 'served from the filter';
+    }
+
+    @injectable()
+    class SuffixPipe implements Pipe {
+      constructor(private readonly settings: Settings) {}
+      transform(value: unknown): unknown {
+        if (value instanceof NoteArgs) value.text += this.settings.suffix;
+        return value;
+      }
+    }
+
+    @injectable()
+    class Bracket implements Interceptor {
+      constructor(private readonly settings: Settings) {}
+      async intercept(_ctx: unknown, next: () => Promise<unknown>): Promise<unknown> {
+        return `(${String(await next())})${this.settings.suffix}`;
+      }
+    }
+
+    @injectable()
+    class Fallback implements ExceptionFilter {
+      constructor(private readonly settings: Settings) {}
+      catch(): unknown {
+        return this.settings.fallback;
+      }
+    }
+
+    @Provider()
+    @UseFilters(Fallback)
+    class Classy {
+      @Tool()
+      @UsePipes(SuffixPipe)
+      @UseInterceptors(Bracket)
+      shout(@Args() args: NoteArgs): string {
+        return args.text;
+      }
+
+      @Tool()
+      fail(): string {
+        throw new Error('nope');
+      }
+    }
+
+    const client = await connectInMemory(createApp({ name: 'classy', version: '1.0.0', providers: [Classy], services: [Settings], logger: silentLogger }));
+    expect(textOf(await client.callTool({ name: 'shout', arguments: { text: 'hi' } }))).toBe('(hi!)!');
+    expect(textOf(await client.callTool({ name: 'fail', arguments: {} }))).toBe('served from the filter');
   });
 });
