@@ -106,6 +106,12 @@ describe('HTTP bearer auth', () => {
     await client.close();
   });
 
+  test('a 2025-era client with a good token reaches the handler with its subject too', async () => {
+    const client = await connectHttp(listener.url, { protocol: 'legacy', headers: { authorization: 'Bearer bob-token' } });
+    expect(JSON.parse(textOf(await client.callTool({ name: 'me', arguments: {} })))).toMatchObject({ subject: 'bob', clientId: 'desk-app' });
+    await client.close();
+  });
+
   test('a requestState issued to one principal is refused for another (-32602, fixed message)', async () => {
     const first = await sendRaw(app, 'tools/call', { name: 'confirm', arguments: {} }, { headers: { authorization: 'Bearer alice-token' }, capabilities: { elicitation: { form: {} } } });
     const state = first.body.result?.requestState as string;
