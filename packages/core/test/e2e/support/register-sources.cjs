@@ -19,11 +19,12 @@ Module._resolveFilename = function (request, ...rest) {
 // The emit-relevant options of the root tsconfig.json, for CommonJS.
 const COMPILER_OPTIONS = { target: 'ES2022', module: 'CommonJS', experimentalDecorators: true, emitDecoratorMetadata: true, esModuleInterop: true, inlineSourceMap: true };
 const cacheDir = path.join(os.tmpdir(), 'tessera-ts-cache');
+const TS_VERSION = require('typescript/package.json').version; // cheap: only the manifest
 let ts;
 
 require.extensions['.ts'] = function (module, filename) {
   const source = fs.readFileSync(filename, 'utf8');
-  const key = crypto.createHash('sha256').update(JSON.stringify(COMPILER_OPTIONS)).update(filename).update(source).digest('hex');
+  const key = crypto.createHash('sha256').update(TS_VERSION).update(JSON.stringify(COMPILER_OPTIONS)).update(filename).update(source).digest('hex');
   const cached = path.join(cacheDir, `${key}.js`);
   let code;
   try {
