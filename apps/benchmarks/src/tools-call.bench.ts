@@ -2,12 +2,13 @@
  * tools/call overhead, in process: pre-built 2026-07-28 `Request`s go straight into each server's
  * web-standard `fetch` face (no sockets), one call after the other; the response body is read in full.
  * The same `echo` tool is served by (a) the raw SDK low-level Server, (b) the raw SDK McpServer with
- * every tool registerTool-ed, (c) Tessera, each next to 10 and 1000 registered tools.
+ * every tool registerTool-ed, (c) Tessera, each next to 10 and 1000 registered tools; and, for reference,
+ * (a') the raw low-level Server handed a pre-parsed body (what Tessera's fetch does).
  *
  *   npm run build && node apps/benchmarks/dist/tools-call.bench.js
  *   (BENCH_ROUNDS, BENCH_SLICE_MS, BENCH_WARMUP_MS override the defaults)
  */
-import { ECHO_CALL, ECHO_TEXT, rawLowLevelEcho, rawMcpServerEcho, tesseraEcho, type EchoServer } from './support/echo-servers';
+import { ECHO_CALL, ECHO_TEXT, rawLowLevelEcho, rawLowLevelParsedEcho, rawMcpServerEcho, tesseraEcho, type EchoServer } from './support/echo-servers';
 import { envOptions, fmtRate, fmtUs, header, measure, type Measured, type Variant } from './support/measure';
 import { callOnce, expectText, prepared, type FetchFace } from './support/wire';
 
@@ -43,11 +44,11 @@ function variantOf(server: EchoServer, tools: number): Variant<Request[]> {
 }
 
 async function main(): Promise<void> {
-  const options = envOptions({ rounds: 9, sliceMs: 400, warmupMs: 800 });
+  const options = envOptions({ rounds: 25, sliceMs: 120, warmupMs: 700 });
   const started = Date.now();
   const servers: Array<{ tools: number; server: EchoServer }> = [];
   for (const tools of SIZES) {
-    for (const make of [rawLowLevelEcho, rawMcpServerEcho, tesseraEcho]) {
+    for (const make of [rawLowLevelEcho, rawMcpServerEcho, tesseraEcho, rawLowLevelParsedEcho]) {
       const server = make(tools);
       expectText(await callOnce(server.fetch, ECHO_CALL), ECHO_TEXT, server.name);
       const listed = await countTools(server.fetch);
@@ -60,7 +61,7 @@ async function main(): Promise<void> {
     options,
   );
   const at = (label: string, tools: number): Measured => results.find((r) => r.name === `${label} @${tools}`)!;
-  const labels = servers.slice(0, 3).map(({ server }) => server.name);
+  const labels = servers.slice(0, 4).map(({ server }) => server.name);
 
   header(
     'tools/call overhead, in process (web-standard fetch face, no sockets)',
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
       console.log(`| ${label} | ${tools} | ${fmtUs(m.us)} [${fmtUs(m.min)}-${fmtUs(m.max)}] | ${fmtRate(m.us)} | ${fmtUs(m.cpu)} [${fmtUs(m.cpuMin)}-${fmtUs(m.cpuMax)}] |`);
     }
   }
-  const [low, mcp, tessera] = labels as [string, string, string];
+  const [low, mcp, tessera, parsed] = labels as [string, string, string, string];
   console.log('\nRatios of time per call (1.00 = same; 1.15 = 15% more time per call), wall / CPU:\n');
   console.log('| | 10 tools | 1000 tools |');
   console.log('|---|---:|---:|');
@@ -82,6 +83,7 @@ async function main(): Promise<void> {
     `${(at(a, tools).us / at(b, tools).us).toFixed(2)} / ${(at(a, tools).cpu / at(b, tools).cpu).toFixed(2)}`;
   console.log(`| Tessera ÷ raw low-level Server | ${ratio(tessera, low, 10)} | ${ratio(tessera, low, 1000)} |`);
   console.log(`| Tessera ÷ raw McpServer | ${ratio(tessera, mcp, 10)} | ${ratio(tessera, mcp, 1000)} |`);
+  console.log(`| Tessera ÷ raw low-level Server given parsedBody (not a baseline: the SDK's floor) | ${ratio(tessera, parsed, 10)} | ${ratio(tessera, parsed, 1000)} |`);
   for (const label of labels) {
     const growth = `${(at(label, 1000).us / at(label, 10).us).toFixed(2)} / ${(at(label, 1000).cpu / at(label, 10).cpu).toFixed(2)}`;
     console.log(`| ${label}: 1000 tools ÷ 10 tools | ${growth} | |`);

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { IsString } from 'class-validator';
 import { z } from 'zod';
-import { createMcpHandler, McpServer, ProtocolError, Server, type CallToolResult, type Tool as SdkTool } from '@modelcontextprotocol/server';
+import { createMcpHandler, McpServer, ProtocolError, Server, type CallToolResult, type McpHttpHandler, type Tool as SdkTool } from '@modelcontextprotocol/server';
 import { Args, createApp, Field, Provider, Tool, type TesseraApp } from '@tessera/core';
 import type { FetchFace } from './wire';
 
@@ -13,6 +13,8 @@ export interface EchoServer {
   name: string;
   fetch: FetchFace;
   close(): Promise<void>;
+  /** The SDK handler, where the server is a plain createMcpHandler. */
+  handler?: McpHttpHandler;
 }
 
 export const ECHO_CALL = { method: 'tools/call', params: { name: 'echo', arguments: { text: 'hello' } } };
@@ -47,7 +49,19 @@ export function rawLowLevelEcho(toolCount: number): EchoServer {
     });
     return server;
   });
-  return { name: 'raw SDK low-level Server', fetch: handler.fetch, close: () => handler.close() };
+  return { name: 'raw SDK low-level Server', fetch: handler.fetch, close: () => handler.close(), handler };
+}
+
+/**
+ * (a') The same as (a), with the body read and parsed by the caller and handed over as `parsedBody` (the
+ * SDK's escape hatch; Tessera's `fetch` does this since it reads the body anyway). Not a baseline: it
+ * shows what the SDK costs when it neither clones nor reads the body.
+ */
+export function rawLowLevelParsedEcho(toolCount: number): EchoServer {
+  const inner = rawLowLevelEcho(toolCount);
+  const handler = inner.handler!;
+  const fetch: FetchFace = async (request) => handler.fetch(request, { parsedBody: JSON.parse(await request.text()) });
+  return { name: 'raw SDK low-level Server, parsedBody given', fetch, close: inner.close };
 }
 
 /**
