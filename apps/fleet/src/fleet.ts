@@ -115,7 +115,8 @@ export class Fleet {
     const oldBackend = this.balancer.replaceBackend(next.id, backendOf(next));
     this.processes[index] = next;
     this.retired.push(old);
-    await this.balancer.whenIdle(oldBackend);
+    // Drain, within reason: a request still running after the grace period is cut by the stop.
+    if (!(await this.balancer.whenIdle(oldBackend))) process.stderr.write(`fleet: ${old.id} (pid ${old.pid}) still busy after the drain period; stopping it anyway\n`);
     await old.stop();
     return next;
   }

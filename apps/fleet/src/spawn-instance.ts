@@ -24,7 +24,7 @@ export interface SpawnInstanceOptions {
   script?: string;
   /** Every stderr line of the instance (JSON log lines, warnings). */
   onStderr?: (line: string) => void;
-  /** How long to wait for the instance to listen; default 15 s. */
+  /** How long to wait for the instance to listen; default 30 s (a loaded machine boots slowly). */
   readyTimeoutMs?: number;
 }
 
@@ -82,8 +82,8 @@ export function spawnInstance(options: SpawnInstanceOptions): Promise<InstancePr
   return new Promise((ready, fail) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      fail(new Error(`instance ${options.id} did not report ready within ${options.readyTimeoutMs ?? 15000} ms\n${stderr.join('\n')}`));
-    }, options.readyTimeoutMs ?? 15000);
+      fail(new Error(`instance ${options.id} did not report ready within ${options.readyTimeoutMs ?? 30000} ms\n${stderr.join('\n')}`));
+    }, options.readyTimeoutMs ?? 30000);
     child.once('error', (error) => {
       clearTimeout(timer);
       fail(error);

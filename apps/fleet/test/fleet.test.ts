@@ -167,7 +167,7 @@ describe('fleet.js: instance processes with a shared key ring behind the round-r
     const exited = new Promise<number | null>((r) => fleet.once('exit', (code) => r(code)));
     let pids: number[] = [];
     try {
-      await waitFor(() => /fleet of 2 on (\S+)/.test(stdout) || fleet.exitCode !== null, 15_000, `fleet.js to print its URL (stderr: ${stderr})`);
+      await waitFor(() => /fleet of 2 on (\S+)/.test(stdout) || fleet.exitCode !== null, 30_000, `fleet.js to print its URL (stderr: ${stderr})`);
       const url = /fleet of 2 on (\S+)/.exec(stdout)![1];
       pids = [...stdout.matchAll(/^instance i\d pid (\d+) /gm)].map((m) => Number(m[1]));
       expect(pids).toHaveLength(2);
@@ -204,7 +204,7 @@ describe('fleet.js: instance processes with a shared key ring behind the round-r
     }
     expect(await exited).toBe(0);
     expect(pids.filter(isAlive)).toEqual([]);
-  });
+  }, 60_000);
 });
 
 describe('without shared keys (each instance its own process-local key)', () => {
@@ -213,7 +213,7 @@ describe('without shared keys (each instance its own process-local key)', () => 
 
   beforeAll(async () => {
     fleet = await Fleet.start({ instances: 2, keys: null, pick: (ctx) => route(ctx) });
-  }, 30_000);
+  }, 45_000);
   afterAll(async () => {
     await fleet?.stop();
   });
