@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { IsIn } from 'class-validator';
 import { createApp, Elicit, Provider, RequestStateSecurity, silentLogger, Tool } from '@tessera/core';
-import { TesseraClient, type RoundEvent } from '@tessera/client';
+import { isInputRequired, TesseraClient, type RoundEvent } from '@tessera/client';
 
 class Pick {
   @IsIn(['a', 'b'])
@@ -35,6 +35,29 @@ describe('a state refused where the retry lands', () => {
     const result = await client.callTool({ name: 'twoSteps', arguments: {} });
     expect(result.content).toEqual([{ type: 'text', text: 'ab' }]);
     expect(rounds.filter((r) => r.restarted)).toHaveLength(1);
+  });
+
+  test('a resumed flow (seeded state) that the server no longer opens starts over too', async () => {
+    const instance = () => createApp({ name: 'fleet', version: '1', providers: [Steps], security: new RequestStateSecurity({ keys: [randomBytes(32)] }), logger: silentLogger });
+    const a = instance();
+    const b = instance(); // another process, or this one after a restart or a key rotation
+    const call = { name: 'twoSteps', arguments: {} };
+    const recorder = new TesseraClient({ elicitation });
+    await recorder.connect({ fetch: (r) => a.fetch(r) });
+    const first = await recorder.callTool(call, { allowInputRequired: true });
+    if (!isInputRequired(first)) throw new Error('expected input_required');
+    const inputResponses = await recorder.fulfil(first.inputRequests ?? {}, { call: { method: 'tools/call', ...call } });
+
+    const rounds: RoundEvent[] = [];
+    const resumer = new TesseraClient({ elicitation, hooks: { onRound: (e) => void rounds.push(e) } });
+    await resumer.connect({ fetch: (r) => b.fetch(r) });
+    const result = await resumer.callTool(call, { requestState: first.requestState, inputResponses });
+    expect(result.content).toEqual([{ type: 'text', text: 'ab' }]);
+    expect(rounds.map((r) => [r.round, r.restarted ?? false])).toEqual([[1, true], [2, false], [3, false]]);
+
+    const strict = new TesseraClient({ elicitation, restartOnInvalidState: false });
+    await strict.connect({ fetch: (r) => b.fetch(r) });
+    await expect(strict.callTool(call, { requestState: first.requestState, inputResponses })).rejects.toMatchObject({ code: -32602 });
   });
 
   test('with restartOnInvalidState: false the fixed error reaches the caller', async () => {

@@ -36,8 +36,19 @@ export interface RunRoundsOptions<R> {
 export async function runRounds<R>(options: RunRoundsOptions<R>): Promise<R> {
   const { call, send, signal, hooks } = options;
   const backoff = new StateOnlyBackoff();
-  let result = await send(options.seed ?? {}, signal);
+  const seed = options.seed ?? {};
   let retries = 0;
+  let result: R | InputRequiredResult;
+  try {
+    result = await send(seed, signal);
+  } catch (error) {
+    // A resumed flow is a retry too: its seeded state may be refused where it lands (another process's key,
+    // rotated away, expired). It starts over like any other refused retry, and counts as a round.
+    if (seed.requestState === undefined || !isInvalidRequestState(error) || options.restartOnInvalidState === false) throw error;
+    retries = 1;
+    await hooks.onRound({ call, round: 1, inputRequests: {}, requestState: undefined, stateOnly: false, delayMs: 0, restarted: true });
+    result = await send({}, signal);
+  }
   while (isInputRequired(result)) {
     if (retries >= options.maxRounds) {
       throw new InputRequiredRoundsExceededError(call, retries, options.maxRounds, result);
