@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { hostHeaderValidationResponse, localhostAllowedHostnames, originValidationResponse } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import type { Logger } from '../logging/logger';
-import type { HttpListener, ListenOptions } from './tessera-app';
+import type { HttpListener, ListenOptions } from './listen-options';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 

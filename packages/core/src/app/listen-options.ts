@@ -1,0 +1,17 @@
+export interface ListenOptions {
+  port?: number;
+  /** Defaults to 127.0.0.1: exposing a server beyond this machine is a deliberate choice. */
+  host?: string;
+  /** The endpoint path; default `/mcp`. */
+  path?: string;
+  /**
+   * DNS rebinding protection: the hostnames accepted in `Host` and `Origin` (no ports; IPv6 in brackets).
+   * Default on a loopback host: `localhost`, `127.0.0.1`, `[::1]`; on any other host: no check unless given.
+   */
+  allowedHosts?: string[];
+}
+
+export interface HttpListener {
+  url: URL;
+  close(): Promise<void>;
+}
