@@ -77,6 +77,10 @@ async function rotation(): Promise<void> {
       (e: Error) => console.log(`    => a state sealed with OLD now gets: ${e.message}`),
     );
     await client.close();
+    const forgiving = await connect(fleet); // restartOnInvalidState left on (the default)
+    const again = await forgiving.callTool(BOOK, { inputResponses, requestState: first.requestState });
+    console.log(`    => a client with the default restartOnInvalidState starts over instead: ${(again.content as Array<{ text: string }>)[0].text}`);
+    await forgiving.close();
   } finally {
     await fleet.stop();
   }

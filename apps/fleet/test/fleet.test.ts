@@ -326,11 +326,21 @@ describe('key rotation in a running fleet: [OLD] -> [OLD,NEW] -> [NEW,OLD] -> [N
         expect(late.body.error).toEqual(FIXED_ERROR);
       }
       await expect(client.callTool(BOOK, { requestState: sealedWithOld, inputResponses: FIRST_ANSWERS })).rejects.toMatchObject(FIXED_ERROR);
-      // No other refusal happened anywhere during the roll: only these three.
+      // A client left to its defaults recovers: the refused (resumed) flow starts over and completes.
+      const events: RoundEvent[] = [];
+      const forgiving = await connectClient(fleet.url, { onRound: (e) => void events.push(e) });
+      try {
+        const result = await forgiving.client.callTool(BOOK, { requestState: sealedWithOld, inputResponses: FIRST_ANSWERS });
+        expect((result.content as Array<{ text: string }>)[0].text).toMatch(new RegExp(`^${BOOKED}`));
+      } finally {
+        await forgiving.client.close();
+      }
+      expect(events.map((e) => e.restarted ?? false)).toEqual([true, false, false]);
+      // No other refusal happened anywhere during the roll: only these four.
       const refusals = () => logEvents(fleet.allProcesses, 'requestState refused').length;
-      await waitFor(() => refusals() >= 3, 5000, 'three refusals in the logs');
+      await waitFor(() => refusals() >= 4, 5000, 'four refusals in the logs');
       await new Promise((r) => setTimeout(r, 100));
-      expect(refusals()).toBe(3);
+      expect(refusals()).toBe(4);
     } finally {
       await client?.close().catch(() => undefined);
       await fleet.stop();
