@@ -1,8 +1,8 @@
 import 'reflect-metadata';
-import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { IsIn, IsOptional, IsString, MinLength } from 'class-validator';
-import { Args, createApp, Ctx, ExecutionContext, Field, Provider, Tool, type Logger, type TesseraApp } from '@tessera/core';
-import { provisionRound } from './provision-round';
+import { Args, createApp, Elicit, Field, Provider, Tool, type Elicitation, type Logger, type TesseraApp } from '@tessera/core';
+import { REGIONS, type Region } from './provision-round';
 
 export class ProvisionArgs {
   @Field({ description: 'Machine name' })
@@ -16,15 +16,31 @@ export class ProvisionArgs {
   size?: 'small' | 'large';
 }
 
+export class RegionChoice {
+  @Field({ title: 'Region' })
+  @IsIn([...REGIONS])
+  region!: Region;
+}
+
 /**
- * The decorated equivalent. Arguments arrive validated; `requestState` is sealed by default. The region
- * question uses the direct form for now (the method returns the InputRequiredResult itself).
+ * The decorated equivalent. Arguments arrive validated; the region is a dependency parameter (asked on
+ * the first round, answered on the retry, re-asked when the answer is not an offered region), and the
+ * `requestState` that carries the flow is sealed by default.
  */
 @Provider()
 export class ProvisionerTools {
-  @Tool({ title: 'Provision a machine', description: 'Provisions a machine; asks which region it should run in.', returnsInputRequired: true })
-  provision(@Args() args: ProvisionArgs, @Ctx() ctx: ExecutionContext): CallToolResult | InputRequiredResult {
-    return provisionRound(args, ctx.inputResponses, ctx.requestState);
+  @Tool({ title: 'Provision a machine', description: 'Provisions a machine; asks which region it should run in.' })
+  provision(
+    @Args() args: ProvisionArgs,
+    @Elicit<ProvisionArgs>({ key: 'region', message: ({ args }) => `Which region should ${args.name} run in?`, schema: RegionChoice })
+    choice: Elicitation<RegionChoice>,
+  ): CallToolResult {
+    if (choice.action !== 'accept') {
+      return { isError: true, content: [{ type: 'text', text: `Provisioning of ${args.name} cancelled: no region was chosen.` }] };
+    }
+    const size = args.size ?? 'small';
+    const region = choice.content.region;
+    return { content: [{ type: 'text', text: `Provisioned ${args.name} (${size}) in ${region}.` }], structuredContent: { name: args.name, size, region } };
   }
 }
 

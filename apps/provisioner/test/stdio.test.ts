@@ -27,11 +27,21 @@ describe('the provisioners over stdio', () => {
     }
   });
 
-  test.concurrent.each(MAINS)('%s, 2025 era: lists the tool; asking is -32603 without the legacy bridge', async (_label, main) => {
-    const client = await spawnClient(main, 'legacy');
+  test.concurrent('low-level, 2025 era: lists the tool; its own InputRequiredResult is -32603 without the legacy bridge', async () => {
+    const client = await spawnClient(MAINS[0][1], 'legacy');
     try {
       expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['provision']);
       await expect(client.callTool({ name: 'provision', arguments: { name: 'web-9' } })).rejects.toMatchObject({ code: -32603 });
+    } finally {
+      await client.close();
+    }
+  });
+
+  test.concurrent('decorated, 2025 era: the @Elicit parameter asks with a push request and the flow completes', async () => {
+    const client = await spawnClient(MAINS[1][1], 'legacy');
+    try {
+      const result = await client.callTool({ name: 'provision', arguments: { name: 'web-9' } });
+      expect(result.structuredContent).toEqual({ name: 'web-9', size: 'small', region: 'eu-west' });
     } finally {
       await client.close();
     }
