@@ -167,7 +167,8 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    process.stderr.write(`fleet: ${signal}, stopping\n`);
+    const served = Object.entries(fleet.balancer.served()).map(([id, n]) => `${id}=${n}`);
+    process.stderr.write(`fleet: ${signal}, stopping (responses per instance: ${served.join(' ') || 'none'})\n`);
     setTimeout(() => process.exit(1), 5000).unref();
     fleet.stop().then(
       () => process.exit(0),

@@ -22,9 +22,13 @@ function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): InstanceArg
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = argv[i + 1];
-    if (flag === '--port' && value !== undefined) (port = Number(value)), i++;
-    else if (flag === '--id' && value !== undefined) (id = value), i++;
-    else throw new UsageError(`unknown argument ${flag}; usage: node dist/instance.js [--port N] [--id NAME]`);
+    if (flag === '--port' && value !== undefined) {
+      port = Number(value);
+      i++;
+    } else if (flag === '--id' && value !== undefined) {
+      id = value;
+      i++;
+    } else throw new UsageError(`unknown argument ${flag}; usage: node dist/instance.js [--port N] [--id NAME]`);
   }
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`invalid port ${String(port)}`);
   return { port, id };

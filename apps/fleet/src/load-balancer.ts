@@ -173,7 +173,10 @@ export async function startLoadBalancer(options: LoadBalancerOptions): Promise<L
         answer.pipe(res);
         answer.on('error', () => res.destroy());
         answer.on('end', () => settle(true));
-        answer.on('close', () => settle(true));
+        answer.on('close', () => {
+          if (!answer.complete) res.destroy(); // the backend died mid-response: do not leave the client waiting
+          settle(true);
+        });
       });
       upstream.on('error', (error: NodeJS.ErrnoException) => {
         if (!res.headersSent && CONNECT_REFUSED.has(error.code ?? '') && !upstream.reusedSocket) {
