@@ -15,46 +15,35 @@ export function renderTool(plan: HandlerPlan): Tool {
     name: plan.ref.name,
     inputSchema: (plan.argsType ? jsonSchemaForDto(plan.argsType) : NO_ARGUMENTS) as Tool['inputSchema'],
   };
-  if (meta.title) tool.title = meta.title;
-  if (meta.description) tool.description = meta.description;
   if (plan.outputType) tool.outputSchema = outputSchemaForDto(plan.outputType) as Tool['outputSchema'];
   if (meta.annotations) tool.annotations = meta.annotations;
-  if (meta.icons) tool.icons = meta.icons;
-  if (meta._meta) tool._meta = meta._meta;
-  return tool;
+  return withDescriptiveFields(tool, meta);
 }
 
 export function renderPrompt(plan: HandlerPlan): Prompt {
-  const meta = plan.meta;
   const prompt: Prompt = { name: plan.ref.name };
-  if (meta.title) prompt.title = meta.title;
-  if (meta.description) prompt.description = meta.description;
   if (plan.argsType) prompt.arguments = promptArgumentsForDto(plan.argsType) as Prompt['arguments'];
-  if (meta.icons) prompt.icons = meta.icons;
-  if (meta._meta) prompt._meta = meta._meta;
-  return prompt;
+  return withDescriptiveFields(prompt, plan.meta);
 }
 
 export function renderResource(plan: HandlerPlan): Resource {
   const meta = plan.meta;
   if (meta.kind !== 'resource') throw new TypeError('renderResource needs a resource plan');
-  const resource: Resource = { uri: meta.uri, name: meta.name };
-  if (meta.title) resource.title = meta.title;
-  if (meta.description) resource.description = meta.description;
-  if (meta.mimeType) resource.mimeType = meta.mimeType;
-  if (meta.icons) resource.icons = meta.icons;
-  if (meta._meta) resource._meta = meta._meta;
-  return resource;
+  return withDescriptiveFields({ uri: meta.uri, name: meta.name } as Resource, meta);
 }
 
 export function renderTemplate(plan: HandlerPlan): ResourceTemplate {
   const meta = plan.meta;
   if (meta.kind !== 'resource-template') throw new TypeError('renderTemplate needs a resource template plan');
-  const template: ResourceTemplate = { uriTemplate: meta.uriTemplate, name: meta.name };
-  if (meta.title) template.title = meta.title;
-  if (meta.description) template.description = meta.description;
-  if (meta.mimeType) template.mimeType = meta.mimeType;
-  if (meta.icons) template.icons = meta.icons;
-  if (meta._meta) template._meta = meta._meta;
-  return template;
+  return withDescriptiveFields({ uriTemplate: meta.uriTemplate, name: meta.name } as ResourceTemplate, meta);
+}
+
+/** Copies the optional fields every kind of definition shares, leaving absent ones absent on the wire. */
+function withDescriptiveFields<T extends object>(target: T, meta: HandlerPlan['meta']): T {
+  const out = target as Record<string, unknown>;
+  for (const key of ['title', 'description', 'mimeType', 'icons', '_meta'] as const) {
+    const value = (meta as unknown as Record<string, unknown>)[key];
+    if (value !== undefined && value !== '') out[key] = value;
+  }
+  return target;
 }
