@@ -1,5 +1,6 @@
 import { createApp, silentLogger, type LogFields } from '@tessera/core';
-import { connectInMemory } from '@tessera/testing';
+import { connectInMemory as connectTo, connectLoopback } from '@tessera/testing';
+import type { Client } from '@modelcontextprotocol/client';
 import { Content, MachineTools } from './fixtures';
 
 function makeApp(logs: Array<[string, LogFields | undefined]> = []) {
@@ -7,7 +8,20 @@ function makeApp(logs: Array<[string, LogFields | undefined]> = []) {
   return createApp({ name: 'machines', version: '1.0.0', providers: [MachineTools, Content], logger });
 }
 
-describe('a decorated server over the real SDK client (in memory, 2026-07-28)', () => {
+type Mode = 'memory' | 'http';
+const closers: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const close of closers) await close();
+});
+
+describe.each<Mode>(['memory', 'http'])('a decorated server over the real SDK client (2026-07-28, %s)', (mode) => {
+  async function connectInMemory(app: ReturnType<typeof makeApp>): Promise<Client> {
+    if (mode === 'memory') return connectTo(app);
+    const connection = await connectLoopback(app);
+    closers.push(connection.close);
+    return connection.client;
+  }
+
   test('tools/list shows generated schemas', async () => {
     const client = await connectInMemory(makeApp());
     const { tools } = await client.listTools();
