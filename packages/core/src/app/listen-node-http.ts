@@ -40,10 +40,16 @@ export async function listenNodeHttp(fetch: (request: Request) => Promise<Respon
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: new URL(`http://${urlHost}:${address.port}${path}`),
+    // Graceful: stop accepting, let calls in flight finish (up to drainMs), then cut what is left.
     close: () =>
       new Promise<void>((resolve) => {
-        server.closeAllConnections?.();
-        server.close(() => resolve());
+        server.close(() => {
+          clearTimeout(deadline);
+          resolve();
+        });
+        server.closeIdleConnections();
+        const deadline = setTimeout(() => server.closeAllConnections(), options.drainMs ?? 2000);
+        deadline.unref();
       }),
   };
 }

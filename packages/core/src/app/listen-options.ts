@@ -9,6 +9,8 @@ export interface ListenOptions {
    * Default on a loopback host: `localhost`, `127.0.0.1`, `[::1]`; on any other host: no check unless given.
    */
   allowedHosts?: string[];
+  /** On close, how long calls in flight may take to finish before their connections are cut; default 2000 ms. */
+  drainMs?: number;
 }
 
 export interface HttpListener {
