@@ -1,7 +1,7 @@
 /**
  * A benchmark server child process (started by http.bench.ts with an IPC channel): listens on
  * 127.0.0.1 at a free port, reports its URL to the parent, and exits as soon as the parent goes away.
- *   node dist/http-server.js <tessera|raw> <tools>
+ *   node dist/http-server.js <tessera|tessera-node|raw> <tools>
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,6 +20,13 @@ async function main(): Promise<void> {
   if (kind === 'tessera') {
     const { app } = tesseraEcho(tools);
     url = (await app.listen({ port: 0 })).url.toString();
+  } else if (kind === 'tessera-node') {
+    // Tessera's fetch face on the raw wiring below (no path check, no Host/Origin check): isolates listen().
+    const { app } = tesseraEcho(tools);
+    const node = toNodeHandler({ fetch: app.fetch });
+    const server = createServer((req, res) => void node(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
   } else if (kind === 'raw') {
     // The raw SDK's documented Node wiring: createMcpHandler + toNodeHandler on node:http.
     const { handler } = rawLowLevelEcho(tools);

@@ -7,7 +7,8 @@
  * the steadier figure.
  *
  *   npm run build && node apps/benchmarks/dist/http.bench.js
- *   (BENCH_HTTP_ROUNDS, BENCH_HTTP_REQUESTS, BENCH_HTTP_CONNECTIONS, BENCH_HTTP_TOOLS=10,1000 override the defaults)
+ *   (BENCH_HTTP_ROUNDS, BENCH_HTTP_REQUESTS, BENCH_HTTP_CONNECTIONS, BENCH_HTTP_TOOLS=10,1000,
+ *   BENCH_HTTP_KINDS=raw,tessera,tessera-node override the defaults)
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -28,11 +29,19 @@ const ROUNDS = num('BENCH_HTTP_ROUNDS', 7);
 const REQUESTS = num('BENCH_HTTP_REQUESTS', 1_500);
 /** Tool counts; in process, neither server's cost depends on it (tools-call.bench), so 10 alone by default. */
 const TOOLS = (process.env.BENCH_HTTP_TOOLS ?? '10').split(',').map(Number);
+/** `tessera-node` (Tessera's fetch face on the raw wiring, no listen()) isolates what listen() adds. */
+const KINDS = (process.env.BENCH_HTTP_KINDS ?? 'raw,tessera').split(',') as Kind[];
+type Kind = 'raw' | 'tessera' | 'tessera-node';
+const LABELS: Record<Kind, string> = {
+  raw: 'raw SDK low-level Server + toNodeHandler',
+  tessera: 'Tessera app.listen',
+  'tessera-node': 'Tessera app.fetch + toNodeHandler (no listen())',
+};
 const CONNECTIONS = num('BENCH_HTTP_CONNECTIONS', 16);
 
-function start(kind: 'raw' | 'tessera', tools: number): Promise<Child> {
+function start(kind: Kind, tools: number): Promise<Child> {
   const child = fork(join(__dirname, 'http-server.js'), [kind, String(tools)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const label = kind === 'raw' ? 'raw SDK low-level Server + toNodeHandler' : 'Tessera app.listen';
+  const label = LABELS[kind];
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`${label} exited early (${code})`)));
@@ -61,7 +70,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const children: Child[] = [];
   try {
-    for (const tools of TOOLS) for (const kind of ['raw', 'tessera'] as const) children.push(await start(kind, tools));
+    for (const tools of TOOLS) for (const kind of KINDS) children.push(await start(kind, tools));
     for (const child of children) {
       const response = await fetch(child.url, { method: 'POST', headers: envelopeHeaders(ECHO_CALL), body: envelopeBody(ECHO_CALL) });
       const text = parseAnswer(await response.text()).result?.content?.[0]?.text;
@@ -94,12 +103,13 @@ async function main(): Promise<void> {
       console.log(`| ${s.child.label} | ${s.child.tools} | ${Math.round(s.rps)} [${Math.round(s.rpsMin)}-${Math.round(s.rpsMax)}] | ${s.p50.toFixed(2)} | ${s.p99.toFixed(2)} | ${s.cpu.toFixed(0)} |`);
     }
     console.log('\nTessera ÷ raw SDK: requests/s (above 1.00 = Tessera serves more) / server CPU per request (above 1.00 = Tessera costs more):\n');
-    console.log('| Tools | req/s ratio | server CPU ratio |');
-    console.log('|---:|---:|---:|');
+    console.log('| Server | Tools | req/s ratio | server CPU ratio |');
+    console.log('|---|---:|---:|---:|');
     for (const tools of TOOLS) {
-      const raw = summary.find((s) => s.child.tools === tools && s.child.label.startsWith('raw'))!;
-      const tessera = summary.find((s) => s.child.tools === tools && s.child.label.startsWith('Tessera'))!;
-      console.log(`| ${tools} | ${(tessera.rps / raw.rps).toFixed(2)} | ${(tessera.cpu / raw.cpu).toFixed(2)} |`);
+      const raw = summary.find((s) => s.child.tools === tools && s.child.label === LABELS.raw);
+      for (const other of summary.filter((s) => s.child.tools === tools && s.child.label !== LABELS.raw)) {
+        if (raw) console.log(`| ${other.child.label} | ${tools} | ${(other.rps / raw.rps).toFixed(2)} | ${(other.cpu / raw.cpu).toFixed(2)} |`);
+      }
     }
     console.log(`\n(${((Date.now() - started) / 1000).toFixed(1)} s)`);
   } finally {
