@@ -66,37 +66,57 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-export async function measure(variants: Variant<any>[], options: MeasureOptions): Promise<Measured[]> {
+/** One measured thing, in this process or in a child process of its own (see isolated.ts). */
+export interface Runner {
+  name: string;
+  /** Warms up (JIT, caches) for about `ms`; resolves with the estimated wall µs per operation. */
+  warm(ms: number): Promise<number>;
+  slice(n: number): Promise<{ wall: number; cpu: number }>;
+  close?(): Promise<void> | void;
+}
+
+export function inProcess<B>(variant: Variant<B>): Runner {
+  return {
+    name: variant.name,
+    async warm(ms) {
+      // Small batches, doubling, until the time is up; the average doubles as the calibration.
+      let spent = 0;
+      let ops = 0;
+      let batch = 4;
+      const deadline = Date.now() + ms;
+      while (Date.now() < deadline || ops < 20) {
+        spent += (await timed(variant, batch)).wall * batch;
+        ops += batch;
+        batch = Math.min(batch * 2, 500);
+      }
+      return spent / ops;
+    },
+    slice: (n) => timed(variant, n),
+  };
+}
+
+export async function measure(variants: Array<Variant<any> | Runner>, options: MeasureOptions): Promise<Measured[]> {
+  const runners = variants.map((v) => ('slice' in v ? v : inProcess(v)));
   const minOps = options.minOps ?? 5;
   const maxOps = options.maxOps ?? 20_000;
   const counts: number[] = [];
-  for (const variant of variants) {
-    // Warm-up doubles as calibration: small batches until warmupMs has passed.
-    let spent = 0;
-    let ops = 0;
-    let batch = 4;
-    const deadline = Date.now() + options.warmupMs;
-    while (Date.now() < deadline || ops < 20) {
-      spent += (await timed(variant, batch)).wall * batch;
-      ops += batch;
-      batch = Math.min(batch * 2, 500);
-    }
-    const estimate = spent / ops;
+  for (const runner of runners) {
+    const estimate = await runner.warm(options.warmupMs);
     counts.push(Math.max(minOps, Math.min(maxOps, Math.round((options.sliceMs * 1000) / estimate))));
   }
-  const walls: number[][] = variants.map(() => []);
-  const cpus: number[][] = variants.map(() => []);
+  const walls: number[][] = runners.map(() => []);
+  const cpus: number[][] = runners.map(() => []);
   for (let round = 0; round < options.rounds; round++) {
-    const order = variants.map((_, i) => i);
+    const order = runners.map((_, i) => i);
     if (round % 2 === 1) order.reverse();
     for (const i of order) {
-      const { wall, cpu } = await timed(variants[i]!, counts[i]!);
+      const { wall, cpu } = await runners[i]!.slice(counts[i]!);
       walls[i]!.push(wall);
       cpus[i]!.push(cpu);
     }
   }
-  return variants.map((variant, i) => ({
-    name: variant.name,
+  return runners.map((runner, i) => ({
+    name: runner.name,
     us: median(walls[i]!),
     min: Math.min(...walls[i]!),
     max: Math.max(...walls[i]!),
