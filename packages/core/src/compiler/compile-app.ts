@@ -7,6 +7,7 @@ import { emptyEnhancers, type EnhancerMetadata } from '../metadata/definitions/e
 import type { Class } from '../types/class';
 import type { CompiledApp } from './compiled-app';
 import { compileHandler } from './compile-handler';
+import { completionOptions } from './completion-options';
 import type { HandlerPlan } from './handler-plan';
 import { mergeClassMetadata } from './merge-class-metadata';
 import { renderPrompt, renderResource, renderTemplate, renderTool } from './render-definitions';
@@ -15,7 +16,7 @@ import { renderPrompt, renderResource, renderTemplate, renderTool } from './rend
 export function compileApp(module: AppModule): CompiledApp {
   const app: CompiledApp = {
     tools: new Map(), prompts: new Map(), resources: new Map(), templates: [],
-    toolList: [], promptList: [], resourceList: [], templateList: [], outputSchemas: new Map(),
+    toolList: [], promptList: [], resourceList: [], templateList: [], outputSchemas: new Map(), completions: new Map(),
   };
   const appEnhancers: EnhancerMetadata = {
     ...emptyEnhancers(),
@@ -51,6 +52,7 @@ export function compileApp(module: AppModule): CompiledApp {
           const plan = compileHandler(cls, merged, meta, prefix + meta.name, appEnhancers);
           claim(app.prompts, 'prompt', plan);
           app.promptList.push(renderPrompt(plan));
+          app.completions.set(`prompt:${plan.ref.name}`, completionOptions(plan));
           break;
         }
         case 'resource': {
@@ -68,6 +70,7 @@ export function compileApp(module: AppModule): CompiledApp {
           templateOwners.set(meta.uriTemplate, plan);
           app.templates.push({ plan, template: new UriTemplate(meta.uriTemplate) });
           app.templateList.push(renderTemplate(plan));
+          app.completions.set(`template:${meta.uriTemplate}`, completionOptions(plan));
           break;
         }
       }

@@ -19,6 +19,8 @@ export interface CompiledApp {
   promptList: Prompt[];
   resourceList: Resource[];
   templateList: ResourceTemplateDefinition[];
+  /** Completion values per argument: keyed `prompt:<name>` or `template:<uriTemplate>`. */
+  completions: Map<string, Map<string, readonly string[]>>;
   /** Advertised output schemas by tool name, for the SDK's result projection. */
   outputSchemas: Map<string, Readonly<Record<string, unknown>>>;
 }

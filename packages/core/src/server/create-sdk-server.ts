@@ -68,21 +68,28 @@ export function createSdkServer(rt: ServerRuntime, era: 'modern' | 'legacy'): Se
   }
 
   if (compiled.promptList.length > 0 || compiled.templateList.length > 0) {
-    // No completion sources yet: every known prompt or template argument completes to nothing.
+    // Arguments with a closed set of values (@IsIn, @IsEnum) complete from it; others complete to nothing.
     server.setRequestHandler('completion/complete', (req) => {
       const ref = req.params.ref;
-      const known =
-        ref.type === 'ref/prompt'
-          ? compiled.prompts.has(ref.name)
-          : compiled.templateList.some((t) => t.uriTemplate === ref.uri);
-      if (!known) {
+      const key = ref.type === 'ref/prompt' ? `prompt:${ref.name}` : `template:${ref.uri}`;
+      const byArgument = compiled.completions.get(key);
+      if (!byArgument) {
         const what = ref.type === 'ref/prompt' ? `prompt: ${ref.name}` : `resource template: ${ref.uri}`;
         throw new ProtocolError(JsonRpcCode.InvalidParams, `Unknown ${what}`);
       }
-      return { completion: { values: [], total: 0, hasMore: false } };
+      return completeFrom(byArgument.get(req.params.argument.name) ?? [], req.params.argument.value);
     });
   }
   return server;
+}
+
+const MAX_COMPLETIONS = 100; // the protocol's cap per answer
+
+/** The options that start with what the user typed (case-insensitive), at most 100, with the full count. */
+function completeFrom(options: readonly string[], typed: string) {
+  const prefix = typed.toLowerCase();
+  const matches = options.filter((o) => o.toLowerCase().startsWith(prefix));
+  return { completion: { values: matches.slice(0, MAX_COMPLETIONS), total: matches.length, hasMore: matches.length > MAX_COMPLETIONS } };
 }
 
 function capabilitiesOf(rt: ServerRuntime): ServerCapabilities {

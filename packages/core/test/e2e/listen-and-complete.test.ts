@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { IsString } from 'class-validator';
+import { IsIn, IsString } from 'class-validator';
 import { Args, createApp, Prompt, Provider, ResourceTemplate, silentLogger, type HttpListener, type TesseraApp } from '@tessera/core';
 import { connectInMemory } from '@tessera/testing';
 
@@ -90,7 +90,33 @@ describe('listen() on loopback refuses rebinding hosts (DNS rebinding protection
   });
 });
 
+class BriefArgs {
+  @IsIn(['engineers', 'executives', 'everyone'])
+  audience!: string;
+
+  @IsString()
+  topic!: string;
+}
+
+@Provider()
+class Briefs {
+  @Prompt()
+  brief_for(@Args() args: BriefArgs): string {
+    return `${args.topic} for ${args.audience}`;
+  }
+}
+
 describe('completion/complete', () => {
+  test('an argument with a closed set of values completes from it, by prefix, case-insensitively', async () => {
+    const client = await connectInMemory(createApp({ name: 'briefs', version: '1.0.0', providers: [Briefs], logger: silentLogger }));
+    const e = await client.complete({ ref: { type: 'ref/prompt', name: 'brief_for' }, argument: { name: 'audience', value: 'E' } });
+    expect(e.completion).toEqual({ values: ['engineers', 'executives', 'everyone'], total: 3, hasMore: false });
+    const ex = await client.complete({ ref: { type: 'ref/prompt', name: 'brief_for' }, argument: { name: 'audience', value: 'exe' } });
+    expect(ex.completion.values).toEqual(['executives']);
+    const free = await client.complete({ ref: { type: 'ref/prompt', name: 'brief_for' }, argument: { name: 'topic', value: 'q' } });
+    expect(free.completion.values).toEqual([]);
+  });
+
   test('known prompts and templates complete to an empty list; unknown refs are -32602', async () => {
     const client = await connectInMemory(createApp({ name: 'things', version: '1.0.0', providers: [Things], logger: silentLogger }));
     expect(client.getServerCapabilities()?.completions).toEqual({});
