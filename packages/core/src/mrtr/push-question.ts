@@ -4,21 +4,34 @@ import type { ExecutionContext } from '../pipeline/execution-context';
 import type { DependencyPlan } from './dependency-plan';
 import { readAnswer } from './read-answer';
 
-/** Asks one question with a 2025-era push request and checks the answer like a 2026 one. */
+/** How many times a 2025-era client is asked one question before a wrong answer ends the call. */
+export const PUSH_ATTEMPTS = 3;
+
+/**
+ * Asks one question with a 2025-era push request and checks the answer like a 2026 one: an answer that
+ * does not fit the question is asked again (as a 2026 round would), up to `PUSH_ATTEMPTS` times.
+ */
 export async function pushQuestion(ctx: ExecutionContext, dep: DependencyPlan, request: InputRequest): Promise<unknown> {
+  let reason = '';
+  for (let attempt = 1; attempt <= PUSH_ATTEMPTS; attempt++) {
+    const answer = readAnswer(dep, await push(ctx, request));
+    if (answer.ok) return answer.value;
+    reason = answer.reason;
+    ctx.logger.info('answer did not match its question; asking again', { target: ctx.target, question: dep.key, reason, attempt });
+  }
+  throw new InvalidInputResponseError(`The client's answer to "${dep.key}" does not match the question (asked ${PUSH_ATTEMPTS} times): ${reason}`);
+}
+
+// Elicitation goes out as a plain request, not through the SDK's `elicitInput`: that one refuses an
+// answer outside the schema with a protocol error, where Tessera asks again like on 2026-07-28.
+function push(ctx: ExecutionContext, request: InputRequest): Promise<unknown> {
   const mcpReq = ctx.sdk.mcpReq;
-  let response: unknown;
   switch (request.method) {
     case 'elicitation/create':
-      response = await mcpReq.elicitInput(request.params as ElicitRequestFormParams | ElicitRequestURLParams);
-      break;
+      return mcpReq.send({ method: 'elicitation/create', params: request.params as ElicitRequestFormParams | ElicitRequestURLParams });
     case 'sampling/createMessage':
-      response = await mcpReq.requestSampling(request.params as CreateMessageRequestParams);
-      break;
+      return mcpReq.requestSampling(request.params as CreateMessageRequestParams);
     default:
-      response = await mcpReq.send({ method: 'roots/list' });
+      return mcpReq.send({ method: 'roots/list' });
   }
-  const answer = readAnswer(dep, response);
-  if (!answer.ok) throw new InvalidInputResponseError(`The client's answer to "${dep.key}" does not match the question: ${answer.reason}`);
-  return answer.value;
 }
