@@ -8,6 +8,8 @@ import { validateOutput } from '../validation/validate-output';
  * output DTO the value is validated and sent as `structuredContent`, with its JSON as the text fallback.
  */
 export function toCallToolResult(value: unknown, plan: HandlerPlan): CallToolResult {
+  // An error result carries no structured output: the output schema describes successes only.
+  if (isCallToolResult(value) && value.isError === true) return value;
   if (plan.outputType) {
     const structured = isCallToolResult(value) ? value.structuredContent : value;
     const checked = validateOutput(plan.outputType, structured);
