@@ -18,6 +18,7 @@ export interface ElicitOptions<A = Record<string, unknown>> {
 export interface ElicitUrlOptions<A = Record<string, unknown>> {
   message: Computed<string, A>;
   url: Computed<string, A>;
+  /** 2025-era connections only (2026-07-28 has no elicitationId); defaults to the key. */
   elicitationId?: Computed<string, A>;
   key?: string;
   after?: readonly string[];

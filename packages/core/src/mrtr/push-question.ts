@@ -14,12 +14,20 @@ export const PUSH_ATTEMPTS = 3;
 export async function pushQuestion(ctx: ExecutionContext, dep: DependencyPlan, request: InputRequest): Promise<unknown> {
   let reason = '';
   for (let attempt = 1; attempt <= PUSH_ATTEMPTS; attempt++) {
-    const answer = readAnswer(dep, await push(ctx, request));
+    const answer = readAnswer(dep, await push(ctx, withLegacyFields(dep, request, ctx)));
     if (answer.ok) return answer.value;
     reason = answer.reason;
     ctx.logger.info('answer did not match its question; asking again', { target: ctx.target, question: dep.key, reason, attempt });
   }
   throw new InvalidInputResponseError(`The client's answer to "${dep.key}" does not match the question (asked ${PUSH_ATTEMPTS} times): ${reason}`);
+}
+
+/** 2025-era URL elicitations need an `elicitationId`: the option, or the dependency's key. */
+function withLegacyFields(dep: DependencyPlan, request: InputRequest, ctx: ExecutionContext): InputRequest {
+  const spec = dep.spec;
+  if (spec.type !== 'elicit' || spec.mode !== 'url') return request;
+  const id = typeof spec.elicitationId === 'function' ? spec.elicitationId({ args: ctx.arguments as Record<string, unknown>, answers: {} }) : spec.elicitationId;
+  return { ...request, params: { ...(request.params as object), elicitationId: id ?? dep.key } } as InputRequest;
 }
 
 // Elicitation goes out as a plain request, not through the SDK's `elicitInput`: that one refuses an

@@ -22,10 +22,8 @@ export function renderQuestion(dep: DependencyPlan, input: QuestionInput): Rende
       request =
         spec.mode === 'form'
           ? { method: 'elicitation/create', params: { mode: 'form', message: compute(spec.message, input), requestedSchema: dep.requestedSchema! } }
-          : {
-              method: 'elicitation/create',
-              params: { mode: 'url', message: compute(spec.message, input), url: compute(spec.url, input), elicitationId: spec.elicitationId ? compute(spec.elicitationId, input) : dep.key },
-            };
+          : // 2026-07-28 URL elicitations carry no elicitationId (the retry and its state correlate them).
+            { method: 'elicitation/create', params: { mode: 'url', message: compute(spec.message, input), url: compute(spec.url, input) } as never };
       break;
     case 'sample':
       request = { method: 'sampling/createMessage', params: compute(spec.request, input) };
