@@ -18,13 +18,23 @@ export interface ProviderOptions {
   prefix?: string;
 }
 
-// Two copies of core would each keep their own store and silently miss each other's decorators.
-const SLOT = Symbol.for('tessera.core');
-const globalSlots = globalThis as unknown as Record<symbol, unknown>;
-if (globalSlots[SLOT]) throw new DuplicateCoreInstanceError();
-globalSlots[SLOT] = true;
+/** Bumped whenever `ClassMetadata` changes shape: copies of core with another format cannot share a store. */
+export const STORE_FORMAT = 1;
 
-const store = new WeakMap<Class, ClassMetadata>();
+interface StoreSlot {
+  format: number;
+  store: WeakMap<Class, ClassMetadata>;
+}
+
+// Two copies of core with their own stores would silently miss each other's decorators. Copies of the
+// same format share one store through a global slot (a module loaded twice, as under jest.resetModules);
+// a copy with another format fails loudly.
+const SLOT = Symbol.for('tessera.core.metadata');
+const globalSlots = globalThis as unknown as Record<symbol, StoreSlot | undefined>;
+const existing = globalSlots[SLOT];
+if (existing && existing.format !== STORE_FORMAT) throw new DuplicateCoreInstanceError(existing.format, STORE_FORMAT);
+const store = existing?.store ?? new WeakMap<Class, ClassMetadata>();
+globalSlots[SLOT] = { format: STORE_FORMAT, store };
 
 function ensure(target: Class): ClassMetadata {
   let meta = store.get(target);

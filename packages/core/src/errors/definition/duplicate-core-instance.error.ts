@@ -2,11 +2,11 @@ import { TesseraErrorCode } from '../codes';
 import { TesseraError } from '../tessera-error';
 
 export class DuplicateCoreInstanceError extends TesseraError {
-  constructor() {
+  constructor(loadedFormat: number, thisFormat: number) {
     super(
       TesseraErrorCode.DuplicateCoreInstance,
-      'Two copies of @tessera/core are loaded in this process; decorators of one are invisible to the other. ' +
-        'Deduplicate the dependency (npm ls @tessera/core).',
+      `Two incompatible copies of @tessera/core are loaded in this process (metadata format ${loadedFormat} and ${thisFormat}); ` +
+        'decorators of one would be invisible to the other. Deduplicate the dependency (npm ls @tessera/core).',
     );
   }
 }

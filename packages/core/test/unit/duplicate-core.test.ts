@@ -1,0 +1,31 @@
+import { createApp, silentLogger, Tool, Provider } from '@tessera/core';
+
+const SLOT = Symbol.for('tessera.core.metadata');
+
+test('a second copy of core of the same format shares the metadata store (decorators of one reach the other)', () => {
+  @Provider()
+  class FromFirstCopy {
+    @Tool()
+    hello(): string {
+      return 'hi';
+    }
+  }
+  let second: typeof import('@tessera/core') | undefined;
+  jest.isolateModules(() => {
+    second = require('@tessera/core');
+  });
+  expect(second!.createApp).not.toBe(createApp);
+  const app = second!.createApp({ name: 'x', version: '1', providers: [FromFirstCopy], logger: silentLogger });
+  expect(app.runtime.compiled.toolList.map((t) => t.name)).toEqual(['hello']);
+});
+
+test('a copy with another metadata format fails loudly at load', () => {
+  const slots = globalThis as unknown as Record<symbol, { format: number; store: WeakMap<object, unknown> }>;
+  const saved = slots[SLOT];
+  slots[SLOT] = { format: 999, store: new WeakMap() };
+  try {
+    expect(() => jest.isolateModules(() => require('@tessera/core'))).toThrow(/incompatible copies of @tessera\/core .*format 999 and 1/);
+  } finally {
+    slots[SLOT] = saved;
+  }
+});
