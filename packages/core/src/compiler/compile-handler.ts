@@ -45,8 +45,8 @@ export function compileHandler(
   }
 
   const dependencyParams = records.filter((p): p is DependencyParamMetadata => p.kind === 'dependency');
-  const directForm = 'returnsInputRequired' in meta && meta.returnsInputRequired === true;
-  if (dependencyParams.length > 0 && directForm) {
+  const declaredDirect = 'returnsInputRequired' in meta && meta.returnsInputRequired === true;
+  if (dependencyParams.length > 0 && declaredDirect) {
     const first = dependencyParams[0];
     throw new InvalidSignatureError(
       `${where}: parameter #${first.index} (${first.spec.decorator}) is a dependency parameter, but the method also declares ` +
@@ -62,6 +62,10 @@ export function compileHandler(
   }
 
   const dependencies = compileDependencies(where, meta.methodName, dependencyParams, types);
+  // Prompts and templates may return InputRequiredResult themselves without saying so (MISSION §2.1);
+  // a tool declares it. Either way, not together with dependency parameters.
+  const directForm =
+    declaredDirect || ((meta.kind === 'prompt' || meta.kind === 'resource-template') && dependencyParams.length === 0 && meta.returnsInputRequired !== false);
 
   const enhancers = emptyEnhancers();
   appendEnhancers(enhancers, appEnhancers);

@@ -2,6 +2,7 @@ import type { ElicitRequestFormParams, ElicitRequestURLParams, InputRequest, Cre
 import { InvalidInputResponseError } from '../errors/runtime/invalid-input-response.error';
 import type { ExecutionContext } from '../pipeline/execution-context';
 import type { DependencyPlan } from './dependency-plan';
+import type { QuestionInput } from './dependency-spec';
 import { readAnswer } from './read-answer';
 
 /** How many times a 2025-era client is asked one question before a wrong answer ends the call. */
@@ -11,10 +12,10 @@ export const PUSH_ATTEMPTS = 3;
  * Asks one question with a 2025-era push request and checks the answer like a 2026 one: an answer that
  * does not fit the question is asked again (as a 2026 round would), up to `PUSH_ATTEMPTS` times.
  */
-export async function pushQuestion(ctx: ExecutionContext, dep: DependencyPlan, request: InputRequest): Promise<unknown> {
+export async function pushQuestion(ctx: ExecutionContext, dep: DependencyPlan, request: InputRequest, input: QuestionInput): Promise<unknown> {
   let reason = '';
   for (let attempt = 1; attempt <= PUSH_ATTEMPTS; attempt++) {
-    const answer = readAnswer(dep, await push(ctx, withLegacyFields(dep, request, ctx)));
+    const answer = readAnswer(dep, await push(ctx, withLegacyFields(dep, request, input)));
     if (answer.ok) return answer.value;
     reason = answer.reason;
     ctx.logger.info('answer did not match its question; asking again', { target: ctx.target, question: dep.key, reason, attempt });
@@ -23,10 +24,10 @@ export async function pushQuestion(ctx: ExecutionContext, dep: DependencyPlan, r
 }
 
 /** 2025-era URL elicitations need an `elicitationId`: the option, or the dependency's key. */
-function withLegacyFields(dep: DependencyPlan, request: InputRequest, ctx: ExecutionContext): InputRequest {
+function withLegacyFields(dep: DependencyPlan, request: InputRequest, input: QuestionInput): InputRequest {
   const spec = dep.spec;
   if (spec.type !== 'elicit' || spec.mode !== 'url') return request;
-  const id = typeof spec.elicitationId === 'function' ? spec.elicitationId({ args: ctx.arguments as Record<string, unknown>, answers: {} }) : spec.elicitationId;
+  const id = typeof spec.elicitationId === 'function' ? spec.elicitationId(input) : spec.elicitationId;
   return { ...request, params: { ...(request.params as object), elicitationId: id ?? dep.key } } as InputRequest;
 }
 

@@ -23,8 +23,8 @@ export function readAnswer(dep: DependencyPlan, response: unknown): ReadAnswer {
     return { ok: true, action, data: response.content, value: { action, content: checked.value } };
   }
   if (spec.type === 'sample') {
-    if (typeof response.model !== 'string' || typeof response.role !== 'string' || response.content === undefined) {
-      return { ok: false, reason: 'not a CreateMessageResult (role, content, model)' };
+    if (typeof response.model !== 'string' || response.role !== 'assistant' || !isSamplingContent(response.content)) {
+      return { ok: false, reason: 'not a CreateMessageResult (role assistant, content blocks, model)' };
     }
     return { ok: true, action: 'result', data: response, value: response };
   }
@@ -32,6 +32,14 @@ export function readAnswer(dep: DependencyPlan, response: unknown): ReadAnswer {
     return { ok: false, reason: 'not a ListRootsResult (roots: [{ uri }])' };
   }
   return { ok: true, action: 'result', data: response, value: response.roots };
+}
+
+const SAMPLING_BLOCKS = new Set(['text', 'image', 'audio', 'tool_use', 'tool_result']);
+
+/** One sampling content block, or a non-empty list of them, each with the fields its type needs. */
+function isSamplingContent(content: unknown): boolean {
+  const blocks = Array.isArray(content) ? content : [content];
+  return blocks.length > 0 && blocks.every((b) => isRecord(b) && typeof b.type === 'string' && SAMPLING_BLOCKS.has(b.type) && (b.type !== 'text' || typeof b.text === 'string'));
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

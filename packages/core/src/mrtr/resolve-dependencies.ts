@@ -40,6 +40,7 @@ export const resolveDependencies: DependencyResolution = async (plan, ctx) => {
     progressed = false;
     for (const dep of plan.dependencies) {
       if (settled.has(dep.key) || !dep.after.every((k) => k in answers)) continue;
+      assertNotBlocked(dep, plan, answers);
       settled.add(dep.key);
       progressed = true;
       const question = renderQuestion(dep, input);
@@ -79,10 +80,32 @@ export const resolveDependencies: DependencyResolution = async (plan, ctx) => {
   return { kind: 'ready', values };
 };
 
+/**
+ * Records an answer. A declined or cancelled question ends the call at once when its parameter needs a
+ * value; in outcome mode it is recorded, and `blockedBy` stops any question that waits for it from being
+ * built (it would be built from an answer the user never gave).
+ */
 function settle(dep: DependencyPlan, value: unknown, answers: Record<string, unknown>, values: Map<number, unknown>): void {
-  const outcome = value as { action?: string; content?: unknown };
-  answers[dep.key] = dep.spec.type === 'elicit' && outcome.action === 'accept' && dep.spec.mode === 'form' ? outcome.content : value;
+  const outcome = value as { action?: 'accept' | 'decline' | 'cancel'; content?: unknown };
+  if (dep.spec.type === 'elicit' && outcome.action !== 'accept') {
+    if (dep.inject === 'value') throw new ElicitationDeclinedError(dep.key, outcome.action as 'decline' | 'cancel');
+    answers[dep.key] = value;
+    values.set(dep.index, value);
+    return;
+  }
+  answers[dep.key] = dep.spec.type === 'elicit' && dep.spec.mode === 'form' ? outcome.content : value;
   values.set(dep.index, value);
+}
+
+/** A question waiting for one the user declined cannot be asked: the call ends, naming the declined one. */
+function assertNotBlocked(dep: DependencyPlan, plan: HandlerPlan, answers: Record<string, unknown>): void {
+  for (const key of dep.after) {
+    const upstream = plan.dependencies.find((d) => d.key === key);
+    const outcome = answers[key] as { action?: string } | undefined;
+    if (upstream?.spec.type === 'elicit' && (outcome?.action === 'decline' || outcome?.action === 'cancel') && !(upstream.spec.mode === 'form' && upstream.inject === 'value')) {
+      throw new ElicitationDeclinedError(key, outcome.action, dep.key);
+    }
+  }
 }
 
 /** Value mode: the parameter gets the content itself, and a decline or cancel ends the call visibly. */
@@ -124,6 +147,7 @@ async function resolveByPush(
   const settled = new Set<string>();
   while (settled.size < plan.dependencies.length) {
     const wave = plan.dependencies.filter((d) => !settled.has(d.key) && d.after.every((k) => k in answers));
+    for (const dep of wave) assertNotBlocked(dep, plan, answers);
     const rendered = wave.map((dep) => ({ dep, question: renderQuestion(dep, input) }));
     for (const { dep, question } of rendered) {
       if (ctx.clientCapabilities === undefined) {
@@ -136,7 +160,7 @@ async function resolveByPush(
       const required = missingCapability(question.request, ctx.clientCapabilities);
       if (required) throw new MissingCapabilityError(`"${ctx.target}" needs the client capability ${JSON.stringify(required)} to ask "${dep.key}".`, required);
     }
-    const results = await Promise.all(rendered.map(({ dep, question }) => pushQuestion(ctx, dep, question.request)));
+    const results = await Promise.all(rendered.map(({ dep, question }) => pushQuestion(ctx, dep, question.request, input)));
     rendered.forEach(({ dep }, i) => {
       settled.add(dep.key);
       settle(dep, results[i], answers, values);

@@ -1,4 +1,5 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import { invalidRequestStateJsonRpcError } from '@tessera/request-state';
 import { JsonRpcCode } from './json-rpc-codes';
 
 const RETRYABLE = new Set(['tools/call', 'prompts/get', 'resources/read']);
@@ -6,11 +7,17 @@ const RETRYABLE = new Set(['tools/call', 'prompts/get', 'resources/read']);
 /**
  * The SDK quietly reads a non-object `inputResponses` (null, an array, a string) as "no answers".
  * That input is malformed, not empty: answer -32602 before dispatch, so a broken client learns why.
+ * A non-string `requestState` gets the fixed `Invalid or expired requestState` answer here too.
  */
 export function checkRetryParams(message: unknown): JSONRPCMessage | undefined {
   if (typeof message !== 'object' || message === null) return undefined;
   const m = message as { id?: string | number; method?: unknown; params?: Record<string, unknown> };
   if (m.id === undefined || typeof m.method !== 'string' || !RETRYABLE.has(m.method) || typeof m.params !== 'object' || m.params === null) return undefined;
+  const state = m.params.requestState;
+  if (state !== undefined && state !== null && typeof state !== 'string') {
+    // A state of the wrong type gets the one answer every bad state gets (the SDK would word it otherwise).
+    return { jsonrpc: '2.0', id: m.id, error: invalidRequestStateJsonRpcError() } as JSONRPCMessage;
+  }
   if (!('inputResponses' in m.params)) return undefined;
   const responses = m.params.inputResponses;
   if (typeof responses === 'object' && responses !== null && !Array.isArray(responses)) return undefined;
