@@ -36,6 +36,7 @@ import { createCallSignal } from '../rounds/call-signal';
 import { fulfilRound } from '../rounds/fulfil-round';
 import { mergeHooks } from '../rounds/merge-hooks';
 import type { RoundHooks } from '../rounds/round-hooks.types';
+import { raceAbort } from '../rounds/race-abort';
 import { runRounds, type RoundSeed } from '../rounds/run-rounds';
 import { abortableSleep, type Sleep } from '../rounds/sleep';
 import {
@@ -177,8 +178,8 @@ export class TesseraClient {
     const seed: RoundSeed = { inputResponses: options.inputResponses, requestState: options.requestState };
     try {
       const leg: LegOptions = { onprogress: options.onprogress, timeout: options.legTimeoutMs };
-      if (options.allowInputRequired === true) return await this.sendLeg(call, seed, stop.signal, leg);
-      return await runRounds<AnyResult>({
+      if (options.allowInputRequired === true) return await raceAbort(this.sendLeg(call, seed, stop.signal, leg), stop.signal);
+      return await raceAbort(runRounds<AnyResult>({
         call,
         send: (legSeed, signal) => this.sendLeg(call, legSeed, signal, leg),
         answerer: this.answerer,
@@ -188,7 +189,7 @@ export class TesseraClient {
         hooks: mergeHooks(this.options.hooks, options.hooks),
         seed,
         restartOnInvalidState: this.options.restartOnInvalidState,
-      });
+      }), stop.signal);
     } catch (error) {
       throw stop.explain(error);
     } finally {

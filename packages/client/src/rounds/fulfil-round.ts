@@ -3,6 +3,7 @@ import type { InputAnswerer } from '../callbacks/input-answerer';
 import { inputKindOf, type InputKind } from '../callbacks/input-kind';
 import { InvalidInputRequestError } from '../errors/invalid-input-request.error';
 import type { McpCall } from '../flow/mcp-call';
+import { raceAbort } from './race-abort';
 import type { RoundHooks } from './round-hooks.types';
 
 export interface FulfilContext {
@@ -30,13 +31,15 @@ export async function fulfilRound(
   inputRequests: InputRequests,
   context: FulfilContext,
 ): Promise<InputResponses> {
+  // A stopped call shows the user nothing more.
+  if (context.signal.aborted) throw context.signal.reason;
   const plan = planAnswers(answerer, inputRequests, context);
   const round = new AbortController();
   const onAbort = () => round.abort(context.signal.reason);
   if (context.signal.aborted) onAbort();
   context.signal.addEventListener('abort', onAbort, { once: true });
   try {
-    const answered = await Promise.all(
+    const answered = await raceAbort(Promise.all(
       plan.map(async (item): Promise<[string, InputResponse]> => {
         try {
           return [item.key, await answerOne(answerer, item, context, round.signal)];
@@ -45,7 +48,7 @@ export async function fulfilRound(
           throw error;
         }
       }),
-    );
+    ), round.signal);
     return Object.fromEntries(answered);
   } finally {
     context.signal.removeEventListener('abort', onAbort);
@@ -72,6 +75,7 @@ async function answerOne(
 ): Promise<InputResponse> {
   const event = { kind: item.kind, request: item.request, key: item.key, call: context.call, round: context.round };
   await context.hooks.onInputRequest(event);
+  if (signal.aborted) throw signal.reason; // stopped while the hook ran: do not put the question to the user
   const response = await answerer.answer(item.kind, item.request, context.where, { key: item.key, call: context.call, signal });
   await context.hooks.onInputResponse({ ...event, response });
   return response;
