@@ -13,7 +13,8 @@ export interface Principal {
 export function principalFromAuth(authInfo: AuthInfo | undefined): Principal | undefined {
   if (!authInfo) return undefined;
   const extra = authInfo.extra ?? {};
-  const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined);
+  // The same reading as the requestState principal binding: non-empty strings, or finite numbers as text.
+  const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : undefined);
   return {
     clientId: authInfo.clientId,
     issuer: str(extra.issuer) ?? str(extra.iss),

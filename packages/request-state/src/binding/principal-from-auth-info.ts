@@ -12,9 +12,17 @@ export interface PrincipalAuthInfo {
 export function principalFromAuthInfo(auth: PrincipalAuthInfo | undefined | null): string | null {
   if (auth === undefined || auth === null) return null;
   const extra = auth.extra ?? {};
-  return JSON.stringify([auth.clientId, stringOrNull(extra['issuer'] ?? extra['iss']), stringOrNull(extra['subject'] ?? extra['sub'])]);
+  return JSON.stringify([auth.clientId, firstId(extra['issuer'], extra['iss']), firstId(extra['subject'], extra['sub'])]);
 }
 
-function stringOrNull(value: unknown): string | null {
-  return typeof value === 'string' ? value : null;
+/**
+ * The first usable identifier among the candidates: a non-empty string, or a finite number (validators
+ * that store numeric user ids) as its decimal text. Anything else is skipped, never silently merged.
+ */
+function firstId(...candidates: unknown[]): string | null {
+  for (const value of candidates) {
+    if (typeof value === 'string' && value !== '') return value;
+    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  }
+  return null;
 }
