@@ -1,6 +1,7 @@
 import { RequestStateSecurity } from '@tessera/request-state';
 import { compileApp } from '../compiler/compile-app';
 import { createRootContainer } from '../di/root-container';
+import { checkServerSettings } from './check-server-settings';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
 import { ConsoleLogger } from '../logging/console-logger';
 import type { ExecutionContext } from '../pipeline/execution-context';
@@ -21,15 +22,8 @@ export interface CreateAppOptions {
  * app, ready to serve over HTTP, stdio or in memory.
  */
 export function createApp(module: AppModule, options: CreateAppOptions = {}): TesseraApp {
-  if (!module || typeof module.name !== 'string' || module.name.trim() === '') {
-    throw new InvalidConfigurationError('The application module needs a non-empty name (it identifies the server and is the default requestState audience).');
-  }
-  if (typeof module.version !== 'string' || module.version === '') {
-    throw new InvalidConfigurationError(`Module "${module.name}" needs a version string.`);
-  }
+  const pageSize = checkServerSettings(module, 'The application module', 'Module');
   if (!Array.isArray(module.providers)) throw new InvalidConfigurationError(`Module "${module.name}" needs a providers array.`);
-  const pageSize = module.pageSize ?? 100;
-  if (!Number.isInteger(pageSize) || pageSize < 1) throw new InvalidConfigurationError(`Module "${module.name}": pageSize must be a positive integer, got ${module.pageSize}.`);
 
   const compiled = compileApp(module);
   const security = module.security ?? RequestStateSecurity.ephemeral<ExecutionContext>();

@@ -1,7 +1,7 @@
 import { Server, type ServerContext, type Tool } from '@modelcontextprotocol/server';
 import type { ProtectedRequestState } from '@tessera/request-state';
 import type { Logger } from '../logging/logger';
-import { paginate } from '../server/paginate';
+import { listPage } from '../server/paginate';
 import type { LowLevelServerOptions } from './low-level-server-options';
 import { serveLowLevelCall } from './serve-low-level-call';
 
@@ -28,10 +28,7 @@ export function createLowLevelSdkServer(rt: LowLevelRuntime, era: 'modern' | 'le
       ...(rt.guard ? { requestState: { verify: rt.guard.verify } } : {}),
     },
   );
-  server.setRequestHandler('tools/list', (req) => {
-    const { page, nextCursor } = paginate(rt.tools, req.params?.cursor, rt.pageSize);
-    return nextCursor ? { tools: page, nextCursor } : { tools: page };
-  });
+  server.setRequestHandler('tools/list', (req) => listPage('tools', rt.tools, req.params?.cursor, rt.pageSize));
   server.setRequestHandler('tools/call', (req, sdk) =>
     serveLowLevelCall({ toolNames: rt.toolNames, callTool: options.callTool, guard: rt.guard, era, logger: rt.logger }, req.params, sdk),
   );

@@ -1,6 +1,7 @@
 import { protectRequestState } from '@tessera/request-state';
 import { DuplicateNameError } from '../errors/definition/duplicate-name.error';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
+import { checkServerSettings } from '../app/check-server-settings';
 import { ConsoleLogger } from '../logging/console-logger';
 import type { LowLevelRuntime } from './create-low-level-sdk-server';
 import type { LowLevelServerOptions } from './low-level-server-options';
@@ -12,13 +13,8 @@ import { LowLevelServer } from './low-level-server';
  * `options.requestState` is given; configuration errors are thrown here, at startup.
  */
 export function createLowLevelServer(options: LowLevelServerOptions): LowLevelServer {
-  if (!options || typeof options.name !== 'string' || options.name.trim() === '') {
-    throw new InvalidConfigurationError('createLowLevelServer needs a non-empty name (it identifies the server and is the default requestState audience).');
-  }
-  if (typeof options.version !== 'string' || options.version === '') throw new InvalidConfigurationError(`Server "${options.name}" needs a version string.`);
+  const pageSize = checkServerSettings(options, 'createLowLevelServer', 'Server');
   if (typeof options.callTool !== 'function') throw new InvalidConfigurationError(`Server "${options.name}" needs a callTool function.`);
-  const pageSize = options.pageSize ?? 100;
-  if (!Number.isInteger(pageSize) || pageSize < 1) throw new InvalidConfigurationError(`Server "${options.name}": pageSize must be a positive integer, got ${options.pageSize}.`);
 
   const toolNames = new Set<string>();
   for (const [i, tool] of (options.tools ?? []).entries()) {
