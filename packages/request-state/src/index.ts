@@ -5,7 +5,7 @@ export type { RequestStateCodec } from './sealing/request-state-codec';
 export type { RequestStateSealer } from './sealing/request-state-sealer';
 export type { RequestBinding } from './binding/request-binding';
 export { argumentsDigest } from './binding/arguments-digest';
-export { principalFromAuthInfo } from './binding/principal-from-auth-info';
+export { authIdentity, principalFromAuthInfo } from './binding/principal-from-auth-info';
 export type { PrincipalAuthInfo } from './binding/principal-from-auth-info';
 export { InvalidRequestStateError, INVALID_REQUEST_STATE_MESSAGE } from './errors/invalid-request-state.error';
 export type { InvalidStateReason } from './errors/invalid-state-reason';

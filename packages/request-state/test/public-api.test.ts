@@ -16,6 +16,7 @@ describe('public API', () => {
       'RequestStateTooLargeError',
       'VerifiedRequestState',
       'argumentsDigest',
+      'authIdentity',
       'invalidRequestStateJsonRpcError',
       'principalFromAuthInfo',
       'protectRequestState',

@@ -1,4 +1,5 @@
 import type { AuthInfo } from '@modelcontextprotocol/server';
+import { authIdentity } from '@tessera/request-state';
 
 /** The verified caller, as the bearer-token verifier described it. */
 export interface Principal {
@@ -9,17 +10,9 @@ export interface Principal {
   authInfo: AuthInfo;
 }
 
-/** Reads issuer and subject from `authInfo.extra` (`issuer`/`iss`, `subject`/`sub`), where verifiers put them. */
+/** Reads issuer and subject from `authInfo.extra` by the same rule as the requestState principal binding. */
 export function principalFromAuth(authInfo: AuthInfo | undefined): Principal | undefined {
   if (!authInfo) return undefined;
-  const extra = authInfo.extra ?? {};
-  // The same reading as the requestState principal binding: non-empty strings, or finite numbers as text.
-  const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : undefined);
-  return {
-    clientId: authInfo.clientId,
-    issuer: str(extra.issuer) ?? str(extra.iss),
-    subject: str(extra.subject) ?? str(extra.sub),
-    scopes: authInfo.scopes ?? [],
-    authInfo,
-  };
+  const { clientId, issuer, subject } = authIdentity(authInfo);
+  return { clientId, issuer: issuer ?? undefined, subject: subject ?? undefined, scopes: authInfo.scopes ?? [], authInfo };
 }

@@ -11,8 +11,14 @@ export interface PrincipalAuthInfo {
  */
 export function principalFromAuthInfo(auth: PrincipalAuthInfo | undefined | null): string | null {
   if (auth === undefined || auth === null) return null;
+  const { clientId, issuer, subject } = authIdentity(auth);
+  return JSON.stringify([clientId, issuer, subject]);
+}
+
+/** Who verified auth describes: the client id, and issuer and subject from `extra` (`issuer`/`iss`, `subject`/`sub`). */
+export function authIdentity(auth: PrincipalAuthInfo): { clientId: string; issuer: string | null; subject: string | null } {
   const extra = auth.extra ?? {};
-  return JSON.stringify([auth.clientId, firstId(extra['issuer'], extra['iss']), firstId(extra['subject'], extra['sub'])]);
+  return { clientId: auth.clientId, issuer: firstId(extra['issuer'], extra['iss']), subject: firstId(extra['subject'], extra['sub']) };
 }
 
 /**
