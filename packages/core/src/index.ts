@@ -32,13 +32,14 @@ export { UseFilters } from './decorators/use-filters.decorator';
 export { Field } from './decorators/field.decorator';
 
 // pipeline contracts
-export { ExecutionContext } from './pipeline/execution-context';
-export type { HandlerMethod, HandlerRef } from './pipeline/execution-context';
-export type { Guard } from './pipeline/guard';
-export type { Interceptor, CallHandler } from './pipeline/interceptor';
-export type { Pipe, PipeTarget } from './pipeline/pipe';
-export type { ExceptionFilter } from './pipeline/exception-filter';
-export type { Principal as PrincipalInfo } from './pipeline/principal';
+export { ExecutionContext } from './contracts/execution-context';
+export type { HandlerKind, HandlerMethod, HandlerRef } from './contracts/handler-ref';
+export type { ResolverProgress } from './contracts/resolver-progress';
+export type { Guard } from './contracts/guard';
+export type { Interceptor, CallHandler } from './contracts/interceptor';
+export type { Pipe, PipeTarget } from './contracts/pipe';
+export type { ExceptionFilter } from './contracts/exception-filter';
+export type { Principal as PrincipalInfo } from './contracts/principal';
 
 // DI
 export type { ServiceRegistration, ServiceScope } from './di/service-registration';
@@ -62,7 +63,7 @@ export { MissingArgsTypeError } from './errors/definition/missing-args-type.erro
 export { InvalidSignatureError } from './errors/definition/invalid-signature.error';
 export { InvalidDecoratorUseError } from './errors/definition/invalid-decorator-use.error';
 export { InvalidConfigurationError } from './errors/definition/invalid-configuration.error';
-export { JsonRpcCode } from './server/json-rpc-codes';
+export { JsonRpcCode } from './errors/json-rpc-codes';
 
 // DTO schemas and validation (usable on their own)
 export type { FieldOptions } from './schema/field.metadata';

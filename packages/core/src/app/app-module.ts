@@ -2,11 +2,11 @@ import type { CacheHint } from '@modelcontextprotocol/server';
 import type { RequestStateSecurity } from '@tessera/request-state';
 import type { Logger } from '../logging/logger';
 import type { EnhancerRef } from '../metadata/definitions/enhancer.metadata';
-import type { ExceptionFilter } from '../pipeline/exception-filter';
-import type { Guard } from '../pipeline/guard';
-import type { Interceptor } from '../pipeline/interceptor';
-import type { Pipe } from '../pipeline/pipe';
-import type { ExecutionContext } from '../pipeline/execution-context';
+import type { ExceptionFilter } from '../contracts/exception-filter';
+import type { Guard } from '../contracts/guard';
+import type { Interceptor } from '../contracts/interceptor';
+import type { Pipe } from '../contracts/pipe';
+import type { ExecutionContext } from '../contracts/execution-context';
 import type { Class } from '../types/class';
 import type { ServiceRegistration } from '../di/service-registration';
 

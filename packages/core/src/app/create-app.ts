@@ -4,9 +4,10 @@ import { createRootContainer } from '../di/root-container';
 import { checkServerSettings } from './check-server-settings';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
 import { ConsoleLogger } from '../logging/console-logger';
-import type { ExecutionContext } from '../pipeline/execution-context';
+import type { ExecutionContext } from '../contracts/execution-context';
 import { ParamResolverRegistry } from '../pipeline/params/param-resolver-registry';
 import { resolveDependencies } from '../mrtr/resolve-dependencies';
+import { RequestStateInterceptor } from '../pipeline/request-state.interceptor';
 import type { ServerRuntime } from '../server/server-runtime';
 import type { AppModule } from './app-module';
 import type { HttpAuthOptions } from './http-auth-options';
@@ -27,16 +28,24 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
 
   const compiled = compileApp(module);
   const security = module.security ?? RequestStateSecurity.ephemeral<ExecutionContext>();
+  const logger = module.logger ?? new ConsoleLogger({ sensitiveFields: module.sensitiveFields });
+  const bindPrincipal = security.bindPrincipal;
   const runtime: ServerRuntime = {
     info: { name: module.name, version: module.version, title: module.title },
     instructions: module.instructions,
     compiled,
     root: createRootContainer(module.services ?? []),
-    security,
-    sealer: security.forServer(module.name),
-    resolvers: new ParamResolverRegistry(),
-    dependencies: resolveDependencies,
-    logger: module.logger ?? new ConsoleLogger({ sensitiveFields: module.sensitiveFields }),
+    pipeline: {
+      requestState: new RequestStateInterceptor({
+        sealer: security.forServer(module.name),
+        // the decorated server's calls are whole ExecutionContexts; the policy's rule is typed for those
+        bindPrincipal: bindPrincipal ? (call) => bindPrincipal(call as ExecutionContext) : undefined,
+        logger,
+      }),
+      resolvers: new ParamResolverRegistry(),
+      dependencies: resolveDependencies,
+    },
+    logger,
     pageSize,
     legacyInputRequiredBridge: module.legacyInputRequiredBridge ?? false,
     cacheHints: module.cacheHints,

@@ -1,3 +1,6 @@
+import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
+import type { HandlerMethod } from '../contracts/handler-ref';
+import { describePipeline, type PipelineStageDescription } from '../pipeline/describe-pipeline';
 import { createSdkServer } from '../server/create-sdk-server';
 import type { ServerRuntime } from '../server/server-runtime';
 import type { HttpAuthOptions } from './http-auth-options';
@@ -19,6 +22,22 @@ export class TesseraApp extends McpEndpoint {
 
   get name(): string {
     return this.runtime.info.name;
+  }
+
+  /**
+   * The effective call pipeline, stage by stage (for logs, docs and tests). Without arguments: the
+   * application-wide chain; with a method and a name (tool or prompt name, resource URI or URI template):
+   * that handler's merged chain, its parameters and the method it invokes.
+   */
+  describePipeline(method?: HandlerMethod, name?: string): PipelineStageDescription[] {
+    const { compiled, pipeline } = this.runtime;
+    if (method === undefined) return describePipeline({ enhancers: compiled.appEnhancers, tools: pipeline });
+    const plan =
+      method === 'tools/call' ? compiled.tools.get(name!)
+      : method === 'prompts/get' ? compiled.prompts.get(name!)
+      : (compiled.resources.get(name!) ?? compiled.templates.find((t) => t.plan.meta.kind === 'resource-template' && t.plan.meta.uriTemplate === name)?.plan);
+    if (!plan) throw new InvalidConfigurationError(`describePipeline: no ${method} handler named "${String(name)}" in "${this.name}".`);
+    return describePipeline({ enhancers: plan.enhancers, plan, tools: pipeline });
   }
 
   /** Stops serving, then disposes the root container (and the singletons it built). */

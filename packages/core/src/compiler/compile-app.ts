@@ -14,16 +14,16 @@ import { renderPrompt, renderResource, renderTemplate, renderTool } from './rend
 
 /** Compiles the module's provider classes into a `CompiledApp`; every definition-time error surfaces here. */
 export function compileApp(module: AppModule): CompiledApp {
-  const app: CompiledApp = {
-    tools: new Map(), prompts: new Map(), resources: new Map(), templates: [],
-    toolList: [], promptList: [], resourceList: [], templateList: [], outputSchemas: new Map(), completions: new Map(),
-  };
   const appEnhancers: EnhancerMetadata = {
     ...emptyEnhancers(),
     guards: [...(module.guards ?? [])],
     interceptors: [...(module.interceptors ?? [])],
     pipes: [...(module.pipes ?? [])],
     filters: [...(module.filters ?? [])],
+  };
+  const app: CompiledApp = {
+    tools: new Map(), prompts: new Map(), resources: new Map(), templates: [], appEnhancers,
+    toolList: [], promptList: [], resourceList: [], templateList: [], outputSchemas: new Map(), completions: new Map(),
   };
   const templateOwners = new Map<string, HandlerPlan>();
   const seenClasses = new Set<Class>();

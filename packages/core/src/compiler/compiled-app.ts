@@ -1,4 +1,5 @@
 import type { Prompt, Resource, ResourceTemplateType as ResourceTemplateDefinition, Tool, UriTemplate } from '@modelcontextprotocol/server';
+import type { EnhancerMetadata } from '../metadata/definitions/enhancer.metadata';
 import type { HandlerPlan } from './handler-plan';
 
 export interface TemplatePlan {
@@ -21,6 +22,8 @@ export interface CompiledApp {
   templateList: ResourceTemplateDefinition[];
   /** Completion values per argument: keyed `prompt:<name>` or `template:<uriTemplate>`. */
   completions: Map<string, Map<string, readonly string[]>>;
+  /** The module's own enhancers, outside every class and method one (for describing the pipeline). */
+  appEnhancers: EnhancerMetadata;
   /** Advertised output schemas by tool name, for the SDK's result projection. */
   outputSchemas: Map<string, Readonly<Record<string, unknown>>>;
 }

@@ -1,7 +1,7 @@
 import type { HandlerMetadata } from '../metadata/definitions/handler.metadata';
 import type { ParamMetadata } from '../metadata/definitions/param.metadata';
 import type { EnhancerMetadata } from '../metadata/definitions/enhancer.metadata';
-import type { HandlerRef } from '../pipeline/execution-context';
+import type { HandlerRef } from '../contracts/handler-ref';
 import type { Class } from '../types/class';
 import type { DependencyPlan } from '../mrtr/dependency-plan';
 

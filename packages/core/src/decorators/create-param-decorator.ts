@@ -1,5 +1,5 @@
 import { collectParam } from '../metadata/metadata-store';
-import type { ExecutionContext } from '../pipeline/execution-context';
+import type { ExecutionContext } from '../contracts/execution-context';
 import { methodOfParam } from './param-decorator-target';
 
 /**

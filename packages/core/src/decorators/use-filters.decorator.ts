@@ -1,6 +1,6 @@
 import { collectEnhancers } from '../metadata/metadata-store';
 import type { EnhancerRef } from '../metadata/definitions/enhancer.metadata';
-import type { ExceptionFilter } from '../pipeline/exception-filter';
+import type { ExceptionFilter } from '../contracts/exception-filter';
 import type { Class } from '../types/class';
 
 /** Attaches filters to a provider class (all its handlers) or to one method; repeated use appends. */

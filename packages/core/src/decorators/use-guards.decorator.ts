@@ -1,6 +1,6 @@
 import { collectEnhancers } from '../metadata/metadata-store';
 import type { EnhancerRef } from '../metadata/definitions/enhancer.metadata';
-import type { Guard } from '../pipeline/guard';
+import type { Guard } from '../contracts/guard';
 import type { Class } from '../types/class';
 
 /** Attaches guards to a provider class (all its handlers) or to one method; repeated use appends. */

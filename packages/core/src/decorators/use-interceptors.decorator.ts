@@ -1,6 +1,6 @@
 import { collectEnhancers } from '../metadata/metadata-store';
 import type { EnhancerRef } from '../metadata/definitions/enhancer.metadata';
-import type { Interceptor } from '../pipeline/interceptor';
+import type { Interceptor } from '../contracts/interceptor';
 import type { Class } from '../types/class';
 
 /** Attaches interceptors to a provider class (all its handlers) or to one method; repeated use appends. */

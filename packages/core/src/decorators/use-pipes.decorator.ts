@@ -1,6 +1,6 @@
 import { collectEnhancers } from '../metadata/metadata-store';
 import type { EnhancerRef } from '../metadata/definitions/enhancer.metadata';
-import type { Pipe } from '../pipeline/pipe';
+import type { Pipe } from '../contracts/pipe';
 import type { Class } from '../types/class';
 
 /** Attaches pipes to a provider class (all its handlers) or to one method; repeated use appends. */

@@ -2,7 +2,7 @@ import { isInputRequiredResult, ProtocolError, type CallToolRequest, type Server
 import { invalidRequestStateJsonRpcError, type ProtectedRequestState } from '@tessera/request-state';
 import type { Logger } from '../logging/logger';
 import { mapError } from '../server/error-mapping';
-import { JsonRpcCode } from '../server/json-rpc-codes';
+import { JsonRpcCode } from '../errors/json-rpc-codes';
 import type { LowLevelCallContext, LowLevelCallResult, LowLevelToolHandler } from './low-level-server-options';
 
 export interface LowLevelCallSetup {

@@ -1,6 +1,6 @@
 import type { ElicitRequestFormParams, ElicitRequestURLParams, InputRequest, CreateMessageRequestParams } from '@modelcontextprotocol/server';
 import { InvalidInputResponseError } from '../errors/runtime/invalid-input-response.error';
-import type { ExecutionContext } from '../pipeline/execution-context';
+import type { ExecutionContext } from '../contracts/execution-context';
 import type { DependencyPlan } from './dependency-plan';
 import type { QuestionInput } from './dependency-spec';
 import { readAnswer } from './read-answer';

@@ -2,11 +2,9 @@ import { ProtocolError, type InputRequest, type InputRequiredResult } from '@mod
 import type { HandlerPlan } from '../compiler/handler-plan';
 import { ElicitationDeclinedError } from '../errors/runtime/elicitation-declined.error';
 import { MissingCapabilityError } from '../errors/runtime/missing-capability.error';
-import type { ExecutionContext } from '../pipeline/execution-context';
-import type { RequestExecutionContext } from '../pipeline/request-execution-context';
+import type { ExecutionContext } from '../contracts/execution-context';
 import type { DependencyResolution } from '../pipeline/resolve-params';
-import { JsonRpcCode } from '../server/json-rpc-codes';
-import { RESOLVER_STATE, type ResolverInputRequired } from '../server/state-envelope';
+import { JsonRpcCode } from '../errors/json-rpc-codes';
 import type { DependencyPlan } from './dependency-plan';
 import { pushQuestion } from './push-question';
 import { readAnswer } from './read-answer';
@@ -30,7 +28,7 @@ export const resolveDependencies: DependencyResolution = async (plan, ctx) => {
   }
 
   const responses = readResponses(ctx.inputResponses);
-  const previous = readResolverState((ctx as RequestExecutionContext).resolverState);
+  const previous = readResolverState(ctx.resolverProgress.incoming);
   const next: ResolverState = { v: 1, outcomes: {}, asked: {} };
   const missing: Record<string, InputRequest> = {};
   const settled = new Set<string>();
@@ -70,9 +68,9 @@ export const resolveDependencies: DependencyResolution = async (plan, ctx) => {
 
   if (Object.keys(missing).length > 0) {
     assertCapabilities(missing, ctx);
-    const result: ResolverInputRequired = { resultType: 'input_required', inputRequests: missing } as InputRequiredResult;
-    result[RESOLVER_STATE] = next;
-    return { kind: 'ask', result };
+    // the request-state stage seals this progress into the outgoing requestState
+    ctx.resolverProgress.outgoing = next;
+    return { kind: 'ask', result: { resultType: 'input_required', inputRequests: missing } as InputRequiredResult };
   }
   for (const dep of plan.dependencies) {
     if (dep.inject === 'value') unwrapValue(dep, values);

@@ -1,14 +1,6 @@
 import type { AuthInfo } from '@modelcontextprotocol/server';
 import { authIdentity } from '@tessera/request-state';
-
-/** The verified caller, as the bearer-token verifier described it. */
-export interface Principal {
-  clientId: string;
-  issuer?: string;
-  subject?: string;
-  scopes: readonly string[];
-  authInfo: AuthInfo;
-}
+import type { Principal } from '../contracts/principal';
 
 /** Reads issuer and subject from `authInfo.extra` by the same rule as the requestState principal binding. */
 export function principalFromAuth(authInfo: AuthInfo | undefined): Principal | undefined {

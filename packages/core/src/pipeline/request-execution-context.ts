@@ -1,8 +1,11 @@
 import type { AuthInfo, ClientCapabilities, Implementation, LoggingLevel, ServerContext } from '@modelcontextprotocol/server';
 import type { DependencyContainer } from 'tsyringe';
 import type { Logger } from '../logging/logger';
-import type { ExecutionContext, HandlerMethod, HandlerRef } from './execution-context';
-import { principalFromAuth, type Principal } from './principal';
+import type { ExecutionContext } from '../contracts/execution-context';
+import type { HandlerMethod, HandlerRef } from '../contracts/handler-ref';
+import type { Principal } from '../contracts/principal';
+import type { ResolverProgress } from '../contracts/resolver-progress';
+import { principalFromAuth } from './principal';
 
 export interface CallData {
   method: HandlerMethod;
@@ -30,8 +33,7 @@ export class RequestExecutionContext implements ExecutionContext {
   readonly container: DependencyContainer;
   readonly logger: Logger;
   requestState: unknown = undefined;
-  /** The dependency resolver's progress from earlier rounds (opened from the sealed state). */
-  resolverState: unknown = undefined;
+  readonly resolverProgress: ResolverProgress = { incoming: undefined, outgoing: undefined };
   private principalCache?: { value: Principal | undefined };
 
   constructor(call: CallData, private readonly legacy?: LegacyConnectionInfo) {

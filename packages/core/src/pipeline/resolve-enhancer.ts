@@ -1,5 +1,5 @@
 import type { EnhancerRef } from '../metadata/definitions/enhancer.metadata';
-import type { ExecutionContext } from './execution-context';
+import type { ExecutionContext } from '../contracts/execution-context';
 
 /** A class is resolved from the request's container (so it can inject services); an instance is used as is. */
 export function resolveEnhancer<T>(ref: EnhancerRef<T>, ctx: ExecutionContext): T {

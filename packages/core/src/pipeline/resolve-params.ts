@@ -1,6 +1,6 @@
 import type { InputRequiredResult } from '@modelcontextprotocol/server';
 import type { HandlerPlan } from '../compiler/handler-plan';
-import type { ExecutionContext } from './execution-context';
+import type { ExecutionContext } from '../contracts/execution-context';
 import type { ParamResolverRegistry } from './params/param-resolver-registry';
 import { resolveEnhancer } from './resolve-enhancer';
 

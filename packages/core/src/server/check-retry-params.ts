@@ -1,6 +1,6 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { invalidRequestStateJsonRpcError } from '@tessera/request-state';
-import { JsonRpcCode } from './json-rpc-codes';
+import { JsonRpcCode } from '../errors/json-rpc-codes';
 
 const RETRYABLE = new Set(['tools/call', 'prompts/get', 'resources/read']);
 

@@ -1,5 +1,5 @@
 import { ProtocolError, Server, type ServerCapabilities } from '@modelcontextprotocol/server';
-import { JsonRpcCode } from './json-rpc-codes';
+import { JsonRpcCode } from '../errors/json-rpc-codes';
 import { toCallToolResult, toGetPromptResult, toReadResourceResult } from './normalize-results';
 import { listPage } from './paginate';
 import { serveCall } from './serve-call';

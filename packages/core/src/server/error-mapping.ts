@@ -4,7 +4,7 @@ import { InvalidRequestStateError, invalidRequestStateJsonRpcError } from '@tess
 import { TesseraErrorCode } from '../errors/codes';
 import { TesseraError } from '../errors/tessera-error';
 import type { Logger } from '../logging/logger';
-import { JsonRpcCode } from './json-rpc-codes';
+import { JsonRpcCode } from '../errors/json-rpc-codes';
 
 export interface ErrorSite {
   method: 'tools/call' | 'prompts/get' | 'resources/read';

@@ -1,10 +1,7 @@
 import type { DependencyContainer } from 'tsyringe';
-import type { RequestStateSealer, RequestStateSecurity } from '@tessera/request-state';
 import type { CompiledApp } from '../compiler/compiled-app';
 import type { Logger } from '../logging/logger';
-import type { ExecutionContext } from '../pipeline/execution-context';
-import type { ParamResolverRegistry } from '../pipeline/params/param-resolver-registry';
-import type { DependencyResolution } from '../pipeline/resolve-params';
+import type { PipelineTools } from '../pipeline/call-stage';
 
 /** Everything built once per application that each request's SDK server closes over. */
 export interface ServerRuntime {
@@ -12,10 +9,8 @@ export interface ServerRuntime {
   instructions?: string;
   compiled: CompiledApp;
   root: DependencyContainer;
-  security: RequestStateSecurity<ExecutionContext>;
-  sealer: RequestStateSealer;
-  resolvers: ParamResolverRegistry;
-  dependencies: DependencyResolution;
+  /** What the call pipeline's stages share: the request-state interceptor, parameter resolvers, the dependency resolver. */
+  pipeline: PipelineTools;
   logger: Logger;
   pageSize: number;
   legacyInputRequiredBridge: boolean;

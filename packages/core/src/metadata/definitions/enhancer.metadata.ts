@@ -1,7 +1,7 @@
-import type { Guard } from '../../pipeline/guard';
-import type { Interceptor } from '../../pipeline/interceptor';
-import type { Pipe } from '../../pipeline/pipe';
-import type { ExceptionFilter } from '../../pipeline/exception-filter';
+import type { Guard } from '../../contracts/guard';
+import type { Interceptor } from '../../contracts/interceptor';
+import type { Pipe } from '../../contracts/pipe';
+import type { ExceptionFilter } from '../../contracts/exception-filter';
 import type { Class } from '../../types/class';
 
 /** An enhancer is given as an instance (used as is) or a class (resolved from the request container). */

@@ -41,4 +41,3 @@ export interface ResourceTemplateMetadata extends HandlerMetadataBase {
 }
 
 export type HandlerMetadata = ToolMetadata | PromptMetadata | ResourceMetadata | ResourceTemplateMetadata;
-export type HandlerKind = HandlerMetadata['kind'];

@@ -1,7 +1,7 @@
 import type { InjectionToken } from 'tsyringe';
 import type { Class } from '../../types/class';
 import type { DependencySpec } from '../../mrtr/dependency-spec';
-import type { ExecutionContext } from '../../pipeline/execution-context';
+import type { ExecutionContext } from '../../contracts/execution-context';
 
 /** Every parameter record names its position; the `kind` picks the resolver that fills it. */
 interface ParamMetadataBase {

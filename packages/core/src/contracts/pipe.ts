@@ -1,9 +1,9 @@
 import type { ExecutionContext } from './execution-context';
-import type { ParamMetadata } from '../metadata/definitions/param.metadata';
 
 /** What a pipe knows about the value it transforms. */
 export interface PipeTarget {
-  param: ParamMetadata;
+  /** The parameter's position and how it was filled (`'args'`, `'ctx'`, `'inject'`, `'custom'`, `'dependency'`, ...). */
+  param: { readonly index: number; readonly kind: string };
   /** The parameter's declared type, when reflection could see it. */
   type: unknown;
 }

@@ -1,21 +1,9 @@
 import type { AuthInfo, ClientCapabilities, Implementation, LoggingLevel, ServerContext } from '@modelcontextprotocol/server';
 import type { DependencyContainer, InjectionToken } from 'tsyringe';
 import type { Logger } from '../logging/logger';
-import type { Class } from '../types/class';
-import type { HandlerKind } from '../metadata/definitions/handler.metadata';
+import type { HandlerMethod, HandlerRef } from './handler-ref';
 import type { Principal } from './principal';
-
-/** The three methods that may answer with `InputRequiredResult`, and so the only ones a handler serves. */
-export type HandlerMethod = 'tools/call' | 'prompts/get' | 'resources/read';
-
-/** Which decorated method serves this call. */
-export interface HandlerRef {
-  kind: HandlerKind;
-  /** Tool or prompt name, or the resource's name. */
-  name: string;
-  providerClass: Class;
-  methodName: string | symbol;
-}
+import type { ResolverProgress } from './resolver-progress';
 
 /**
  * Everything a guard, interceptor, pipe, filter or handler may know about one call (one round of a
@@ -41,8 +29,13 @@ export interface ExecutionContext {
   readonly logger: Logger;
   /** This round's answers, keyed as asked (untrusted; direct-form handlers validate them). */
   readonly inputResponses: Readonly<Record<string, unknown>> | undefined;
-  /** The plaintext state this handler returned last round (verified and opened before the handler runs). */
-  readonly requestState: unknown;
+  /**
+   * The plaintext state this handler returned last round. The request-state stage (the outermost one)
+   * verifies, opens and sets it before anything else runs; handlers only ever see plaintext.
+   */
+  requestState: unknown;
+  /** The dependency resolver's progress (`@Elicit`, `@Sample`, `@ListRoots`), opened and sealed by the same stage. */
+  readonly resolverProgress: ResolverProgress;
   /** The SDK's own handler context, for what Tessera does not wrap. */
   readonly sdk: ServerContext;
   /** Sends a progress notification when the client asked for progress; a no-op otherwise. */

@@ -1,0 +1,32 @@
+import type { CallHandler } from '../contracts/interceptor';
+import type { CallStage, PipelineCall } from './call-stage';
+import { filtersStage } from './stages/filters.stage';
+import { guardsStage } from './stages/guards.stage';
+import { interceptorsStage } from './stages/interceptors.stage';
+import { invokeStage } from './stages/invoke.stage';
+import { paramsStage } from './stages/params.stage';
+import { requestStateStage } from './stages/request-state.stage';
+
+/**
+ * THE call pipeline. Every `tools/call`, `prompts/get` and `resources/read` runs these stages, the first
+ * listed outermost; each runs its part around the ones after it:
+ *
+ * 1. request-state: verifies and opens the incoming state before anything else; seals the outgoing one
+ * 2. filters:       user exception filters (method, class, app), around everything below
+ * 3. guards:        a refused caller is never asked a question
+ * 4. interceptors:  the user's (app, class, method); they see plaintext state and the unsealed result
+ * 5. params:        arguments, context, DI and dependency questions, then pipes; may end the round asking
+ * 6. invoke:        the provider from the request container, and its method
+ *
+ * What escapes the list is turned into the wire answer by the adapter (`server/serve-call.ts`).
+ */
+export const CALL_STAGES: readonly CallStage[] = [requestStateStage, filtersStage, guardsStage, interceptorsStage, paramsStage, invokeStage];
+
+/** Runs one call through the stages. */
+export function runPipeline(call: PipelineCall): Promise<unknown> {
+  const dispatch = (i: number): Promise<unknown> => {
+    const next: CallHandler = () => dispatch(i + 1);
+    return CALL_STAGES[i].run(call, next);
+  };
+  return dispatch(0);
+}

@@ -1,0 +1,38 @@
+import type { HandlerPlan } from '../compiler/handler-plan';
+import type { CallHandler, Interceptor } from '../contracts/interceptor';
+import type { ExecutionContext } from '../contracts/execution-context';
+import type { EnhancerMetadata } from '../metadata/definitions/enhancer.metadata';
+import type { ParamResolverRegistry } from './params/param-resolver-registry';
+import type { DependencyResolution } from './resolve-params';
+
+/** What the stages share for the whole application, built once at startup. */
+export interface PipelineTools {
+  /** The built-in outermost interceptor (sealing and verifying `requestState`). */
+  requestState: Interceptor;
+  resolvers: ParamResolverRegistry;
+  dependencies: DependencyResolution;
+}
+
+/** One call travelling down the stages. */
+export interface PipelineCall {
+  readonly plan: HandlerPlan;
+  readonly ctx: ExecutionContext;
+  readonly tools: PipelineTools;
+  /** The method's arguments, left by the parameter stage for the invoke stage. */
+  args?: unknown[];
+}
+
+/** What `describe` sees: one handler's merged enhancers (and its plan), or the application-wide ones. */
+export interface StageView {
+  enhancers: EnhancerMetadata;
+  plan?: HandlerPlan;
+  tools: PipelineTools;
+}
+
+/** One step of the call pipeline: runs its part and calls `next` for the stages inside it. */
+export interface CallStage {
+  readonly name: string;
+  run(call: PipelineCall, next: CallHandler): Promise<unknown>;
+  /** What runs in this stage, in order, for `describePipeline` (logs, docs, tests). */
+  describe(view: StageView): string[];
+}

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { isInputRequiredResult, ProtocolError, type InputRequiredResult } from '@modelcontextprotocol/server';
+import { InvalidRequestStateError, principalFromAuthInfo, type RequestBinding, type RequestStateSealer } from '@tessera/request-state';
+import type { CallHandler, Interceptor } from '../contracts/interceptor';
+import type { ExecutionContext } from '../contracts/execution-context';
+import { JsonRpcCode } from '../errors/json-rpc-codes';
+import type { Logger } from '../logging/logger';
+import { readEnvelope, type StateEnvelope } from './state-envelope';
+
+/** The part of a call this stage reads and fills; the low-level server builds just this much. */
+export type StateCarrier = Pick<ExecutionContext, 'method' | 'target' | 'arguments' | 'authInfo' | 'sdk' | 'requestState' | 'resolverProgress'>;
+
+export interface RequestStateInterceptorOptions {
+  sealer: RequestStateSealer;
+  /** The policy's own principal rule; without one, the verified auth (client id, issuer, subject). */
+  bindPrincipal?: (call: StateCarrier) => string | null | undefined;
+  logger: Logger;
+}
+
+type Binding = RequestBinding & { principalError?: unknown };
+
+/**
+ * The built-in, outermost stage of every call (MISSION §3). Before anything else runs it verifies and
+ * opens the incoming `requestState` (any failure throws `InvalidRequestStateError`, answered with the
+ * fixed -32602 outside every user filter); after the chain it seals the state of an outgoing
+ * `InputRequiredResult`. Everything inside it works on plaintext.
+ */
+export class RequestStateInterceptor implements Interceptor {
+  constructor(private readonly options: RequestStateInterceptorOptions) {}
+
+  async intercept(call: StateCarrier, next: CallHandler): Promise<unknown> {
+    const raw = call.sdk.mcpReq.requestState();
+    const incoming = raw !== undefined && raw !== null;
+    const binding = this.bindingFor(call, incoming);
+    if (incoming) {
+      const envelope = readEnvelope(this.options.sealer.open(raw, binding));
+      call.requestState = envelope.d;
+      call.resolverProgress.incoming = envelope.r;
+    }
+    const result = await next();
+    return isInputRequiredResult(result) ? this.seal(call, result, binding) : result;
+  }
+
+  /**
+   * A custom `bindPrincipal` that throws refuses an incoming state like any other verification failure;
+   * with no incoming state the call goes on, and sealing a new state then fails as an internal error.
+   */
+  private bindingFor(call: StateCarrier, incoming: boolean): Binding {
+    const base = { method: call.method, target: call.target, arguments: call.arguments as Record<string, unknown> };
+    const { bindPrincipal } = this.options;
+    if (!bindPrincipal) return { ...base, principal: principalFromAuthInfo(call.authInfo) };
+    try {
+      return { ...base, principal: bindPrincipal(call) };
+    } catch (cause) {
+      if (incoming) throw new InvalidRequestStateError('principal_error', { cause });
+      return { ...base, principal: null, principalError: cause };
+    }
+  }
+
+  /** Only the protocol's fields leave; a failure here is the server's, so it answers -32603 and is logged. */
+  private seal(call: StateCarrier, result: InputRequiredResult, binding: Binding): InputRequiredResult {
+    const out = { resultType: 'input_required' } as InputRequiredResult;
+    if (result.inputRequests !== undefined) out.inputRequests = result.inputRequests;
+    const envelope = envelopeFor(call, result);
+    if (envelope === undefined) return out;
+    try {
+      const { principalError, ...clean } = binding;
+      if (principalError !== undefined) throw principalError;
+      out.requestState = this.options.sealer.seal(envelope, clean);
+    } catch (error) {
+      const ref = randomBytes(4).toString('hex');
+      this.options.logger.error('sealing requestState failed', { method: call.method, target: call.target, ref, error });
+      throw new ProtocolError(JsonRpcCode.InternalError, `Internal error (ref ${ref})`);
+    }
+    return out;
+  }
+}
+
+/** The resolver's progress when it asked; otherwise a direct-form handler's own state, if it left one. */
+function envelopeFor(call: StateCarrier, result: InputRequiredResult): StateEnvelope | undefined {
+  if (call.resolverProgress.outgoing !== undefined) return { r: call.resolverProgress.outgoing };
+  if (result.requestState !== undefined) return { d: result.requestState };
+  return undefined;
+}

@@ -1,0 +1,18 @@
+import { isInputRequiredResult } from '@modelcontextprotocol/server';
+import { UndeclaredInputRequiredError } from '../../errors/runtime/undeclared-input-required.error';
+import type { CallStage } from '../call-stage';
+
+type Method = (...args: unknown[]) => unknown;
+
+/** Innermost: builds the provider from the request container and calls the method. */
+export const invokeStage: CallStage = {
+  name: 'invoke',
+  async run({ plan, ctx, args }) {
+    const instance = ctx.container.resolve(plan.ref.providerClass as never) as Record<string | symbol, Method>;
+    const result = await instance[plan.ref.methodName](...(args ?? []));
+    // Only a handler that declared the direct form may ask by itself; others would seal nothing sensible.
+    if (isInputRequiredResult(result) && !plan.directForm) throw new UndeclaredInputRequiredError(plan.where, plan.dependencies.length > 0);
+    return result;
+  },
+  describe: ({ plan }) => (plan ? [plan.where] : []),
+};
