@@ -1,0 +1,15 @@
+/** What each command takes after its target, and its one-line summary (the help is built from this table). */
+export const COMMANDS = {
+  tools: { operands: [], summary: 'list the tools, with their arguments' },
+  prompts: { operands: [], summary: 'list the prompts, with their arguments' },
+  resources: { operands: [], summary: 'list the resources and resource templates' },
+  call: { operands: ['tool', '[json]'], summary: 'call a tool with JSON arguments, answering its questions' },
+  prompt: { operands: ['name', '[json]'], summary: 'get a prompt with JSON arguments, answering its questions' },
+  read: { operands: ['uri'], summary: 'read a resource, answering its questions' },
+} as const;
+
+export type CommandName = keyof typeof COMMANDS;
+
+export function isCommandName(value: string): value is CommandName {
+  return Object.hasOwn(COMMANDS, value);
+}

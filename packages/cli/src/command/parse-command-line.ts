@@ -1,0 +1,110 @@
+import { parseArgs } from 'node:util';
+import type { ProtocolPreference } from '@tessera/client';
+import { CliError } from '../cli-error';
+import { COMMANDS, isCommandName, type CommandName } from './commands';
+import { urlTarget, type Target } from './target';
+
+export interface CommandLine {
+  command: CommandName;
+  target: Target;
+  /** The tool or prompt name, or the resource URI. */
+  name?: string;
+  /** The call's arguments (an object), parsed from the JSON operand. */
+  arguments?: Record<string, unknown>;
+  json: boolean;
+  answersPath?: string;
+  samplingCommand?: string;
+  roots: string[];
+  headers: Record<string, string>;
+  protocol: ProtocolPreference;
+}
+
+export type Parsed = CommandLine | { help: CommandName | 'all' } | { version: true };
+
+const OPTIONS = {
+  json: { type: 'boolean' },
+  answers: { type: 'string' },
+  'sampling-command': { type: 'string' },
+  root: { type: 'string', multiple: true },
+  header: { type: 'string', multiple: true },
+  protocol: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
+} as const;
+
+function parseArguments(text: string | undefined, command: CommandName): Record<string, unknown> | undefined {
+  if (text === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new CliError(`the ${command} arguments are not valid JSON (${(error as Error).message}): ${text}`, 2);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new CliError(`the ${command} arguments must be a JSON object ({"topic": "q3"}), not ${text}`, 2);
+  }
+  return value as Record<string, unknown>;
+}
+
+function parseHeader(header: string): [string, string] {
+  const colon = header.indexOf(':');
+  if (colon <= 0) throw new CliError(`--header "${header}" must look like "Name: value"`, 2);
+  return [header.slice(0, colon).trim(), header.slice(colon + 1).trim()];
+}
+
+function parseProtocol(value: string | undefined): ProtocolPreference {
+  if (value === undefined || value === 'auto') return 'auto';
+  if (value === 'legacy') return 'legacy';
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return { pin: value };
+  throw new CliError(`--protocol "${value}" must be auto, legacy or a revision date (2026-07-28)`, 2);
+}
+
+/**
+ * Reads `tessera <command> [options] <target> [operands]`. The target is a URL operand, or everything after `--`
+ * (the server's command and its own arguments, never read as tessera options).
+ */
+export function parseCommandLine(argv: readonly string[]): Parsed {
+  const dash = argv.indexOf('--');
+  const own = dash === -1 ? [...argv] : argv.slice(0, dash);
+  const server = dash === -1 ? undefined : argv.slice(dash + 1);
+  let parsed;
+  try {
+    parsed = parseArgs({ args: own, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new CliError(`${(error as Error).message}; see tessera --help`, 2);
+  }
+  const { values, positionals } = parsed;
+  const [first, ...rest] = positionals;
+  if (values.version) return { version: true };
+  if (first === undefined || first === 'help') return { help: rest[0] !== undefined && isCommandName(rest[0]) ? rest[0] : 'all' };
+  if (!isCommandName(first)) throw new CliError(`unknown command "${first}" (commands: ${Object.keys(COMMANDS).join(', ')})`, 2);
+  if (values.help) return { help: first };
+
+  let target: Target;
+  let operands: string[];
+  if (server !== undefined) {
+    if (server.length === 0) throw new CliError('nothing after --: give the server\'s command (-- node server.js)', 2);
+    target = { kind: 'stdio', command: server[0]!, args: server.slice(1) };
+    operands = rest;
+  } else {
+    target = urlTarget(rest[0]);
+    operands = rest.slice(1);
+  }
+  const spec: readonly string[] = COMMANDS[first].operands;
+  const needed = spec.filter((o) => !o.startsWith('[')).length;
+  if (operands.length < needed) throw new CliError(`${first} needs ${spec.slice(operands.length).join(' ')}; see tessera ${first} --help`, 2);
+  if (operands.length > spec.length) throw new CliError(`${first} takes ${spec.length === 0 ? 'nothing' : spec.join(' ')} after the target; unexpected "${operands[spec.length]}"`, 2);
+
+  return {
+    command: first,
+    target,
+    name: operands[0],
+    arguments: parseArguments(operands[1], first),
+    json: values.json ?? false,
+    answersPath: values.answers,
+    samplingCommand: values['sampling-command'],
+    roots: values.root ?? [],
+    headers: Object.fromEntries((values.header ?? []).map(parseHeader)),
+    protocol: parseProtocol(values.protocol),
+  };
+}

@@ -1,0 +1,46 @@
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { TesseraClient, type TesseraClientOptions } from '@tessera/client';
+import { CliError } from '../cli-error';
+import { describeTarget, type Target } from '../command/target';
+
+const STDERR_TAIL = 4000;
+
+export interface OpenClient {
+  client: TesseraClient;
+  /** The last lines a stdio server wrote on stderr (kept out of the terminal, shown when something fails). */
+  serverStderr(): string;
+}
+
+/**
+ * Connects a Tessera client to the target. A stdio server's stderr is captured instead of inherited: its logs
+ * would otherwise draw over the prompts. A failed connection says which target and why.
+ */
+export async function openClient(target: Target, headers: Record<string, string>, options: TesseraClientOptions): Promise<OpenClient> {
+  const client = new TesseraClient({ name: 'tessera-cli', version: '0.1.0', ...options });
+  let stderr = '';
+  const serverStderr = (): string => stderr.trim();
+  try {
+    if (target.kind === 'url') {
+      await client.connect({ url: target.url, ...(Object.keys(headers).length > 0 && { headers }) });
+    } else {
+      const transport = new StdioClientTransport({ command: target.command, args: target.args, stderr: 'pipe' });
+      transport.stderr?.on('data', (chunk: Buffer) => {
+        stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_TAIL);
+      });
+      await client.connect({ transport });
+    }
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    const reason = connectionReason(error);
+    const tail = serverStderr();
+    throw new CliError(`cannot connect to ${describeTarget(target)}: ${reason}${tail ? `\nserver stderr:\n${tail}` : ''}`);
+  }
+  return { client, serverStderr };
+}
+
+function connectionReason(error: unknown): string {
+  const cause = (error as { cause?: { code?: string } })?.cause;
+  const code = (error as NodeJS.ErrnoException)?.code ?? cause?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  return code !== undefined && typeof code === 'string' && !message.includes(code) ? `${message} (${code})` : message;
+}

@@ -1,0 +1,50 @@
+import type { ElicitationHandler } from '@tessera/client';
+import type { ElicitRequestURLParams } from '@modelcontextprotocol/client';
+import { answerFromFile } from '../answers/answer-from-file';
+import type { Answers } from '../answers/answers-file';
+import { CliError } from '../cli-error';
+import { askAction, askForm } from '../form/ask-form';
+import { fieldsFromSchema } from '../form/fields-from-schema';
+import { oneAtATime } from './one-at-a-time';
+import type { PromptContext } from '../form/prompt-context';
+
+export interface ElicitationSettings {
+  answers?: Answers;
+  /** Whether a person can be asked (stdin is a terminal). */
+  interactive: boolean;
+  /** Prompt streams; the call's abort signal is added per question. */
+  prompt: Omit<PromptContext, 'signal'>;
+  /** Writes a line for the user (stderr), clearing the progress bar first. */
+  say: (line: string) => void;
+}
+
+/**
+ * Answers every elicitation: from the answers file when it has the question's key (2026 rounds) or message
+ * (2025-era pushes carry no key), else by asking in the terminal, else a clear error naming the question.
+ * URL mode is declared too: the URL is shown and the user consents or not.
+ */
+export function createElicitationHandler(settings: ElicitationSettings): ElicitationHandler {
+  const queue = oneAtATime();
+  return {
+    url: true,
+    handle: async (params, { key, signal }) => {
+      const lookup = key ?? params.message;
+      const question = key === undefined ? `the question "${params.message}"` : `question "${key}" ("${params.message}")`;
+      const url = params.mode === 'url' ? (params as ElicitRequestURLParams).url : undefined;
+      const fields = url === undefined ? fieldsFromSchema((params as { requestedSchema?: unknown }).requestedSchema) : undefined;
+      if (settings.answers?.has(lookup)) return answerFromFile(settings.answers.get(lookup), fields, question);
+      if (!settings.interactive) {
+        const where = settings.answers === undefined ? 'no --answers file was given' : `the answers file has no "${lookup}" entry`;
+        throw new CliError(`${question} has no answer: stdin is not a terminal and ${where}`);
+      }
+      const context = { ...settings.prompt, signal };
+      const tag = key === undefined ? '' : `[${key}] `;
+      return queue(async () => {
+        signal.throwIfAborted();
+        if (fields !== undefined) return askForm(`${tag}${params.message}`, fields, context);
+        settings.say(`${tag}The server asks you to open this URL:\n  ${url}`);
+        return { action: await askAction(params.message, 'I opened it: continue', context) };
+      });
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import type { Progress } from '@modelcontextprotocol/client';
+
+const WIDTH = 30;
+
+/** The text of one progress line: a bar with a percentage when the total is known, else the count so far. */
+export function progressLine(progress: Progress): string {
+  const message = progress.message ? ` ${progress.message}` : '';
+  if (progress.total === undefined || !(progress.total > 0)) return `progress ${progress.progress}${message}`;
+  const ratio = Math.min(1, Math.max(0, progress.progress / progress.total));
+  const filled = Math.round(ratio * WIDTH);
+  return `[${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${Math.round(ratio * 100)}% (${progress.progress}/${progress.total})${message}`;
+}
+
+/**
+ * Progress notifications drawn on one line of stderr, redrawn in place on a terminal, one line per update
+ * otherwise (a log). `clear` removes the line so that prompts and messages start on a clean row.
+ */
+export class ProgressBar {
+  private shown = false;
+
+  constructor(private readonly stream: NodeJS.WriteStream) {}
+
+  update(progress: Progress): void {
+    const line = progressLine(progress);
+    if (!this.stream.isTTY) {
+      this.stream.write(`${line}\n`);
+      return;
+    }
+    this.stream.write(`\r\x1b[2K${line.slice(0, Math.max(10, (this.stream.columns ?? 80) - 1))}`);
+    this.shown = true;
+  }
+
+  /** Ends the bar's line (the last state stays visible). */
+  clear(): void {
+    if (!this.shown) return;
+    this.stream.write('\n');
+    this.shown = false;
+  }
+}

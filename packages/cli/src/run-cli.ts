@@ -1,0 +1,72 @@
+import { loadAnswers } from './answers/answers-file';
+import { helpText } from './command/help-text';
+import { parseCommandLine } from './command/parse-command-line';
+import { runCommand } from './command/run-command';
+import { openClient, type OpenClient } from './connect/open-client';
+import { describeError, exitCodeOf } from './describe-error';
+import { createElicitationHandler } from './input/elicitation-handler';
+import { rootsFor } from './input/roots';
+import { refuseSampling, samplingByCommand } from './input/sampling-command';
+import { ProgressBar } from './output/progress-bar';
+
+export interface CliIo {
+  stdin: NodeJS.ReadStream;
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+  cwd: string;
+}
+
+export const VERSION = '0.1.0';
+
+/**
+ * The whole `tessera` run: parse, connect, run the command while answering the server's questions, print.
+ * stdout carries only the result (text or --json); prompts, progress and errors go to stderr. Returns the exit status.
+ */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  let open: OpenClient | undefined;
+  const progress = new ProgressBar(io.stderr);
+  try {
+    const parsed = parseCommandLine(argv);
+    if ('version' in parsed) {
+      io.stdout.write(`tessera ${VERSION}\n`);
+      return 0;
+    }
+    if ('help' in parsed) {
+      io.stdout.write(helpText(parsed.help));
+      return 0;
+    }
+    const answers = parsed.answersPath === undefined ? undefined : loadAnswers(parsed.answersPath);
+    const say = (line: string): void => {
+      progress.clear();
+      io.stderr.write(`${line}\n`);
+    };
+    const elicitation = createElicitationHandler({
+      answers,
+      interactive: io.stdin.isTTY === true,
+      prompt: { input: io.stdin, output: io.stderr },
+      say,
+    });
+    open = await openClient(parsed.target, parsed.headers, {
+      protocol: parsed.protocol,
+      elicitation: {
+        url: true,
+        handle: (params, context) => {
+          progress.clear();
+          return elicitation.handle(params, context);
+        },
+      },
+      sampling: parsed.samplingCommand === undefined ? refuseSampling : samplingByCommand(parsed.samplingCommand),
+      listRoots: () => rootsFor(parsed.roots, io.cwd),
+    });
+    const output = await runCommand(parsed, open.client, progress);
+    progress.clear();
+    io.stdout.write(`${parsed.json ? JSON.stringify(output.raw, null, 2) : output.text}\n`);
+    return output.isError ? 1 : 0;
+  } catch (error) {
+    progress.clear();
+    io.stderr.write(`tessera: ${describeError(error)}\n`);
+    return exitCodeOf(error);
+  } finally {
+    await open?.client.close().catch(() => undefined);
+  }
+}
