@@ -1,0 +1,37 @@
+import { describeError, exitCodeOf } from '../src/describe-error';
+import { CliError } from '../src/cli-error';
+import { samplingAnswer } from '../src/input/sampling-command';
+import { rootsFor } from '../src/input/roots';
+import { progressLine } from '../src/output/progress-bar';
+import { formatToolResult } from '../src/output/format-result';
+import { InputCallbackFailedError } from '@tessera/client';
+
+describe('output pieces', () => {
+  it('draws a progress bar when the total is known, a count otherwise', () => {
+    expect(progressLine({ progress: 1, total: 4, message: 'copying' })).toBe(`[${'#'.repeat(8)}${'-'.repeat(22)}] 25% (1/4) copying`);
+    expect(progressLine({ progress: 7 })).toBe('progress 7');
+  });
+
+  it('reads a sampling command\'s answer as text or as a JSON result', () => {
+    expect(samplingAnswer('risks, costs\n')).toEqual({ role: 'assistant', model: 'sampling-command', content: { type: 'text', text: 'risks, costs' } });
+    expect(samplingAnswer('{"model":"m","content":{"type":"text","text":"t"}}')).toEqual({ role: 'assistant', model: 'm', content: { type: 'text', text: 't' } });
+    expect(() => samplingAnswer('  ')).toThrow('the sampling command printed nothing');
+  });
+
+  it('offers the working directory as the root unless --root is given', () => {
+    expect(rootsFor([], '/work/x')).toEqual({ roots: [{ uri: 'file:///work/x', name: 'x' }] });
+    expect(rootsFor(['../y', '/abs'], '/work/x')).toEqual({ roots: [{ uri: 'file:///work/y', name: 'y' }, { uri: 'file:///abs', name: 'abs' }] });
+  });
+
+  it('prints text blocks, and structured content when there is no text', () => {
+    expect(formatToolResult({ content: [{ type: 'text', text: 'a' }, { type: 'resource_link', uri: 'x://1', name: 'one' }] })).toBe('a\n[link x://1 (one)]');
+    expect(formatToolResult({ content: [], structuredContent: { n: 1 } })).toBe('{\n  "n": 1\n}');
+  });
+
+  it('unwraps a CLI error raised inside a callback, keeping its exit code', () => {
+    const wrapped = new InputCallbackFailedError('elicitation', 'audience', 'tools/call plan', new CliError('question "audience" has no answer'));
+    expect(describeError(wrapped)).toBe('question "audience" has no answer');
+    expect(exitCodeOf(wrapped)).toBe(1);
+    expect(exitCodeOf(new CliError('bad', 2))).toBe(2);
+  });
+});

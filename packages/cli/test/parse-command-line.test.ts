@@ -1,0 +1,66 @@
+import { CliError } from '../src/cli-error';
+import { helpText } from '../src/command/help-text';
+import { parseCommandLine, type CommandLine } from '../src/command/parse-command-line';
+
+const line = (argv: string[]): CommandLine => parseCommandLine(argv) as CommandLine;
+
+describe('parseCommandLine', () => {
+  it('reads a URL target, the tool, its JSON arguments and the options', () => {
+    expect(line(['call', '--json', 'http://127.0.0.1:3000/mcp', 'plan', '{"topic":"q3"}', '--root', 'a', '--root', 'b', '--header', 'Authorization: Bearer x'])).toMatchObject({
+      command: 'call',
+      target: { kind: 'url' },
+      name: 'plan',
+      arguments: { topic: 'q3' },
+      json: true,
+      roots: ['a', 'b'],
+      headers: { Authorization: 'Bearer x' },
+      protocol: 'auto',
+    });
+  });
+
+  it('reads a stdio target after --, never taking the server\'s own flags as tessera options', () => {
+    expect(line(['prompt', 'briefing', '{"topic":"x"}', '--answers', 'a.json', '--', 'node', 'server.js', '--json'])).toMatchObject({
+      command: 'prompt',
+      target: { kind: 'stdio', command: 'node', args: ['server.js', '--json'] },
+      name: 'briefing',
+      answersPath: 'a.json',
+      json: false,
+    });
+    expect(line(['tools', '--protocol', 'legacy', '--', 'srv'])).toMatchObject({ protocol: 'legacy', target: { command: 'srv', args: [] } });
+    expect(line(['read', '--protocol', '2026-07-28', 'https://h/mcp', 'secret://1'])).toMatchObject({ protocol: { pin: '2026-07-28' }, name: 'secret://1' });
+  });
+
+  it('gives help for everything and for each command', () => {
+    expect(parseCommandLine([])).toEqual({ help: 'all' });
+    expect(parseCommandLine(['--help'])).toEqual({ help: 'all' });
+    expect(parseCommandLine(['call', '--help'])).toEqual({ help: 'call' });
+    expect(parseCommandLine(['help', 'read'])).toEqual({ help: 'read' });
+    expect(helpText('call')).toContain('tessera call [options] <target> tool [json]');
+    expect(helpText('all')).toContain('--sampling-command <cmd>');
+  });
+
+  it.each([
+    [['fetch', 'http://h/mcp'], 'unknown command "fetch" (commands: tools, prompts, resources, call, prompt, read)'],
+    [['tools'], 'no target: give the server\'s URL'],
+    [['tools', 'localhost:3000'], '"localhost:3000" is not a target: give an http:// or https:// URL'],
+    [['tools', 'ftp://h/x'], '"ftp://h/x" is not a target'],
+    [['tools', '--'], 'nothing after --'],
+    [['call', 'http://h/mcp'], 'call needs tool [json]'],
+    [['call', 'http://h/mcp', 't', '{topic:1}'], 'the call arguments are not valid JSON'],
+    [['call', 'http://h/mcp', 't', '[1]'], 'the call arguments must be a JSON object'],
+    [['tools', 'http://h/mcp', 'extra'], 'tools takes nothing after the target; unexpected "extra"'],
+    [['tools', '--bogus', 'http://h/mcp'], "Unknown option '--bogus'"],
+    [['tools', '--header', 'nocolon', 'http://h/mcp'], '--header "nocolon" must look like "Name: value"'],
+    [['tools', '--protocol', 'newest', 'http://h/mcp'], '--protocol "newest" must be auto, legacy or a revision date'],
+  ])('refuses %j with a clear message (exit 2)', (argv, message) => {
+    let error: unknown;
+    try {
+      parseCommandLine(argv);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(CliError);
+    expect((error as CliError).message).toContain(message);
+    expect((error as CliError).exitCode).toBe(2);
+  });
+});
