@@ -21,7 +21,14 @@ export type { ConnectOptions, ConnectTarget, HttpTarget, InMemoryTarget, StdioTa
 export { createFlowRecord, parseFlowRecord, type FlowRecord } from './flow/flow-record';
 export { isInputRequired } from './flow/is-input-required';
 export { describeCall, type McpCall, type McpCallMethod } from './flow/mcp-call';
-export type { InputRequestEvent, InputResponseEvent, RoundEvent, RoundHooks } from './rounds/round-hooks.types';
+export type { InputRequestEvent, InputResponseEvent, LegRetryEvent, RoundEvent, RoundHooks } from './rounds/round-hooks.types';
+export { classifyLegFailure, type LegFailure, type LegFailureKind } from './rounds/leg-failure';
+export {
+  DEFAULT_LEG_RETRIES,
+  DEFAULT_LEG_RETRY_INITIAL_MS,
+  DEFAULT_LEG_RETRY_MAX_MS,
+  type LegRetryOptions,
+} from './rounds/leg-retry-policy';
 export type { Sleep } from './rounds/sleep';
 export { STATE_ONLY_BACKOFF_INITIAL_MS, STATE_ONLY_BACKOFF_MAX_MS, StateOnlyBackoff } from './rounds/state-only-backoff';
 export { TesseraClientErrorCode } from './errors/codes';

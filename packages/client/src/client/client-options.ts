@@ -1,6 +1,7 @@
 import type { InputResponses, ProgressCallback } from '@modelcontextprotocol/client';
 import type { InputCallbacks } from '../callbacks/input-callbacks.types';
 import type { RefusePolicy } from '../callbacks/refuse-policy';
+import type { LegRetryOptions } from '../rounds/leg-retry-policy';
 import type { RoundHooks } from '../rounds/round-hooks.types';
 import type { Sleep } from '../rounds/sleep';
 
@@ -29,6 +30,12 @@ export interface TesseraClientOptions extends InputCallbacks {
    * the retry reached an instance without the key), start the flow over. Default true; counts as a round.
    */
   restartOnInvalidState?: boolean;
+  /**
+   * Legs that fail at a balancer (connection refused, 503 no instance; 502, 504, reset where the handler may
+   * have run): sent again, bounded, with backoff. Default: 3 retries from 100 ms, and a leg that may have
+   * reached a handler only when it carries no answers. `{ maxRetries: 0 }` turns it off.
+   */
+  legRetry?: LegRetryOptions;
 }
 
 /** Per-call options for the automatic loop. */

@@ -37,6 +37,8 @@ import { fulfilRound } from '../rounds/fulfil-round';
 import { mergeHooks } from '../rounds/merge-hooks';
 import type { RoundHooks } from '../rounds/round-hooks.types';
 import { raceAbort } from '../rounds/race-abort';
+import { LegRetryPolicy } from '../rounds/leg-retry-policy';
+import { retryingLegs } from '../rounds/retry-leg';
 import { runRounds, type RoundSeed } from '../rounds/run-rounds';
 import { abortableSleep, type Sleep } from '../rounds/sleep';
 import {
@@ -72,6 +74,7 @@ export class TesseraClient {
   private readonly answerer: InputAnswerer;
   private readonly maxRounds: number;
   private readonly sleep: Sleep;
+  private readonly legRetry: LegRetryPolicy;
   private connected = false;
   /** Tool definitions seen by `listTools`, for SEP-2243 `Mcp-Param-*` header mirroring on calls. */
   private readonly knownTools = new Map<string, Tool>();
@@ -79,6 +82,7 @@ export class TesseraClient {
   constructor(private readonly options: TesseraClientOptions = {}) {
     this.maxRounds = checkMaxRounds(options.maxRounds ?? DEFAULT_MAX_ROUNDS);
     this.sleep = options.sleep ?? abortableSleep;
+    this.legRetry = new LegRetryPolicy(options.legRetry);
     this.answerer = new InputAnswerer(options, options.refuse);
     this.capabilities = capabilitiesFromCallbacks(options);
     this.sdk = new SdkClient(
@@ -178,15 +182,22 @@ export class TesseraClient {
     const seed: RoundSeed = { inputResponses: options.inputResponses, requestState: options.requestState };
     try {
       const leg: LegOptions = { onprogress: options.onprogress, timeout: options.legTimeoutMs };
-      if (options.allowInputRequired === true) return await raceAbort(this.sendLeg(call, seed, stop.signal, leg), stop.signal);
+      const hooks = mergeHooks(this.options.hooks, options.hooks);
+      const send = retryingLegs<AnyResult>((legSeed, signal) => this.sendLeg(call, legSeed, signal, leg), {
+        call,
+        policy: this.legRetry,
+        sleep: this.sleep,
+        hooks,
+      });
+      if (options.allowInputRequired === true) return await raceAbort(send(seed, stop.signal), stop.signal);
       return await raceAbort(runRounds<AnyResult>({
         call,
-        send: (legSeed, signal) => this.sendLeg(call, legSeed, signal, leg),
+        send,
         answerer: this.answerer,
         maxRounds: checkMaxRounds(options.maxRounds ?? this.maxRounds),
         sleep: this.sleep,
         signal: stop.signal,
-        hooks: mergeHooks(this.options.hooks, options.hooks),
+        hooks,
         seed,
         restartOnInvalidState: this.options.restartOnInvalidState,
       }), stop.signal);

@@ -13,5 +13,8 @@ export function mergeHooks(...all: (RoundHooks | undefined)[]): Required<RoundHo
     onInputResponse: async (event) => {
       for (const hooks of present) await hooks.onInputResponse?.(event);
     },
+    onLegRetry: async (event) => {
+      for (const hooks of present) await hooks.onLegRetry?.(event);
+    },
   };
 }

@@ -1,6 +1,7 @@
 import type { InputRequest, InputRequests, InputResponse } from '@modelcontextprotocol/client';
 import type { InputKind } from '../callbacks/input-kind';
 import type { McpCall } from '../flow/mcp-call';
+import type { LegFailure } from './leg-failure';
 
 /** One `input_required` answer, seen before the client acts on it. */
 export interface RoundEvent {
@@ -32,6 +33,22 @@ export interface InputResponseEvent extends InputRequestEvent {
   response: InputResponse;
 }
 
+/** One leg that failed at the balancer and is about to be sent again (`legRetry`). */
+export interface LegRetryEvent {
+  call: McpCall;
+  /** Which leg of the call: 1 for the first, counting every leg sent (restarts too). */
+  leg: number;
+  /** 1 for the first retry of this leg, 2 for the next, ... */
+  attempt: number;
+  failure: LegFailure;
+  /** Whether the leg carries answers (`inputResponses`). */
+  carriesAnswers: boolean;
+  /** How long the client waits before sending it again. */
+  delayMs: number;
+  /** What the failed attempt threw. */
+  error: unknown;
+}
+
 /**
  * Audit and logging points: every round, every request seen, every answer sent. Hooks are awaited, and a hook
  * that throws fails the call (so an audit sink that must not miss a record can stop the flow).
@@ -40,4 +57,6 @@ export interface RoundHooks {
   onRound?: (event: RoundEvent) => void | Promise<void>;
   onInputRequest?: (event: InputRequestEvent) => void | Promise<void>;
   onInputResponse?: (event: InputResponseEvent) => void | Promise<void>;
+  /** A leg failed at the balancer (instance gone or died) and is sent again; see `legRetry`. */
+  onLegRetry?: (event: LegRetryEvent) => void | Promise<void>;
 }

@@ -1,0 +1,59 @@
+import type { LegFailure } from './leg-failure';
+
+/** How the client retries a leg that failed at the balancer (see `LegFailure`). */
+export interface LegRetryOptions {
+  /** Retries of one leg; default 3. `0` turns retrying off. */
+  maxRetries?: number;
+  /** The first wait; each retry doubles it, up to `maxDelayMs`. Defaults 100 and 1000 ms. */
+  initialDelayMs?: number;
+  maxDelayMs?: number;
+  /**
+   * A leg that may have reached a handler (502, 504, connection reset) and may have run:
+   * - `'unanswered'` (default): retry it only when it carries no answers (a first leg, or a state-only one):
+   *   such a leg can only make the handler ask its questions again;
+   * - `'always'`: retry every leg (make final rounds idempotent, or turn on single-use state: a repeated
+   *   final leg is then refused and the flow starts over);
+   * - `'never'`: surface the error.
+   * A leg that certainly never reached a handler (connection refused, 503) is always retried.
+   */
+  uncertain?: 'unanswered' | 'always' | 'never';
+}
+
+export const DEFAULT_LEG_RETRIES = 3;
+export const DEFAULT_LEG_RETRY_INITIAL_MS = 100;
+export const DEFAULT_LEG_RETRY_MAX_MS = 1000;
+
+export class LegRetryPolicy {
+  readonly maxRetries: number;
+  private readonly initialDelayMs: number;
+  private readonly maxDelayMs: number;
+  private readonly uncertain: 'unanswered' | 'always' | 'never';
+
+  constructor(options: LegRetryOptions = {}) {
+    this.maxRetries = checkCount('legRetry.maxRetries', options.maxRetries ?? DEFAULT_LEG_RETRIES);
+    this.initialDelayMs = checkCount('legRetry.initialDelayMs', options.initialDelayMs ?? DEFAULT_LEG_RETRY_INITIAL_MS);
+    this.maxDelayMs = checkCount('legRetry.maxDelayMs', options.maxDelayMs ?? DEFAULT_LEG_RETRY_MAX_MS);
+    const uncertain = options.uncertain ?? 'unanswered';
+    if (!['unanswered', 'always', 'never'].includes(uncertain)) {
+      throw new RangeError(`legRetry.uncertain must be 'unanswered', 'always' or 'never', got ${JSON.stringify(uncertain)}`);
+    }
+    this.uncertain = uncertain;
+  }
+
+  /** Whether a leg that failed this way, carrying answers or not, may be sent again. */
+  allows(failure: LegFailure, carriesAnswers: boolean): boolean {
+    if (failure.reachedHandler === false) return true;
+    if (this.uncertain === 'always') return true;
+    return this.uncertain === 'unanswered' && !carriesAnswers;
+  }
+
+  /** The wait before retry number `attempt` (1-based): 100, 200, 400, 800, 1000, ... ms by default. */
+  delay(attempt: number): number {
+    return Math.min(this.maxDelayMs, this.initialDelayMs * 2 ** (attempt - 1));
+  }
+}
+
+function checkCount(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 0) throw new RangeError(`${name} must be a non-negative integer, got ${value}`);
+  return value;
+}

@@ -1,0 +1,37 @@
+import type { McpCall } from '../flow/mcp-call';
+import { classifyLegFailure } from './leg-failure';
+import type { LegRetryPolicy } from './leg-retry-policy';
+import type { RoundHooks } from './round-hooks.types';
+import type { SendLeg } from './run-rounds';
+import type { Sleep } from './sleep';
+
+export interface RetryLegContext {
+  call: McpCall;
+  policy: LegRetryPolicy;
+  sleep: Sleep;
+  hooks: Required<RoundHooks>;
+}
+
+/**
+ * Wraps the sending of legs so that one failing at the balancer is sent again, within the policy: bounded,
+ * with backoff, and only when it is safe (see `LegRetryOptions.uncertain`). Every retry is reported to
+ * `onLegRetry` before its wait. Any other failure, or the last one, is thrown as it came.
+ */
+export function retryingLegs<R>(send: SendLeg<R>, context: RetryLegContext): SendLeg<R> {
+  let legs = 0;
+  return async (seed, signal) => {
+    const leg = ++legs;
+    const carriesAnswers = seed.inputResponses !== undefined && Object.keys(seed.inputResponses).length > 0;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await send(seed, signal);
+      } catch (error) {
+        const failure = classifyLegFailure(error);
+        if (signal.aborted || failure === undefined || attempt > context.policy.maxRetries || !context.policy.allows(failure, carriesAnswers)) throw error;
+        const delayMs = context.policy.delay(attempt);
+        await context.hooks.onLegRetry({ call: context.call, leg, attempt, failure, carriesAnswers, delayMs, error });
+        await context.sleep(delayMs, signal);
+      }
+    }
+  };
+}

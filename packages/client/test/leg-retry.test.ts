@@ -1,0 +1,150 @@
+import { TesseraClient, type LegRetryEvent, type LegRetryOptions } from '../src';
+import { recordingCallbacks } from './fixtures/callbacks.fixture';
+import { FailingFront, type FrontFailure } from './fixtures/failing-front.fixture';
+import type { SeenLeg } from './fixtures/mrtr-server.fixture';
+import { createFixtureHandler, startHttpServer, type RunningHttpServer } from './fixtures/serve-fixture.fixture';
+
+/*
+ * Legs that fail at a balancer, over real sockets: the real SDK server behind a real HTTP front that answers
+ * 503/502/504, cuts connections, or stops listening (connection refused). `greet` takes two legs: the first
+ * carries no answers, the second carries the user's name.
+ */
+
+let backend: RunningHttpServer;
+let seen: SeenLeg[];
+let front: FailingFront;
+const clients: TesseraClient[] = [];
+
+beforeEach(async () => {
+  seen = [];
+  backend = await startHttpServer(createFixtureHandler(seen));
+  front = new FailingFront(backend.url);
+  await front.start();
+});
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close().catch(() => undefined)));
+  await front.close();
+  await backend.close();
+});
+
+/** A client through the front; waits are recorded (and skipped), and may run an action (reopen the port). */
+async function connect(legRetry?: LegRetryOptions, onWait?: () => Promise<void>) {
+  const retries: LegRetryEvent[] = [];
+  const waits: number[] = [];
+  const client = new TesseraClient({
+    ...recordingCallbacks().callbacks,
+    legRetry,
+    hooks: { onLegRetry: (e) => void retries.push(e) },
+    sleep: async (ms) => {
+      waits.push(ms);
+      await onWait?.();
+    },
+  });
+  clients.push(client);
+  await client.connect({ url: front.url });
+  return { client, retries, waits };
+}
+
+const greet = (client: TesseraClient) => client.callTool({ name: 'greet', arguments: { greeting: 'Hello' } });
+const greetLegs = () => seen.filter((l) => l.target === 'greet');
+
+describe('legs that certainly never reached a handler are retried, bounded, with backoff', () => {
+  test('503 (no instance took the leg) twice on the answered leg: retried, the flow completes, each retry reported', async () => {
+    front.failures.set(2, 503).set(3, 503);
+    const { client, retries, waits } = await connect();
+    const result = await greet(client);
+    expect(result.content).toEqual([{ type: 'text', text: 'Hello, Ada' }]);
+    expect(retries.map((r) => [r.leg, r.attempt, r.failure.kind, r.failure.status, r.failure.reachedHandler, r.carriesAnswers, r.delayMs])).toEqual([
+      [2, 1, 'no_upstream', 503, false, true, 100],
+      [2, 2, 'no_upstream', 503, false, true, 200],
+    ]);
+    expect(waits).toEqual([100, 200]);
+    expect(greetLegs()).toHaveLength(2); // the handler saw each leg once
+  });
+
+  test('connection refused: the port stops listening, the client waits and retries until it listens again', async () => {
+    const port = new URL(front.url).port;
+    let reopened = false;
+    const { client, retries } = await connect(undefined, async () => {
+      if (!reopened) {
+        reopened = true;
+        await front.start(); // same port again
+      }
+    });
+    await front.refuseConnections();
+    expect(front.listening).toBe(false);
+    const result = await greet(client);
+    expect(result.content).toEqual([{ type: 'text', text: 'Hello, Ada' }]);
+    expect(new URL(front.url).port).toBe(port);
+    expect(retries.map((r) => [r.leg, r.failure.kind, r.failure.reachedHandler])).toEqual([[1, 'connection_refused', false]]);
+  });
+
+  test('bounded: a fourth 503 in a row is thrown (3 retries by default), and maxRetries: 0 never retries', async () => {
+    [1, 2, 3, 4].forEach((n) => front.failures.set(n, 503));
+    const { client, retries, waits } = await connect();
+    await expect(greet(client)).rejects.toMatchObject({ name: 'SdkHttpError', data: { status: 503 } });
+    expect(retries.map((r) => r.attempt)).toEqual([1, 2, 3]);
+    expect(waits).toEqual([100, 200, 400]);
+
+    front.failures.set(5, 503);
+    const off = await connect({ maxRetries: 0 });
+    await expect(greet(off.client)).rejects.toMatchObject({ data: { status: 503 } });
+    expect(off.retries).toEqual([]);
+  });
+});
+
+describe('legs that may have reached a handler (502, 504, reset): retried when they carry no answers (default)', () => {
+  test.each<[FrontFailure, string]>([
+    [502, 'bad_gateway'],
+    [504, 'gateway_timeout'],
+    ['reset-before-answer', 'connection_reset'],
+  ])('%s on the first leg (no answers): retried, the flow completes', async (failure, kind) => {
+    front.failures.set(1, failure);
+    const { client, retries } = await connect();
+    expect((await greet(client)).content).toEqual([{ type: 'text', text: 'Hello, Ada' }]);
+    expect(retries.map((r) => [r.leg, r.failure.kind, r.failure.reachedHandler, r.carriesAnswers])).toEqual([[1, kind, 'maybe', false]]);
+  });
+
+  test('502 on the leg carrying the answer: not retried by default, the error reaches the caller', async () => {
+    front.failures.set(2, 502);
+    const { client, retries } = await connect();
+    await expect(greet(client)).rejects.toMatchObject({ name: 'SdkHttpError', data: { status: 502 } });
+    expect(retries).toEqual([]);
+  });
+
+  test('the answered leg ran and its answer was lost (forwarded, then reset): default surfaces it; uncertain: "always" sends it again', async () => {
+    front.failures.set(2, 'forward-then-reset');
+    const strict = await connect();
+    await expect(greet(strict.client)).rejects.toThrow();
+    expect(strict.retries).toEqual([]);
+    expect(greetLegs()).toHaveLength(2); // the handler did run the answered leg
+
+    seen.length = 0;
+    front.failures.set(4, 'forward-then-reset'); // tools/call #3 and #4: the next flow's two legs
+    const always = await connect({ uncertain: 'always' });
+    expect((await greet(always.client)).content).toEqual([{ type: 'text', text: 'Hello, Ada' }]);
+    expect(always.retries.map((r) => [r.leg, r.failure.kind, r.carriesAnswers])).toEqual([[2, 'connection_reset', true]]);
+    expect(greetLegs().filter((l) => l.inputResponses !== undefined)).toHaveLength(2); // the handler ran it twice
+  });
+
+  test('uncertain: "never" surfaces even a failed first leg', async () => {
+    front.failures.set(1, 502);
+    const { client, retries } = await connect({ uncertain: 'never' });
+    await expect(greet(client)).rejects.toMatchObject({ data: { status: 502 } });
+    expect(retries).toEqual([]);
+  });
+});
+
+test('manual mode retries its one leg too', async () => {
+  front.failures.set(1, 503);
+  const { client, retries } = await connect();
+  const first = await client.callTool({ name: 'greet', arguments: { greeting: 'Hi' } }, { allowInputRequired: true });
+  expect(first).toMatchObject({ resultType: 'input_required' });
+  expect(retries.map((r) => r.failure.kind)).toEqual(['no_upstream']);
+});
+
+test('bad legRetry settings are refused at construction, naming the field', () => {
+  expect(() => new TesseraClient({ legRetry: { maxRetries: -1 } })).toThrow('legRetry.maxRetries must be a non-negative integer, got -1');
+  expect(() => new TesseraClient({ legRetry: { initialDelayMs: 1.5 } })).toThrow('legRetry.initialDelayMs must be a non-negative integer, got 1.5');
+  expect(() => new TesseraClient({ legRetry: { uncertain: 'sometimes' as 'always' } })).toThrow(`legRetry.uncertain must be 'unanswered', 'always' or 'never', got "sometimes"`);
+});
