@@ -1,5 +1,6 @@
 // Public API of @tessera/request-state: named exports only; this list is the package's surface.
 export { RequestStateSecurity, DEFAULT_TTL_SECONDS, DEFAULT_MAX_TOKEN_LENGTH } from './request-state-security';
+export { MAX_SEALS_PER_KEY } from './crypto/aes-gcm.codec';
 export type { RequestStateSecurityOptions } from './request-state-security-options';
 export type { RequestStateCodec } from './sealing/request-state-codec';
 export type { RequestStateSealer } from './sealing/request-state-sealer';
@@ -7,15 +8,18 @@ export type { RequestBinding } from './binding/request-binding';
 export { argumentsDigest } from './binding/arguments-digest';
 export { authIdentity, principalFromAuthInfo } from './binding/principal-from-auth-info';
 export type { PrincipalAuthInfo } from './binding/principal-from-auth-info';
-export { InvalidRequestStateError, INVALID_REQUEST_STATE_MESSAGE } from './errors/invalid-request-state.error';
+export { boundPrincipal } from './binding/bound-principal';
+export { InvalidRequestStateError, INVALID_REQUEST_STATE_MESSAGE, isInvalidRequestStateError } from './errors/invalid-request-state.error';
 export type { InvalidStateReason } from './errors/invalid-state-reason';
 export { invalidRequestStateJsonRpcError } from './errors/invalid-request-state-json-rpc-error';
 export type { InvalidRequestStateJsonRpcError } from './errors/invalid-request-state-json-rpc-error';
 export { RequestStateConfigError } from './errors/request-state-config.error';
 export { RequestStateTooLargeError } from './errors/request-state-too-large.error';
+export { UnusableAuthInfoError } from './errors/unusable-auth-info.error';
 export { RequestStateError } from './errors/request-state-error';
 export { RequestStateErrorCode } from './errors/request-state-error-code';
 export { protectRequestState } from './sdk/protect-request-state';
 export type { ProtectRequestStateOptions, ProtectedRequestState } from './sdk/protect-request-state';
 export type { RequestStateContext, RequestTarget } from './sdk/request-state-context';
 export { VerifiedRequestState } from './sdk/verified-request-state';
+export { InvalidRequestStateProtocolError } from './sdk/invalid-request-state-protocol.error';

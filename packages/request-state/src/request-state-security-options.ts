@@ -9,7 +9,10 @@ export interface RequestStateSecurityOptions<Ctx = unknown> {
   ttl?: number;
   /** Defaults to the server's name (see RequestStateSecurity.forServer). */
   audience?: string;
-  /** Principal for integrations that have a context; default: the verified auth (principalFromAuthInfo). */
+  /**
+   * An extra principal from the author's own signal (a tenant header). Added to the verified auth's
+   * principal, never in its place (see boundPrincipal); alone where there is no verified auth.
+   */
   bindPrincipal?: (ctx: Ctx) => string | null | undefined;
   /** Milliseconds since the epoch; default Date.now. */
   clock?: () => number;

@@ -15,7 +15,7 @@ function context(method: string, clientId?: string, sub?: string) {
 }
 
 describe('protectRequestState without a server', () => {
-  const guard = protectRequestState(security, { audience: 'srv' });
+  const guard = protectRequestState(security, { audience: 'srv', rejectWith: (e) => e }); // read() rethrows the reason-carrying error
 
   it('round trips: mint, verify (closed handle), read (plaintext)', () => {
     const first = context('tools/call', 'app', 'alice');

@@ -31,6 +31,8 @@ const causes: Record<InvalidStateReason, () => unknown> = {
   codec_error: () => new RequestStateSecurity({ codec: { seal: () => '', unseal: () => { throw new Error('boom'); } }, audience: 'a' }).forServer(undefined).open('t', P),
   bad_payload: () => sealer.open(forge({ ...claims, m: 7 }), P),
   wrong_version: () => sealer.open(forge({ ...claims, v: 0 }), P),
+  bad_time: () => sealer.open(raw.seal(new TextEncoder().encode(JSON.stringify({ ...claims, exp: 0 }).replace('"exp":0', '"exp":1e999'))), P),
+  exp_beyond_ttl: () => sealer.open(forge({ ...claims, exp: claims.iat + 601 }), P),
   issued_in_future: () => sealer.open(forge({ ...claims, iat: claims.iat + 61 }), P),
   expired: () => sealer.open(forge({ ...claims, exp: claims.iat }), P),
   method_mismatch: () => sealer.open(good, { ...P, method: 'resources/read' }),
@@ -41,7 +43,7 @@ const causes: Record<InvalidStateReason, () => unknown> = {
   principal_error: () => protectRequestState(security, { audience: 'srv', bindPrincipal: () => { throw new Error('idp down'); } }).verify(good, ctx(undefined)),
   principal_drift: () => sealer.open(good, CALL),
   principal_mismatch: () => sealer.open(good, { ...P, principal: 'mallory' }),
-  not_verified: () => protectRequestState(security, { audience: 'srv' }).read(ctx(good), CALL),
+  not_verified: () => protectRequestState(security, { audience: 'srv', rejectWith: (e) => e }).read(ctx(good), CALL),
 };
 
 describe('every refusal has a logged reason and the same message', () => {

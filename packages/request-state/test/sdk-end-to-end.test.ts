@@ -11,7 +11,7 @@ import {
   type ServerOptions,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { InvalidRequestStateError, protectRequestState, RequestStateSecurity, type InvalidStateReason } from '@tessera/request-state';
+import { InvalidRequestStateProtocolError, protectRequestState, RequestStateSecurity, type InvalidStateReason } from '@tessera/request-state';
 
 const MARKER = 'plaintext-marker-3f9a'; // must never be seen on the wire
 const security = new RequestStateSecurity({ keys: ['e2e-shared-key-'.padEnd(48, 'k')] });
@@ -143,7 +143,8 @@ describe('protectRequestState with a plain SDK server, end to end over Streamabl
 
   it('read() refuses a raw string when the server has no verify hook (fail closed)', () => {
     const ctx = { mcpReq: { method: 'tools/call', requestState: () => 'v1.raw' } };
-    expect(() => guard.read(ctx as never, { target: 'deploy' })).toThrow(InvalidRequestStateError);
+    expect(() => guard.read(ctx as never, { target: 'deploy' })).toThrow(InvalidRequestStateProtocolError);
+    expect(refusals).toEqual(['not_verified']);
   });
 });
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isInputRequiredResult, ProtocolError, type InputRequiredResult } from '@modelcontextprotocol/server';
-import { InvalidRequestStateError, principalFromAuthInfo, type RequestBinding, type RequestStateSealer } from '@tessera/request-state';
+import { boundPrincipal, InvalidRequestStateError, principalFromAuthInfo, type RequestBinding, type RequestStateSealer } from '@tessera/request-state';
 import type { CallHandler, Interceptor } from '../contracts/interceptor';
 import type { ExecutionContext } from '../contracts/execution-context';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
@@ -42,15 +42,17 @@ export class RequestStateInterceptor implements Interceptor {
   }
 
   /**
-   * A custom `bindPrincipal` that throws refuses an incoming state like any other verification failure;
+   * The verified auth's principal, with the custom `bindPrincipal` value added. A custom one that throws refuses an incoming state like any other verification failure;
    * with no incoming state the call goes on, and sealing a new state then fails as an internal error.
    */
   private bindingFor(call: StateCarrier, incoming: boolean): Binding {
     const base = { method: call.method, target: call.target, arguments: call.arguments as Record<string, unknown> };
     const { bindPrincipal } = this.options;
-    if (!bindPrincipal) return { ...base, principal: principalFromAuthInfo(call.authInfo) };
+    // unusable auth info throws here (a logged server error naming the field), never a fallback to the client id
+    const verified = principalFromAuthInfo(call.authInfo);
+    if (!bindPrincipal) return { ...base, principal: verified };
     try {
-      return { ...base, principal: bindPrincipal(call) };
+      return { ...base, principal: boundPrincipal(verified, bindPrincipal(call)) }; // added to the verified caller, never instead
     } catch (cause) {
       if (incoming) throw new InvalidRequestStateError('principal_error', { cause });
       return { ...base, principal: null, principalError: cause };

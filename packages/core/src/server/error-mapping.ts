@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ProtocolError, type CallToolResult } from '@modelcontextprotocol/server';
-import { InvalidRequestStateError, invalidRequestStateJsonRpcError } from '@tessera/request-state';
+import { invalidRequestStateJsonRpcError, isInvalidRequestStateError } from '@tessera/request-state';
 import { TesseraErrorCode } from '../errors/codes';
 import { TesseraError } from '../errors/tessera-error';
 import type { Logger } from '../logging/logger';
@@ -19,7 +19,7 @@ export interface ErrorSite {
  */
 export function mapError(error: unknown, site: ErrorSite): CallToolResult {
   if (error instanceof ProtocolError || ProtocolError.isInstance(error)) throw error;
-  if (error instanceof InvalidRequestStateError) {
+  if (isInvalidRequestStateError(error)) { // the brand, not instanceof: a second loaded copy still maps
     site.logger.warn('requestState refused', { method: site.method, target: site.target, reason: error.reason });
     const e = invalidRequestStateJsonRpcError();
     throw new ProtocolError(e.code, e.message, e.data);

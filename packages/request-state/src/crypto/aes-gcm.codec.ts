@@ -1,11 +1,10 @@
-import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { hkdf } from '@noble/hashes/hkdf';
 import { sha256 } from '@noble/hashes/sha2';
 import { InvalidRequestStateError } from '../errors/invalid-request-state.error';
 import { RequestStateConfigError } from '../errors/request-state-config.error';
 import type { RequestStateCodec } from '../sealing/request-state-codec';
 import { decodeCanonicalBase64url, encodeBase64url } from './base64url';
-import { takeRandomBytes } from './random-pool';
 
 // Derivation labels and layout follow the reference implementation (python-sdk request_state.py), so one
 // key ring means the same sub-keys and key ids on both.
@@ -16,6 +15,13 @@ const KID_BYTES = 4;
 const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
 const MIN_BODY_BYTES = KID_BYTES + NONCE_BYTES + TAG_BYTES;
+
+/**
+ * Seals one process makes under one sealing key before it refuses: 2^32, NIST SP 800-38D's limit for
+ * random 96-bit nonces (past it the chance of a repeated nonce, which breaks GCM, exceeds 2^-32). The
+ * count is per process; several instances sharing a key should rotate before their total reaches it.
+ */
+export const MAX_SEALS_PER_KEY = 2 ** 32;
 
 interface DerivedKey {
   readonly kid: Buffer;
@@ -33,8 +39,12 @@ interface DerivedKey {
 export class AesGcmCodec implements RequestStateCodec {
   private readonly sealing: DerivedKey;
   private readonly byKid = new Map<string, DerivedKey>();
+  private seals = 0;
 
-  constructor(keys: ReadonlyArray<Uint8Array>) {
+  constructor(
+    keys: ReadonlyArray<Uint8Array>,
+    private readonly maxSeals = MAX_SEALS_PER_KEY,
+  ) {
     const derived = keys.map(deriveKey);
     derived.forEach((entry, index) => {
       const hex = entry.kid.toString('hex');
@@ -48,8 +58,15 @@ export class AesGcmCodec implements RequestStateCodec {
   }
 
   seal(plaintext: Uint8Array): string {
+    if (this.seals >= this.maxSeals) {
+      throw new RequestStateConfigError(
+        `RequestStateSecurity: keys[0] has sealed ${this.maxSeals} tokens in this process, the AES-GCM limit for random nonces; rotate to a new key`,
+      );
+    }
+    this.seals += 1;
     const { kid, key, aad } = this.sealing;
-    const nonce = takeRandomBytes(NONCE_BYTES);
+    // straight from node:crypto, never the pool: a cloned process must not repeat a nonce (random-pool.ts)
+    const nonce = randomBytes(NONCE_BYTES);
     const cipher = createCipheriv('aes-256-gcm', key, nonce);
     cipher.setAAD(aad);
     const head = cipher.update(plaintext);

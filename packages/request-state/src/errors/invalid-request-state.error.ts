@@ -19,3 +19,12 @@ export class InvalidRequestStateError extends RequestStateError {
     super(RequestStateErrorCode.InvalidRequestState, INVALID_REQUEST_STATE_MESSAGE, options);
   }
 }
+
+/**
+ * Whether `value` is an InvalidRequestStateError, by the package's brand and code rather than
+ * `instanceof`, so an error thrown by a second loaded copy of this package (two bundles, a module loaded
+ * twice) is still recognised and answered with the fixed -32602.
+ */
+export function isInvalidRequestStateError(value: unknown): value is InvalidRequestStateError {
+  return RequestStateError.isInstance(value) && value.code === RequestStateErrorCode.InvalidRequestState;
+}

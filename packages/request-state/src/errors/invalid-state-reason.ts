@@ -11,6 +11,8 @@ export type InvalidStateReason =
   | 'codec_error'
   | 'bad_payload'
   | 'wrong_version'
+  | 'bad_time'
+  | 'exp_beyond_ttl'
   | 'issued_in_future'
   | 'expired'
   | 'method_mismatch'

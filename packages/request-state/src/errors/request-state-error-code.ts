@@ -6,6 +6,7 @@ export const RequestStateErrorCode = {
   InvalidRequestState: 'TESSERA_INVALID_REQUEST_STATE',
   RequestStateConfig: 'TESSERA_REQUEST_STATE_CONFIG',
   RequestStateTooLarge: 'TESSERA_REQUEST_STATE_TOO_LARGE',
+  UnusableAuthInfo: 'TESSERA_UNUSABLE_AUTH_INFO',
 } as const;
 
 export type RequestStateErrorCode = (typeof RequestStateErrorCode)[keyof typeof RequestStateErrorCode];

@@ -1,11 +1,13 @@
+import { boundPrincipal } from '../binding/bound-principal';
 import { principalFromAuthInfo } from '../binding/principal-from-auth-info';
 import type { RequestBinding } from '../binding/request-binding';
-import { InvalidRequestStateError } from '../errors/invalid-request-state.error';
+import { InvalidRequestStateError, isInvalidRequestStateError } from '../errors/invalid-request-state.error';
 import { RequestStateConfigError } from '../errors/request-state-config.error';
 import type { RequestStateSecurity } from '../request-state-security';
 import { checkMethod, checkPrincipal, checkTarget, ClaimsSealer } from '../sealing/claims-sealer';
 import type { RequestStateClaims } from '../sealing/request-state-claims';
 import type { RequestStateContext, RequestTarget } from './request-state-context';
+import { InvalidRequestStateProtocolError } from './invalid-request-state-protocol.error';
 import { VerifiedRequestState } from './verified-request-state';
 
 export interface ProtectRequestStateOptions<Ctx extends RequestStateContext = RequestStateContext> {
@@ -14,15 +16,17 @@ export interface ProtectRequestStateOptions<Ctx extends RequestStateContext = Re
    * forServer). One of the two is required with an explicit policy; the ephemeral policy may omit both.
    */
   audience?: string;
-  /** Default: the policy's bindPrincipal, else principalFromAuthInfo(ctx.http?.authInfo). */
+  /**
+   * An extra principal (default: the policy's bindPrincipal). Always added to the verified auth of
+   * ctx.http.authInfo, never in its place (see boundPrincipal).
+   */
   bindPrincipal?: (ctx: Ctx) => string | null | undefined;
   /** Called with every refusal: the SDK's `onerror` only ever sees the fixed message, not the reason. */
   onInvalid?: (error: InvalidRequestStateError, method: string) => void;
   /**
-   * What `read()` throws on a refusal; default the InvalidRequestStateError itself. The SDK answers a
-   * thrown value with a numeric `code` as that JSON-RPC error, so for prompts and resources
-   * `(e) => new ProtocolError(ProtocolErrorCode.InvalidParams, e.message, { reason: 'invalid_request_state' })`
-   * gives the same -32602 as the hook. (McpServer turns any error of a tool into a tool error result.)
+   * What `read()` throws on a refusal; default an InvalidRequestStateProtocolError, which the SDK answers
+   * as the same -32602 as a refusal in the hook. (McpServer's own tool wrapper turns any error a tool
+   * throws into an `isError` result; the text is then the same fixed message.)
    */
   rejectWith?: (error: InvalidRequestStateError) => unknown;
 }
@@ -44,7 +48,7 @@ const CARRIERS: ReadonlySet<string> = new Set<CarrierMethod>(['tools/call', 'pro
  * One-line protection for a plain SDK server:
  * `new McpServer(info, { requestState: { verify: guard.verify } })`, then `guard.mint` / `guard.read` in
  * handlers. A refusal in `verify` is the SDK's -32602; one in `read` (the state of another tool or other
- * arguments) throws InvalidRequestStateError, which McpServer reports as a tool error with the same message.
+ * arguments) throws the same -32602 (see rejectWith).
  */
 export function protectRequestState<Ctx extends RequestStateContext = RequestStateContext>(
   security: RequestStateSecurity<Ctx>,
@@ -52,12 +56,12 @@ export function protectRequestState<Ctx extends RequestStateContext = RequestSta
 ): ProtectedRequestState<Ctx> {
   const sealer = security.forServer(options.audience);
   if (!(sealer instanceof ClaimsSealer)) throw new RequestStateConfigError('protectRequestState: unsupported sealer');
-  const bindPrincipal =
-    options.bindPrincipal ?? security.bindPrincipal ?? ((ctx: Ctx) => principalFromAuthInfo(ctx.http?.authInfo));
+  const custom = options.bindPrincipal ?? security.bindPrincipal;
+  const bindPrincipal = (ctx: Ctx) => boundPrincipal(principalFromAuthInfo(ctx.http?.authInfo), custom?.(ctx));
   const opened = new WeakMap<VerifiedRequestState, RequestStateClaims>();
 
   const refuse = (error: unknown, method: string, rejectWith?: (error: InvalidRequestStateError) => unknown): never => {
-    const refusal = error instanceof InvalidRequestStateError ? error : new InvalidRequestStateError('codec_error', { cause: error });
+    const refusal = isInvalidRequestStateError(error) ? error : new InvalidRequestStateError('codec_error', { cause: error });
     options.onInvalid?.(refusal, method);
     throw rejectWith === undefined ? refusal : rejectWith(refusal);
   };
@@ -92,7 +96,7 @@ export function protectRequestState<Ctx extends RequestStateContext = RequestSta
         checkTarget(claims, request);
         return claims.s;
       } catch (error) {
-        return refuse(error, ctx.mcpReq.method, options.rejectWith);
+        return refuse(error, ctx.mcpReq.method, options.rejectWith ?? (() => new InvalidRequestStateProtocolError()));
       }
     },
   };

@@ -1,7 +1,7 @@
 import { argumentsDigest } from '../binding/arguments-digest';
 import { makePrincipalClaim, principalClaimMatches } from '../binding/principal-claim';
 import type { RequestBinding } from '../binding/request-binding';
-import { InvalidRequestStateError } from '../errors/invalid-request-state.error';
+import { InvalidRequestStateError, isInvalidRequestStateError } from '../errors/invalid-request-state.error';
 import { RequestStateTooLargeError } from '../errors/request-state-too-large.error';
 import { CLAIMS_VERSION, parseClaims, type RequestStateClaims } from './request-state-claims';
 import type { RequestStateCodec } from './request-state-codec';
@@ -61,11 +61,15 @@ export class ClaimsSealer implements RequestStateSealer {
     return claims.s;
   }
 
-  /** Bounds, codec, payload shape, version and time window: everything that needs no request. */
+  /** Bounds, codec, payload shape, version and time window (finite, at most ttl long): everything that needs no request. */
   unseal(token: unknown): RequestStateClaims {
     if (typeof token !== 'string') throw new InvalidRequestStateError('not_string');
     if (token.length > this.config.maxTokenLength) throw new InvalidRequestStateError('too_long');
     const claims = parseClaims(unsealWith(this.config.codec, token));
+    // JSON reads 1e999 as Infinity: a codec that authenticates poorly must not hand out eternal tokens
+    if (!Number.isFinite(claims.iat) || !Number.isFinite(claims.exp)) throw new InvalidRequestStateError('bad_time');
+    // seal() stamps exp = iat + ttl with the same arithmetic, so an honest token is never over by a rounding
+    if (claims.exp > claims.iat + this.config.ttlSeconds) throw new InvalidRequestStateError('exp_beyond_ttl');
     const now = this.config.clock() / 1000;
     if (claims.iat > now + MAX_FUTURE_SKEW_SECONDS) throw new InvalidRequestStateError('issued_in_future');
     if (!(now < claims.exp)) throw new InvalidRequestStateError('expired'); // written so NaN fails too
@@ -110,7 +114,7 @@ function unsealWith(codec: RequestStateCodec, token: string): Uint8Array {
     bytes = codec.unseal(token);
   } catch (error) {
     // a codec's own reason is kept as `cause` for the log; the message stays the fixed one
-    throw error instanceof InvalidRequestStateError ? error : new InvalidRequestStateError('codec_error', { cause: error });
+    throw isInvalidRequestStateError(error) ? error : new InvalidRequestStateError('codec_error', { cause: error });
   }
   if (!(bytes instanceof Uint8Array)) throw new InvalidRequestStateError('codec_error');
   return bytes;

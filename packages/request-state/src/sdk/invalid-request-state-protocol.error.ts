@@ -1,0 +1,17 @@
+import { INVALID_REQUEST_STATE_MESSAGE } from '../errors/invalid-request-state.error';
+
+/**
+ * What `protectRequestState`'s `read()` throws by default on a refusal. The SDK answers any thrown value
+ * with a numeric `code` as that JSON-RPC error, so this is the same -32602, message and data as a refusal
+ * in the verify hook, without this package depending on the SDK at run time. The reason is not on it (it
+ * would reach the wire); `onInvalid` receives it.
+ */
+export class InvalidRequestStateProtocolError extends Error {
+  readonly code = -32602;
+  readonly data = { reason: 'invalid_request_state' } as const;
+
+  constructor() {
+    super(INVALID_REQUEST_STATE_MESSAGE);
+    this.name = 'InvalidRequestStateProtocolError';
+  }
+}
