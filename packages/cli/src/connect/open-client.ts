@@ -38,9 +38,16 @@ export async function openClient(target: Target, headers: Record<string, string>
   return { client, serverStderr };
 }
 
+/** The SDK's message, plus the system error code (ECONNREFUSED, ENOENT...) found down its cause chain. */
 function connectionReason(error: unknown): string {
-  const cause = (error as { cause?: { code?: string } })?.cause;
-  const code = (error as NodeJS.ErrnoException)?.code ?? cause?.code;
   const message = error instanceof Error ? error.message : String(error);
-  return code !== undefined && typeof code === 'string' && !message.includes(code) ? `${message} (${code})` : message;
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && typeof current === 'object' && current !== null; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return message.includes(code) ? message : `${message} (${code})`;
+    // The SDK keeps the transport's error under `data.cause` rather than `cause`.
+    const next = current as { cause?: unknown; data?: { cause?: unknown } };
+    current = next.cause ?? next.data?.cause;
+  }
+  return message;
 }
