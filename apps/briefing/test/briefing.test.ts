@@ -1,39 +1,41 @@
-import { TesseraClient } from '@tessera/client';
-import { createApp, silentLogger } from '@tessera/core';
+import { answer, createFlowTester, type FlowTester } from '@tessera/testing';
 import { briefingModule } from '../src/briefing.module';
 
-function connect(answers: { audience: unknown; minutes?: number }) {
-  const app = createApp({ ...briefingModule, logger: silentLogger });
-  const rounds: number[] = [];
-  const client = new TesseraClient({
-    elicitation: async ({ message }) => (message.startsWith('How long') ? { action: 'accept', content: { minutes: answers.minutes ?? 15 } } : (answers.audience as never)),
-    sampling: async () => ({ role: 'assistant', model: 'm', content: { type: 'text', text: 'a, b, c' } }),
-    hooks: { onRound: (e) => void rounds.push(Object.keys(e.inputRequests ?? {}).length) },
-  });
-  return { app, client, rounds };
-}
+const agenda = answer.sample('a, b, c');
+let tester: FlowTester;
+beforeEach(async () => {
+  tester = await createFlowTester(briefingModule);
+});
+afterEach(() => tester.close());
 
 describe('apps/briefing', () => {
   test('the prompt asks who the briefing is for, then renders', async () => {
-    const { app, client } = connect({ audience: { action: 'accept', content: { audience: 'engineers' } } });
-    await client.connect({ fetch: app.fetch });
-    expect(client.protocolVersion).toBe('2026-07-28');
-    const prompt = await client.getPrompt({ name: 'briefing', arguments: { topic: 'caching' } });
-    expect(prompt.messages[0].content).toEqual({ type: 'text', text: 'Write a briefing on caching for engineers. Lead with what they need to decide.' });
+    const flow = await tester.getPrompt('briefing', { topic: 'caching' }, { answers: { audience: answer.accept({ audience: 'engineers' }) } });
+    flow
+      .expectRounds(1)
+      .expectAsked(1, { audience: { message: 'Who is the briefing on "caching" for?', schema: { properties: { audience: { enum: ['engineers', 'executives', 'customers'] } } } } })
+      .expectResult('Write a briefing on caching for engineers. Lead with what they need to decide.');
   });
 
   test('the tool asks two questions and a sample in one round', async () => {
-    const { app, client, rounds } = connect({ audience: { action: 'accept', content: { audience: 'customers' } }, minutes: 30 });
-    await client.connect({ fetch: app.fetch });
-    const result = await client.callTool({ name: 'plan_session', arguments: { topic: 'pricing' } });
-    expect(result.content).toEqual([{ type: 'text', text: '30-minute session on pricing for customers. Agenda: a, b, c' }]);
-    expect(rounds).toEqual([3]);
+    const flow = await tester.callTool('plan_session', { topic: 'pricing' }, {
+      answers: { audience: answer.accept({ audience: 'customers' }), length: answer.accept({ minutes: 30 }), agenda },
+    });
+    flow
+      .expectRounds(1)
+      .expectAsked(1, { audience: { kind: 'elicitation' }, length: { message: 'How long may it take?' }, agenda: { kind: 'sampling' } })
+      .expectResult('30-minute session on pricing for customers. Agenda: a, b, c');
+  });
+
+  test('a length out of range is asked again, alone', async () => {
+    const flow = await tester.callTool('plan_session', { topic: 'pricing' }, {
+      answers: { audience: answer.accept({ audience: 'customers' }), length: [answer.wrong({ minutes: 600 }), answer.accept({ minutes: 45 })], agenda },
+    });
+    flow.expectRounds(2).expectAsked(2, ['length']).expectResult('45-minute session on pricing for customers. Agenda: a, b, c');
   });
 
   test('a declined audience is handled by the method', async () => {
-    const { app, client } = connect({ audience: { action: 'decline' } });
-    await client.connect({ fetch: app.fetch });
-    const result = await client.callTool({ name: 'plan_session', arguments: { topic: 'pricing' } });
-    expect(result.content).toEqual([{ type: 'text', text: 'No session planned: the user chose to decline.' }]);
+    const flow = await tester.callTool('plan_session', { topic: 'pricing' }, { answers: { audience: answer.decline(), length: answer.accept({ minutes: 15 }), agenda } });
+    flow.expectResult('No session planned: the user chose to decline.');
   });
 });

@@ -1,9 +1,6 @@
-import { TesseraClient } from '@tessera/client';
 import { silentLogger } from '@tessera/core';
-import { sendRaw } from '@tessera/testing';
+import { answer, createFlowTester, sendRaw } from '@tessera/testing';
 import { createDecoratedDeployer, InProcessKms } from '../src/index';
-
-const elicitation = async () => ({ action: 'accept' as const, content: { region: 'ap-south-1' } });
 
 function kmsWithKey(): InProcessKms {
   const kms = new InProcessKms();
@@ -18,10 +15,13 @@ describe('deployer on decorators (KMS envelope codec as the requestState policy)
     const second = createDecoratedDeployer({ kms, keyId: 'alias/rs', logger: silentLogger });
     let legs = 0;
     const balanced = { fetch: (r: Request) => (r.headers.get('mcp-method') === 'tools/call' && legs++ % 2 === 1 ? second : first).fetch(r) };
-    const client = new TesseraClient({ elicitation });
-    await client.connect(balanced);
-    const result = await client.callTool({ name: 'deploy', arguments: { service: 'api' } });
-    expect(result.content).toEqual([{ type: 'text', text: 'Deployed api to ap-south-1' }]);
+    const tester = await createFlowTester(balanced);
+    try {
+      const flow = await tester.callTool('deploy', { service: 'api' }, { answers: { region: answer.accept({ region: 'ap-south-1' }) } });
+      flow.expectRounds(1).expectAsked(1, ['region']).expectResult('Deployed api to ap-south-1');
+    } finally {
+      await tester.close();
+    }
     expect(legs).toBe(2);
   });
 

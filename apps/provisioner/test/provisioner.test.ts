@@ -1,6 +1,5 @@
-import type { Client, ElicitResult } from '@modelcontextprotocol/client';
 import { silentLogger } from '@tessera/core';
-import { connectInMemory, sendRaw, type FetchServable } from '@tessera/testing';
+import { answer, connectInMemory, createFlowTester, sendRaw, type FetchServable, type FlowRun, type FlowScript } from '@tessera/testing';
 import { createDecoratedProvisioner } from '../src/decorated-provisioner';
 import { createLowLevelProvisioner } from '../src/low-level-provisioner';
 
@@ -9,17 +8,16 @@ const servers: Array<[string, () => FetchServable & { close(): Promise<void> }]>
   ['decorated', () => createDecoratedProvisioner({ logger: silentLogger })],
 ];
 
-/** A 2026-07-28 SDK client whose elicitation handler gives the scripted answers in turn. */
-async function clientFor(server: FetchServable, answers: ElicitResult[], asked: string[] = []): Promise<Client> {
-  const client = await connectInMemory(server, { capabilities: { elicitation: { form: {} } } });
-  client.setRequestHandler('elicitation/create', async (request) => {
-    asked.push(request.params.message);
-    return answers.shift() ?? ({ action: 'cancel' } as ElicitResult);
-  });
-  return client;
+/** Runs one provision flow against a fresh server, answering from the script, then stops the server. */
+async function flowFor(server: FetchServable & { close(): Promise<void> }, answers: FlowScript['answers'], args: Record<string, unknown>): Promise<FlowRun> {
+  const tester = await createFlowTester(server, { capabilities: { elicitation: { form: {} } } });
+  try {
+    return await tester.callTool('provision', args, { answers });
+  } finally {
+    await tester.close();
+    await server.close();
+  }
 }
-
-const text = (result: { content?: unknown }) => ((result.content ?? []) as Array<{ text?: string }>)[0]?.text;
 
 describe.each(servers)('%s provisioner', (_label, make) => {
   test('lists one provision tool with name and size', async () => {
@@ -36,31 +34,21 @@ describe.each(servers)('%s provisioner', (_label, make) => {
   });
 
   test('asks which region, then provisions there', async () => {
-    const server = make();
-    const asked: string[] = [];
-    const client = await clientFor(server, [{ action: 'accept', content: { region: 'us-east' } }], asked);
-    const result = await client.callTool({ name: 'provision', arguments: { name: 'db-7' } });
-    expect(text(result)).toBe('Provisioned db-7 (small) in us-east.');
-    expect(result.structuredContent).toEqual({ name: 'db-7', size: 'small', region: 'us-east' });
-    expect(asked).toEqual(['Which region should db-7 run in?']);
-    await server.close();
+    const flow = await flowFor(make(), { region: answer.accept({ region: 'us-east' }) }, { name: 'db-7' });
+    flow
+      .expectRounds(1)
+      .expectAsked(1, { region: { message: 'Which region should db-7 run in?', schema: { properties: { region: { enum: ['eu-west', 'us-east', 'ap-south'] } } } } })
+      .expectResult({ content: [{ type: 'text', text: 'Provisioned db-7 (small) in us-east.' }], structuredContent: { name: 'db-7', size: 'small', region: 'us-east' } });
   });
 
   test('an answer outside the offered regions is asked again', async () => {
-    const server = make();
-    const asked: string[] = [];
-    const client = await clientFor(server, [{ action: 'accept', content: { region: 'moon-base' } }, { action: 'accept', content: { region: 'eu-west' } }], asked);
-    expect(text(await client.callTool({ name: 'provision', arguments: { name: 'web-2', size: 'large' } }))).toBe('Provisioned web-2 (large) in eu-west.');
-    expect(asked).toHaveLength(2);
-    await server.close();
+    const flow = await flowFor(make(), { region: [answer.wrong({ region: 'moon-base' }), answer.accept({ region: 'eu-west' })] }, { name: 'web-2', size: 'large' });
+    flow.expectRounds(2).expectAsked(2, ['region']).expectResult('Provisioned web-2 (large) in eu-west.');
   });
 
   test('a declined question cancels the provisioning with a tool error', async () => {
-    const server = make();
-    const client = await clientFor(server, [{ action: 'decline' }]);
-    const result = await client.callTool({ name: 'provision', arguments: { name: 'web-3' } });
-    expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Provisioning of web-3 cancelled: no region was chosen.' }] });
-    await server.close();
+    const flow = await flowFor(make(), { region: answer.decline() }, { name: 'web-3' });
+    flow.expectRounds(1).expectToolError('Provisioning of web-3 cancelled: no region was chosen.');
   });
 
   test('the state on the wire is sealed, and a forged one is refused with the fixed -32602', async () => {
@@ -80,12 +68,7 @@ describe.each(servers)('%s provisioner', (_label, make) => {
   });
 
   test('invalid arguments are a tool error before any question', async () => {
-    const server = make();
-    const asked: string[] = [];
-    const client = await clientFor(server, [], asked);
-    const result = await client.callTool({ name: 'provision', arguments: { name: '', size: 'huge' } });
-    expect(result.isError).toBe(true);
-    expect(asked).toEqual([]);
-    await server.close();
+    const flow = await flowFor(make(), {}, { name: '', size: 'huge' });
+    flow.expectRounds(0).expectToolError(/name/);
   });
 });

@@ -5,3 +5,19 @@ export { sendRaw } from './send-raw';
 export type { RawRequestOptions, RawResponse } from './send-raw';
 export { connectLoopback } from './connect-loopback';
 export type { LoopbackConnection } from './connect-loopback';
+
+// flow tests: scripted answers by question key, per-round assertions, a fake clock
+export { createFlowTester, FlowTester, ALL_INPUT_CAPABILITIES } from './flow/flow-tester';
+export type { FlowTesterOptions } from './flow/flow-tester';
+export { FlowRun } from './flow/flow-run';
+export type { QuestionExpectation } from './flow/flow-run';
+export type { FlowScript } from './flow/flow-script';
+export { DEFAULT_FLOW_MAX_ROUNDS } from './flow/flow-script';
+export type { FlowRound, FlowOutcome } from './flow/flow-round';
+export type { FlowCall } from './flow/flow-call';
+export { runFlow } from './flow/run-flow';
+export { answer } from './flow/answers';
+export type { ScriptedAnswer, WrongAnswer } from './flow/answers';
+export type { Question, QuestionKind } from './flow/question';
+export { FakeClock } from './flow/fake-clock';
+export { FlowAssertionError } from './flow/flow-assertion.error';
