@@ -1,5 +1,5 @@
-import { Server, type ServerContext, type Tool } from '@modelcontextprotocol/server';
-import type { ProtectedRequestState } from '@tessera/request-state';
+import { Server, type Tool } from '@modelcontextprotocol/server';
+import type { RequestStateInterceptor } from '../pipeline/request-state.interceptor';
 import type { Logger } from '../logging/logger';
 import { listPage } from '../server/paginate';
 import type { LowLevelServerOptions } from './low-level-server-options';
@@ -11,7 +11,8 @@ export interface LowLevelRuntime {
   tools: readonly Tool[];
   toolNames: ReadonlySet<string>;
   pageSize: number;
-  guard?: ProtectedRequestState<ServerContext>;
+  /** The request-state stage, when the author opted into sealing. */
+  requestState?: RequestStateInterceptor;
   logger: Logger;
 }
 
@@ -24,13 +25,11 @@ export function createLowLevelSdkServer(rt: LowLevelRuntime, era: 'modern' | 'le
       capabilities: { tools: {} },
       instructions: options.instructions,
       inputRequired: { legacyShim: options.legacyInputRequiredBridge ?? false },
-      // The SDK runs this before the handler on every round carrying a state; a throw is its fixed -32602.
-      ...(rt.guard ? { requestState: { verify: rt.guard.verify } } : {}),
     },
   );
   server.setRequestHandler('tools/list', (req) => listPage('tools', rt.tools, req.params?.cursor, rt.pageSize));
   server.setRequestHandler('tools/call', (req, sdk) =>
-    serveLowLevelCall({ toolNames: rt.toolNames, callTool: options.callTool, guard: rt.guard, era, logger: rt.logger }, req.params, sdk),
+    serveLowLevelCall({ toolNames: rt.toolNames, callTool: options.callTool, requestState: rt.requestState, era, logger: rt.logger }, req.params, sdk),
   );
   return server;
 }

@@ -1,8 +1,8 @@
-import { protectRequestState } from '@tessera/request-state';
 import { DuplicateNameError } from '../errors/definition/duplicate-name.error';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
 import { checkServerSettings } from '../app/check-server-settings';
 import { ConsoleLogger } from '../logging/console-logger';
+import { RequestStateInterceptor } from '../pipeline/request-state.interceptor';
 import type { LowLevelRuntime } from './create-low-level-sdk-server';
 import type { LowLevelServerOptions } from './low-level-server-options';
 import { LowLevelServer } from './low-level-server';
@@ -25,18 +25,17 @@ export function createLowLevelServer(options: LowLevelServerOptions): LowLevelSe
   }
 
   const logger = options.logger ?? new ConsoleLogger();
+  const security = options.requestState;
+  const bindPrincipal = security?.bindPrincipal;
   const runtime: LowLevelRuntime = {
     options,
     tools: [...options.tools],
     toolNames,
     pageSize,
     logger,
-    guard: options.requestState
-      ? protectRequestState(options.requestState, {
-          audience: options.name,
-          // the wire only ever says "Invalid or expired requestState"; the reason goes to the server log
-          onInvalid: (error, method) => logger.warn('requestState refused', { method, reason: error.reason }),
-        })
+    // the decorated server's own request-state stage: one sealing mechanism for both forms
+    requestState: security
+      ? new RequestStateInterceptor({ sealer: security.forServer(options.name), bindPrincipal: bindPrincipal ? (call) => bindPrincipal(call.sdk) : undefined, logger })
       : undefined,
   };
   return new LowLevelServer(runtime, options.auth);

@@ -59,22 +59,19 @@ export class RequestStateInterceptor implements Interceptor {
     }
   }
 
-  /** Only the protocol's fields leave; a failure here is the server's, so it answers -32603 and is logged. */
+  /** A failure here is the server's, so it answers -32603 and is logged. */
   private seal(call: StateCarrier, result: InputRequiredResult, binding: Binding): InputRequiredResult {
-    const out = { resultType: 'input_required' } as InputRequiredResult;
-    if (result.inputRequests !== undefined) out.inputRequests = result.inputRequests;
     const envelope = envelopeFor(call, result);
-    if (envelope === undefined) return out;
+    if (envelope === undefined) return result;
     try {
       const { principalError, ...clean } = binding;
       if (principalError !== undefined) throw principalError;
-      out.requestState = this.options.sealer.seal(envelope, clean);
+      return { ...result, requestState: this.options.sealer.seal(envelope, clean) };
     } catch (error) {
       const ref = randomBytes(4).toString('hex');
       this.options.logger.error('sealing requestState failed', { method: call.method, target: call.target, ref, error });
       throw new ProtocolError(JsonRpcCode.InternalError, `Internal error (ref ${ref})`);
     }
-    return out;
   }
 }
 

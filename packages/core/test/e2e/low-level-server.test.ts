@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import { acceptedContent, inputRequired, OAuthError, OAuthErrorCode, type CallToolResult, type OAuthTokenVerifier, type Tool } from '@modelcontextprotocol/server';
+import { acceptedContent, inputRequired, OAuthError, OAuthErrorCode, type CallToolResult, type OAuthTokenVerifier, type ServerContext, type Tool } from '@modelcontextprotocol/server';
 import { createLowLevelServer, DuplicateNameError, RequestStateSecurity, silentLogger, type LowLevelServerOptions, type LowLevelToolHandler } from '@tessera/core';
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { connectHttp, connectInMemory, sendRaw } from '@tessera/testing';
@@ -201,6 +201,28 @@ describe('createLowLevelServer', () => {
     expect((await sendRaw(server, 'tools/call', retry, as('ben'))).body.error).toMatchObject({ code: -32602, message: 'Invalid or expired requestState' });
     expect((await sendRaw(server, 'tools/call', retry, as('ann'))).body.result).toMatchObject({ content: [{ type: 'text', text: 'provisioned web1 in eu' }] });
     expect(subjects).toEqual(['ann', 'ann']);
+  });
+
+  test('sealing runs the decorated server\'s request-state stage: the policy\'s bindPrincipal gets the SDK context, refusals log their reason, extra result fields survive', async () => {
+    const warnings: Array<Record<string, unknown> | undefined> = [];
+    const principals: unknown[] = [];
+    const security = RequestStateSecurity.ephemeral<ServerContext>({
+      bindPrincipal: (sdk) => (principals.push(sdk.mcpReq.method), sdk.http?.req?.headers.get('x-user') ?? null),
+    });
+    const withMeta: LowLevelToolHandler = async (name, args, ctx) => {
+      const result = await callTool(name, args, ctx);
+      return 'resultType' in result ? { ...result, _meta: { kept: true } } : result;
+    };
+    const server = createLowLevelServer(base({ requestState: security, callTool: withMeta, logger: { ...silentLogger, warn: (_m, f) => void warnings.push(f) } }));
+    const as = (user: string) => ({ headers: { 'x-user': user }, capabilities: ELICITATION });
+    const first = await sendRaw(server, 'tools/call', { name: 'provision', arguments: { name: 'web1' } }, as('ann'));
+    expect(first.body.result).toMatchObject({ resultType: 'input_required', _meta: { kept: true } });
+    expect(first.body.result!.requestState).not.toContain('asked:');
+    const retry = { name: 'provision', arguments: { name: 'web1' }, inputResponses: { region: { action: 'accept', content: { region: 'eu' } } }, requestState: first.body.result!.requestState };
+    expect((await sendRaw(server, 'tools/call', retry, as('bob'))).body.error).toMatchObject({ code: -32602, message: 'Invalid or expired requestState' });
+    expect(warnings).toEqual([expect.objectContaining({ method: 'tools/call', target: 'provision', reason: 'principal_mismatch' })]);
+    expect((await sendRaw(server, 'tools/call', retry, as('ann'))).body.result).toMatchObject({ content: [{ type: 'text', text: 'provisioned web1 in eu' }] });
+    expect(principals).toEqual(['tools/call', 'tools/call', 'tools/call']);
   });
 
   test('with the legacy bridge, a 2025 connection that carries push requests (stdio-like) completes the flow, sealed state included', async () => {
