@@ -1,43 +1,114 @@
 /**
- * A benchmark server child process (started by http.bench.ts with an IPC channel): listens on
- * 127.0.0.1 at a free port, reports its URL to the parent, and exits as soon as the parent goes away.
- *   node dist/http-server.js <tessera|tessera-node|raw> <tools>
+ * A benchmark server child process (started by http.bench.ts or profile-http.ts with an IPC channel and
+ * `--expose-gc`): listens on 127.0.0.1 at a free port, reports its URL to the parent, answers the
+ * parent's questions about its CPU time and memory, and exits as soon as the parent goes away.
+ *   node --expose-gc dist/http-server.js <kind> <tools>
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { toNodeHandler } from '@modelcontextprotocol/node';
-import { rawLowLevelEcho, tesseraEcho } from './support/echo-servers';
+import type { FetchFace } from './support/wire';
+
+export type ServerKind = 'node' | 'raw' | 'nest' | 'tessera' | 'tessera-node' | 'flow-raw' | 'flow-tessera';
+
+export interface ServerQuestion {
+  cmd: 'cpu' | 'memory' | 'stop' | 'profile-start' | 'profile-stop';
+  /** Where profile-stop writes the `.cpuprofile`. */
+  file?: string;
+  /** Collect garbage (twice, so finalisers run) before reading memory. */
+  gc?: boolean;
+}
+export interface ServerAnswer {
+  url?: string;
+  cpu?: number;
+  rss?: number;
+  heapUsed?: number;
+  error?: string;
+}
+
+/** Serves a web-standard fetch face on node:http the way the SDK documents it (createMcpHandler + toNodeHandler). */
+async function serveFetch(fetch: FetchFace): Promise<string> {
+  const { toNodeHandler } = await import('@modelcontextprotocol/node');
+  const node = toNodeHandler({ fetch });
+  const server = createServer((req, res) => void node(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+}
+
+// Each kind loads only its own stack, so that idle RSS is that stack's and not every stack's.
+async function start(kind: ServerKind, tools: number): Promise<string> {
+  const echo = () => import('./support/echo-servers.js');
+  const tessera = () => import('./support/tessera-echo.js');
+  const flows = () => import('./support/flow-servers.js');
+  switch (kind) {
+    case 'node':
+      return (await (await import('./servers/node-echo.js')).startNodeEcho()).url;
+    case 'raw':
+      return serveFetch((await echo()).rawLowLevelEcho(tools).fetch);
+    case 'nest':
+      return (await (await import('./servers/nest-echo.js')).startNestEcho(tools)).url;
+    case 'tessera':
+      return (await (await tessera()).tesseraEcho(tools).app.listen({ port: 0 })).url.toString();
+    case 'tessera-node':
+      // Tessera's fetch face on the SDK's node wiring (no listen()): isolates what listen() adds or saves.
+      return serveFetch((await tessera()).tesseraEcho(tools).app.fetch);
+    case 'flow-raw':
+      return serveFetch((await flows()).rawFlowServer().fetch);
+    case 'flow-tessera':
+      return (await (await import('./support/tessera-flow.js')).tesseraFlowApp().listen({ port: 0 })).url.toString();
+    default:
+      throw new Error(`unknown server kind ${kind as string}`);
+  }
+}
+
+function memory(gc: boolean | undefined): ServerAnswer {
+  const collect = (globalThis as { gc?: () => void }).gc;
+  if (gc) {
+    if (!collect) throw new Error('start the server with --expose-gc to measure memory after GC');
+    collect();
+    collect();
+  }
+  const { rss, heapUsed } = process.memoryUsage();
+  return { rss, heapUsed };
+}
+
+let session: import('node:inspector').Session | undefined;
+
+/** V8's sampling profiler, started and stopped on request, so that start-up and warm-up stay out of the profile. */
+async function profile(message: ServerQuestion): Promise<void> {
+  const { Session } = await import('node:inspector');
+  const post = (method: string, params?: object) =>
+    new Promise<any>((resolve, reject) => session!.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))));
+  if (message.cmd === 'profile-start') {
+    session = new Session();
+    session.connect();
+    await post('Profiler.enable');
+    await post('Profiler.setSamplingInterval', { interval: 200 });
+    await post('Profiler.start');
+    return;
+  }
+  const { profile: result } = await post('Profiler.stop');
+  session!.disconnect();
+  session = undefined;
+  (await import('node:fs')).writeFileSync(message.file!, JSON.stringify(result));
+}
 
 async function main(): Promise<void> {
   const [kind, toolsText] = process.argv.slice(2);
-  const tools = Number(toolsText ?? 10);
   if (!process.send) throw new Error('start me from http.bench.js (needs an IPC channel)');
   process.on('disconnect', () => process.exit(0)); // the parent ended: stop
-  process.on('message', (message) => {
-    if (message === 'cpu') process.send!({ cpu: process.cpuUsage() }); // server CPU, sampled around each round
+  process.on('message', (message: ServerQuestion) => {
+    if (message.cmd === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.send!({ cpu: user + system } satisfies ServerAnswer);
+    } else if (message.cmd === 'memory') {
+      process.send!(memory(message.gc));
+    } else if (message.cmd === 'profile-start' || message.cmd === 'profile-stop') {
+      profile(message).then(() => process.send!({}), (error) => process.send!({ error: String(error) }));
+    } else if (message.cmd === 'stop') {
+      process.exit(0); // a clean exit, so that --cpu-prof writes its profile
+    }
   });
-  let url: string;
-  if (kind === 'tessera') {
-    const { app } = tesseraEcho(tools);
-    url = (await app.listen({ port: 0 })).url.toString();
-  } else if (kind === 'tessera-node') {
-    // Tessera's fetch face on the raw wiring below (no path check, no Host/Origin check): isolates listen().
-    const { app } = tesseraEcho(tools);
-    const node = toNodeHandler({ fetch: app.fetch });
-    const server = createServer((req, res) => void node(req, res));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
-  } else if (kind === 'raw') {
-    // The raw SDK's documented Node wiring: createMcpHandler + toNodeHandler on node:http.
-    const { handler } = rawLowLevelEcho(tools);
-    const node = toNodeHandler(handler!);
-    const server = createServer((req, res) => void node(req, res));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
-  } else {
-    throw new Error(`unknown server kind ${kind}`);
-  }
-  process.send({ url });
+  process.send({ url: await start(kind as ServerKind, Number(toolsText ?? 10)) } satisfies ServerAnswer);
 }
 
 main().catch((error) => {

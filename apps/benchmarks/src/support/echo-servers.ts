@@ -1,12 +1,9 @@
-import 'reflect-metadata';
-import { IsString } from 'class-validator';
 import { z } from 'zod';
 import { createMcpHandler, McpServer, ProtocolError, Server, type CallToolResult, type McpHttpHandler, type Tool as SdkTool } from '@modelcontextprotocol/server';
-import { Args, createApp, Field, Provider, Tool, type TesseraApp } from '@tessera/core';
 import type { FetchFace } from './wire';
 
 /**
- * The same trivial `echo` tool (`{ text: string }` -> the text), served three ways, next to
+ * The same trivial `echo` tool (`{ text: string }` -> the text), served by the raw SDK (Tessera's: tessera-echo.ts), next to
  * `toolCount - 1` filler tools of the same shape (`tool_1`, `tool_2`, ...). Only `echo` is called.
  */
 export interface EchoServer {
@@ -20,7 +17,7 @@ export interface EchoServer {
 export const ECHO_CALL = { method: 'tools/call', params: { name: 'echo', arguments: { text: 'hello' } } };
 export const ECHO_TEXT = 'hello';
 
-const fillerName = (i: number) => `tool_${i}`;
+export const fillerName = (i: number) => `tool_${i}`;
 const echoJsonSchema = { type: 'object' as const, properties: { text: { type: 'string' as const, description: 'Text to echo' } }, required: ['text'] };
 
 function echoResult(args: Record<string, unknown>): CallToolResult {
@@ -79,43 +76,4 @@ export function rawMcpServerEcho(toolCount: number): EchoServer {
     return server;
   });
   return { name: 'raw SDK McpServer + registerTool', fetch: handler.fetch, close: () => handler.close() };
-}
-
-export class EchoArgs {
-  @Field({ description: 'Text to echo' })
-  @IsString()
-  text!: string;
-}
-
-@Provider()
-class EchoTools {
-  @Tool({ description: 'Echo the text' })
-  echo(@Args() args: EchoArgs): string {
-    return args.text;
-  }
-}
-
-/** A provider class with `count` decorated tools `tool_<from>..`, built at run time with the same decorators. */
-function fillerProvider(from: number, count: number): new () => object {
-  class Filler {}
-  Object.defineProperty(Filler, 'name', { value: `Filler${count}` });
-  for (let i = from; i < from + count; i++) {
-    const name = fillerName(i);
-    const method = function (this: unknown, args: EchoArgs): string {
-      return args.text;
-    };
-    Object.defineProperty(Filler.prototype, name, { value: method, writable: true, configurable: true });
-    const descriptor = Object.getOwnPropertyDescriptor(Filler.prototype, name)!;
-    Args(() => EchoArgs)(Filler.prototype, name, 0);
-    Tool({ description: `Filler tool ${i}` })(Filler.prototype, name, descriptor);
-  }
-  Provider()(Filler);
-  return Filler;
-}
-
-/** (c) Tessera: `createApp` with a `@Tool` taking a class-validator DTO via `@Args()`; default settings. */
-export function tesseraEcho(toolCount: number): EchoServer & { app: TesseraApp } {
-  const providers = toolCount > 1 ? [EchoTools, fillerProvider(1, toolCount - 1)] : [EchoTools];
-  const app = createApp({ name: 'tessera-bench', version: '1.0.0', providers });
-  return { name: 'Tessera createApp + @Tool/@Args DTO', app, fetch: app.fetch, close: () => app.close() };
 }

@@ -1,5 +1,3 @@
-import 'reflect-metadata';
-import { IsIn, IsString, MinLength } from 'class-validator';
 import {
   acceptedContent,
   createMcpHandler,
@@ -10,7 +8,6 @@ import {
   type CallToolResult,
   type Tool as SdkTool,
 } from '@modelcontextprotocol/server';
-import { Args, createApp, Elicit, Field, Provider, Tool } from '@tessera/core';
 import type { FetchFace, WireCall } from './wire';
 
 /**
@@ -85,34 +82,4 @@ export function rawFlowServer(): FlowServer {
     return server;
   });
   return { name: 'raw SDK low-level Server + createRequestStateCodec (HMAC)', fetch: handler.fetch, close: () => handler.close() };
-}
-
-class ProvisionArgs {
-  @Field({ description: 'Machine name' })
-  @IsString()
-  @MinLength(3)
-  name!: string;
-}
-
-class RegionChoice {
-  @Field({ title: 'Region' })
-  @IsIn(['eu', 'us'])
-  region!: string;
-}
-
-@Provider()
-class Machines {
-  @Tool({ description: 'Provision a machine' })
-  provision(
-    @Args() args: ProvisionArgs,
-    @Elicit<ProvisionArgs>({ key: 'region', message: ({ args }) => `Where should ${args.name} run?`, schema: RegionChoice }) where: RegionChoice,
-  ): string {
-    return `provisioned ${args.name} in ${where.region}`;
-  }
-}
-
-/** Tessera: the README's example, on the defaults (sealed with AES-256-GCM under a process-local key). */
-export function tesseraFlowServer(): FlowServer {
-  const app = createApp({ name: 'tessera-flow', version: '1.0.0', providers: [Machines] });
-  return { name: 'Tessera @Elicit (sealed state, AES-256-GCM)', fetch: app.fetch, close: () => app.close() };
 }

@@ -1,5 +1,7 @@
-import { ECHO_CALL, ECHO_TEXT, rawLowLevelEcho, rawLowLevelParsedEcho, rawMcpServerEcho, tesseraEcho, type EchoServer } from './echo-servers';
-import { firstLeg, FLOW_RESULT, rawFlowServer, secondLeg, tesseraFlowServer, type FlowServer } from './flow-servers';
+import { ECHO_CALL, ECHO_TEXT, rawLowLevelEcho, rawLowLevelParsedEcho, rawMcpServerEcho, type EchoServer } from './echo-servers';
+import { tesseraEcho } from './tessera-echo';
+import { firstLeg, FLOW_RESULT, rawFlowServer, secondLeg, type FlowServer } from './flow-servers';
+import { tesseraFlowServer } from './tessera-flow';
 import type { Variant } from './measure';
 import { buildRequest, callOnce, expectText, parseAnswer, prepared, type FetchFace } from './wire';
 

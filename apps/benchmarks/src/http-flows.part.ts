@@ -1,0 +1,120 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { cannon } from './support/cannon';
+import { firstLeg } from './support/flow-servers';
+import { fmtSpread, mb, spread, type HttpBenchConfig } from './support/http-config';
+import { startServer, type ServerChild } from './support/server-child';
+import { envelopeBody, envelopeHeaders, parseAnswer } from './support/wire';
+
+/**
+ * Parts 2 and 3 of the HTTP bench, on the one-question flow (`provision` asks for a region):
+ *  - open flows: `openFlows` first rounds sent and never finished, then the server's RSS after GC against
+ *    its idle RSS (a stateless server keeps nothing per open flow);
+ *  - flows per second: Tessera client + Tessera server against the SDK client + the SDK server with its
+ *    HMAC requestState codec, each client in its own process, slices interleaved.
+ */
+const PAIRS = [
+  { id: 'sdk', server: 'flow-raw', label: 'SDK Client + low-level Server, createRequestStateCodec (HMAC)' },
+  { id: 'tessera', server: 'flow-tessera', label: 'TesseraClient + Tessera @Elicit (AES-256-GCM)' },
+] as const;
+
+interface FlowClient {
+  run(seconds: number): Promise<{ flows: number; seconds: number; clientCpu: number }>;
+  kill(): void;
+}
+
+function startClient(kind: string, url: string, concurrency: number): Promise<FlowClient> {
+  const child: ChildProcess = fork(join(__dirname, 'flow-client.js'), [kind, url, String(concurrency)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const next = () =>
+    new Promise<any>((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`${kind} flow client exited (${code})`));
+      child.once('exit', onExit);
+      child.once('message', (message: { error?: string }) => {
+        child.off('exit', onExit);
+        if (message.error) reject(new Error(`${kind} flow client: ${message.error}`));
+        else resolve(message);
+      });
+    });
+  return next().then(() => ({
+    run: (seconds) => {
+      const answer = next();
+      child.send({ cmd: 'run', seconds });
+      return answer;
+    },
+    kill: () => {
+      if (child.exitCode === null) child.kill();
+    },
+  }));
+}
+
+export async function openFlowsPart(config: HttpBenchConfig): Promise<void> {
+  const servers: ServerChild[] = [];
+  try {
+    const rows: string[] = [];
+    for (const pair of PAIRS) {
+      const server = await startServer(pair.server, 1);
+      servers.push(server);
+      const headers = envelopeHeaders(firstLeg);
+      const body = envelopeBody(firstLeg);
+      const answer = parseAnswer(await (await fetch(server.url, { method: 'POST', headers, body })).text());
+      if (answer.result?.resultType !== 'input_required' || typeof answer.result.requestState !== 'string') {
+        throw new Error(`${pair.label}: round one did not ask (${JSON.stringify(answer).slice(0, 300)})`);
+      }
+      const fresh = await server.memory(true);
+      // Idle means warmed up with nothing in flight: JIT code and the heap's working size are not per flow.
+      const warmup = Math.max(1_000, Math.round(config.openFlows / 5));
+      await cannon({ url: server.url, headers, body, connections: config.connections, amount: warmup });
+      const idle = await server.memory(true);
+      const load = await cannon({ url: server.url, headers, body, connections: config.connections, amount: config.openFlows });
+      const open = await server.memory(true);
+      rows.push(
+        `| ${pair.label} | ${mb(fresh.rss)} | ${mb(idle.rss)} | ${load.requests} | ${mb(open.rss)} | ${(open.rss / idle.rss).toFixed(3)} | ${mb(idle.heapUsed)} → ${mb(open.heapUsed)} |`,
+      );
+    }
+    console.log(`\n## Flows left open at round one (${config.openFlows} first rounds, never answered), server memory after GC\n`);
+    console.log('Idle: after start and a warm-up of first rounds, then GC. Open: after the flows were opened, then GC.\n');
+    console.log('| Server | RSS MB at start | idle RSS MB | flows opened | RSS MB with the flows open | open ÷ idle | heap used MB, idle → open |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    for (const row of rows) console.log(row);
+  } finally {
+    for (const server of servers) server.kill();
+  }
+}
+
+export async function flowsPart(config: HttpBenchConfig): Promise<void> {
+  const servers: ServerChild[] = [];
+  const clients: FlowClient[] = [];
+  try {
+    for (const pair of PAIRS) {
+      const server = await startServer(pair.server, 1);
+      servers.push(server);
+      const client = await startClient(pair.id, server.url, config.flowConcurrency);
+      clients.push(client);
+      await client.run(config.warmupSeconds);
+    }
+    const results = PAIRS.map(() => [] as Array<{ perSecond: number; serverCpu: number; clientCpu: number }>);
+    for (let round = 0; round < config.rounds; round++) {
+      const order = PAIRS.map((_, i) => i);
+      if (round % 2 === 1) order.reverse();
+      for (const i of order) {
+        const before = await servers[i]!.cpu();
+        const run = await clients[i]!.run(config.seconds);
+        const after = await servers[i]!.cpu();
+        results[i]!.push({ perSecond: run.flows / run.seconds, serverCpu: (after - before) / run.flows, clientCpu: run.clientCpu / run.flows });
+      }
+    }
+    console.log('\n## Two-round flows per second over HTTP (client and server each in a process of their own)\n');
+    console.log(`${config.flowConcurrency} flows in flight per client; ${config.rounds} interleaved rounds of ${config.seconds} s; median [min-max] over rounds\n`);
+    console.log('| Client + server | flows/s | server CPU µs/flow | client CPU µs/flow |');
+    console.log('|---|---:|---:|---:|');
+    PAIRS.forEach((pair, i) => {
+      const r = results[i]!;
+      console.log(`| ${pair.label} | ${fmtSpread(spread(r.map((x) => x.perSecond)))} | ${fmtSpread(spread(r.map((x) => x.serverCpu)))} | ${fmtSpread(spread(r.map((x) => x.clientCpu)))} |`);
+    });
+    const ratio = spread(results[1]!.map((x, r) => x.perSecond / results[0]![r]!.perSecond));
+    console.log(`\nTessera ÷ SDK flows/s, per round: ${fmtSpread(ratio, 2)}`);
+  } finally {
+    for (const client of clients) client.kill();
+    for (const server of servers) server.kill();
+  }
+}

@@ -1,0 +1,68 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import type { ServerAnswer, ServerKind, ServerQuestion } from '../http-server';
+
+/** A benchmark server in a child process of its own (../http-server.js), and the questions the parent asks it. */
+export interface ServerChild {
+  kind: ServerKind;
+  tools: number;
+  url: string;
+  /** The child's CPU time so far (user + system, µs). */
+  cpu(): Promise<number>;
+  /** The child's RSS and heap in bytes, after a full GC when `gc` is set. */
+  memory(gc: boolean): Promise<{ rss: number; heapUsed: number }>;
+  /** Starts V8's CPU profiler in the child; `profileStop` writes the profile to `file`. */
+  profileStart(): Promise<void>;
+  profileStop(file: string): Promise<void>;
+  /** Asks the child to exit cleanly, and waits for it. */
+  stop(): Promise<void>;
+  kill(): void;
+}
+
+export function startServer(kind: ServerKind, tools: number, execArgv: string[] = []): Promise<ServerChild> {
+  const child: ChildProcess = fork(join(__dirname, '..', 'http-server.js'), [kind, String(tools)], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: ['--expose-gc', ...execArgv],
+  });
+  const ask = (question: ServerQuestion) =>
+    new Promise<ServerAnswer>((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`${kind} server exited (${code})`));
+      child.once('exit', onExit);
+      child.once('message', (answer: ServerAnswer) => {
+        child.off('exit', onExit);
+        if (answer.error) reject(new Error(`${kind} server: ${answer.error}`));
+        else resolve(answer);
+      });
+      child.send(question);
+    });
+  return new Promise((resolve, reject) => {
+    const early = (code: number | null) => reject(new Error(`${kind} server (${tools} tools) exited before listening (${code})`));
+    child.once('error', reject);
+    child.once('exit', early);
+    child.once('message', ({ url }: ServerAnswer) => {
+      child.off('exit', early);
+      if (!url) return reject(new Error(`${kind}: no url`));
+      resolve({
+        kind,
+        tools,
+        url,
+        cpu: async () => (await ask({ cmd: 'cpu' })).cpu!,
+        memory: async (gc) => {
+          const { rss, heapUsed } = await ask({ cmd: 'memory', gc });
+          return { rss: rss!, heapUsed: heapUsed! };
+        },
+        profileStart: async () => void (await ask({ cmd: 'profile-start' })),
+        profileStop: async (file) => void (await ask({ cmd: 'profile-stop', file })),
+        stop: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null) return done();
+            child.once('exit', () => done());
+            child.send({ cmd: 'stop' } satisfies ServerQuestion);
+          }),
+        kill: () => {
+          if (child.exitCode === null) child.kill();
+        },
+      });
+    });
+  });
+}
