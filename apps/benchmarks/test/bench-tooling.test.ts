@@ -1,0 +1,54 @@
+import { httpBenchConfig, spread } from '../src/support/http-config';
+import { groupOf, groupTotals, selfTimes, type CpuProfile } from '../src/support/profile-summary';
+
+describe('HTTP bench settings', () => {
+  it('has a full mode and a quick smoke mode, each overridable', () => {
+    expect(httpBenchConfig({})).toMatchObject({ rounds: 5, seconds: 3, connections: 50, tools: [10, 1000], openFlows: 10_000 });
+    expect(httpBenchConfig({ BENCH_QUICK: '1' })).toMatchObject({ rounds: 2, seconds: 1, openFlows: 1_000 });
+    expect(httpBenchConfig({ BENCH_QUICK: '1', BENCH_HTTP_ROUNDS: '7', BENCH_HTTP_KINDS: 'raw, tessera' })).toMatchObject({ rounds: 7, kinds: ['raw', 'tessera'] });
+  });
+
+  it('refuses a setting that is not a positive number, naming it', () => {
+    expect(() => httpBenchConfig({ BENCH_HTTP_SECONDS: 'soon' })).toThrow('BENCH_HTTP_SECONDS must be a positive number, got "soon"');
+    expect(() => httpBenchConfig({ BENCH_HTTP_ROUNDS: '0' })).toThrow('BENCH_HTTP_ROUNDS');
+  });
+
+  it('summarises a series as median, min and max', () => {
+    expect(spread([3, 1, 2])).toEqual({ median: 2, min: 1, max: 3 });
+    expect(spread([4, 1, 2, 3])).toEqual({ median: 2.5, min: 1, max: 4 });
+  });
+});
+
+describe('CPU profile summary', () => {
+  it('puts each function in the group of its script', () => {
+    expect(groupOf('node:_http_outgoing', 'write_')).toBe('HTTP: node');
+    expect(groupOf('', 'writev')).toBe('HTTP: node');
+    expect(groupOf('file:///x/node_modules/@modelcontextprotocol/node/dist/index.cjs', 'toWebRequest')).toBe('HTTP: web Request/Response');
+    expect(groupOf('file:///x/node_modules/@modelcontextprotocol/server/dist/index.cjs', 'serveModern')).toBe('SDK');
+    expect(groupOf('file:///x/node_modules/zod/v4/core/schemas.cjs', 'parse')).toBe('validation');
+    expect(groupOf('file:///x/packages/core/dist/server/serve-call.js', 'serveCall')).toBe('Tessera pipeline');
+    expect(groupOf('node:internal/crypto/cipher', 'update')).toBe('crypto');
+    expect(groupOf('', '(garbage collector)')).toBe('GC');
+  });
+
+  it('sums self time per function from the samples, idle left out', () => {
+    const profile: CpuProfile = {
+      nodes: [
+        { id: 1, callFrame: { functionName: '(idle)', url: '', lineNumber: -1 } },
+        { id: 2, callFrame: { functionName: 'serveCall', url: 'file:///repo/packages/core/dist/server/serve-call.js', lineNumber: 9 } },
+        { id: 3, callFrame: { functionName: '(garbage collector)', url: '', lineNumber: -1 } },
+      ],
+      samples: [1, 2, 2, 3, 1],
+      timeDeltas: [500, 10, 20, 5, 500],
+    };
+    const entries = selfTimes(profile);
+    expect(entries).toEqual([
+      { name: 'serveCall packages/core/dist/server/serve-call.js:10', group: 'Tessera pipeline', us: 30 },
+      { name: '(garbage collector) ', group: 'GC', us: 5 },
+    ]);
+    expect(groupTotals(entries)).toEqual([
+      { group: 'Tessera pipeline', us: 30 },
+      { group: 'GC', us: 5 },
+    ]);
+  });
+});
