@@ -1,4 +1,4 @@
-import { IS_NOT_EMPTY, IS_OPTIONAL } from 'class-validator';
+import { IS_NOT_EMPTY } from 'class-validator';
 import { CONSTRAINT_KEYWORDS, mergeKeywords } from './constraint-keywords';
 import { builtInSchema, getDeclaredType } from './declared-type';
 import type { FieldMetadata } from './field.metadata';
@@ -33,7 +33,8 @@ interface ValidatorSummary {
 function summarize(metas: readonly ValidationMetadata[]): ValidatorSummary {
   const sum: ValidatorSummary = { self: {}, items: {}, each: false, optional: false, notEmpty: false, nestedValidation: false };
   for (const meta of metas) {
-    if (meta.type === 'conditionalValidation' && meta.name === IS_OPTIONAL) sum.optional = true;
+    // @IsOptional, and @ValidateIf (its other validators may not run): either way the property may be absent.
+    if (meta.type === 'conditionalValidation') sum.optional = true;
     if (meta.type === 'nestedValidation') sum.nestedValidation = true;
     if (meta.each) sum.each = true;
     if (meta.type !== 'customValidation' || !meta.name) continue;

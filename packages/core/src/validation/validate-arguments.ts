@@ -7,6 +7,7 @@ import { finish } from './validation-result';
 import type { ValidationResult } from './validation-issue';
 import { VALIDATOR_OPTIONS } from './validator-options';
 import { runValidationSync } from './run-class-validator';
+import { schemaShapeIssues } from './schema-shape-issues';
 
 /**
  * The synchronous (hot-path) validation of untrusted input against a DTO class: input guard, `plainToInstance`
@@ -21,5 +22,6 @@ export function validateArguments<T>(cls: Class<T>, input: unknown, options: Val
   }
   const prepared = prepareInstance<T>(model, input, options);
   if (prepared.done) return prepared.result;
-  return finish(prepared.instance, runValidationSync(prepared.instance as object, VALIDATOR_OPTIONS));
+  const instance = prepared.instance as object;
+  return finish(prepared.instance, runValidationSync(instance, VALIDATOR_OPTIONS), schemaShapeIssues(model, instance));
 }

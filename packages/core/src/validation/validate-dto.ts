@@ -7,6 +7,7 @@ import { validateArguments } from './validate-arguments';
 import type { ValidationResult } from './validation-issue';
 import { VALIDATOR_OPTIONS } from './validator-options';
 import { runValidation } from './run-class-validator';
+import { schemaShapeIssues } from './schema-shape-issues';
 
 /**
  * Validates untrusted input against a DTO class and resolves to the instance or the issues. Runs class-validator's
@@ -17,7 +18,8 @@ export async function validateDto<T>(cls: Class<T>, input: unknown, options: Val
   if (!model.hasAsync) return validateArguments(cls, input, options);
   const prepared = prepareInstance<T>(model, input, options);
   if (prepared.done) return prepared.result;
-  return finish(prepared.instance, await runValidation(prepared.instance as object, VALIDATOR_OPTIONS));
+  const instance = prepared.instance as object;
+  return finish(prepared.instance, await runValidation(instance, VALIDATOR_OPTIONS), schemaShapeIssues(model, instance));
 }
 
 /** Whether `validateDto` must be awaited for real (an async constraint on the DTO or a nested one). */

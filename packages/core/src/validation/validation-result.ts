@@ -8,7 +8,19 @@ export function failure<T>(issues: ValidationIssue[]): ValidationResult<T> {
   return { ok: false, issues, message: formatValidationIssues(issues) };
 }
 
-/** The result of a class-validator run over `instance`. */
-export function finish<T>(instance: T, errors: readonly ValidationError[]): ValidationResult<T> {
-  return errors.length ? failure(toValidationIssues(errors)) : { ok: true, value: instance };
+/**
+ * The result of a class-validator run over `instance`, together with the schema's shape issues
+ * (`schemaShapeIssues`). A field class-validator already names keeps its message; under a value of the wrong
+ * shape (an object given for an array), class-validator's findings about its contents are noise and dropped.
+ */
+export function finish<T>(instance: T, errors: readonly ValidationError[], shape: readonly ValidationIssue[] = []): ValidationResult<T> {
+  if (!errors.length && !shape.length) return { ok: true, value: instance };
+  const found = toValidationIssues(errors);
+  const reported = new Set(found.map((i) => i.path));
+  const wrongShape = shape.filter((s) => s.constraints.isArray || s.constraints.isObject).map((s) => `${s.path}.`);
+  const issues = [
+    ...found.filter((i) => !wrongShape.some((prefix) => i.path.startsWith(prefix))),
+    ...shape.filter((s) => !reported.has(s.path)),
+  ];
+  return failure(issues);
 }

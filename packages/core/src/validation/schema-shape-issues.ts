@@ -1,0 +1,35 @@
+import { compileDtoModel, type DtoModel } from '../schema/dto-model';
+import { issue } from './issue';
+import type { ValidationIssue } from './validation-issue';
+
+/**
+ * What the generated schema promises that class-validator does not check by itself: a required property is
+ * present (`@ValidateNested` and `@Allow`/`@Field` skip `undefined`), an array property holds an array
+ * (`{ each: true }` and `@ValidateNested` also take a lone value) and a nested DTO holds an object, not an array.
+ * Walks nested DTOs (and arrays of them) at every depth; `null` is left to class-validator and `@IsOptional`.
+ */
+export function schemaShapeIssues(model: DtoModel, value: object, parent = '', into: ValidationIssue[] = []): ValidationIssue[] {
+  for (const property of model.properties) {
+    const { name, nested } = property;
+    const path = parent ? `${parent}.${name}` : name;
+    const v = (value as Record<string, unknown>)[name];
+    if (v === undefined) {
+      if (property.required) into.push(issue(path, { isDefined: `${name} is required` }));
+      continue;
+    }
+    if (v === null) continue;
+    if (property.schema.type === 'array') {
+      if (!Array.isArray(v)) into.push(issue(path, { isArray: `${name} must be an array` }));
+      else if (nested) v.forEach((item, i) => isObject(item) && schemaShapeIssues(compileDtoModel(nested), item, `${path}.${i}`, into));
+      continue;
+    }
+    if (!nested) continue;
+    if (Array.isArray(v)) into.push(issue(path, { isObject: `${name} must be an object` }));
+    else if (isObject(v)) schemaShapeIssues(compileDtoModel(nested), v, path, into);
+  }
+  return into;
+}
+
+function isObject(v: unknown): v is object {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
