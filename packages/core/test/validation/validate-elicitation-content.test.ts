@@ -32,11 +32,19 @@ describe('validateElicitationContent with a DTO', () => {
     expect(result.ok && result.value).toBeInstanceOf(Confirm);
   });
 
-  it('names every bad field, including unknown ones', () => {
+  it('names every bad field; keys the question did not ask for are ignored', () => {
     const result = validateElicitationContent(Confirm, { ok: 'yes', seats: 9, extra: 1 });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.message).toBe('extra: extra is not a known field; ok: ok must be a boolean value; seats: seats must not be greater than 5');
+    expect(result.message).toBe('ok: ok must be a boolean value; seats: seats must not be greater than 5');
+  });
+
+  it('accepts an answer with extra keys and drops them', () => {
+    const result = validateElicitationContent(Confirm, { ok: true, seats: 2, note: 'hi' });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value).toBeInstanceOf(Confirm);
+    expect(result.value).toEqual({ ok: true, seats: 2 });
   });
 
   it('refuses a non-object content', () => {
@@ -89,7 +97,6 @@ describe('validateElicitationContent with a raw schema', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.issues.map((i) => [i.path, i.messages.join(', ')])).toEqual([
-      ['extra', 'extra is not a known field'],
       ['name', 'name is required'],
       ['email', 'email must be a valid email'],
       ['site', 'site must be a valid uri'],
@@ -102,6 +109,10 @@ describe('validateElicitationContent with a raw schema', () => {
       ['tier', 'tier must be one of the following values: free'],
       ['tags', 'tags must contain no more than 2 elements, each value in tags must be one of the following values: a, b, c'],
     ]);
+  });
+
+  it('accepts an answer with extra keys and drops them', () => {
+    expect(validateElicitationContent(RAW, { name: 'Ada', note: 'hi' })).toEqual({ ok: true, value: { name: 'Ada' } });
   });
 
   it('checks string lengths and number bounds', () => {
