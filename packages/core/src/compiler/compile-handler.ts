@@ -54,6 +54,12 @@ export function compileHandler(
         'or return InputRequiredResult yourself, not both.',
     );
   }
+  if (declaredDirect && meta.kind === 'resource') {
+    throw new InvalidSignatureError(
+      `${where}: static resource "${meta.uri}" declares returnsInputRequired, but a static resource cannot ask the user ` +
+        '(a retry has nothing to read its answers from). Make it a resource template, or move the question into a tool.',
+    );
+  }
   if (dependencyParams.length > 0 && meta.kind === 'resource') {
     throw new InvalidSignatureError(
       `${where}: static resource "${meta.uri}" cannot use ${dependencyParams[0].spec.decorator} (parameter #${dependencyParams[0].index}): ` +

@@ -10,7 +10,7 @@ export interface ResourceOptions {
   mimeType?: string;
   icons?: Icon[];
   _meta?: Record<string, unknown>;
-  /** Templated resources only: the method may return `InputRequiredResult` itself (direct form). */
+  /** Templated resources only (createApp refuses it on a static one): the method may return `InputRequiredResult` itself (direct form). */
   returnsInputRequired?: boolean;
 }
 
@@ -25,7 +25,7 @@ export function Resource(uri: string, options: ResourceOptions = {}): MethodDeco
     if (isUriTemplate(uri)) {
       collectHandler(cls, { kind: 'resource-template', methodName, name: name ?? String(methodName), uriTemplate: uri, returnsInputRequired, ...rest });
     } else {
-      collectHandler(cls, { kind: 'resource', methodName, name: name ?? String(methodName), uri, ...rest });
+      collectHandler(cls, { kind: 'resource', methodName, name: name ?? String(methodName), uri, returnsInputRequired, ...rest });
     }
   };
 }

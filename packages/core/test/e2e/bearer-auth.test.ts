@@ -147,7 +147,7 @@ describe('HTTP bearer auth', () => {
     const alice = await connectHttp(listener.url, { headers: { authorization: 'Bearer alice-token' } });
     const bob = await connectHttp(listener.url, { headers: { authorization: 'Bearer bob-token' } });
     expect(textOf(await alice.callTool({ name: 'purge', arguments: {} }))).toBe('purged');
-    expect(await bob.callTool({ name: 'purge', arguments: {} })).toMatchObject({ isError: true, content: [{ type: 'text', text: 'admin scope required (caller bob)' }] });
+    expect(await bob.callTool({ name: 'purge', arguments: {} })).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Forbidden: admin scope required (caller bob)' }] });
     await Promise.all([alice.close(), bob.close()]);
   });
 });

@@ -95,10 +95,10 @@ describe('guards', () => {
     expect(ran).toEqual([]);
   });
 
-  test('a guard that throws ForbiddenError shows its own reason', async () => {
+  test('a guard that throws ForbiddenError shows its own reason, as "Forbidden: reason" (the README table)', async () => {
     const client = await connectInMemory(app());
     const result = await client.callTool({ name: 'write', arguments: {} });
-    expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: 'maintenance window: writes are closed' }] });
+    expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Forbidden: maintenance window: writes are closed' }] });
     expect(ran).toEqual([]);
   });
 
@@ -169,4 +169,11 @@ describe('guards', () => {
     expect((await client.callTool({ name: 'stop', arguments: {} })).isError).toBe(true);
     expect(order).toEqual(['app', 'class', 'method-deny']);
   });
+});
+
+test('ForbiddenError texts: "Forbidden: reason", never prefixed twice, "Forbidden" alone without a reason', () => {
+  expect(new ForbiddenError('admins only').message).toBe('Forbidden: admins only');
+  expect(new ForbiddenError('admins only').reason).toBe('admins only');
+  expect(new ForbiddenError('Forbidden: admins only').message).toBe('Forbidden: admins only');
+  expect(new ForbiddenError().message).toBe('Forbidden');
 });

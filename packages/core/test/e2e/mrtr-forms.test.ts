@@ -1,4 +1,4 @@
-import { InMemoryTransport } from '@modelcontextprotocol/server';
+import { InMemoryTransport, inputRequired } from '@modelcontextprotocol/server';
 import { Client } from '@modelcontextprotocol/client';
 import { createApp, InvalidSignatureError, Elicit, Provider, Tool, Resource, silentLogger, type AppModule } from '@tessera/core';
 import { connectInMemory, sendRaw } from '@tessera/testing';
@@ -110,6 +110,31 @@ describe('signature rules at registration', () => {
       }
     }
     expect(() => createApp({ name: 'm', version: '1', providers: [Static], logger: silentLogger })).toThrow(/static resource "config:\/\/x" cannot use @Elicit/);
+  });
+
+  test('a static resource declaring returnsInputRequired is refused at createApp, naming it', () => {
+    @Provider()
+    class StaticDirect {
+      @Resource('config://y', { returnsInputRequired: true })
+      y(): string {
+        return 'y';
+      }
+    }
+    const build = () => createApp({ name: 'm', version: '1', providers: [StaticDirect], logger: silentLogger });
+    expect(build).toThrow(InvalidSignatureError);
+    expect(build).toThrow(/StaticDirect\.y: static resource "config:\/\/y" declares returnsInputRequired, but a static resource cannot ask/);
+  });
+
+  test('a static resource returning InputRequiredResult anyway is told to become a template', async () => {
+    @Provider()
+    class StaticAsks {
+      @Resource('config://z')
+      z(): unknown {
+        return inputRequired({ inputRequests: {}, requestState: 'x' });
+      }
+    }
+    const c = await connectInMemory(createApp({ name: 'm', version: '1', providers: [StaticAsks], logger: silentLogger }));
+    await expect(c.readResource({ uri: 'config://z' })).rejects.toThrow(/static resource cannot ask the user: make it a resource template/);
   });
 
   test('after naming an unknown key, and cycles, are refused', () => {

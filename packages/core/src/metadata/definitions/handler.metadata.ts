@@ -31,6 +31,8 @@ export interface ResourceMetadata extends HandlerMetadataBase {
   kind: 'resource';
   uri: string;
   mimeType?: string;
+  /** Never allowed (a static resource cannot ask); kept so that createApp can refuse it by name. */
+  returnsInputRequired?: boolean;
 }
 
 export interface ResourceTemplateMetadata extends HandlerMetadataBase {
