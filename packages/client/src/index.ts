@@ -8,7 +8,9 @@ export {
   type TesseraClientOptions,
 } from './client/client-options';
 export type {
+  ElicitationAnswer,
   ElicitationCallback,
+  ElicitationContentValue,
   ElicitationHandler,
   InputCallbackContext,
   InputCallbacks,
@@ -43,6 +45,9 @@ export { CallAbortedError } from './errors/call-aborted.error';
 export { InvalidFlowRecordError } from './errors/invalid-flow-record.error';
 export { NotConnectedError } from './errors/not-connected.error';
 export { InvalidConnectTargetError } from './errors/invalid-connect-target.error';
+export { InvalidProtocolPreferenceError } from './errors/invalid-protocol-preference.error';
+export { ProtocolNegotiationError } from './errors/protocol-negotiation.error';
+export { LOG_LEVELS, type LogCallback } from './logging/log-options';
 export type {
   CallToolResult,
   GetPromptResult,

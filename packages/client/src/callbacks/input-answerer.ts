@@ -1,6 +1,7 @@
 import type {
   CreateMessageRequest,
   ElicitRequest,
+  ElicitResult,
   InputRequest,
   InputResponse,
 } from '@modelcontextprotocol/client';
@@ -8,7 +9,7 @@ import { InputCallbackFailedError } from '../errors/input-callback-failed.error'
 import { InputRequestRefusedError } from '../errors/input-request-refused.error';
 import { MissingInputCallbackError } from '../errors/missing-input-callback.error';
 import { TesseraClientError } from '../errors/tessera-client-error';
-import type { InputCallbackContext, InputCallbacks } from './input-callbacks.types';
+import type { ElicitationAnswer, InputCallbackContext, InputCallbacks } from './input-callbacks.types';
 import type { InputKind } from './input-kind';
 import { isRefused, type RefusePolicy } from './refuse-policy';
 
@@ -49,11 +50,20 @@ export class InputAnswerer {
     const { elicitation, sampling, listRoots } = this.callbacks;
     if (kind === 'elicitation' && elicitation !== undefined) {
       const handle = typeof elicitation === 'function' ? elicitation : elicitation.handle;
-      return handle((request as ElicitRequest).params, context);
+      return toElicitResult(await handle((request as ElicitRequest).params, context));
     }
     if (kind === 'sampling' && sampling !== undefined) return sampling((request as CreateMessageRequest).params, context);
     if (kind === 'roots' && listRoots !== undefined) return listRoots(context);
     // assertAnswerable runs first on every path, so this is only reached if callbacks changed underneath us.
     throw new MissingInputCallbackError(kind, context.key, 'the server');
   }
+}
+
+/** The answer as sent: `content` fields left `undefined` are dropped (JSON would drop them too, hooks see the same). */
+function toElicitResult(answer: ElicitationAnswer): ElicitResult {
+  const content = answer.content;
+  if (content === undefined || typeof content !== 'object' || content === null) return answer as ElicitResult;
+  if (!Object.values(content).some((v) => v === undefined)) return answer as ElicitResult;
+  const kept = Object.fromEntries(Object.entries(content).filter(([, v]) => v !== undefined));
+  return { ...answer, content: kept } as ElicitResult;
 }

@@ -17,10 +17,25 @@ export interface InputCallbackContext {
   signal: AbortSignal;
 }
 
+/** One value of an accepted form's `content`: a string, number, boolean or list of strings. */
+export type ElicitationContentValue = NonNullable<ElicitResult['content']>[string];
+
+/**
+ * What an elicitation callback returns: the SDK's `ElicitResult`, except that a `content` value may be
+ * `undefined` (left out of what is sent). So a callback whose branches answer different questions with
+ * differently shaped content (`{ region }` here, `{ seats }` there) type-checks as written, without `any`:
+ * TypeScript gives each branch the other branches' keys as optional `undefined` ones.
+ */
+export interface ElicitationAnswer {
+  action: ElicitResult['action'];
+  content?: { [field: string]: ElicitationContentValue | undefined };
+  _meta?: ElicitResult['_meta'];
+}
+
 export type ElicitationCallback = (
   params: ElicitRequest['params'],
   context: InputCallbackContext,
-) => ElicitResult | Promise<ElicitResult>;
+) => ElicitationAnswer | Promise<ElicitationAnswer>;
 
 /** An elicitation callback plus the modes it can show; URL mode is declared only when `url` is true. */
 export interface ElicitationHandler {

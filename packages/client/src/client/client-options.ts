@@ -1,4 +1,5 @@
-import type { InputResponses, ProgressCallback } from '@modelcontextprotocol/client';
+import type { InputResponses, LoggingLevel, ProgressCallback } from '@modelcontextprotocol/client';
+import type { LogCallback } from '../logging/log-options';
 import type { InputCallbacks } from '../callbacks/input-callbacks.types';
 import type { RefusePolicy } from '../callbacks/refuse-policy';
 import type { LegRetryOptions } from '../rounds/leg-retry-policy';
@@ -6,8 +7,9 @@ import type { RoundHooks } from '../rounds/round-hooks.types';
 import type { Sleep } from '../rounds/sleep';
 
 /**
- * `'auto'` (default) prefers 2026-07-28 and falls back to the 2025 era; `{ pin: '2026-07-28' }` refuses anything
- * else; `'legacy'` connects the 2025 way without probing.
+ * `'auto'` (default) prefers 2026-07-28 and falls back to the 2025 era; `'legacy'` connects the 2025 way without
+ * probing; `{ pin: '<revision>' }` speaks exactly that revision, 2026-07-28 or any 2025-era one the SDK supports
+ * (`'2025-06-18'`, ...), and fails to connect to a server that does not.
  */
 export type ProtocolPreference = 'auto' | 'legacy' | { pin: string };
 
@@ -18,6 +20,14 @@ export interface TesseraClientOptions extends InputCallbacks {
   protocol?: ProtocolPreference;
   /** Maximum retries per call before `InputRequiredRoundsExceededError`. Default 10. */
   maxRounds?: number;
+  /**
+   * The least severe handler log message (`ctx.log()`) the server should send: asked on every call of a
+   * 2026-07-28 connection (`_meta` `io.modelcontextprotocol/logLevel`), with `logging/setLevel` on a 2025 one.
+   * Default: `'info'` when `onLog` is set, else none (a 2026-07-28 server then sends no log messages).
+   */
+  logLevel?: LoggingLevel;
+  /** Receives the server's log messages at or above `logLevel`. */
+  onLog?: LogCallback;
   /** Default wall-clock limit per call, across all its rounds. None by default. */
   timeoutMs?: number;
   /** Input requests to turn down with `InputRequestRefusedError`. */

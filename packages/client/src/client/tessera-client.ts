@@ -1,5 +1,6 @@
 import {
   Client as SdkClient,
+  LOG_LEVEL_META_KEY,
   type CallToolResult,
   type ClientCapabilities,
   type CreateMessageResult,
@@ -13,6 +14,7 @@ import {
   type InputRequiredResult,
   type InputResponse,
   type InputResponses,
+  type LoggingLevel,
   type ProgressCallback,
   type ProtocolEra,
   type ReadResourceResult,
@@ -41,6 +43,8 @@ import { LegRetryPolicy } from '../rounds/leg-retry-policy';
 import { retryingLegs } from '../rounds/retry-leg';
 import { runRounds, type RoundSeed } from '../rounds/run-rounds';
 import { abortableSleep, type Sleep } from '../rounds/sleep';
+import { isAtLeast, resolveLogLevel } from '../logging/log-options';
+import { explainConnectError, negotiationOptions } from './protocol-negotiation';
 import {
   DEFAULT_MAX_ROUNDS,
   type CallOptions,
@@ -75,6 +79,8 @@ export class TesseraClient {
   private readonly maxRounds: number;
   private readonly sleep: Sleep;
   private readonly legRetry: LegRetryPolicy;
+  /** The log level asked of servers (`logLevel`, or `info` for an `onLog`); undefined asks for none. */
+  private readonly logLevel: LoggingLevel | undefined;
   private connected = false;
   /** Tool definitions seen by `listTools`, for SEP-2243 `Mcp-Param-*` header mirroring on calls. */
   private readonly knownTools = new Map<string, Tool>();
@@ -85,16 +91,19 @@ export class TesseraClient {
     this.legRetry = new LegRetryPolicy(options.legRetry);
     this.answerer = new InputAnswerer(options, options.refuse);
     this.capabilities = capabilitiesFromCallbacks(options);
+    this.logLevel = resolveLogLevel(options.logLevel, options.onLog);
+    const negotiation = negotiationOptions(options.protocol);
     this.sdk = new SdkClient(
       { name: options.name ?? 'tessera-client', version: options.version ?? '0.1.0' },
       {
         capabilities: this.capabilities,
         // Our loop replaces the SDK's: it lacks backoff, hooks, refusals and resumable seeds.
         inputRequired: { autoFulfill: false },
-        versionNegotiation: { mode: options.protocol ?? 'auto' },
+        ...negotiation,
       },
     );
     this.registerPushHandlers();
+    this.registerLogHandler();
   }
 
   // One overload per target shape, so an inline `fetch` gets its parameter types from context.
@@ -105,7 +114,15 @@ export class TesseraClient {
   connect(target: TransportTarget, options?: ConnectOptions): Promise<void>;
   connect(target: ConnectTarget, options?: ConnectOptions): Promise<void>;
   async connect(target: ConnectTarget, options: ConnectOptions = {}): Promise<void> {
-    await this.sdk.connect(createTransport(target), { timeout: options.timeoutMs, signal: options.signal });
+    try {
+      await this.sdk.connect(createTransport(target), { timeout: options.timeoutMs, signal: options.signal });
+    } catch (error) {
+      throw explainConnectError(this.options.protocol, error);
+    }
+    // A 2025-era server keeps one log level per session; 2026-07-28 calls carry it in their _meta instead.
+    if (this.logLevel !== undefined && this.era === 'legacy' && this.sdk.getServerCapabilities()?.logging) {
+      await this.sdk.setLoggingLevel(this.logLevel, { timeout: options.timeoutMs, signal: options.signal });
+    }
     this.connected = true;
   }
 
@@ -220,8 +237,11 @@ export class TesseraClient {
 
   /** One wire leg through the SDK's manual mode: a fresh request (fresh id), `input_required` handed back to us. */
   private async sendLeg(call: McpCall, seed: RoundSeed, signal: AbortSignal, leg: LegOptions): Promise<AnyResult | InputRequiredResult> {
+    // The caller's own _meta wins over the client's log level.
+    const logMeta = this.logLevel !== undefined && this.era === 'modern' ? { [LOG_LEVEL_META_KEY]: this.logLevel } : undefined;
+    const meta = logMeta === undefined ? call._meta : { ...logMeta, ...call._meta };
     const legFields = {
-      ...(call._meta !== undefined && { _meta: call._meta }),
+      ...(meta !== undefined && { _meta: meta }),
       // An empty map says nothing; omit it, as after a state-only round.
       ...(seed.inputResponses !== undefined && Object.keys(seed.inputResponses).length > 0 && { inputResponses: seed.inputResponses }),
       // Byte-exact echo, and only when the server sent one.
@@ -271,6 +291,16 @@ export class TesseraClient {
         this.answerPush('roots', request, ctx.mcpReq.signal) as Promise<ListRootsResult>,
       );
     }
+  }
+
+  /** Hands `notifications/message` at or above the asked level to `onLog`. */
+  private registerLogHandler(): void {
+    const { onLog } = this.options;
+    const threshold = this.logLevel;
+    if (onLog === undefined || threshold === undefined) return;
+    this.sdk.setNotificationHandler('notifications/message', (notification) => {
+      if (isAtLeast(notification.params.level, threshold)) onLog(notification.params);
+    });
   }
 
   private async answerPush(kind: InputKind, request: InputRequest, signal: AbortSignal): Promise<InputResponse> {

@@ -13,6 +13,8 @@ export const TesseraClientErrorCode = {
   InvalidFlowRecord: 'TESSERA_INVALID_FLOW_RECORD',
   NotConnected: 'TESSERA_NOT_CONNECTED',
   InvalidConnectTarget: 'TESSERA_INVALID_CONNECT_TARGET',
+  InvalidProtocolPreference: 'TESSERA_INVALID_PROTOCOL_PREFERENCE',
+  ProtocolNegotiation: 'TESSERA_PROTOCOL_NEGOTIATION',
 } as const;
 
 export type TesseraClientErrorCode = (typeof TesseraClientErrorCode)[keyof typeof TesseraClientErrorCode];

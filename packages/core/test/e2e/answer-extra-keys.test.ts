@@ -38,7 +38,7 @@ describe('an accepted answer with keys the question did not ask for', () => {
   test('through TesseraClient, in one round, for a raw-schema question too', async () => {
     let asked = 0;
     const client = new TesseraClient({
-      elicitation: async () => (asked++, { action: 'accept', content: { region: 'us', note: 'hi', extra: { deep: true } } }),
+      elicitation: async () => (asked++, { action: 'accept', content: { region: 'us', note: 'hi', extra: ['x'] } }),
     });
     await client.connect({ fetch: app().fetch });
     const result = await client.callTool({ name: 'placeRaw', arguments: {} });

@@ -1,0 +1,43 @@
+// Compile-time checks: `npm run typecheck` fails if ordinary client code stops compiling, or a misuse below
+// stops being a type error (each `@ts-expect-error` must still have an error to expect). jest only checks the file loads.
+import { TesseraClient, type ElicitationCallback } from '@tessera/client';
+
+// Branches answering different questions return differently shaped content: ordinary code, no `any`.
+export const byQuestion = new TesseraClient({
+  elicitation: async (params) => {
+    if (params.message.includes('region')) return { action: 'accept', content: { region: 'eu' } };
+    if (params.message.includes('seats')) return { action: 'accept', content: { seats: 2, confirm: true } };
+    if (params.message.includes('tags')) return { action: 'accept', content: { tags: ['a', 'b'] } };
+    return { action: 'decline' };
+  },
+});
+
+// The same as a named, typed callback, with a synchronous branch.
+export const named: ElicitationCallback = (params) => {
+  if (params.mode === 'url') return { action: 'cancel' };
+  return params.message === 'x' ? { action: 'accept', content: { a: 1 } } : { action: 'accept', content: { b: 'two' } };
+};
+
+// As the `handle` of an elicitation handler.
+export const handler = new TesseraClient({
+  elicitation: { url: true, handle: async (p) => (p.mode === 'url' ? { action: 'accept' } : { action: 'accept', content: { ok: true } }) },
+});
+
+// Log messages from handlers' ctx.log(): typed level and callback.
+export const logging = new TesseraClient({ logLevel: 'warning', onLog: (m) => void `${m.level}: ${JSON.stringify(m.data)}` });
+
+// @ts-expect-error an action the protocol does not have
+export const badAction: ElicitationCallback = async () => ({ action: 'maybe' });
+
+// @ts-expect-error content values are strings, numbers, booleans or string lists
+export const badContent: ElicitationCallback = async () => ({ action: 'accept', content: { when: new Date() } });
+
+// @ts-expect-error a log level the protocol does not have
+export const badLevel = new TesseraClient({ logLevel: 'verbose' });
+
+// @ts-expect-error protocol pins name a revision as a string
+export const badPin = new TesseraClient({ protocol: { pin: 20250618 } });
+
+test('the compile-time checks of this file load', () => {
+  expect(typeof TesseraClient).toBe('function');
+});
