@@ -32,11 +32,14 @@ export const badAction: ElicitationCallback = async () => ({ action: 'maybe' });
 // @ts-expect-error content values are strings, numbers, booleans or string lists
 export const badContent: ElicitationCallback = async () => ({ action: 'accept', content: { when: new Date() } });
 
-// @ts-expect-error a log level the protocol does not have
-export const badLevel = new TesseraClient({ logLevel: 'verbose' });
+// (never called: at run time these misuses throw)
+export const badLevel = () =>
+  // @ts-expect-error a log level the protocol does not have
+  new TesseraClient({ logLevel: 'verbose' });
 
-// @ts-expect-error protocol pins name a revision as a string
-export const badPin = new TesseraClient({ protocol: { pin: 20250618 } });
+export const badPin = () =>
+  // @ts-expect-error protocol pins name a revision as a string
+  new TesseraClient({ protocol: { pin: 20250618 } });
 
 test('the compile-time checks of this file load', () => {
   expect(typeof TesseraClient).toBe('function');
