@@ -6,7 +6,8 @@ const config: Config = {
   testEnvironment: 'node',
   roots: ['<rootDir>/packages', '<rootDir>/apps'],
   testMatch: ['**/?(*.)test.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // create-tessera's template holds a user project's tests (node --test), run by npm run check:scaffold.
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/packages/create-tessera/template/'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
   },
