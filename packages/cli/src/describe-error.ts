@@ -14,6 +14,7 @@ export function describeError(error: unknown): string {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
     if (isPlain(current)) return current.message;
+    if (current.name === 'ExitPromptError') return 'stopped (Ctrl+C): the question was not answered and the call was abandoned';
     current = current.cause;
   }
   if (error instanceof Error) {
