@@ -7,6 +7,7 @@ import { describeError, exitCodeOf } from './describe-error';
 import { createElicitationHandler } from './input/elicitation-handler';
 import { rootsFor } from './input/roots';
 import { refuseSampling, samplingByCommand } from './input/sampling-command';
+import { formatLog } from './output/format-log';
 import { ProgressBar } from './output/progress-bar';
 
 export interface CliIo {
@@ -57,6 +58,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       },
       sampling: parsed.samplingCommand === undefined ? refuseSampling : samplingByCommand(parsed.samplingCommand),
       listRoots: () => rootsFor(parsed.roots, io.cwd),
+      ...(parsed.logLevel !== undefined && { logLevel: parsed.logLevel, onLog: (message) => say(formatLog(message)) }),
     });
     const output = await runCommand(parsed, open.client, progress);
     progress.clear();

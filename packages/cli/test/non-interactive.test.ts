@@ -107,10 +107,33 @@ describe('tessera without a terminal (answers file, errors, output)', () => {
     expect(run.stderr).toContain(`[${'#'.repeat(30)}] 100% (3/3) step 3`);
   });
 
+  it('gets a prompt and reads a resource template, answering their questions', async () => {
+    const prompt = await runCaptured(['prompt', '--answers', answers({ tone: { tone: 'warm' } }), server.url, 'greet', '{"name":"Ada"}']);
+    expect(prompt.stdout.trim()).toBe('user: Greet Ada in a warm tone.');
+    const read = await runCaptured(['read', '--answers', answers({ unlock: { passphrase: 'open sesame' } }), server.url, 'secret://7']);
+    expect(read.stdout.trim()).toBe('secret 7: 42');
+    const listed = await runCaptured(['prompts', server.url]);
+    expect(listed.stdout).toContain('greet: A greeting in the tone you pick\n    name (required) - Who to greet');
+    const resources = await runCaptured(['resources', server.url]);
+    expect(resources.stdout).toContain('secret://{id} (secret): A secret behind a passphrase (template)');
+    const unknown = await runCaptured(['prompt', server.url, 'gret']);
+    expect(unknown.stderr).toBe('tessera: unknown prompt "gret"; the server has greet\n');
+  });
+
+  it('shows the server\'s log messages at --log-level and above, none without it', async () => {
+    const info = await runCaptured(['call', '--log-level', 'info', server.url, 'chatty']);
+    expect(info.stdout.trim()).toBe('chatted');
+    expect(info.stderr).toBe('[server info] {"step":"warming up"}\n[server warning] almost out of coffee\n');
+    const debug = await runCaptured(['call', '--log-level', 'debug', server.url, 'chatty']);
+    expect(debug.stderr).toContain('[server debug] fine detail\n');
+    const quiet = await runCaptured(['call', server.url, 'chatty']);
+    expect(quiet.stderr).toBe('');
+  });
+
   it('names an unknown tool and lists the ones the server has', async () => {
     const run = await runCaptured(['call', server.url, 'sigup']);
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe('tessera: unknown tool "sigup"; the server has signup, docs, count, haiku, where\n');
+    expect(run.stderr).toBe('tessera: unknown tool "sigup"; the server has chatty, signup, docs, count, haiku, where\n');
   });
 
   it('says why a target cannot be reached', async () => {

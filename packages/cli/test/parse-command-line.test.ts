@@ -28,6 +28,8 @@ describe('parseCommandLine', () => {
     });
     expect(line(['tools', '--protocol', 'legacy', '--', 'srv'])).toMatchObject({ protocol: 'legacy', target: { command: 'srv', args: [] } });
     expect(line(['read', '--protocol', '2026-07-28', 'https://h/mcp', 'secret://1'])).toMatchObject({ protocol: { pin: '2026-07-28' }, name: 'secret://1' });
+    expect(line(['tools', '--log-level', 'warning', 'https://h/mcp'])).toMatchObject({ logLevel: 'warning' });
+    expect(line(['tools', 'https://h/mcp']).logLevel).toBeUndefined();
   });
 
   it('gives help for everything and for each command', () => {
@@ -52,6 +54,7 @@ describe('parseCommandLine', () => {
     [['tools', '--bogus', 'http://h/mcp'], "Unknown option '--bogus'"],
     [['tools', '--header', 'nocolon', 'http://h/mcp'], '--header "nocolon" must look like "Name: value"'],
     [['tools', '--protocol', 'newest', 'http://h/mcp'], '--protocol "newest" must be auto, legacy or a revision date'],
+    [['tools', '--log-level', 'loud', 'http://h/mcp'], '--log-level "loud" must be one of debug, info, notice, warning, error, critical, alert, emergency'],
   ])('refuses %j with a clear message (exit 2)', (argv, message) => {
     let error: unknown;
     try {

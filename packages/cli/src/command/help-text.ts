@@ -16,6 +16,8 @@ const OPTIONS = `Options:
   --root <path>              a root offered to the server (repeatable); default: the working directory
   --header "Name: value"     an HTTP header on every request (repeatable), e.g. "Authorization: Bearer ..."
   --protocol <p>             auto (default: 2026-07-28 when offered), legacy (2025 handshake) or a pinned revision
+  --log-level <level>        show the server's log messages at this level and above (debug, info, notice,
+                             warning, error, ...) on stderr
   -h, --help                 this help; tessera <command> --help for one command
   --version                  the version`;
 

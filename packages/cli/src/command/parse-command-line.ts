@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import type { ProtocolPreference } from '@tessera/client';
+import { LOG_LEVELS, type ProtocolPreference } from '@tessera/client';
+import type { LoggingLevel } from '@modelcontextprotocol/client';
 import { CliError } from '../cli-error';
 import { COMMANDS, isCommandName, type CommandName } from './commands';
 import { urlTarget, type Target } from './target';
@@ -17,6 +18,8 @@ export interface CommandLine {
   roots: string[];
   headers: Record<string, string>;
   protocol: ProtocolPreference;
+  /** Show the server's log messages at this level and above. */
+  logLevel?: LoggingLevel;
 }
 
 export type Parsed = CommandLine | { help: CommandName | 'all' } | { version: true };
@@ -28,6 +31,7 @@ const OPTIONS = {
   root: { type: 'string', multiple: true },
   header: { type: 'string', multiple: true },
   protocol: { type: 'string' },
+  'log-level': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const;
@@ -50,6 +54,11 @@ function parseHeader(header: string): [string, string] {
   const colon = header.indexOf(':');
   if (colon <= 0) throw new CliError(`--header "${header}" must look like "Name: value"`, 2);
   return [header.slice(0, colon).trim(), header.slice(colon + 1).trim()];
+}
+
+function parseLogLevel(value: string | undefined): LoggingLevel | undefined {
+  if (value === undefined || LOG_LEVELS.includes(value as LoggingLevel)) return value as LoggingLevel | undefined;
+  throw new CliError(`--log-level "${value}" must be one of ${LOG_LEVELS.join(', ')}`, 2);
 }
 
 function parseProtocol(value: string | undefined): ProtocolPreference {
@@ -106,5 +115,6 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
     roots: values.root ?? [],
     headers: Object.fromEntries((values.header ?? []).map(parseHeader)),
     protocol: parseProtocol(values.protocol),
+    logLevel: parseLogLevel(values['log-level']),
   };
 }
