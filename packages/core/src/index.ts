@@ -44,6 +44,12 @@ export type { Principal as PrincipalInfo } from './contracts/principal';
 // DI
 export type { ServiceRegistration, ServiceScope } from './di/service-registration';
 
+// observability (OpenTelemetry API)
+export type { TelemetryOptions } from './telemetry/telemetry-options';
+export { TelemetryAttribute, TELEMETRY_SCOPE } from './telemetry/flow-telemetry';
+export type { RoundOutcome } from './telemetry/flow-telemetry';
+export type { FlowMark, FlowProgress } from './contracts/flow-progress';
+
 // logging
 export type { Logger, LogLevel, LogFields } from './logging/logger';
 export { ConsoleLogger } from './logging/console-logger';

@@ -1,6 +1,7 @@
 import type { CacheHint } from '@modelcontextprotocol/server';
 import type { RequestStateSecurity } from '@tessera/request-state';
 import type { Logger } from '../logging/logger';
+import type { TelemetryOptions } from '../telemetry/telemetry-options';
 import type { EnhancerRef } from '../metadata/definitions/enhancer.metadata';
 import type { ExceptionFilter } from '../contracts/exception-filter';
 import type { Guard } from '../contracts/guard';
@@ -41,6 +42,12 @@ export interface AppModule {
    * Dependency parameters (`@Elicit`, ...) use push requests on 2025 connections regardless.
    */
   legacyInputRequiredBridge?: boolean;
+  /**
+   * OpenTelemetry traces and metrics: a span per round (all rounds of a flow linked by an id sealed in
+   * `requestState`), round and refused-state counters. `true` uses the global providers; pass providers to
+   * choose. Off by default.
+   */
+  telemetry?: boolean | TelemetryOptions;
   logger?: Logger;
   /** Extra keys whose values the default logger redacts (a custom `logger` does its own redaction). */
   sensitiveFields?: string[];

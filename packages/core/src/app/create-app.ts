@@ -8,6 +8,8 @@ import type { ExecutionContext } from '../contracts/execution-context';
 import { ParamResolverRegistry } from '../pipeline/params/param-resolver-registry';
 import { resolveDependencies } from '../mrtr/resolve-dependencies';
 import { RequestStateInterceptor } from '../pipeline/request-state.interceptor';
+import { FlowTelemetry } from '../telemetry/flow-telemetry';
+import type { TelemetryOptions } from '../telemetry/telemetry-options';
 import type { ServerRuntime } from '../server/server-runtime';
 import type { AppModule } from './app-module';
 import type { HttpAuthOptions } from './http-auth-options';
@@ -44,6 +46,7 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
       }),
       resolvers: new ParamResolverRegistry(),
       dependencies: resolveDependencies,
+      telemetry: telemetryFor(module.telemetry),
     },
     logger,
     pageSize,
@@ -51,4 +54,13 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
     cacheHints: module.cacheHints,
   };
   return new TesseraApp(runtime, options.auth);
+}
+
+function telemetryFor(option: boolean | TelemetryOptions | undefined): FlowTelemetry | undefined {
+  if (option === undefined || option === false) return undefined;
+  if (option === true) return new FlowTelemetry({});
+  if (typeof option !== 'object' || option === null) {
+    throw new InvalidConfigurationError(`Module telemetry must be true, false or { tracerProvider?, meterProvider? }, got ${String(option)}.`);
+  }
+  return new FlowTelemetry(option);
 }

@@ -3,6 +3,7 @@ import type { DependencyContainer, InjectionToken } from 'tsyringe';
 import type { Logger } from '../logging/logger';
 import type { HandlerMethod, HandlerRef } from './handler-ref';
 import type { Principal } from './principal';
+import type { FlowProgress } from './flow-progress';
 import type { ResolverProgress } from './resolver-progress';
 
 /**
@@ -36,6 +37,8 @@ export interface ExecutionContext {
   requestState: unknown;
   /** The dependency resolver's progress (`@Elicit`, `@Sample`, `@ListRoots`), opened and sealed by the same stage. */
   readonly resolverProgress: ResolverProgress;
+  /** The flow's telemetry mark (id, round, first span), opened and sealed by the same stage; empty with telemetry off. */
+  readonly flow: FlowProgress;
   /** The SDK's own handler context, for what Tessera does not wrap. */
   readonly sdk: ServerContext;
   /** Sends a progress notification when the client asked for progress; a no-op otherwise. */

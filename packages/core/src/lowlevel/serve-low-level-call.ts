@@ -31,6 +31,7 @@ export async function serveLowLevelCall(setup: LowLevelCallSetup, params: CallTo
     sdk,
     requestState: setup.requestState ? undefined : sdk.mcpReq.requestState(),
     resolverProgress: { incoming: undefined, outgoing: undefined },
+    flow: { incoming: undefined, outgoing: undefined },
   };
   const invoke = () => {
     const ctx: LowLevelCallContext = {

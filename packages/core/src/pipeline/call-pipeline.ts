@@ -6,23 +6,35 @@ import { interceptorsStage } from './stages/interceptors.stage';
 import { invokeStage } from './stages/invoke.stage';
 import { paramsStage } from './stages/params.stage';
 import { requestStateStage } from './stages/request-state.stage';
+import { roundTraceStage } from '../telemetry/round-trace.stage';
+import { stateRefusalsStage } from '../telemetry/state-refusals.stage';
 
 /**
  * THE call pipeline. Every `tools/call`, `prompts/get` and `resources/read` runs these stages, the first
  * listed outermost; each runs its part around the ones after it:
  *
- * 1. request-state: verifies and opens the incoming state before anything else; seals the outgoing one
- * 2. filters:       user exception filters (method, class, app), around everything below
- * 3. guards:        a refused caller is never asked a question
- * 4. interceptors:  the user's (app, class, method); they see plaintext state and the unsealed result
- * 5. params:        arguments, context, DI and dependency questions, then pipes; may end the round asking
- * 6. invoke:        the provider from the request container, and its method
+ * 1. state-refusals: (telemetry on) counts and traces a refused incoming state, by reason
+ * 2. request-state:  verifies and opens the incoming state before anything else; seals the outgoing one
+ * 3. round-trace:    (telemetry on) one span per round, linked across the flow by the id in the sealed state
+ * 4. filters:        user exception filters (method, class, app), around everything below
+ * 5. guards:         a refused caller is never asked a question
+ * 6. interceptors:   the user's (app, class, method); they see plaintext state and the unsealed result
+ * 7. params:         arguments, context, DI and dependency questions, then pipes; may end the round asking
+ * 8. invoke:         the provider from the request container, and its method
  *
  * What escapes the list is turned into the wire answer by the adapter (`server/serve-call.ts`).
  */
-export const CALL_STAGES: readonly CallStage[] = [requestStateStage, filtersStage, guardsStage, interceptorsStage, paramsStage, invokeStage];
+export const CALL_STAGES: readonly CallStage[] = [
+  stateRefusalsStage,
+  requestStateStage,
+  roundTraceStage,
+  filtersStage,
+  guardsStage,
+  interceptorsStage,
+  paramsStage,
+  invokeStage,
+];
 
-/** Runs one call through the stages. */
 export function runPipeline(call: PipelineCall): Promise<unknown> {
   const dispatch = (i: number): Promise<unknown> => {
     const next: CallHandler = () => dispatch(i + 1);

@@ -3,6 +3,7 @@ import type { CallHandler, Interceptor } from '../contracts/interceptor';
 import type { ExecutionContext } from '../contracts/execution-context';
 import type { EnhancerMetadata } from '../metadata/definitions/enhancer.metadata';
 import type { ParamResolverRegistry } from './params/param-resolver-registry';
+import type { FlowTelemetry } from '../telemetry/flow-telemetry';
 import type { DependencyResolution } from './resolve-params';
 
 /** What the stages share for the whole application, built once at startup. */
@@ -11,6 +12,8 @@ export interface PipelineTools {
   requestState: Interceptor;
   resolvers: ParamResolverRegistry;
   dependencies: DependencyResolution;
+  /** Round spans and flow metrics (OpenTelemetry); undefined when the module turns telemetry off. */
+  telemetry?: FlowTelemetry;
 }
 
 /** One call travelling down the stages. */

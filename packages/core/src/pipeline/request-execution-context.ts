@@ -4,6 +4,7 @@ import type { Logger } from '../logging/logger';
 import type { ExecutionContext } from '../contracts/execution-context';
 import type { HandlerMethod, HandlerRef } from '../contracts/handler-ref';
 import type { Principal } from '../contracts/principal';
+import type { FlowProgress } from '../contracts/flow-progress';
 import type { ResolverProgress } from '../contracts/resolver-progress';
 import { principalFromAuth } from './principal';
 
@@ -34,6 +35,7 @@ export class RequestExecutionContext implements ExecutionContext {
   readonly logger: Logger;
   requestState: unknown = undefined;
   readonly resolverProgress: ResolverProgress = { incoming: undefined, outgoing: undefined };
+  readonly flow: FlowProgress = { incoming: undefined, outgoing: undefined };
   private principalCache?: { value: Principal | undefined };
 
   constructor(call: CallData, private readonly legacy?: LegacyConnectionInfo) {

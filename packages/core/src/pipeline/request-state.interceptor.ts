@@ -5,10 +5,11 @@ import type { CallHandler, Interceptor } from '../contracts/interceptor';
 import type { ExecutionContext } from '../contracts/execution-context';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
 import type { Logger } from '../logging/logger';
+import { readFlowMark } from '../contracts/flow-progress';
 import { readEnvelope, type StateEnvelope } from './state-envelope';
 
 /** The part of a call this stage reads and fills; the low-level server builds just this much. */
-export type StateCarrier = Pick<ExecutionContext, 'method' | 'target' | 'arguments' | 'authInfo' | 'sdk' | 'requestState' | 'resolverProgress'>;
+export type StateCarrier = Pick<ExecutionContext, 'method' | 'target' | 'arguments' | 'authInfo' | 'sdk' | 'requestState' | 'resolverProgress' | 'flow'>;
 
 export interface RequestStateInterceptorOptions {
   sealer: RequestStateSealer;
@@ -36,6 +37,7 @@ export class RequestStateInterceptor implements Interceptor {
       const envelope = readEnvelope(this.options.sealer.open(raw, binding));
       call.requestState = envelope.d;
       call.resolverProgress.incoming = envelope.r;
+      call.flow.incoming = readFlowMark(envelope.f);
     }
     const result = await next();
     return isInputRequiredResult(result) ? this.seal(call, result, binding) : result;
@@ -77,7 +79,8 @@ export class RequestStateInterceptor implements Interceptor {
 
 /** The resolver's progress when it asked; otherwise a direct-form handler's own state, if it left one. */
 function envelopeFor(call: StateCarrier, result: InputRequiredResult): StateEnvelope | undefined {
-  if (call.resolverProgress.outgoing !== undefined) return { r: call.resolverProgress.outgoing };
-  if (result.requestState !== undefined) return { d: result.requestState };
+  const flow = call.flow.outgoing !== undefined ? { f: call.flow.outgoing } : {};
+  if (call.resolverProgress.outgoing !== undefined) return { r: call.resolverProgress.outgoing, ...flow };
+  if (result.requestState !== undefined) return { d: result.requestState, ...flow };
   return undefined;
 }

@@ -5,6 +5,8 @@
 export interface StateEnvelope {
   d?: unknown;
   r?: unknown;
+  /** The flow's telemetry mark, beside either form (only with telemetry on). */
+  f?: unknown;
 }
 
 /** Anything but a plain object opens as "no state", so a hand-made codec cannot confuse the two forms. */

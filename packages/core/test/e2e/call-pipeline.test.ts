@@ -180,7 +180,9 @@ describe('the call pipeline', () => {
   test('describePipeline lists the effective chain, stage by stage, as it runs', () => {
     const a = app({ interceptors: [new SwallowingInterceptor()] });
     expect(a.describePipeline()).toEqual([
+      { stage: 'state-refusals', runs: [] },
       { stage: 'request-state', runs: ['RequestStateInterceptor instance'] },
+      { stage: 'round-trace', runs: [] },
       { stage: 'filters', runs: ['RewriteEverythingFilter'] },
       { stage: 'guards', runs: ['RecordingGuard'] },
       { stage: 'interceptors', runs: ['SwallowingInterceptor instance', 'RecordingInterceptor'] },
