@@ -35,7 +35,7 @@ export type { Sleep } from './rounds/sleep';
 export { STATE_ONLY_BACKOFF_INITIAL_MS, STATE_ONLY_BACKOFF_MAX_MS, StateOnlyBackoff } from './rounds/state-only-backoff';
 export { TesseraClientErrorCode } from './errors/codes';
 export { TesseraClientError } from './errors/tessera-client-error';
-export { InputRequiredRoundsExceededError } from './errors/input-required-rounds-exceeded.error';
+export { InputRequiredRoundsExceededError, type RepeatedQuestion } from './errors/input-required-rounds-exceeded.error';
 export { MissingInputCallbackError } from './errors/missing-input-callback.error';
 export { InputRequestRefusedError } from './errors/input-request-refused.error';
 export { InvalidInputRequestError } from './errors/invalid-input-request.error';

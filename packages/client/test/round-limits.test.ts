@@ -41,8 +41,17 @@ describe('round limits, backoff and deadlines', () => {
     expect(error.message).toContain('allowInputRequired');
     expect(error.rounds).toBe(3);
     expect(error.lastResult.requestState).toBe('loop');
+    expect(error.message).toContain('The server kept asking "again" (4 of 4 legs), last as: "Again?".');
+    expect(error.repeatedQuestion).toEqual({ key: 'again', times: 4, message: 'Again?' });
     // maxRounds counts retries: the first leg plus 3 retries reached the server.
     expect(seen).toHaveLength(4);
+  });
+
+  it('a call that only ever answers "not done yet" says so when it runs out of rounds', async () => {
+    client = await connected(seen, { maxRounds: 2, sleep: async () => undefined });
+    const error = (await client.callTool({ name: 'steps', arguments: { plan: 'SSSSSS' } }).catch((e: unknown) => e)) as InputRequiredRoundsExceededError;
+    expect(error.message).toContain('The server kept answering "not done yet" (state only).');
+    expect(error.repeatedQuestion).toBeUndefined();
   });
 
   it('defaults maxRounds to 10 (11 legs) and lets a call override it', async () => {

@@ -49,11 +49,16 @@ export async function runRounds<R>(options: RunRoundsOptions<R>): Promise<R> {
     await hooks.onRound({ call, round: 1, inputRequests: {}, requestState: undefined, stateOnly: false, delayMs: 0, restarted: true });
     result = await send({}, signal);
   }
+  // Which questions each leg asked, so running out of rounds can name the one that kept coming back.
+  const asked = new Map<string, number>();
+  let legs = 0;
   while (isInputRequired(result)) {
-    if (retries >= options.maxRounds) {
-      throw new InputRequiredRoundsExceededError(call, retries, options.maxRounds, result);
-    }
     const inputRequests = result.inputRequests ?? {};
+    legs++;
+    for (const key of Object.keys(inputRequests)) asked.set(key, (asked.get(key) ?? 0) + 1);
+    if (retries >= options.maxRounds) {
+      throw new InputRequiredRoundsExceededError(call, retries, options.maxRounds, result, { asked, legs });
+    }
     const stateOnly = Object.keys(inputRequests).length === 0;
     if (!stateOnly) backoff.reset();
     const delayMs = stateOnly ? backoff.next() : 0;

@@ -19,7 +19,9 @@ export function readAnswer(dep: DependencyPlan, response: unknown): ReadAnswer {
     if (spec.mode === 'url') return { ok: true, action, value: { action } };
     const content = response.content ?? {};
     const checked = dep.dto ? validateElicitationContent(dep.dto, content) : validateElicitationContent(dep.requestedSchema as Record<string, unknown>, content);
-    if (!checked.ok) return { ok: false, reason: checked.message };
+    // The validator's own sentences ("region must be one of ..."), without the `path:` prefixes: this reason is
+    // shown to the user in the re-asked question.
+    if (!checked.ok) return { ok: false, reason: checked.issues.flatMap((i) => i.messages).join('; ') };
     return { ok: true, action, data: response.content, value: { action, content: checked.value } };
   }
   if (spec.type === 'sample') {

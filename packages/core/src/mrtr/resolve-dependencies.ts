@@ -8,6 +8,7 @@ import { JsonRpcCode } from '../errors/json-rpc-codes';
 import type { DependencyPlan } from './dependency-plan';
 import { pushQuestion } from './push-question';
 import { readAnswer } from './read-answer';
+import { withRefusalReason } from './refusal-reason';
 import { renderQuestion } from './render-question';
 import { missingCapability } from './required-capabilities';
 import { readResolverState, type ResolverState } from './resolver-state';
@@ -52,6 +53,7 @@ export const resolveDependencies: DependencyResolution = async (plan, ctx) => {
         }
       }
       const response = responses[dep.key];
+      let refused: string | undefined;
       if (response !== undefined && previous.asked[dep.key] === question.digest) {
         const answer = readAnswer(dep, response);
         if (answer.ok) {
@@ -59,9 +61,10 @@ export const resolveDependencies: DependencyResolution = async (plan, ctx) => {
           next.outcomes[dep.key] = { q: question.digest, action: answer.action, data: answer.data };
           continue;
         }
+        refused = answer.reason;
         ctx.logger.info('answer did not match its question; asking again', { target: ctx.target, question: dep.key, reason: answer.reason });
       }
-      missing[dep.key] = question.request;
+      missing[dep.key] = refused === undefined ? question.request : withRefusalReason(question.request, refused);
       next.asked[dep.key] = question.digest;
     }
   }
