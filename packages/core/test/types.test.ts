@@ -22,6 +22,15 @@ export class Typed {
   // @ts-expect-error the question function reads an argument the DTO does not have
   wrongArg(@Elicit<Args1>({ message: ({ args }) => `About ${args.nope.length}?`, schema: Choice }) _c: Choice): void {}
 
+  fallback(
+    @Elicit<Args1>({ key: 'a', message: 'A?', schema: Choice }) _a: Elicitation<Choice>,
+    @Elicit<Args1>({ key: 'b', after: ['a'], when: ({ args, outcomes }) => args.topic !== '' && outcomes.a?.action !== 'accept', message: 'B?', schema: Choice })
+    _b: Elicitation<Choice> | undefined,
+  ): void {}
+
+  // @ts-expect-error `when` reads an argument the DTO does not have
+  wrongWhen(@Elicit<Args1>({ message: 'A?', schema: Choice, when: ({ args }) => args.nope > 1 }) _c: Choice): void {}
+
   // @ts-expect-error a sampling request needs maxTokens
   noMax(@Sample({ request: { messages: [] } }) _r: unknown): void {}
 }

@@ -1,6 +1,6 @@
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { collectParam } from '../metadata/metadata-store';
-import type { Computed, ElicitFormSpec, ElicitUrlSpec } from '../mrtr/dependency-spec';
+import type { Computed, QuestionInput, ElicitFormSpec, ElicitUrlSpec } from '../mrtr/dependency-spec';
 import type { Class } from '../types/class';
 import { methodOfParam } from './param-decorator-target';
 
@@ -11,6 +11,8 @@ export interface ElicitOptions<A = Record<string, unknown>> {
   schema: Class | ElicitRequestFormParams['requestedSchema'];
   key?: string;
   after?: readonly string[];
+  /** Ask only when this returns true (from the arguments and earlier answers/outcomes); else the parameter is `undefined`. */
+  when?: (input: QuestionInput<A>) => boolean;
   /** Default: `outcome` when the parameter is not declared as the schema's class (e.g. `Elicitation<Dto>`), else `value`. */
   inject?: 'value' | 'outcome';
 }
@@ -22,6 +24,8 @@ export interface ElicitUrlOptions<A = Record<string, unknown>> {
   elicitationId?: Computed<string, A>;
   key?: string;
   after?: readonly string[];
+  /** Ask only when this returns true (from the arguments and earlier answers/outcomes); else the parameter is `undefined`. */
+  when?: (input: QuestionInput<A>) => boolean;
 }
 
 /**

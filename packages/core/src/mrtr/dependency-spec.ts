@@ -1,11 +1,17 @@
 import type { CreateMessageRequestParams, ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import type { Class } from '../types/class';
+import type { Elicitation } from './elicitation';
 
 /** What the question-building functions receive: the call's raw arguments and the answers so far. */
 export interface QuestionInput<A = Record<string, unknown>> {
   args: A;
-  /** Answers of earlier dependencies, by key: the validated value of an accepted elicitation, the sampling or roots result. */
+  /**
+   * Answers of earlier dependencies, by key: the validated content of an accepted form elicitation (the outcome
+   * `{ action }` of a declined or cancelled one), the sampling or roots result. A skipped question has no entry.
+   */
   answers: Readonly<Record<string, unknown>>;
+  /** The outcome of every earlier elicitation, by key: `{ action: 'accept', content }`, `{ action: 'decline' }` or `{ action: 'cancel' }`. */
+  outcomes: Readonly<Record<string, Elicitation<unknown> | undefined>>;
 }
 
 /** A value given as is, or computed from the arguments and earlier answers (never from clocks or live data). */
@@ -16,6 +22,11 @@ interface DependencySpecBase {
   key?: string;
   /** Keys of dependencies this one waits for; their answers reach the question functions. */
   after?: readonly string[];
+  /**
+   * Whether to ask at all, decided from the arguments and earlier answers and outcomes (for instance: ask for a
+   * fallback only when `outcomes.region?.action !== 'accept'`). False: never asked, the parameter is `undefined`.
+   */
+  when?: (input: QuestionInput) => boolean;
   /** The decorator, for messages: `@Elicit`, `@Sample`, `@ListRoots`. */
   decorator: '@Elicit' | '@Elicit.url' | '@Sample' | '@ListRoots';
 }

@@ -33,7 +33,7 @@ describe('dependency parameters on a 2025-era connection (push requests)', () =>
     let n = 0;
     const { app, c, asked } = await legacyClient(() => ({ action: 'accept', content: { region: n++ === 0 ? 'mars' : 'eu' } }));
     expect(text(await c.callTool({ name: 'strict', arguments: {} }))).toBe('chose eu');
-    expect(asked).toEqual(['Region?', 'Region?']);
+    expect(asked).toEqual(['Region?', 'Region?\n\nThe previous answer was not accepted: region must be one of the following values: eu, us']);
     await app.close();
   });
 

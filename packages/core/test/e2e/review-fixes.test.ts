@@ -97,7 +97,7 @@ describe('fixes from review', () => {
     expect(messages).toEqual(['Pick a region']);
   });
 
-  test('a question waiting for one declined in outcome mode is not asked; the call ends naming both', async () => {
+  test('a question waiting for one cancelled in outcome mode is still asked (the author handles outcomes); cancelling it too ends the value-mode one', async () => {
     const c = await connectInMemory(app(), { capabilities: { elicitation: { form: {} } } });
     const messages: string[] = [];
     c.setRequestHandler('elicitation/create', async (r) => {
@@ -106,8 +106,8 @@ describe('fixes from review', () => {
     });
     const r = await c.callTool({ name: 'tolerant', arguments: {} });
     expect(r.isError).toBe(true);
-    expect(text(r)).toBe('The user cancelled the question "first", which "second" depends on.');
-    expect(messages).toEqual(['Pick a region']);
+    expect(text(r)).toContain('The user cancelled the question "second".');
+    expect(messages).toEqual(['Pick a region', 'Sure?']);
   });
 
   test('2025 push: a computed elicitationId sees the earlier answers, like message and url', async () => {

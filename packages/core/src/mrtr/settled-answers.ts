@@ -1,0 +1,63 @@
+import { ElicitationDeclinedError } from '../errors/runtime/elicitation-declined.error';
+import type { DependencyPlan } from './dependency-plan';
+import type { QuestionInput } from './dependency-spec';
+import type { Elicitation } from './elicitation';
+
+/** What one call's dependencies have come to so far: what question functions see, and what parameters get. */
+export class SettledAnswers {
+  /** Accepted form content, or the outcome of a declined/cancelled one; sampling and roots results. */
+  readonly answers: Record<string, unknown> = Object.create(null);
+  /** The outcome of every elicitation settled so far (accept with its content, decline, cancel). */
+  readonly outcomes: Record<string, Elicitation<unknown>> = Object.create(null);
+  /** Parameter values by index. */
+  readonly values = new Map<number, unknown>();
+  /** Questions whose `when` said not to ask: settled without an answer, their parameter is `undefined`. */
+  readonly skipped = new Set<string>();
+
+  constructor(readonly args: Record<string, unknown>) {}
+
+  /** The question functions' view: the arguments, the answers and the elicitation outcomes so far. */
+  get input(): QuestionInput {
+    return { args: this.args, answers: this.answers, outcomes: this.outcomes };
+  }
+
+  /** Whether everything `dep` waits for is settled (answered, declined, cancelled or skipped). */
+  isReady(dep: DependencyPlan): boolean {
+    return dep.after.every((key) => key in this.answers || this.skipped.has(key));
+  }
+
+  /** Applies `when`: false settles the question as skipped (never asked). */
+  skipUnlessWanted(dep: DependencyPlan): boolean {
+    const when = dep.spec.when;
+    if (when === undefined || when(this.input)) return false;
+    this.skipped.add(dep.key);
+    return true;
+  }
+
+  /**
+   * Records an answer. A declined or cancelled question ends the call at once when its parameter needs a
+   * value; in outcome mode it is recorded, and the questions waiting for it see the outcome (to be built
+   * from it, or skipped with `when`).
+   */
+  settle(dep: DependencyPlan, value: unknown): void {
+    const outcome = value as { action?: 'accept' | 'decline' | 'cancel'; content?: unknown };
+    if (dep.spec.type === 'elicit') {
+      if (outcome.action !== 'accept' && dep.inject === 'value') throw new ElicitationDeclinedError(dep.key, outcome.action as 'decline' | 'cancel');
+      this.outcomes[dep.key] = value as Elicitation<unknown>;
+    }
+    const accepted = dep.spec.type === 'elicit' && dep.spec.mode === 'form' && outcome.action === 'accept';
+    this.answers[dep.key] = accepted ? outcome.content : value;
+    this.values.set(dep.index, value);
+  }
+
+  /** Value mode: the parameter gets the content itself (a decline already ended the call); skipped ones stay undefined. */
+  unwrapValues(dependencies: readonly DependencyPlan[]): Map<number, unknown> {
+    for (const dep of dependencies) {
+      if (dep.inject !== 'value' || dep.spec.type !== 'elicit' || this.skipped.has(dep.key)) continue;
+      const outcome = this.values.get(dep.index) as { action: 'accept' | 'decline' | 'cancel'; content?: unknown };
+      if (outcome.action !== 'accept') throw new ElicitationDeclinedError(dep.key, outcome.action);
+      this.values.set(dep.index, outcome.content);
+    }
+    return this.values;
+  }
+}
