@@ -89,7 +89,8 @@ describe('flow harness: failure messages name the call, the round and the questi
 
   test('a key asked more often than the script has answers', async () => {
     expect(await failure(() => tester.callTool('provision', { name: 'web1' }, { answers: { region: [answer.wrong({ region: 'moon' })] } }))).toBe(
-      'tools/call "provision", round 2: the server asked "region" (elicitation: "Where should web1 run?") for the 2nd time, but the script has only 1 answer(s) for it',
+      'tools/call "provision", round 2: the server asked "region" (elicitation: "Where should web1 run?\\n\\nThe previous answer was not accepted: ' +
+        'region must be one of the following values: eu, us") for the 2nd time, but the script has only 1 answer(s) for it',
     );
   });
 
