@@ -51,10 +51,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       protocol: parsed.protocol,
       elicitation: {
         url: true,
-        handle: (params, context) => {
-          progress.clear();
-          return elicitation.handle(params, context);
-        },
+        handle: (params, context) => progress.holdDuring(async () => elicitation.handle(params, context)),
       },
       sampling: parsed.samplingCommand === undefined ? refuseSampling : samplingByCommand(parsed.samplingCommand),
       listRoots: () => rootsFor(parsed.roots, io.cwd),

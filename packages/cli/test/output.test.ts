@@ -2,7 +2,7 @@ import { describeError, exitCodeOf } from '../src/describe-error';
 import { CliError } from '../src/cli-error';
 import { samplingAnswer } from '../src/input/sampling-command';
 import { rootsFor } from '../src/input/roots';
-import { progressLine } from '../src/output/progress-bar';
+import { ProgressBar, progressLine } from '../src/output/progress-bar';
 import { formatToolResult } from '../src/output/format-result';
 import { InputCallbackFailedError } from '@tessera/client';
 
@@ -10,6 +10,22 @@ describe('output pieces', () => {
   it('draws a progress bar when the total is known, a count otherwise', () => {
     expect(progressLine({ progress: 1, total: 4, message: 'copying' })).toBe(`[${'#'.repeat(8)}${'-'.repeat(22)}] 25% (1/4) copying`);
     expect(progressLine({ progress: 7 })).toBe('progress 7');
+  });
+
+  it('redraws the bar in place on a terminal, and keeps it off the screen while a question is shown', async () => {
+    const written: string[] = [];
+    const terminal = { isTTY: true, columns: 80, write: (text: string) => written.push(text) } as unknown as NodeJS.WriteStream;
+    const bar = new ProgressBar(terminal);
+    bar.update({ progress: 1, total: 2 });
+    await bar.holdDuring(async () => bar.update({ progress: 2, total: 2, message: 'drawn over the prompt' }));
+    bar.update({ progress: 2, total: 2 });
+    bar.clear();
+    expect(written).toEqual([
+      `\r\x1b[2K${progressLine({ progress: 1, total: 2 })}`,
+      '\n', // cleared before the question
+      `\r\x1b[2K${progressLine({ progress: 2, total: 2 })}`,
+      '\n',
+    ]);
   });
 
   it('reads a sampling command\'s answer as text or as a JSON result', () => {

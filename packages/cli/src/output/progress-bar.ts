@@ -17,10 +17,13 @@ export function progressLine(progress: Progress): string {
  */
 export class ProgressBar {
   private shown = false;
+  /** Questions on screen; progress arriving meanwhile (a 2025 push mid-call) would draw over the prompt. */
+  private holds = 0;
 
   constructor(private readonly stream: NodeJS.WriteStream) {}
 
   update(progress: Progress): void {
+    if (this.holds > 0) return;
     const line = progressLine(progress);
     if (!this.stream.isTTY) {
       this.stream.write(`${line}\n`);
@@ -28,6 +31,17 @@ export class ProgressBar {
     }
     this.stream.write(`\r\x1b[2K${line.slice(0, Math.max(10, (this.stream.columns ?? 80) - 1))}`);
     this.shown = true;
+  }
+
+  /** Clears the bar and keeps it off the screen until `task` settles (a prompt is being shown). */
+  async holdDuring<T>(task: () => Promise<T>): Promise<T> {
+    this.clear();
+    this.holds++;
+    try {
+      return await task();
+    } finally {
+      this.holds--;
+    }
   }
 
   /** Ends the bar's line (the last state stays visible). */
