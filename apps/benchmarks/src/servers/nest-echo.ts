@@ -9,10 +9,8 @@ import { z } from 'zod';
  * MCP-Nest 2.0.5 as its README sets it up: one `@McpController` whose `@Tool`s take a zod `parameters`
  * schema and a `@Payload()`, served by `McpStrategy` + `StreamableHttpTransport` (stateless, dual era)
  * on NestJS's Express adapter. The same `echo` tool as the other servers, next to `toolCount - 1`
- * filler tools of the same shape, declared with the same decorators at run time.
+ * filler tools of the same shape (each with its own zod schema), declared with the same decorators at run time.
  */
-const input = z.object({ text: z.string().describe('Text to echo') });
-
 function echoController(toolCount: number): new () => object {
   class EchoController {}
   const declare = (name: string, description: string) => {
@@ -22,7 +20,7 @@ function echoController(toolCount: number): new () => object {
     Object.defineProperty(EchoController.prototype, name, { value: method, writable: true, configurable: true });
     Reflect.defineMetadata('design:paramtypes', [Object], EchoController.prototype, name);
     Payload()(EchoController.prototype, name, 0);
-    Tool({ name, description, parameters: input })(EchoController.prototype, name, Object.getOwnPropertyDescriptor(EchoController.prototype, name)!);
+    Tool({ name, description, parameters: z.object({ text: z.string().describe('Text to echo') }) })(EchoController.prototype, name, Object.getOwnPropertyDescriptor(EchoController.prototype, name)!);
   };
   declare('echo', 'Echo the text');
   for (let i = 1; i < toolCount; i++) declare(`tool_${i}`, `Filler tool ${i}`);

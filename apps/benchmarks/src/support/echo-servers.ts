@@ -18,7 +18,8 @@ export const ECHO_CALL = { method: 'tools/call', params: { name: 'echo', argumen
 export const ECHO_TEXT = 'hello';
 
 export const fillerName = (i: number) => `tool_${i}`;
-const echoJsonSchema = { type: 'object' as const, properties: { text: { type: 'string' as const, description: 'Text to echo' } }, required: ['text'] };
+/** Each tool gets its own schema object (as a list of hand-written tools would have). */
+const echoJsonSchema = () => ({ type: 'object' as const, properties: { text: { type: 'string' as const, description: 'Text to echo' } }, required: ['text'] });
 
 function echoResult(args: Record<string, unknown>): CallToolResult {
   if (typeof args.text !== 'string') return { isError: true, content: [{ type: 'text', text: 'text: must be a string' }] };
@@ -30,10 +31,10 @@ function echoResult(args: Record<string, unknown>): CallToolResult {
  * `setRequestHandler`s dispatching into a tool table built once, and a hand-written argument check.
  */
 export function rawLowLevelEcho(toolCount: number): EchoServer {
-  const tools: SdkTool[] = [{ name: 'echo', description: 'Echo the text', inputSchema: echoJsonSchema }];
+  const tools: SdkTool[] = [{ name: 'echo', description: 'Echo the text', inputSchema: echoJsonSchema() }];
   const table = new Map<string, (args: Record<string, unknown>) => CallToolResult>([['echo', echoResult]]);
   for (let i = 1; i < toolCount; i++) {
-    tools.push({ name: fillerName(i), description: `Filler tool ${i}`, inputSchema: echoJsonSchema });
+    tools.push({ name: fillerName(i), description: `Filler tool ${i}`, inputSchema: echoJsonSchema() });
     table.set(fillerName(i), echoResult);
   }
   const handler = createMcpHandler(() => {

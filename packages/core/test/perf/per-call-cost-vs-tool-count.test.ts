@@ -1,0 +1,101 @@
+import type { HttpListener, Interceptor, TesseraApp } from '@tessera/core';
+import { ECHO_BODY, ECHO_HEADERS, manyToolsApp } from './many-tools.fixture';
+import { workPerCall, type Work } from './work-per-call';
+
+/**
+ * A tools/call must cost the same with 10 tools and with 1000 (issue #16): the work per call is counted
+ * (JavaScript function calls, exactly; bytes allocated, sampled finely), not timed. Work that walked the
+ * tool table per call would add a thousand calls or more, or tens of kilobytes; the bounds below allow the
+ * drift seen between identical runs (timers, keep-alive: about 1 % of the ~10 000 calls and 300 KB a call
+ * makes under jest, client included), nothing proportional to the table.
+ */
+const CALLS = 20;
+const MAX_EXTRA_CALLS = 200;
+const MAX_EXTRA_BYTES = 16 * 1024;
+
+const mid = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+const median = (works: Work[]): Work => ({ calls: mid(works.map((w) => w.calls)), bytes: mid(works.map((w) => w.bytes)) });
+
+/** Off unless a test turns it on: then every call maps over the whole tool table, as a regression would. */
+const walker = { table: undefined as readonly { name: string }[] | undefined };
+const tableWalker: Interceptor = {
+  intercept: async (_ctx, next) => {
+    walker.table?.map((tool) => tool.name);
+    return next();
+  },
+};
+
+let few: TesseraApp;
+let many: TesseraApp;
+const listeners: HttpListener[] = [];
+
+beforeAll(() => {
+  few = manyToolsApp(10, [tableWalker]);
+  many = manyToolsApp(1000, [tableWalker]);
+});
+
+afterAll(async () => {
+  await Promise.all(listeners.map((l) => l.close()));
+  await Promise.all([few.close(), many.close()]);
+});
+
+async function echoOnce(send: () => Promise<Response>): Promise<void> {
+  const response = await send();
+  const text = await response.text();
+  if (!text.includes('"hello"')) throw new Error(`unexpected answer: ${text.slice(0, 300)}`);
+}
+
+async function compare(face: (app: TesseraApp) => Promise<() => Promise<Response>>, repeats = 3): Promise<{ few: Work; many: Work }> {
+  const sendFew = await face(few);
+  const sendMany = await face(many);
+  for (let i = 0; i < 20; i++) {
+    await echoOnce(sendFew); // warm: lazy caches, JIT, pooled connections
+    await echoOnce(sendMany);
+  }
+  // Alternated and repeated; the median of each damps what elapsed time adds (timers, keep-alive).
+  const works = { few: [] as Work[], many: [] as Work[] };
+  for (let i = 0; i < repeats; i++) {
+    works.few.push(await workPerCall(() => echoOnce(sendFew), CALLS));
+    works.many.push(await workPerCall(() => echoOnce(sendMany), CALLS));
+  }
+  return { few: median(works.few), many: median(works.many) };
+}
+
+const fetchFace = async (app: TesseraApp) => () => app.fetch(new Request('http://127.0.0.1/mcp', { method: 'POST', headers: ECHO_HEADERS, body: ECHO_BODY }));
+
+const httpFace = async (app: TesseraApp) => {
+  const listener = await app.listen({ port: 0 });
+  listeners.push(listener);
+  return () => fetch(listener.url, { method: 'POST', headers: ECHO_HEADERS, body: ECHO_BODY });
+};
+
+describe('the cost of a tools/call does not grow with the number of tools', () => {
+  jest.setTimeout(60_000);
+
+  it('on the fetch face', async () => {
+    const { few, many } = await compare(fetchFace);
+    expect(many.calls - few.calls).toBeLessThan(MAX_EXTRA_CALLS);
+    expect(many.bytes - few.bytes).toBeLessThan(MAX_EXTRA_BYTES);
+  });
+
+  it('over node:http (listen)', async () => {
+    const { few, many } = await compare(httpFace);
+    expect(many.calls - few.calls).toBeLessThan(MAX_EXTRA_CALLS);
+    expect(many.bytes - few.bytes).toBeLessThan(MAX_EXTRA_BYTES);
+  });
+
+  it('would notice a call path that walks the tool table (the measurement can fail)', async () => {
+    try {
+      const { few: fewWork, many: manyWork } = await compare(async (app) => {
+        const send = await fetchFace(app);
+        return () => {
+          walker.table = app.runtime.compiled.toolList;
+          return send();
+        };
+      }, 1);
+      expect(manyWork.calls - fewWork.calls).toBeGreaterThan(900);
+    } finally {
+      walker.table = undefined;
+    }
+  });
+});
