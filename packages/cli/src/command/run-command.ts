@@ -1,4 +1,4 @@
-import type { Prompt, Tool } from '@modelcontextprotocol/client';
+import { METHOD_NOT_FOUND, type Prompt, type Tool } from '@modelcontextprotocol/client';
 import type { TesseraClient } from '@tessera/client';
 import { CliError } from '../cli-error';
 import { listAll } from '../connect/list-all';
@@ -59,6 +59,10 @@ export async function runCommand(line: CommandLine, client: TesseraClient, progr
       const templates = await listAll(async (cursor) => {
         const page = await client.sdk.listResourceTemplates(cursor === undefined ? undefined : { cursor });
         return { items: page.resourceTemplates, nextCursor: page.nextCursor };
+      }).catch((error: unknown) => {
+        // A server with static resources only may not implement the templates list at all.
+        if ((error as { code?: unknown }).code === METHOD_NOT_FOUND) return [];
+        throw error;
       });
       return { raw: { resources, resourceTemplates: templates }, text: formatResources(resources, templates) };
     }
