@@ -1,3 +1,8 @@
+/**
+ * MCP client that drives multi-round-trip requests: callbacks, automatic rounds, backoff, manual mode, resumable flows.
+ *
+ * @module @tessera/client
+ */
 // Public API of @tessera/client: named exports only; this list is the package's surface.
 export { TesseraClient, TesseraClient as Client, type McpResultByMethod } from './client/tessera-client';
 export {

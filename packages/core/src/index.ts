@@ -1,3 +1,8 @@
+/**
+ * Decorated-class MCP servers on the official SDK: tools, prompts, resources, DI, validation, interceptors, MRTR dependency parameters.
+ *
+ * @module @tessera/core
+ */
 // Public API of @tessera/core: named exports only; this list is the package's surface.
 import 'reflect-metadata';
 

@@ -1,3 +1,8 @@
+/**
+ * Sealed, bound and rotatable requestState for MCP 2026-07-28 servers (AEAD, key rotation, TTL, principal/request/audience binding).
+ *
+ * @module @tessera/request-state
+ */
 // Public API of @tessera/request-state: named exports only; this list is the package's surface.
 export { RequestStateSecurity, DEFAULT_TTL_SECONDS, DEFAULT_MAX_TOKEN_LENGTH } from './request-state-security';
 export { MAX_SEALS_PER_KEY } from './crypto/aes-gcm.codec';

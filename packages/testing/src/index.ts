@@ -1,3 +1,8 @@
+/**
+ * Flow tests for Tessera servers (answers scripted by question key, per-round checks, a fake clock), and in-memory and loopback connections of the real MCP client.
+ *
+ * @module @tessera/testing
+ */
 // Public API of @tessera/testing: named exports only; this list is the package's surface.
 export { connectInMemory, connectHttp } from './connect-in-memory';
 export type { FetchServable, TestClientOptions } from './connect-in-memory';
