@@ -12,6 +12,7 @@ const config: Config = {
     '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
   },
   moduleNameMapper: {
+    '^@tessera/core/node$': '<rootDir>/packages/core/src/node',
     '^@tessera/(request-state|core|client|testing)$': '<rootDir>/packages/$1/src',
   },
   setupFiles: ['reflect-metadata'],

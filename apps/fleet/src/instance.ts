@@ -1,6 +1,6 @@
-import type { HttpListener } from '@tessera/core';
 import { keyId, KeyRingError, parseKeyRing, STATE_KEYS_ENV } from './keys';
 import type { InstanceReadyMessage } from './spawn-instance';
+import { type HttpListener, listen } from '@tessera/core/node';
 
 /**
  * One instance of the fleet: `node dist/instance.js [--port N] [--id NAME]`.
@@ -76,7 +76,7 @@ async function main(): Promise<void> {
   const ring = keys?.map(keyId) ?? [];
 
   const app = createFleetApp({ instanceId: args.id, keys, logger });
-  const listener: HttpListener = await app.listen({ port: args.port, host: '127.0.0.1' });
+  const listener: HttpListener = await listen(app, { port: args.port, host: '127.0.0.1' });
   logger.info('listening', { url: listener.url.href, pid: process.pid, ring, sealsWith: ring[0] ?? 'process-local' });
   process.stdout.write(`fleet instance ${args.id} listening on ${listener.url.href} (pid ${process.pid})\n`);
   if (process.send) {

@@ -1,6 +1,7 @@
 import { IsIn, IsString } from 'class-validator';
 import type { CreateMessageResult, Root } from '@modelcontextprotocol/server';
 import { Args, createApp, Elicit, ListRoots, Provider, Sample, silentLogger, Tool, type TesseraApp } from '@tessera/core';
+import { listen } from '@tessera/core/node';
 import { InputRequiredRoundsExceededError, TesseraClient, type RoundEvent } from '@tessera/client';
 
 class Choice {
@@ -60,7 +61,7 @@ describe.each(['memory', 'http'] as const)('TesseraClient against a Tessera serv
   let target: { fetch: (r: Request) => Promise<Response> } | { url: string };
   beforeAll(async () => {
     server = app();
-    target = mode === 'memory' ? { fetch: (r: Request) => server.fetch(r) } : { url: (await server.listen({ port: 0 })).url.toString() };
+    target = mode === 'memory' ? { fetch: (r: Request) => server.fetch(r) } : { url: (await listen(server, { port: 0 })).url.toString() };
   });
   afterAll(() => server.close());
 

@@ -1,6 +1,7 @@
 import { InMemoryTransport, McpServer } from '@modelcontextprotocol/server';
 import type { LoggingMessageNotificationParams } from '@modelcontextprotocol/client';
 import { createApp, Ctx, Provider, silentLogger, Tool, type ExecutionContext } from '@tessera/core';
+import { serveStdio } from '@tessera/core/node';
 import { InvalidProtocolPreferenceError, ProtocolNegotiationError, TesseraClient, type TesseraClientOptions } from '@tessera/client';
 
 @Provider()
@@ -35,7 +36,7 @@ async function overFetch(options: TesseraClientOptions) {
 async function overSession(options: TesseraClientOptions) {
   const a = app();
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  a.serveStdio({ transport: serverSide });
+  serveStdio(a, { transport: serverSide });
   const client = new TesseraClient(options);
   await client.connect({ transport: clientSide });
   return { client, close: async () => (await client.close(), await a.close()) };

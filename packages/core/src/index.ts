@@ -11,7 +11,6 @@ export { createApp } from './app/create-app';
 export type { CreateAppOptions } from './app/create-app';
 export type { AppModule } from './app/app-module';
 export { TesseraApp } from './app/tessera-app';
-export type { ListenOptions, HttpListener } from './app/listen-options';
 export { McpEndpoint } from './app/mcp-endpoint';
 export type { SdkServerFactory } from './app/mcp-endpoint';
 export type { HttpAuthOptions } from './app/http-auth-options';

@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import type { TesseraApp } from '@tessera/core';
 import { connectHttp, type TestClientOptions } from './connect-in-memory';
+import { listen } from '@tessera/core/node';
 
 export interface LoopbackConnection {
   client: Client;
@@ -11,7 +12,7 @@ export interface LoopbackConnection {
 
 /** Serves the app on 127.0.0.1 (a free port) and connects the official SDK client to it over real HTTP. */
 export async function connectLoopback(app: TesseraApp, options: TestClientOptions = {}): Promise<LoopbackConnection> {
-  const listener = await app.listen({ port: 0 });
+  const listener = await listen(app, { port: 0 });
   try {
     const client = await connectHttp(listener.url, options);
     return {

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { createApp, ConsoleLogger } from '@tessera/core';
 import { conformanceModule } from './app';
+import { listen } from '@tessera/core/node';
 
 /**
  * Serves the conformance server on 127.0.0.1. Port from `--port N` or `PORT` (0 or unset: a free port).
@@ -10,7 +11,7 @@ async function main(): Promise<void> {
   const i = process.argv.indexOf('--port');
   const port = Number(i >= 0 ? process.argv[i + 1] : (process.env.PORT ?? 0));
   const app = createApp({ ...conformanceModule, logger: new ConsoleLogger({ level: (process.env.LOG_LEVEL as never) ?? 'warn' }) });
-  const listener = await app.listen({ port, host: '127.0.0.1' });
+  const listener = await listen(app, { port, host: '127.0.0.1' });
   process.stdout.write(`LISTENING ${listener.url.href}\n`);
   const stop = () => {
     void app.close().finally(() => process.exit(0));

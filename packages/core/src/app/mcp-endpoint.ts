@@ -7,20 +7,17 @@ import {
   type McpHttpHandler,
   type Server,
 } from '@modelcontextprotocol/server';
-import { serveStdio, StdioServerTransport, type ServeStdioOptions, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
 import type { Logger } from '../logging/logger';
 import { checkRetryParams } from '../server/check-retry-params';
-import { guardTransport } from '../server/guard-transport';
 import type { HttpAuthOptions } from './http-auth-options';
-import { listenNodeHttp } from './listen-node-http';
-import type { HttpListener, ListenOptions } from './listen-options';
 
 /** Builds the SDK server for one serving unit (an HTTP request, or a stdio connection) of the given era. */
 export type SdkServerFactory = (era: 'modern' | 'legacy') => Server;
 
 /**
- * The three faces every Tessera server has, over one per-request SDK server factory: `fetch`
- * (web-standard; also the in-memory face for tests), `listen` (Node HTTP) and `serveStdio`.
+ * The runtime-neutral face of every Tessera server, over one per-request SDK server factory: `fetch`
+ * (web-standard; also the in-memory face for tests). The Node faces, `listen` and `serveStdio`, live in
+ * `@tessera/core/node` and register what they open here, so `close()` stops them too.
  * Bearer auth and the refusal of malformed retry params happen here, before the SDK.
  */
 export class McpEndpoint {
@@ -29,11 +26,13 @@ export class McpEndpoint {
   private readonly closers = new Set<() => Promise<void>>();
 
   constructor(
-    private readonly factory: SdkServerFactory,
-    private readonly endpointLogger: Logger,
+    /** Builds the SDK server of one serving unit; the Node faces use it for stdio connections. */
+    readonly serverFactory: SdkServerFactory,
+    /** The server-side log, shared with the faces. */
+    readonly logger: Logger,
     auth?: HttpAuthOptions,
   ) {
-    this.handler = createMcpHandler(({ era }) => factory(era), { onerror: (error) => endpointLogger.debug('transport error', { error }) });
+    this.handler = createMcpHandler(({ era }) => serverFactory(era), { onerror: (error) => logger.debug('transport error', { error }) });
     if (auth) this.authenticate = requireBearerAuth(auth);
   }
 
@@ -54,7 +53,7 @@ export class McpEndpoint {
       const text = await request.text();
       let body: unknown;
       try {
-        body = text.length === 0 || Buffer.byteLength(text) > DEFAULT_MAX_REQUEST_BODY_SIZE ? undefined : JSON.parse(text);
+        body = text.length === 0 || isOverLimit(text) ? undefined : JSON.parse(text);
       } catch {
         body = undefined;
       }
@@ -66,34 +65,24 @@ export class McpEndpoint {
     return this.handler.fetch(request, { ...options, authInfo });
   };
 
-  /** Listens on Node HTTP (127.0.0.1 by default; port 0 picks a free port), with DNS rebinding protection on loopback. */
-  async listen(options: ListenOptions = {}): Promise<HttpListener> {
-    const listener = await listenNodeHttp(this.fetch, options, this.endpointLogger);
-    return this.track(listener.close, (close) => ({ url: listener.url, close }));
-  }
-
-  /** Serves this process's stdin/stdout (or a given transport); the era follows the client's opening. */
-  serveStdio(options: ServeStdioOptions = {}): StdioServerHandle {
-    const handle = serveStdio(({ era }) => this.factory(era), {
-      onerror: (error) => this.endpointLogger.debug('stdio transport error', { error }),
-      ...options,
-      transport: guardTransport(options.transport ?? new StdioServerTransport()),
-    });
-    return this.track(() => handle.close(), (close) => ({ close }));
-  }
-
   /** Stops every listener and stdio connection this endpoint opened. */
   async close(): Promise<void> {
     await Promise.all([...this.closers].map((c) => c()));
     await this.handler.close();
   }
 
-  private track<T>(stop: () => Promise<void>, expose: (close: () => Promise<void>) => T): T {
+  /** Registers something a face opened so `close()` stops it too; the returned function stops it once, alone. */
+  track(stop: () => Promise<void>): () => Promise<void> {
     const close = async () => {
       this.closers.delete(close);
       await stop();
     };
     this.closers.add(close);
-    return expose(close);
+    return close;
   }
+}
+
+// UTF-8 takes at most 3 bytes per UTF-16 unit, so only a long text needs its bytes counted.
+function isOverLimit(text: string): boolean {
+  return text.length > DEFAULT_MAX_REQUEST_BODY_SIZE / 3 && new TextEncoder().encode(text).length > DEFAULT_MAX_REQUEST_BODY_SIZE;
 }

@@ -6,11 +6,9 @@ import type { ServerRuntime } from '../server/server-runtime';
 import type { HttpAuthOptions } from './http-auth-options';
 import { McpEndpoint } from './mcp-endpoint';
 
-export type { HttpListener, ListenOptions } from './listen-options';
-
 /**
- * A compiled, ready-to-serve application. The same compiled tables serve every transport:
- * `fetch` (web-standard, also the in-memory face for tests), `listen` (Node HTTP), `serveStdio`.
+ * A compiled, ready-to-serve application. The same compiled tables serve every transport: `fetch`
+ * (web-standard, also the in-memory face for tests) here; `listen` and `serveStdio` from `@tessera/core/node`.
  */
 export class TesseraApp extends McpEndpoint {
   constructor(

@@ -1,8 +1,9 @@
 import { OAuthError, OAuthErrorCode, type AuthInfo, type OAuthTokenVerifier } from '@modelcontextprotocol/server';
 import { inputRequired } from '@modelcontextprotocol/server';
-import { createApp, Ctx, ExecutionContext, ForbiddenError, Principal, Provider, silentLogger, Tool, UseGuards, type Guard, type HttpListener, type PrincipalInfo, type TesseraApp } from '@tessera/core';
+import { createApp, Ctx, ExecutionContext, ForbiddenError, Principal, Provider, silentLogger, Tool, UseGuards, type Guard, type PrincipalInfo, type TesseraApp } from '@tessera/core';
 import { connectHttp, sendRaw } from '@tessera/testing';
 import { textOf } from './support/result-text';
+import { type HttpListener, listen } from '@tessera/core/node';
 
 const HOUR = 3600;
 
@@ -65,7 +66,7 @@ describe('HTTP bearer auth', () => {
 
   beforeAll(async () => {
     app = createApp({ name: 'accounts', version: '1.0.0', providers: [Account], logger: silentLogger }, { auth: { verifier, resourceMetadataUrl: 'https://accounts.example/.well-known/oauth-protected-resource' } });
-    listener = await app.listen({ port: 0 });
+    listener = await listen(app, { port: 0 });
   });
 
   afterAll(async () => {

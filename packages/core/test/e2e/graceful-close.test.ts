@@ -1,4 +1,5 @@
 import { createApp, Provider, silentLogger, Tool } from '@tessera/core';
+import { listen } from '@tessera/core/node';
 
 let release: () => void = () => undefined;
 let started: () => void = () => undefined;
@@ -24,7 +25,7 @@ const headers = { accept: 'application/json, text/event-stream', 'content-type':
 describe('closing a listener', () => {
   test('lets a call in flight finish, then stops accepting', async () => {
     const app = createApp({ name: 'slow', version: '1', providers: [Slow], logger: silentLogger });
-    const { url, close } = await app.listen({ port: 0, drainMs: 5000 });
+    const { url, close } = await listen(app, { port: 0, drainMs: 5000 });
     const inFlight = new Promise<void>((resolve) => (started = resolve));
     const response = fetch(url, { method: 'POST', headers, body });
     await inFlight;
@@ -38,7 +39,7 @@ describe('closing a listener', () => {
 
   test('cuts a call that outlives drainMs', async () => {
     const app = createApp({ name: 'slow', version: '1', providers: [Slow], logger: silentLogger });
-    const { url, close } = await app.listen({ port: 0, drainMs: 50 });
+    const { url, close } = await listen(app, { port: 0, drainMs: 50 });
     const inFlight = new Promise<void>((resolve) => (started = resolve));
     const response = fetch(url, { method: 'POST', headers, body }).then((r) => r.text());
     await inFlight;

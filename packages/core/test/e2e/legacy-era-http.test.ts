@@ -1,7 +1,8 @@
 import { inputRequired } from '@modelcontextprotocol/server';
-import { createApp, Ctx, ExecutionContext, Prompt, Provider, silentLogger, Tool, type HttpListener, type TesseraApp } from '@tessera/core';
+import { createApp, Ctx, ExecutionContext, Prompt, Provider, silentLogger, Tool, type TesseraApp } from '@tessera/core';
 import { connectHttp } from '@tessera/testing';
 import { textOf } from './support/result-text';
+import { type HttpListener, listen } from '@tessera/core/node';
 
 @Provider()
 class Era {
@@ -28,7 +29,7 @@ describe('2025-era clients over Streamable HTTP (127.0.0.1)', () => {
 
   beforeAll(async () => {
     app = createApp({ name: 'dual-era', version: '1.0.0', providers: [Era], logger: silentLogger });
-    listener = await app.listen({ port: 0 });
+    listener = await listen(app, { port: 0 });
   });
 
   afterAll(async () => {

@@ -1,7 +1,8 @@
 import { request } from 'node:http';
 import { IsIn, IsString } from 'class-validator';
-import { Args, createApp, Prompt, Provider, ResourceTemplate, silentLogger, type HttpListener, type TesseraApp } from '@tessera/core';
+import { Args, createApp, Prompt, Provider, ResourceTemplate, silentLogger, type TesseraApp } from '@tessera/core';
 import { connectInMemory } from '@tessera/testing';
+import { type HttpListener, listen } from '@tessera/core/node';
 
 class TopicArgs {
   @IsString()
@@ -64,7 +65,7 @@ describe('listen() on loopback refuses rebinding hosts (DNS rebinding protection
 
   beforeAll(async () => {
     app = createApp({ name: 'things', version: '1.0.0', providers: [Things], logger: silentLogger });
-    listener = await app.listen({ port: 0 });
+    listener = await listen(app, { port: 0 });
   });
 
   afterAll(() => app.close());
@@ -80,7 +81,7 @@ describe('listen() on loopback refuses rebinding hosts (DNS rebinding protection
   });
 
   test('allowedHosts replaces the default list', async () => {
-    const other = await app.listen({ port: 0, allowedHosts: ['mcp.internal'] });
+    const other = await listen(app, { port: 0, allowedHosts: ['mcp.internal'] });
     try {
       expect(await post(other.url, { host: 'mcp.internal' })).toBe(200);
       expect(await post(other.url, {})).toBeGreaterThanOrEqual(400);

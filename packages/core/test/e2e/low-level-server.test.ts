@@ -4,6 +4,7 @@ import { createLowLevelServer, DuplicateNameError, RequestStateSecurity, silentL
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { connectHttp, connectInMemory, sendRaw } from '@tessera/testing';
 import { textOf } from './support/result-text';
+import { listen, serveStdio } from '@tessera/core/node';
 
 const provisionTool: Tool = {
   name: 'provision',
@@ -129,7 +130,7 @@ describe('createLowLevelServer', () => {
 
   test('over HTTP on 127.0.0.1, and on a 2025-era connection an InputRequiredResult is -32603 without the bridge', async () => {
     const server = createLowLevelServer(base());
-    const listener = await server.listen({ port: 0 });
+    const listener = await listen(server, { port: 0 });
     try {
       expect(listener.url.hostname).toBe('127.0.0.1');
       const legacy = await connectHttp(listener.url, { protocol: 'legacy', capabilities: ELICITATION });
@@ -158,7 +159,7 @@ describe('createLowLevelServer', () => {
 
   test('listen() on loopback refuses a rebinding Host', async () => {
     const server = createLowLevelServer(base());
-    const listener = await server.listen({ port: 0 });
+    const listener = await listen(server, { port: 0 });
     const status = (host: string) =>
       new Promise<number>((resolve, reject) => {
         const req = httpRequest(listener.url, { method: 'POST', headers: { host, 'content-type': 'application/json', accept: 'application/json, text/event-stream' } }, (res) => {
@@ -228,7 +229,7 @@ describe('createLowLevelServer', () => {
   test('with the legacy bridge, a 2025 connection that carries push requests (stdio-like) completes the flow, sealed state included', async () => {
     const server = createLowLevelServer(base({ legacyInputRequiredBridge: true, requestState: RequestStateSecurity.ephemeral() }));
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    server.serveStdio({ transport: serverSide });
+    serveStdio(server, { transport: serverSide });
     const client = new Client({ name: 'old', version: '1.0.0' }, { capabilities: ELICITATION, versionNegotiation: { mode: 'legacy' } });
     const asked: string[] = [];
     client.setRequestHandler('elicitation/create', async (request) => (asked.push(request.params.message), { action: 'accept', content: { region: 'us' } }));

@@ -4,6 +4,7 @@ import { createApp, InvalidSignatureError, Elicit, Provider, Tool, Resource, sil
 import { connectInMemory, sendRaw } from '@tessera/testing';
 import { Asking, Audience } from './mrtr-more-fixtures';
 import { Deployer } from './mrtr-fixtures';
+import { serveStdio } from '@tessera/core/node';
 
 const askingModule: AppModule = { name: 'asking', version: '1.0.0', providers: [Asking, Deployer], logger: silentLogger };
 const text = (r: { content: unknown }) => (r.content as Array<{ text: string }>)[0].text;
@@ -63,7 +64,7 @@ describe('untrusted inputResponses', () => {
   test('over a message transport too (stdio, in memory), a null inputResponses is -32602', async () => {
     const app = createApp(askingModule);
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    app.serveStdio({ transport: serverSide });
+    serveStdio(app, { transport: serverSide });
     const reply = new Promise((resolve) => (clientSide.onmessage = resolve));
     await clientSide.start();
     await clientSide.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'strict', arguments: {}, inputResponses: null } } as never);
@@ -161,7 +162,7 @@ describe('2025-era connections', () => {
   async function legacyClient(bridge: boolean) {
     const app = createApp({ ...askingModule, legacyInputRequiredBridge: bridge });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    app.serveStdio({ transport: serverSide });
+    serveStdio(app, { transport: serverSide });
     const c = new Client({ name: 'old', version: '1' }, { capabilities: { elicitation: {} } });
     c.setRequestHandler('elicitation/create', async (r) => {
       const message = (r.params as { message: string }).message;

@@ -2,6 +2,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { Client } from '@modelcontextprotocol/client';
 import { createApp, silentLogger, type TesseraApp } from '@tessera/core';
 import { Deployer } from './mrtr-fixtures';
+import { serveStdio } from '@tessera/core/node';
 
 type Answer = (message: string) => unknown;
 
@@ -9,7 +10,7 @@ type Answer = (message: string) => unknown;
 async function legacyClient(elicit: Answer, caps: Record<string, unknown> = { elicitation: {}, sampling: {} }): Promise<{ app: TesseraApp; c: Client; asked: string[] }> {
   const app = createApp({ name: 'push', version: '1', providers: [Deployer], logger: silentLogger });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  app.serveStdio({ transport: serverSide });
+  serveStdio(app, { transport: serverSide });
   // A careless (or hostile) client: it skips the SDK's own check of its answers against the schema.
   const anything = { getValidator: () => (input: unknown) => ({ valid: true as const, data: input as never, errorMessage: undefined }) };
   const c = new Client({ name: 'old', version: '1' }, { capabilities: caps as never, jsonSchemaValidator: anything });

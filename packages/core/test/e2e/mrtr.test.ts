@@ -2,6 +2,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { createApp, silentLogger } from '@tessera/core';
 import { connectHttp, connectInMemory } from '@tessera/testing';
 import { calls, Deployer } from './mrtr-fixtures';
+import { listen } from '@tessera/core/node';
 
 type Posted = { method: string; params: Record<string, unknown> };
 
@@ -37,7 +38,7 @@ async function client(
   if (transport === 'memory') {
     c = await connectInMemory({ fetch: (r: Request) => recording.record(r, recording.app.fetch) }, { capabilities: caps as never });
   } else {
-    const listener = await recording.app.listen({ port: 0 });
+    const listener = await listen(recording.app, { port: 0 });
     closers.push(listener.close);
     c = await connectHttp(listener.url, { capabilities: caps as never, fetch: (input, init) => recording.record(new Request(input, init), (r) => fetch(r)) });
   }

@@ -2,6 +2,7 @@ import { createApp, createParamDecorator, Elicit, Provider, Resource, silentLogg
 import { connectInMemory, sendRaw } from '@tessera/testing';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { Client } from '@modelcontextprotocol/client';
+import { serveStdio } from '@tessera/core/node';
 
 const order: string[] = [];
 const ClientName = createParamDecorator<string>((ctx: ExecutionContext, prefix) => {
@@ -69,7 +70,7 @@ describe('@Elicit.url', () => {
   test('on a 2025-era connection it is pushed with the elicitationId that era needs', async () => {
     const a = app();
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    a.serveStdio({ transport: serverSide });
+    serveStdio(a, { transport: serverSide });
     const c = new Client({ name: 'old', version: '1' }, { capabilities: { elicitation: { form: {}, url: {} } } });
     const seen: unknown[] = [];
     c.setRequestHandler('elicitation/create', async (r) => {

@@ -3,6 +3,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { IsIn, IsString } from 'class-validator';
 import { createApp, Ctx, Elicit, Field, Prompt, Provider, ResourceTemplate, Sample, silentLogger, Tool, type Elicitation, type ExecutionContext } from '@tessera/core';
 import { connectInMemory, sendRaw } from '@tessera/testing';
+import { serveStdio } from '@tessera/core/node';
 
 class RegionChoice {
   @Field({ title: 'Region' })
@@ -113,7 +114,7 @@ describe('fixes from review', () => {
   test('2025 push: a computed elicitationId sees the earlier answers, like message and url', async () => {
     const a = app();
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    a.serveStdio({ transport: serverSide });
+    serveStdio(a, { transport: serverSide });
     const c = new Client({ name: 'old', version: '1' }, { capabilities: { elicitation: { form: {}, url: {} } } });
     const ids: unknown[] = [];
     c.setRequestHandler('elicitation/create', async (r) => {

@@ -1,11 +1,12 @@
 // `npm run start:http`: serves the app over Streamable HTTP on 127.0.0.1 (PORT, default 3000; 0 picks a free port).
 import 'reflect-metadata';
 import { createApp } from '@tessera/core';
+import { listen } from '@tessera/core/node';
 import { appModule } from './app.module';
 
 async function main(): Promise<void> {
   const app = createApp(appModule);
-  const { url } = await app.listen({ port: Number(process.env.PORT ?? 3000) });
+  const { url } = await listen(app, { port: Number(process.env.PORT ?? 3000) });
   console.log(`MCP server listening on ${url}`);
   const stop = () => void app.close().then(() => process.exit(0));
   process.once('SIGINT', stop);

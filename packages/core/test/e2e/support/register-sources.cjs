@@ -9,11 +9,11 @@ const os = require('node:os');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '../../../../..');
-const WORKSPACE = /^@tessera\/(request-state|core|client|testing)$/;
+const WORKSPACE = /^@tessera\/(request-state|core|client|testing)(\/node)?$/;
 const resolve = Module._resolveFilename;
 Module._resolveFilename = function (request, ...rest) {
   const match = WORKSPACE.exec(request);
-  return resolve.call(this, match ? path.join(root, 'packages', match[1], 'src', 'index.ts') : request, ...rest);
+  return resolve.call(this, match ? path.join(root, 'packages', match[1], 'src', match[2] ? 'node' : '', 'index.ts') : request, ...rest);
 };
 
 // The emit-relevant options of the root tsconfig.json, for CommonJS.
