@@ -6,7 +6,6 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { listen } from '@tessera/core/node';
 import type { FetchFace } from './support/wire';
 
 export type ServerKind = 'node' | 'raw' | 'nest' | 'tessera' | 'tessera-node' | 'flow-raw' | 'flow-tessera';
@@ -40,6 +39,7 @@ async function start(kind: ServerKind, tools: number): Promise<string> {
   const echo = () => import('./support/echo-servers.js');
   const tessera = () => import('./support/tessera-echo.js');
   const flows = () => import('./support/flow-servers.js');
+  const node = () => import('@tessera/core/node');
   switch (kind) {
     case 'node':
       return (await (await import('./servers/node-echo.js')).startNodeEcho()).url;
@@ -48,14 +48,14 @@ async function start(kind: ServerKind, tools: number): Promise<string> {
     case 'nest':
       return (await (await import('./servers/nest-echo.js')).startNestEcho(tools)).url;
     case 'tessera':
-      return (await listen((await tessera()).tesseraEcho(tools).app, { port: 0 })).url.toString();
+      return (await (await node()).listen((await tessera()).tesseraEcho(tools).app, { port: 0 })).url.toString();
     case 'tessera-node':
       // Tessera's fetch face on the SDK's node wiring (no listen()): isolates what listen() adds or saves.
       return serveFetch((await tessera()).tesseraEcho(tools).app.fetch);
     case 'flow-raw':
       return serveFetch((await flows()).rawFlowServer().fetch);
     case 'flow-tessera':
-      return (await listen((await import('./support/tessera-flow.js')).tesseraFlowApp(), { port: 0 })).url.toString();
+      return (await (await node()).listen((await import('./support/tessera-flow.js')).tesseraFlowApp(), { port: 0 })).url.toString();
     default:
       throw new Error(`unknown server kind ${kind as string}`);
   }

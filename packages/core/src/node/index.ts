@@ -2,3 +2,4 @@
 export { listen } from './listen';
 export { serveStdio } from './serve-stdio';
 export type { ListenOptions, HttpListener } from './listen-options';
+export type { ServableEndpoint } from './servable-endpoint';

@@ -1,4 +1,4 @@
-import type { McpEndpoint } from '../app/mcp-endpoint';
+import type { ServableEndpoint } from './servable-endpoint';
 import { listenNodeHttp } from './listen-node-http';
 import type { HttpListener, ListenOptions } from './listen-options';
 
@@ -6,7 +6,7 @@ import type { HttpListener, ListenOptions } from './listen-options';
  * Serves an app (or low-level server) on Node HTTP: 127.0.0.1 by default, port 0 picks a free port, DNS
  * rebinding protection on loopback. `app.close()` stops it too.
  */
-export async function listen(endpoint: McpEndpoint, options: ListenOptions = {}): Promise<HttpListener> {
+export async function listen(endpoint: ServableEndpoint, options: ListenOptions = {}): Promise<HttpListener> {
   const listener = await listenNodeHttp(endpoint.fetch, options, endpoint.logger);
   return { url: listener.url, close: endpoint.track(listener.close) };
 }

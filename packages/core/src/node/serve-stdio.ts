@@ -1,9 +1,9 @@
 import { serveStdio as sdkServeStdio, StdioServerTransport, type ServeStdioOptions, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
-import type { McpEndpoint } from '../app/mcp-endpoint';
+import type { ServableEndpoint } from './servable-endpoint';
 import { guardTransport } from '../server/guard-transport';
 
 /** Serves this process's stdin/stdout (or a given transport); the era follows the client's opening. `app.close()` stops it too. */
-export function serveStdio(endpoint: McpEndpoint, options: ServeStdioOptions = {}): StdioServerHandle {
+export function serveStdio(endpoint: ServableEndpoint, options: ServeStdioOptions = {}): StdioServerHandle {
   const handle = sdkServeStdio(({ era }) => endpoint.serverFactory(era), {
     onerror: (error) => endpoint.logger.debug('stdio transport error', { error }),
     ...options,

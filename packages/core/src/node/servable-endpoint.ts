@@ -1,0 +1,13 @@
+import type { SdkServerFactory } from '../app/mcp-endpoint';
+import type { Logger } from '../logging/logger';
+
+/**
+ * What the Node faces need of an app or a low-level server (both are `McpEndpoint`s). Structural on
+ * purpose: a class with private fields would refuse an endpoint whose declarations were loaded twice.
+ */
+export interface ServableEndpoint {
+  fetch(request: Request): Promise<Response>;
+  readonly serverFactory: SdkServerFactory;
+  readonly logger: Logger;
+  track(stop: () => Promise<void>): () => Promise<void>;
+}
