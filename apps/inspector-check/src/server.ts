@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { createApp } from '@tessera/core';
+import { listen } from '@tessera/core/node';
 import { conciergeModule } from './concierge.module';
 
 /**
@@ -10,7 +11,7 @@ async function main(): Promise<void> {
   const port = Number(process.argv[2] ?? 0);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`port must be an integer 0-65535, got "${process.argv[2]}"`);
   const app = createApp(conciergeModule);
-  const listener = await app.listen({ port });
+  const listener = await listen(app, { port });
   console.log(`listening ${listener.url}`);
   const stop = () => void listener.close().then(() => app.close()).then(() => process.exit(0));
   process.once('SIGTERM', stop);
