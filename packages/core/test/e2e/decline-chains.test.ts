@@ -2,6 +2,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { Client } from '@modelcontextprotocol/client';
 import { IsIn } from 'class-validator';
 import { createApp, Elicit, Field, Provider, silentLogger, Tool, type Elicitation } from '@tessera/core';
+import { serveStdio } from '@tessera/core/node';
 import { TesseraClient } from '@tessera/client';
 import { sendRaw } from '@tessera/testing';
 
@@ -105,7 +106,7 @@ describe('a dependent question sees an outcome-mode decline', () => {
   test('2025 push: the same chain', async () => {
     const a = app();
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    a.serveStdio({ transport: serverSide });
+    serveStdio(a, { transport: serverSide });
     const c = new Client({ name: 'old', version: '1' }, { capabilities: caps });
     const asked: string[] = [];
     c.setRequestHandler('elicitation/create', async (r) => {

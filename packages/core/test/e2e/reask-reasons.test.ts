@@ -1,6 +1,7 @@
 import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { Client } from '@modelcontextprotocol/client';
 import { createApp, silentLogger } from '@tessera/core';
+import { serveStdio } from '@tessera/core/node';
 import { InputRequiredRoundsExceededError, TesseraClient } from '@tessera/client';
 import { sendRaw } from '@tessera/testing';
 import { Deployer } from './mrtr-fixtures';
@@ -37,7 +38,7 @@ describe('re-asking says why', () => {
   test('2025 push: the second push carries the reason', async () => {
     const a = app();
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    a.serveStdio({ transport: serverSide });
+    serveStdio(a, { transport: serverSide });
     const anything = { getValidator: () => (input: unknown) => ({ valid: true as const, data: input as never, errorMessage: undefined }) };
     const c = new Client({ name: 'old', version: '1' }, { capabilities: caps, jsonSchemaValidator: anything });
     const asked: string[] = [];
