@@ -1,4 +1,5 @@
-import type { HttpListener, Interceptor, TesseraApp } from '@tessera/core';
+import type { Interceptor, TesseraApp } from '@tessera/core';
+import { listen, type HttpListener } from '@tessera/core/node';
 import { ECHO_BODY, ECHO_HEADERS, manyToolsApp } from './many-tools.fixture';
 import { workPerCall, type Work } from './work-per-call';
 
@@ -64,7 +65,7 @@ async function compare(face: (app: TesseraApp) => Promise<() => Promise<Response
 const fetchFace = async (app: TesseraApp) => () => app.fetch(new Request('http://127.0.0.1/mcp', { method: 'POST', headers: ECHO_HEADERS, body: ECHO_BODY }));
 
 const httpFace = async (app: TesseraApp) => {
-  const listener = await app.listen({ port: 0 });
+  const listener = await listen(app, { port: 0 });
   listeners.push(listener);
   return () => fetch(listener.url, { method: 'POST', headers: ECHO_HEADERS, body: ECHO_BODY });
 };
