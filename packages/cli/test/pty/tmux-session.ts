@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 
 let sessions = 0;
 
@@ -15,6 +16,8 @@ export interface TmuxOptions {
  * pane stays, so the last screen can still be read. `kill()` ends the tmux server and everything in it.
  */
 export class TmuxSession {
+  private socketPath: string | undefined;
+
   private constructor(private readonly socket: string) {}
 
   static start(command: string, options: TmuxOptions): TmuxSession {
@@ -22,6 +25,7 @@ export class TmuxSession {
     const session = new TmuxSession(socket);
     const wrapped = `${command}; echo "[exit $?]"; sleep 600`;
     session.tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'cli', '-x', String(options.width ?? 100), '-y', String(options.height ?? 30), '-c', options.cwd, wrapped);
+    session.socketPath = session.tmux('display-message', '-p', '#{socket_path}').trim();
     return session;
   }
 
@@ -57,12 +61,14 @@ export class TmuxSession {
     return this.waitFor(pattern);
   }
 
+  /** Ends the tmux server and everything in it, and removes its socket file (tmux may leave it behind). */
   kill(): void {
     try {
       this.tmux('kill-server');
     } catch {
       // already gone
     }
+    if (this.socketPath) rmSync(this.socketPath, { force: true });
   }
 
   private tmux(...args: string[]): string {
