@@ -1,4 +1,5 @@
 import { loadAnswers } from './answers/answers-file';
+import { terminalSafe } from './output/terminal-safe';
 import { helpText } from './command/help-text';
 import { parseCommandLine } from './command/parse-command-line';
 import { runCommand } from './command/run-command';
@@ -59,11 +60,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     });
     const output = await runCommand(parsed, open.client, progress);
     progress.clear();
-    io.stdout.write(`${parsed.json ? JSON.stringify(output.raw, null, 2) : output.text}\n`);
+    // JSON escapes control characters itself; text goes through as is only when it is not shown on a terminal.
+    const text = io.stdout.isTTY === true ? terminalSafe(output.text) : output.text;
+    io.stdout.write(`${parsed.json ? JSON.stringify(output.raw, null, 2) : text}\n`);
     return output.isError ? 1 : 0;
   } catch (error) {
     progress.clear();
-    io.stderr.write(`tessera: ${describeError(error)}\n`);
+    io.stderr.write(`tessera: ${terminalSafe(describeError(error))}\n`);
     return exitCodeOf(error);
   } finally {
     await open?.client.close().catch(() => undefined);

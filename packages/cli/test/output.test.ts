@@ -4,6 +4,9 @@ import { samplingAnswer } from '../src/input/sampling-command';
 import { rootsFor } from '../src/input/roots';
 import { ProgressBar, progressLine } from '../src/output/progress-bar';
 import { formatToolResult } from '../src/output/format-result';
+import { formatLog } from '../src/output/format-log';
+import { terminalSafe } from '../src/output/terminal-safe';
+import { fieldMessage } from '../src/form/field-message';
 import { InputCallbackFailedError } from '@tessera/client';
 
 describe('output pieces', () => {
@@ -26,6 +29,13 @@ describe('output pieces', () => {
       `\r\x1b[2K${progressLine({ progress: 2, total: 2 })}`,
       '\n',
     ]);
+  });
+
+  it('keeps a server\'s control characters off the terminal (no fake prompts, no hidden URLs)', () => {
+    expect(terminalSafe('ok\x1b[2J\x1b]0;pwned\x07 line\n\tnext\u009b')).toBe('ok[2J]0;pwned line\n\tnext');
+    expect(fieldMessage({ name: 'n', label: 'Name\x1b[8m', description: 'hidden\x1b[0m', required: true, kind: 'string' })).toBe('Name[8m - hidden[0m');
+    expect(formatLog({ level: 'warning', logger: 'db', data: 'slow\x1b[1A' })).toBe('[server warning db] slow[1A');
+    expect(formatLog({ level: 'info', data: { step: 1 } })).toBe('[server info] {"step":1}');
   });
 
   it('reads a sampling command\'s answer as text or as a JSON result', () => {

@@ -1,4 +1,5 @@
 import { checkbox, confirm, input, number, select } from '@inquirer/prompts';
+import { terminalSafe } from '../output/terminal-safe';
 import type { PromptContext } from './prompt-context';
 import { checkValue } from './check-value';
 import { fieldMessage } from './field-message';
@@ -54,7 +55,7 @@ export async function askField(field: FieldSpec, context: PromptContext): Promis
       return choice === SKIP ? undefined : choice;
     }
     case 'enum': {
-      const choices: { name: string; value: string | typeof SKIP }[] = field.choices.map((c) => ({ name: c.title, value: c.value }));
+      const choices: { name: string; value: string | typeof SKIP }[] = field.choices.map((c) => ({ name: terminalSafe(c.title), value: c.value }));
       if (!field.required) choices.push({ name: '(leave empty)', value: SKIP });
       const choice = await select({ message, choices, default: field.default }, context);
       return choice === SKIP ? undefined : choice;
@@ -64,7 +65,7 @@ export async function askField(field: FieldSpec, context: PromptContext): Promis
       return checkbox(
         {
           message,
-          choices: field.choices.map((c) => ({ name: c.title, value: c.value, checked: chosen.has(c.value) })),
+          choices: field.choices.map((c) => ({ name: terminalSafe(c.title), value: c.value, checked: chosen.has(c.value) })),
           validate: (selected) => asValidation(field, selected.map((c) => c.value)),
         },
         context,

@@ -1,4 +1,5 @@
 import type { FieldSpec } from './field-spec';
+import { terminalSafe } from '../output/terminal-safe';
 
 const FORMAT_HINTS = { email: 'email', uri: 'URL', date: 'YYYY-MM-DD', 'date-time': 'YYYY-MM-DDTHH:MM:SSZ' } as const;
 
@@ -13,5 +14,5 @@ export function fieldMessage(field: FieldSpec): string {
   if (!field.required) hints.push('optional');
   const hint = hints.length > 0 ? ` [${hints.join(', ')}]` : '';
   const description = field.description !== undefined ? ` - ${field.description}` : '';
-  return `${field.label}${hint}${description}`;
+  return terminalSafe(`${field.label}${hint}${description}`);
 }

@@ -1,4 +1,5 @@
 import type { ElicitationHandler } from '@tessera/client';
+import { terminalSafe } from '../output/terminal-safe';
 import type { ElicitRequestURLParams } from '@modelcontextprotocol/client';
 import { answerFromFile } from '../answers/answer-from-file';
 import type { Answers } from '../answers/answers-file';
@@ -38,12 +39,13 @@ export function createElicitationHandler(settings: ElicitationSettings): Elicita
         throw new CliError(`${question} has no answer: stdin is not a terminal and ${where}`);
       }
       const context = { ...settings.prompt, signal };
-      const tag = key === undefined ? '' : `[${key}] `;
+      const tag = key === undefined ? '' : `[${terminalSafe(key)}] `;
+      const message = terminalSafe(params.message);
       return queue(async () => {
         signal.throwIfAborted();
-        if (fields !== undefined) return askForm(`${tag}${params.message}`, fields, context);
-        settings.say(`${tag}The server asks you to open this URL:\n  ${url}`);
-        return { action: await askAction(params.message, 'I opened it: continue', context) };
+        if (fields !== undefined) return askForm(`${tag}${message}`, fields, context);
+        settings.say(`${tag}The server asks you to open this URL:\n  ${terminalSafe(url ?? '')}`);
+        return { action: await askAction(message, 'I opened it: continue', context) };
       });
     },
   };
