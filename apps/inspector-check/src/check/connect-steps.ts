@@ -24,6 +24,7 @@ export function connectSteps(target: Target): Step[] {
         await page.getByRole('switch').or(page.locator('input[type=checkbox]')).first().click({ force: true });
         await expectVisible(page.getByText('Connected', { exact: true }), 'the server card saying "Connected"');
         await expectVisible(page.getByText('MCP 2026-07-28', { exact: true }), 'the negotiated protocol "MCP 2026-07-28" on the server card');
+        await expectVisible(page.getByText('concierge', { exact: true }), "the server's own name, concierge, in the header");
         return 'MCP 2026-07-28';
       },
     },

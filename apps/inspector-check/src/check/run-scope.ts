@@ -55,6 +55,7 @@ export class RunScope {
   /** The last lines each process printed, secrets blanked out: what to show when a step failed. */
   logTails(secrets: string[], lines = 15): string {
     return this.groups
+      .filter((group) => group.log().trim() !== '')
       .map((group) => `--- last output of ${group.name}:\n${group.log(secrets).trimEnd().split('\n').slice(-lines).join('\n')}`)
       .join('\n');
   }

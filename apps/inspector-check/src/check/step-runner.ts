@@ -45,7 +45,8 @@ export class StepRunner {
   private async screenshot(page: Page, name: string): Promise<string> {
     const file = join(screenshotDir, `${String(this.done).padStart(2, '0')}-${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase().slice(0, 60)}.png`);
     try {
-      await page.screenshot({ path: file, timeout: 5000 });
+      // Finished transitions: the picture shows the state the step checked, not a frame of an animation.
+      await page.screenshot({ path: file, timeout: 5000, animations: 'disabled' });
       return `  [${relative(repoRoot, file)}]`;
     } catch {
       return '  [no screenshot]';

@@ -30,11 +30,11 @@ export async function elicitationDialog(page: Page, message: string): Promise<Lo
 export async function expectFormShowsDto(dialog: Locator, dto: new () => object): Promise<string[]> {
   const titles: string[] = [];
   for (const [name, property] of Object.entries(elicitationSchemaForDto(dto).properties)) {
-    const title = property.title ?? name;
+    // Every field of these DTOs has both: a schema without them would make this check pass on field names alone.
+    const { title, description } = property;
+    if (!title || !description) throw new Error(`the schema Tessera generated for ${dto.name}.${name} lacks its @Field title or description`);
     await expectVisible(field(dialog, title), `a form field labelled "${title}" (${dto.name}.${name})`);
-    if (property.description) {
-      await expectVisible(dialog.getByText(property.description, { exact: true }), `the description "${property.description}" (${dto.name}.${name})`);
-    }
+    await expectVisible(dialog.getByText(description, { exact: true }), `the description "${description}" (${dto.name}.${name})`);
     titles.push(title);
   }
   return titles;
