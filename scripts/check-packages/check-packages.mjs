@@ -4,7 +4,7 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { readmeExample } from './readme-example.mjs';
-import { assertSingleCopies, buildAndPack, freshTempDir, installProject, peerRanges, removeDir, rootRange, run, step } from './support.mjs';
+import { assertSingleCopies, buildAndPack, freshTempDir, installProject, peerRanges, readJson, removeDir, rootRange, run, step } from './support.mjs';
 
 export const USER_TSCONFIG = {
   compilerOptions: {
@@ -45,7 +45,12 @@ try {
   run(process.execPath, [path.join(project, 'dist', 'example-client.js')], { cwd: project, timeoutMs: 60_000 });
 
   step('the packages load from ESM too');
-  const names = Object.keys(library);
+  // every entry of every exports map (`@tessera/core/node` too), as a user's ESM code would import it
+  const names = Object.keys(library).flatMap((name) => {
+    const manifest = readJson(path.join(project, 'node_modules', name, 'package.json'));
+    return Object.keys(manifest.exports ?? { '.': '' }).filter((k) => k !== './package.json').map((k) => (k === '.' ? name : `${name}/${k.slice(2)}`));
+  });
+  step(`importing ${names.join(', ')}`);
   const probe = names.map((n, i) => `import * as m${i} from '${n}'; if (Object.keys(m${i}).length === 0) throw new Error('${n}: no named exports from ESM');`).join('\n');
   run(process.execPath, ['--input-type=module', '-e', probe], { cwd: project, timeoutMs: 60_000 });
   console.log('check:packages ok');

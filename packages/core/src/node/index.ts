@@ -1,3 +1,8 @@
+/**
+ * The Node-only faces of a Tessera app: Streamable HTTP on node:http (`listen`) and stdio (`serveStdio`).
+ *
+ * @module @tessera/core/node
+ */
 // @tessera/core/node: the Node-only faces (Node HTTP, stdio). The root entry stays runtime-neutral.
 export { listen } from './listen';
 export { serveStdio } from './serve-stdio';
