@@ -9,6 +9,7 @@ import 'reflect-metadata';
 // application
 export { createApp } from './app/create-app';
 export type { CreateAppOptions } from './app/create-app';
+export type { LegacySessionOptions } from './app/legacy-sessions';
 export type { AppModule } from './app/app-module';
 export { TesseraApp } from './app/tessera-app';
 export { McpEndpoint } from './app/mcp-endpoint';

@@ -13,11 +13,18 @@ import type { TelemetryOptions } from '../telemetry/telemetry-options';
 import type { ServerRuntime } from '../server/server-runtime';
 import type { AppModule } from './app-module';
 import type { HttpAuthOptions } from './http-auth-options';
+import type { LegacySessionOptions } from './legacy-sessions';
 import { TesseraApp } from './tessera-app';
 
 export interface CreateAppOptions {
   /** Bearer-token authentication for HTTP. */
   auth?: HttpAuthOptions;
+  /**
+   * Serve 2025-era clients over HTTP with sessions (`Mcp-Session-Id`), so dependency parameters can ask them
+   * with push requests. Sessions live in this process: run one instance, or route on `Mcp-Session-Id` (sticky).
+   * Off by default: 2025 HTTP is stateless, and a question there answers -32021.
+   */
+  legacySessions?: boolean | LegacySessionOptions;
 }
 
 /**
@@ -53,7 +60,7 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
     legacyInputRequiredBridge: module.legacyInputRequiredBridge ?? false,
     cacheHints: module.cacheHints,
   };
-  return new TesseraApp(runtime, options.auth);
+  return new TesseraApp(runtime, options.auth, options.legacySessions);
 }
 
 function telemetryFor(option: boolean | TelemetryOptions | undefined): FlowTelemetry | undefined {

@@ -1,6 +1,7 @@
 import {
   createMcpHandler,
   DEFAULT_MAX_REQUEST_BODY_SIZE,
+  isLegacyRequest,
   requireBearerAuth,
   type AuthInfo,
   type McpHandlerRequestOptions,
@@ -10,6 +11,7 @@ import {
 import type { Logger } from '../logging/logger';
 import { checkRetryParams } from '../server/check-retry-params';
 import type { HttpAuthOptions } from './http-auth-options';
+import { LegacySessions, type LegacySessionOptions } from './legacy-sessions';
 
 /** Builds the SDK server for one serving unit (an HTTP request, or a stdio connection) of the given era. */
 export type SdkServerFactory = (era: 'modern' | 'legacy') => Server;
@@ -25,14 +27,22 @@ export class McpEndpoint {
   private readonly authenticate?: (request: Request) => Promise<AuthInfo | Response>;
   private readonly closers = new Set<() => Promise<void>>();
 
+  /** Sessionful 2025-era HTTP, when opted in; otherwise 2025 clients are served statelessly. */
+  private readonly sessions?: LegacySessions;
+
   constructor(
     /** Builds the SDK server of one serving unit; the Node faces use it for stdio connections. */
     readonly serverFactory: SdkServerFactory,
     /** The server-side log, shared with the faces. */
     readonly logger: Logger,
     auth?: HttpAuthOptions,
+    legacySessions?: boolean | LegacySessionOptions,
   ) {
-    this.handler = createMcpHandler(({ era }) => serverFactory(era), { onerror: (error) => logger.debug('transport error', { error }) });
+    if (legacySessions) this.sessions = new LegacySessions(() => serverFactory('legacy'), logger, legacySessions === true ? {} : legacySessions);
+    this.handler = createMcpHandler(({ era }) => serverFactory(era), {
+      onerror: (error) => logger.debug('transport error', { error }),
+      legacy: this.sessions ? 'reject' : 'stateless',
+    });
     if (auth) this.authenticate = requireBearerAuth(auth);
   }
 
@@ -60,14 +70,17 @@ export class McpEndpoint {
       if (body === undefined) return this.handler.fetch(new Request(request, { body: text }), { ...options, authInfo });
       const refusal = checkRetryParams(body);
       if (refusal) return Response.json(refusal, { status: 400 });
+      if (this.sessions && (await isLegacyRequest(request, body))) return this.sessions.fetch(request, { authInfo, parsedBody: body });
       return this.handler.fetch(request, { ...options, authInfo, parsedBody: body });
     }
+    if (this.sessions && (await isLegacyRequest(request))) return this.sessions.fetch(request, { authInfo });
     return this.handler.fetch(request, { ...options, authInfo });
   };
 
   /** Stops every listener and stdio connection this endpoint opened. */
   async close(): Promise<void> {
     await Promise.all([...this.closers].map((c) => c()));
+    await this.sessions?.close();
     await this.handler.close();
   }
 

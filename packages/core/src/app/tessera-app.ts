@@ -4,6 +4,7 @@ import { describePipeline, type PipelineStageDescription } from '../pipeline/des
 import { createSdkServer } from '../server/create-sdk-server';
 import type { ServerRuntime } from '../server/server-runtime';
 import type { HttpAuthOptions } from './http-auth-options';
+import type { LegacySessionOptions } from './legacy-sessions';
 import { McpEndpoint } from './mcp-endpoint';
 
 /**
@@ -14,8 +15,9 @@ export class TesseraApp extends McpEndpoint {
   constructor(
     readonly runtime: ServerRuntime,
     auth?: HttpAuthOptions,
+    legacySessions?: boolean | LegacySessionOptions,
   ) {
-    super((era) => createSdkServer(runtime, era), runtime.logger, auth);
+    super((era) => createSdkServer(runtime, era), runtime.logger, auth, legacySessions);
   }
 
   get name(): string {

@@ -1,0 +1,111 @@
+import { isInitializeRequest, WebStandardStreamableHTTPServerTransport, type AuthInfo, type Server } from '@modelcontextprotocol/server';
+import { principalFromAuthInfo } from '@tessera/request-state';
+import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
+import type { Logger } from '../logging/logger';
+
+/** Sessionful 2025-era Streamable HTTP (`createApp(module, { legacySessions })`). */
+export interface LegacySessionOptions {
+  /** Open sessions at most; a new `initialize` beyond it answers 503. Default 1000. */
+  maxSessions?: number;
+  /** A session unused this long is closed (its client gets 404 and initializes again). Default 30 minutes. */
+  idleMs?: number;
+}
+
+interface Session {
+  transport: WebStandardStreamableHTTPServerTransport;
+  server: Server;
+  /** Who opened it: a request by anyone else is answered as if the session did not exist. */
+  principal: string | null;
+  idle: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * 2025-era clients over Streamable HTTP with sessions (the SDK's session transport), so push requests
+ * (`elicitation/create`, `sampling/createMessage`, `roots/list`) can reach them. A session lives in this
+ * process's memory: every request of it must reach this instance (one instance, or sticky routing on the
+ * `Mcp-Session-Id` header). 2026-07-28 traffic never uses it.
+ */
+export class LegacySessions {
+  private readonly sessions = new Map<string, Session>();
+  private readonly maxSessions: number;
+  private readonly idleMs: number;
+
+  constructor(
+    private readonly factory: () => Server,
+    private readonly logger: Logger,
+    options: LegacySessionOptions = {},
+  ) {
+    this.maxSessions = positive(options.maxSessions ?? 1000, 'legacySessions.maxSessions');
+    this.idleMs = positive(options.idleMs ?? 30 * 60_000, 'legacySessions.idleMs');
+  }
+
+  /** Serves one 2025-era request: an `initialize` opens a session; anything else must name one it may use. */
+  async fetch(request: Request, options: { authInfo?: AuthInfo; parsedBody?: unknown }): Promise<Response> {
+    const id = request.headers.get('mcp-session-id');
+    const principal = principalFromAuthInfo(options.authInfo);
+    if (id === null) {
+      if (request.method === 'POST' && isInitializeRequest(options.parsedBody)) return this.open(request, options, principal);
+      return problem(400, -32000, 'Bad Request: this 2025-era request needs an Mcp-Session-Id header; send initialize first to open a session.');
+    }
+    const session = this.sessions.get(id);
+    if (session === undefined || session.principal !== principal) {
+      return problem(404, -32001, 'Session not found: it ended, timed out, or lives on another instance. Send initialize again.');
+    }
+    this.touch(id, session);
+    return session.transport.handleRequest(request, options);
+  }
+
+  get size(): number {
+    return this.sessions.size;
+  }
+
+  /** Ends every session (the app is closing). */
+  async close(): Promise<void> {
+    await Promise.all([...this.sessions.keys()].map((id) => this.end(id)));
+  }
+
+  private async open(request: Request, options: { authInfo?: AuthInfo; parsedBody?: unknown }, principal: string | null): Promise<Response> {
+    if (this.sessions.size >= this.maxSessions) {
+      this.logger.warn('2025 session refused: too many open sessions', { open: this.sessions.size, maxSessions: this.maxSessions });
+      return problem(503, -32000, 'Too many open sessions on this server; try again later.');
+    }
+    const server = this.factory();
+    const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => crypto.randomUUID(), // web-standard crypto: this face runs beyond Node too
+      onsessioninitialized: (id) => {
+        this.sessions.set(id, { transport, server, principal, idle: this.timer(id) });
+      },
+      onsessionclosed: (id) => void this.end(id),
+    });
+    await server.connect(transport);
+    return transport.handleRequest(request, options);
+  }
+
+  private touch(id: string, session: Session): void {
+    clearTimeout(session.idle);
+    session.idle = this.timer(id);
+  }
+
+  private timer(id: string): ReturnType<typeof setTimeout> {
+    const idle = setTimeout(() => void this.end(id), this.idleMs);
+    idle.unref();
+    return idle;
+  }
+
+  private async end(id: string): Promise<void> {
+    const session = this.sessions.get(id);
+    if (session === undefined) return;
+    this.sessions.delete(id);
+    clearTimeout(session.idle);
+    await session.server.close().catch((error: unknown) => this.logger.debug('closing a 2025 session failed', { error }));
+  }
+}
+
+function problem(status: number, code: number, message: string): Response {
+  return Response.json({ jsonrpc: '2.0', error: { code, message }, id: null }, { status });
+}
+
+function positive(value: number, name: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw new InvalidConfigurationError(`${name} must be a positive number, got ${String(value)}.`);
+  return value;
+}
