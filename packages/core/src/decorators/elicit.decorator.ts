@@ -39,7 +39,7 @@ export function Elicit<A>(first: Computed<string, A> | ElicitOptions<A>, schema?
   const options = (isOptions(first) ? first : { message: first, schema: schema! }) as ElicitOptions;
   return (target, methodName, index) => {
     const { cls, methodName: method } = methodOfParam(target, methodName, 'Elicit');
-    const spec: ElicitFormSpec = { type: 'elicit', mode: 'form', decorator: '@Elicit', ...options };
+    const spec: ElicitFormSpec = { kind: 'form-elicitation', decorator: '@Elicit', ...options };
     collectParam(cls, method, { kind: 'dependency', index, spec });
   };
 }
@@ -48,7 +48,7 @@ export function Elicit<A>(first: Computed<string, A> | ElicitOptions<A>, schema?
 Elicit.url = function ElicitUrl<A = Record<string, unknown>>(options: ElicitUrlOptions<A>): ParameterDecorator {
   return (target, methodName, index) => {
     const { cls, methodName: method } = methodOfParam(target, methodName, 'Elicit.url');
-    const spec: ElicitUrlSpec = { type: 'elicit', mode: 'url', decorator: '@Elicit.url', inject: 'outcome', ...(options as ElicitUrlOptions) };
+    const spec: ElicitUrlSpec = { kind: 'url-elicitation', decorator: '@Elicit.url', inject: 'outcome', ...(options as ElicitUrlOptions) };
     collectParam(cls, method, { kind: 'dependency', index, spec });
   };
 };

@@ -16,6 +16,6 @@ export function Sample<A = Record<string, unknown>>(request: Computed<CreateMess
   const options = (typeof request === 'object' && request !== null && 'request' in request ? request : { request }) as SampleOptions;
   return (target, methodName, index) => {
     const { cls, methodName: method } = methodOfParam(target, methodName, 'Sample');
-    collectParam(cls, method, { kind: 'dependency', index, spec: { type: 'sample', decorator: '@Sample', ...options } });
+    collectParam(cls, method, { kind: 'dependency', index, spec: { kind: 'sampling', decorator: '@Sample', ...options } });
   };
 }

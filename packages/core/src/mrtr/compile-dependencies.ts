@@ -1,9 +1,7 @@
 import { InvalidSignatureError } from '../errors/definition/invalid-signature.error';
 import type { DependencyParamMetadata } from '../metadata/definitions/param.metadata';
-import { assertElicitationSchema } from '../schema/assert-elicitation-schema';
-import { elicitationSchemaForDto } from '../schema/elicitation-schema-for-dto';
-import type { Class } from '../types/class';
 import type { DependencyPlan } from './dependency-plan';
+import { questionKindOf } from './question-kinds';
 
 /**
  * Compiles a handler's dependency parameters: wire keys (explicit, or `method:index`, identical on every
@@ -20,18 +18,7 @@ export function compileDependencies(
     const spec = p.spec;
     const key = spec.key ?? `${String(methodName)}:${p.index}`;
     const plan: DependencyPlan = { key, index: p.index, spec, after: spec.after ?? [], inject: 'value' };
-    if (spec.type === 'elicit' && spec.mode === 'form') {
-      if (typeof spec.schema === 'function') {
-        plan.dto = spec.schema as Class;
-        plan.requestedSchema = elicitationSchemaForDto(plan.dto);
-        plan.inject = spec.inject ?? (paramTypes[p.index] === plan.dto ? 'value' : 'outcome');
-      } else {
-        plan.requestedSchema = assertElicitationSchema(spec.schema, `${where} parameter #${p.index}`);
-        plan.inject = spec.inject ?? 'value';
-      }
-    } else if (spec.type === 'elicit') {
-      plan.inject = 'outcome';
-    }
+    questionKindOf(spec).compile(plan, spec, paramTypes[p.index], where);
     return plan;
   });
 

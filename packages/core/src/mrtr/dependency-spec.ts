@@ -32,8 +32,7 @@ interface DependencySpecBase {
 }
 
 export interface ElicitFormSpec extends DependencySpecBase {
-  type: 'elicit';
-  mode: 'form';
+  kind: 'form-elicitation';
   message: Computed<string>;
   /** A DTO class (flattened to the restricted elicitation schema) or a restricted JSON schema object. */
   schema: Class | ElicitRequestFormParams['requestedSchema'];
@@ -42,8 +41,7 @@ export interface ElicitFormSpec extends DependencySpecBase {
 }
 
 export interface ElicitUrlSpec extends DependencySpecBase {
-  type: 'elicit';
-  mode: 'url';
+  kind: 'url-elicitation';
   message: Computed<string>;
   url: Computed<string>;
   elicitationId?: Computed<string>;
@@ -51,12 +49,15 @@ export interface ElicitUrlSpec extends DependencySpecBase {
 }
 
 export interface SampleSpec extends DependencySpecBase {
-  type: 'sample';
+  kind: 'sampling';
   request: Computed<CreateMessageRequestParams>;
 }
 
 export interface ListRootsSpec extends DependencySpecBase {
-  type: 'list-roots';
+  kind: 'roots';
 }
 
+/** One member per question kind; each kind's behaviour is one module in `kinds/`, registered in `question-kinds.ts`. */
 export type DependencySpec = ElicitFormSpec | ElicitUrlSpec | SampleSpec | ListRootsSpec;
+
+export type QuestionKindName = DependencySpec['kind'];

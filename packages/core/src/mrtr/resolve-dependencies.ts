@@ -7,8 +7,8 @@ import { JsonRpcCode } from '../errors/json-rpc-codes';
 import { pushQuestion } from './push-question';
 import { readAnswer } from './read-answer';
 import { withRefusalReason } from './refusal-reason';
+import { questionKindOf } from './question-kinds';
 import { renderQuestion } from './render-question';
-import { missingCapability } from './required-capabilities';
 import { readResolverState, type ResolverState } from './resolver-state';
 import { SettledAnswers } from './settled-answers';
 
@@ -61,13 +61,13 @@ export const resolveDependencies: DependencyResolution = async (plan, ctx) => {
         refused = answer.reason;
         ctx.logger.info('answer did not match its question; asking again', { target: ctx.target, question: dep.key, reason: answer.reason });
       }
-      missing[dep.key] = refused === undefined ? question.request : withRefusalReason(question.request, refused);
+      missing[dep.key] = refused === undefined || !questionKindOf(dep.spec).elicitation ? question.request : withRefusalReason(question.request, refused);
       next.asked[dep.key] = question.digest;
     }
   }
 
   if (Object.keys(missing).length > 0) {
-    assertCapabilities(missing, ctx);
+    assertCapabilities(plan, missing, ctx);
     // the request-state stage seals this progress into the outgoing requestState
     ctx.resolverProgress.outgoing = next;
     return { kind: 'ask', result: { resultType: 'input_required', inputRequests: missing } as InputRequiredResult };
@@ -83,9 +83,12 @@ function readResponses(raw: unknown): Record<string, unknown> {
   return raw as Record<string, unknown>;
 }
 
-function assertCapabilities(missing: Record<string, InputRequest>, ctx: ExecutionContext): void {
-  for (const [key, request] of Object.entries(missing)) {
-    const required = missingCapability(request, ctx.clientCapabilities);
+function assertCapabilities(plan: HandlerPlan, missing: Record<string, InputRequest>, ctx: ExecutionContext): void {
+  for (const dep of plan.dependencies) {
+    const request = missing[dep.key];
+    if (request === undefined) continue;
+    const key = dep.key;
+    const required = questionKindOf(dep.spec).missingCapability(request, ctx.clientCapabilities ?? {});
     if (required) {
       throw new MissingCapabilityError(
         `"${ctx.target}" needs to ask the client (${request.method}, question "${key}"), but this request does not declare the capability: ${JSON.stringify(required)}.`,
@@ -108,10 +111,10 @@ async function resolveByPush(plan: HandlerPlan, ctx: ExecutionContext, settled: 
         throw new MissingCapabilityError(
           `"${ctx.target}" needs to ask the client (${question.request.method}, question "${dep.key}"), but this 2025-era connection is stateless HTTP and ` +
             'cannot carry server-to-client requests. Connect with protocol 2026-07-28, over stdio, or a sessionful connection.',
-          missingCapability(question.request, undefined) ?? {},
+          questionKindOf(dep.spec).missingCapability(question.request, {}) ?? {},
         );
       }
-      const required = missingCapability(question.request, ctx.clientCapabilities);
+      const required = questionKindOf(dep.spec).missingCapability(question.request, ctx.clientCapabilities);
       if (required) throw new MissingCapabilityError(`"${ctx.target}" needs the client capability ${JSON.stringify(required)} to ask "${dep.key}".`, required);
     }
     const input = settled.input;

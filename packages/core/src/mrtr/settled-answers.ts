@@ -2,6 +2,7 @@ import { ElicitationDeclinedError } from '../errors/runtime/elicitation-declined
 import type { DependencyPlan } from './dependency-plan';
 import type { QuestionInput } from './dependency-spec';
 import type { Elicitation } from './elicitation';
+import { questionKindOf } from './question-kinds';
 
 /** What one call's dependencies have come to so far: what question functions see, and what parameters get. */
 export class SettledAnswers {
@@ -41,19 +42,19 @@ export class SettledAnswers {
    */
   settle(dep: DependencyPlan, value: unknown): void {
     const outcome = value as { action?: 'accept' | 'decline' | 'cancel'; content?: unknown };
-    if (dep.spec.type === 'elicit') {
+    if (questionKindOf(dep.spec).elicitation) {
       if (outcome.action !== 'accept' && dep.inject === 'value') throw new ElicitationDeclinedError(dep.key, outcome.action as 'decline' | 'cancel');
       this.outcomes[dep.key] = value as Elicitation<unknown>;
     }
-    const accepted = dep.spec.type === 'elicit' && dep.spec.mode === 'form' && outcome.action === 'accept';
-    this.answers[dep.key] = accepted ? outcome.content : value;
+    // later questions see accepted form content itself; a URL outcome carries no content, so it stays the outcome
+    this.answers[dep.key] = outcome.action === 'accept' && 'content' in outcome ? outcome.content : value;
     this.values.set(dep.index, value);
   }
 
   /** Value mode: the parameter gets the content itself (a decline already ended the call); skipped ones stay undefined. */
   unwrapValues(dependencies: readonly DependencyPlan[]): Map<number, unknown> {
     for (const dep of dependencies) {
-      if (dep.inject !== 'value' || dep.spec.type !== 'elicit' || this.skipped.has(dep.key)) continue;
+      if (dep.inject !== 'value' || !questionKindOf(dep.spec).elicitation || this.skipped.has(dep.key)) continue;
       const outcome = this.values.get(dep.index) as { action: 'accept' | 'decline' | 'cancel'; content?: unknown };
       if (outcome.action !== 'accept') throw new ElicitationDeclinedError(dep.key, outcome.action);
       this.values.set(dep.index, outcome.content);

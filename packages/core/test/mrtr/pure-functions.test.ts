@@ -1,4 +1,9 @@
-import { missingCapability } from '../../src/mrtr/required-capabilities';
+import type { ClientCapabilities, InputRequest } from '@modelcontextprotocol/server';
+import { formElicitation } from '../../src/mrtr/kinds/form-elicitation.kind';
+import { roots as rootsKind } from '../../src/mrtr/kinds/roots.kind';
+import { sampling } from '../../src/mrtr/kinds/sampling.kind';
+import { urlElicitation } from '../../src/mrtr/kinds/url-elicitation.kind';
+import type { QuestionKind } from '../../src/mrtr/question-kind';
 import { readResolverState } from '../../src/mrtr/resolver-state';
 
 const form = { method: 'elicitation/create' as const, params: { mode: 'form' as const, message: 'm', requestedSchema: { type: 'object' as const, properties: {} } } };
@@ -6,6 +11,12 @@ const url = { method: 'elicitation/create' as const, params: { mode: 'url' as co
 const sample = { method: 'sampling/createMessage' as const, params: { messages: [], maxTokens: 5 } };
 const sampleTools = { method: 'sampling/createMessage' as const, params: { messages: [], maxTokens: 5, tools: [{ name: 't', inputSchema: { type: 'object' as const } }] } };
 const roots = { method: 'roots/list' as const };
+
+/** Each question kind decides what its own request needs. */
+const KIND_OF = new Map<object, QuestionKind<never>>([[form, formElicitation], [url, urlElicitation], [sample, sampling], [sampleTools, sampling], [roots, rootsKind]] as never);
+function missingCapability(request: object, caps: ClientCapabilities | undefined) {
+  return (KIND_OF.get(request) as unknown as QuestionKind).missingCapability(request as InputRequest, caps ?? {});
+}
 
 describe('missingCapability (what the current request must declare)', () => {
   test.each([

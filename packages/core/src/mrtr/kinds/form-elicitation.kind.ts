@@ -1,0 +1,43 @@
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
+import { assertElicitationSchema } from '../../schema/assert-elicitation-schema';
+import { elicitationSchemaForDto } from '../../schema/elicitation-schema-for-dto';
+import type { Class } from '../../types/class';
+import { validateElicitationContent } from '../../validation/validate-elicitation-content';
+import { compute } from '../compute';
+import type { ElicitFormSpec } from '../dependency-spec';
+import type { QuestionKind } from '../question-kind';
+import { declaredElicitation, readDeclineOrCancel } from './elicitation-action';
+
+/** `@Elicit`: a form the client shows to the user; the accepted content is checked against the question's schema. */
+export const formElicitation: QuestionKind<ElicitFormSpec> = {
+  kind: 'form-elicitation',
+  elicitation: true,
+  compile(plan, spec, paramType, where) {
+    if (typeof spec.schema === 'function') {
+      plan.dto = spec.schema as Class;
+      plan.requestedSchema = elicitationSchemaForDto(plan.dto);
+      // a parameter declared as the DTO gets the value; `Elicitation<Dto>` (or anything else) the outcome
+      plan.inject = spec.inject ?? (paramType === plan.dto ? 'value' : 'outcome');
+    } else {
+      plan.requestedSchema = assertElicitationSchema(spec.schema, `${where} parameter #${plan.index}`);
+      plan.inject = spec.inject ?? 'value';
+    }
+  },
+  render: (plan, spec, input) => ({ method: 'elicitation/create', params: { mode: 'form', message: compute(spec.message, input), requestedSchema: plan.requestedSchema! } }),
+  read(plan, response) {
+    const settled = readDeclineOrCancel(response);
+    if (settled) return settled;
+    const content = response.content ?? {};
+    const checked = plan.dto ? validateElicitationContent(plan.dto, content) : validateElicitationContent(plan.requestedSchema as Record<string, unknown>, content);
+    // The validator's own sentences ("region must be one of ..."), without `path:` prefixes: the user reads them.
+    if (!checked.ok) return { ok: false, reason: checked.issues.flatMap((i) => i.messages).join('; ') };
+    return { ok: true, action: 'accept', data: response.content, value: { action: 'accept', content: checked.value } };
+  },
+  missingCapability(_request, caps) {
+    const e = declaredElicitation(caps);
+    return e !== undefined && (e.form !== undefined || e.url === undefined) ? undefined : { elicitation: { form: {} } };
+  },
+  // A plain request, not the SDK's `elicitInput`: that one refuses an off-schema answer with a protocol
+  // error, where Tessera asks again like on 2026-07-28.
+  push: (mcpReq, request) => mcpReq.send({ method: 'elicitation/create', params: request.params as ElicitRequestFormParams }),
+};
