@@ -1,4 +1,4 @@
-import { IsIn, IsString, Matches } from 'class-validator';
+import { IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
 import { inject } from 'tsyringe';
 import { Args, Elicit, Field, Provider, Tool } from '@tessera/core';
 
@@ -10,6 +10,14 @@ export class BookingArgs {
   @IsString()
   @Matches(/^[A-Z0-9-]{1,16}$/)
   vehicle!: string;
+}
+
+export class WaitArgs {
+  @Field({ description: 'How long to wait, in milliseconds (0..10000)' })
+  @IsInt()
+  @Min(0)
+  @Max(10_000)
+  ms!: number;
 }
 
 export class DepotChoice {
@@ -63,5 +71,12 @@ export class BookingProvider {
   @Tool({ description: 'Which instance answered this call' })
   whoami(): string {
     return this.instanceId;
+  }
+
+  /** A leg that stays inside its handler for a while: what an instance killed mid-call leaves behind (nginx's 502). */
+  @Tool({ description: 'Waits `ms` milliseconds, then says which instance answered' })
+  async wait(@Args() args: WaitArgs): Promise<string> {
+    await new Promise((resolve) => setTimeout(resolve, args.ms));
+    return `waited ${args.ms} ms on ${this.instanceId}`;
   }
 }

@@ -4,7 +4,7 @@ import { generateKey, keyId } from './keys';
 
 /**
  * `node dist/demo.js`: three short stories on real processes, all on 127.0.0.1.
- *  1. shared keys: one flow, three legs, served by different instances behind the round-robin balancer;
+ *  1. shared keys: one flow, three legs, served by different instances behind nginx (round robin);
  *  2. a key rotation in the running fleet, with a flow in flight across it;
  *  3. no shared keys: the retry lands elsewhere, the server refuses the state, the client starts over.
  */
@@ -17,7 +17,7 @@ const answer: ElicitationCallback = async ({ message }) => {
   return { action: 'accept', content };
 };
 
-/** A client whose every HTTP exchange prints the instance that served it (the balancer's header). */
+/** A client over nginx; which instance served each leg is printed from the instances' own logs (`onLeg`). */
 async function connect(fleet: Fleet, options: { maxRounds?: number; restartOnInvalidState?: boolean } = {}): Promise<TesseraClient> {
   const client = new TesseraClient({
     name: 'fleet-demo',
@@ -25,22 +25,20 @@ async function connect(fleet: Fleet, options: { maxRounds?: number; restartOnInv
     ...options,
     hooks: { onRound: (e) => void (e.restarted && console.log(`      ! the server refused the state: the client starts the flow over`)) },
   });
-  await client.connect({
-    url: fleet.url.href,
-    fetch: (async (input: string | URL | Request, init?: RequestInit) => {
-      const response = await fetch(input, init);
-      const method = typeof init?.body === 'string' ? (JSON.parse(init.body) as { method?: string }).method : undefined;
-      if (method === 'tools/call') console.log(`    leg -> ${response.headers.get('x-fleet-instance')}`);
-      return response;
-    }) as typeof fetch,
-  });
+  await client.connect({ url: fleet.url.href });
   return client;
 }
 
-const quiet = { onInstanceStderr: () => undefined };
+/** Prints `leg -> i2` for every leg an instance logs as served, and every refusal. */
+const onInstanceStderr = (line: string, instance: string) => {
+  if (line.includes('"leg served"')) console.log(`    leg -> ${instance}`);
+  else if (line.includes('"requestState refused"')) console.log(`    leg -> ${instance}: requestState refused`);
+};
+
+const quiet = { onInstanceStderr };
 
 async function sharedKeys(): Promise<void> {
-  console.log('\n1. Three instances, one shared key, round-robin balancer (no sticky sessions)');
+  console.log('\n1. Three instances, one shared key, nginx round robin (no sticky sessions)');
   const fleet = await Fleet.start({ instances: 3, ...quiet });
   try {
     console.log(`   ${fleet.instances.map((p) => `${p.id} (pid ${p.pid})`).join(', ')} behind ${fleet.url.href}`);

@@ -6,7 +6,8 @@ import { type HttpListener, listen } from '@tessera/core/node';
  * One instance of the fleet: `node dist/instance.js [--port N] [--id NAME]`.
  *
  * Environment: `TESSERA_STATE_KEYS` (comma-separated base64url keys, each at least 32 bytes; `keys[0]` seals,
- * all verify), `FLEET_INSTANCE_ID` and `PORT` (flags win). Listens on 127.0.0.1 only. Prints one line on stdout
+ * all verify), `FLEET_INSTANCE_ID`, `PORT` and `FLEET_HOST` (flags win). Listens on 127.0.0.1 unless told otherwise (a container:
+ * `--host 0.0.0.0`). Prints one line on stdout
  * when ready; when started by a parent with an IPC channel (`fleet.ts`), also sends it `{ type: 'ready', ... }`
  * and exits when that parent goes away.
  */
@@ -14,11 +15,13 @@ import { type HttpListener, listen } from '@tessera/core/node';
 interface InstanceArgs {
   port: number;
   id: string;
+  host: string;
 }
 
 function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): InstanceArgs {
   let port = env.PORT !== undefined ? Number(env.PORT) : 0;
   let id = env.FLEET_INSTANCE_ID || `instance-${process.pid}`;
+  let host = env.FLEET_HOST || '127.0.0.1';
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = argv[i + 1];
@@ -28,10 +31,13 @@ function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): InstanceArg
     } else if (flag === '--id' && value !== undefined) {
       id = value;
       i++;
-    } else throw new UsageError(`unknown argument ${flag}; usage: node dist/instance.js [--port N] [--id NAME]`);
+    } else if (flag === '--host' && value !== undefined) {
+      host = value;
+      i++;
+    } else throw new UsageError(`unknown argument ${flag}; usage: node dist/instance.js [--port N] [--id NAME] [--host ADDRESS]`);
   }
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`invalid port ${String(port)}`);
-  return { port, id };
+  return { port, id, host };
 }
 
 class UsageError extends Error {}
@@ -76,7 +82,7 @@ async function main(): Promise<void> {
   const ring = keys?.map(keyId) ?? [];
 
   const app = createFleetApp({ instanceId: args.id, keys, logger });
-  const listener: HttpListener = await listen(app, { port: args.port, host: '127.0.0.1' });
+  const listener: HttpListener = await listen(app, { port: args.port, host: args.host });
   logger.info('listening', { url: listener.url.href, pid: process.pid, ring, sealsWith: ring[0] ?? 'process-local' });
   process.stdout.write(`fleet instance ${args.id} listening on ${listener.url.href} (pid ${process.pid})\n`);
   if (process.send) {

@@ -21,6 +21,8 @@ export interface SpawnInstanceOptions {
   keys: readonly Uint8Array[] | null;
   /** Default 0: the instance picks a free port and reports it. */
   port?: number;
+  /** Extra environment variables. */
+  env?: Record<string, string>;
   script?: string;
   /** Every stderr line of the instance (JSON log lines, warnings). */
   onStderr?: (line: string) => void;
@@ -61,7 +63,7 @@ export function killAllInstances(): void {
 
 /** Starts `dist/instance.js` as a child process with an IPC channel and waits until it listens. */
 export function spawnInstance(options: SpawnInstanceOptions): Promise<InstanceProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, FLEET_INSTANCE_ID: options.id, PORT: String(options.port ?? 0) };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, FLEET_INSTANCE_ID: options.id, PORT: String(options.port ?? 0) };
   delete env[STATE_KEYS_ENV];
   if (options.keys) env[STATE_KEYS_ENV] = formatKeyRing(options.keys);
   const child = spawn(process.execPath, [options.script ?? INSTANCE_SCRIPT], { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });

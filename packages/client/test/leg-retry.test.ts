@@ -79,14 +79,14 @@ describe('legs that certainly never reached a handler are retried, bounded, with
     expect(retries.map((r) => [r.leg, r.failure.kind, r.failure.reachedHandler])).toEqual([[1, 'connection_refused', false]]);
   });
 
-  test('bounded: a fourth 503 in a row is thrown (3 retries by default), and maxRetries: 0 never retries', async () => {
-    [1, 2, 3, 4].forEach((n) => front.failures.set(n, 503));
+  test('bounded: a sixth 503 in a row is thrown (5 retries by default), and maxRetries: 0 never retries', async () => {
+    [1, 2, 3, 4, 5, 6].forEach((n) => front.failures.set(n, 503));
     const { client, retries, waits } = await connect();
     await expect(greet(client)).rejects.toMatchObject({ name: 'SdkHttpError', data: { status: 503 } });
-    expect(retries.map((r) => r.attempt)).toEqual([1, 2, 3]);
-    expect(waits).toEqual([100, 200, 400]);
+    expect(retries.map((r) => r.attempt)).toEqual([1, 2, 3, 4, 5]);
+    expect(waits).toEqual([100, 200, 400, 800, 1000]);
 
-    front.failures.set(5, 503);
+    front.failures.set(7, 503);
     const off = await connect({ maxRetries: 0 });
     await expect(greet(off.client)).rejects.toMatchObject({ data: { status: 503 } });
     expect(off.retries).toEqual([]);

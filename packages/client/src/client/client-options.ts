@@ -42,7 +42,7 @@ export interface TesseraClientOptions extends InputCallbacks {
   restartOnInvalidState?: boolean;
   /**
    * Legs that fail at a balancer (connection refused, 503 no instance; 502, 504, reset where the handler may
-   * have run): sent again, bounded, with backoff. Default: 3 retries from 100 ms, and a leg that may have
+   * have run): sent again, bounded, with backoff. Default: 5 retries, waiting 100 ms doubling up to 1 s (2.5 s in all), and a leg that may have
    * reached a handler only when it carries no answers. `{ maxRetries: 0 }` turns it off.
    */
   legRetry?: LegRetryOptions;

@@ -2,7 +2,7 @@ import type { LegFailure } from './leg-failure';
 
 /** How the client retries a leg that failed at the balancer (see `LegFailure`). */
 export interface LegRetryOptions {
-  /** Retries of one leg; default 3. `0` turns retrying off. */
+  /** Retries of one leg; default 5 (waits of 100, 200, 400, 800, 1000 ms: 2.5 s in all). `0` turns retrying off. */
   maxRetries?: number;
   /** The first wait; each retry doubles it, up to `maxDelayMs`. Defaults 100 and 1000 ms. */
   initialDelayMs?: number;
@@ -19,7 +19,7 @@ export interface LegRetryOptions {
   uncertain?: 'unanswered' | 'always' | 'never';
 }
 
-export const DEFAULT_LEG_RETRIES = 3;
+export const DEFAULT_LEG_RETRIES = 5;
 export const DEFAULT_LEG_RETRY_INITIAL_MS = 100;
 export const DEFAULT_LEG_RETRY_MAX_MS = 1000;
 
