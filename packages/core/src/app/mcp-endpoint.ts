@@ -10,6 +10,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type { Logger } from '../logging/logger';
 import { checkRetryParams } from '../server/check-retry-params';
+import { screenRequestState } from '../server/screen-request-state';
 import type { HttpAuthOptions } from './http-auth-options';
 import { LegacySessions, type LegacySessionOptions } from './legacy-sessions';
 
@@ -68,7 +69,7 @@ export class McpEndpoint {
         body = undefined;
       }
       if (body === undefined) return this.handler.fetch(new Request(request, { body: text }), { ...options, authInfo });
-      const refusal = checkRetryParams(body);
+      const refusal = screenRequestState(body, this.logger) ?? checkRetryParams(body);
       if (refusal) return Response.json(refusal, { status: 400 });
       if (this.sessions && (await isLegacyRequest(request, body))) return this.sessions.fetch(request, { authInfo, parsedBody: body });
       return this.handler.fetch(request, { ...options, authInfo, parsedBody: body });
