@@ -11,6 +11,8 @@
 #   CONFORMANCE_RESULTS     result folder (default .conformance/results/<UTC time>)
 #   CONFORMANCE_SKIP_BUILD  1: do not build apps/conformance first
 #   CONFORMANCE_EXTRA_ARGS  extra CLI flags for both legs (e.g. --verbose)
+#   TESSERA_HTTP_PATH       sdk: the server serves every request through the SDK's node adapter (listen's
+#                           fastPath off); default: the stateless 2026-07-28 POST on node:http directly
 set -euo pipefail
 
 LEGS="${1:-both}"

@@ -15,7 +15,7 @@ const LABELS: Record<string, string> = {
   raw: 'raw SDK: createMcpHandler + toNodeHandler, low-level Server',
   nest: 'MCP-Nest 2.0.5 (Express, zod)',
   tessera: 'Tessera app.listen',
-  'tessera-node': 'Tessera app.fetch + toNodeHandler',
+  'tessera-sdk': 'Tessera listen, fast path off (SDK node adapter)',
 };
 
 interface Measured {

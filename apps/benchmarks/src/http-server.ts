@@ -8,10 +8,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FetchFace } from './support/wire';
 
-export type ServerKind = 'node' | 'raw' | 'nest' | 'tessera' | 'tessera-node' | 'flow-raw' | 'flow-tessera';
+export type ServerKind = 'node' | 'raw' | 'nest' | 'tessera' | 'tessera-sdk' | 'flow-raw' | 'flow-tessera';
 
 export interface ServerQuestion {
-  cmd: 'cpu' | 'memory' | 'stop' | 'profile-start' | 'profile-stop';
+  cmd: 'cpu' | 'memory' | 'stop' | 'profile-start' | 'profile-stop' | 'work-start' | 'work-stop';
   /** Where profile-stop writes the `.cpuprofile`. */
   file?: string;
   /** Collect garbage (twice, so finalisers run) before reading memory. */
@@ -23,6 +23,12 @@ export interface ServerAnswer {
   rss?: number;
   heapUsed?: number;
   error?: string;
+  /** From work-stop: JavaScript function calls (exact) and bytes allocated (sampled) since work-start. */
+  calls?: number;
+  bytes?: number;
+  /** The same, per script (URL), for grouping. */
+  callsByScript?: Record<string, number>;
+  bytesByScript?: Record<string, number>;
 }
 
 /** Serves a web-standard fetch face on node:http the way the SDK documents it (createMcpHandler + toNodeHandler). */
@@ -49,9 +55,9 @@ async function start(kind: ServerKind, tools: number): Promise<string> {
       return (await (await import('./servers/nest-echo.js')).startNestEcho(tools)).url;
     case 'tessera':
       return (await (await node()).listen((await tessera()).tesseraEcho(tools).app, { port: 0 })).url.toString();
-    case 'tessera-node':
-      // Tessera's fetch face on the SDK's node wiring (no listen()): isolates what listen() adds or saves.
-      return serveFetch((await tessera()).tesseraEcho(tools).app.fetch);
+    case 'tessera-sdk':
+      // listen() with its fast path off: every request through the SDK's node adapter (what the fast path saves).
+      return (await (await node()).listen((await tessera()).tesseraEcho(tools).app, { port: 0, fastPath: false })).url.toString();
     case 'flow-raw':
       return serveFetch((await flows()).rawFlowServer().fetch);
     case 'flow-tessera':
@@ -93,6 +99,52 @@ async function profile(message: ServerQuestion): Promise<void> {
   (await import('node:fs')).writeFileSync(message.file!, JSON.stringify(result));
 }
 
+let workSession: import('node:inspector').Session | undefined;
+
+/**
+ * Counts the work this server does between work-start and work-stop: every JavaScript function call (V8
+ * precise coverage with call counts) and the bytes allocated (sampling heap profiler, fine interval). Unlike
+ * time, neither depends on what else the machine is doing.
+ */
+async function work(cmd: 'work-start' | 'work-stop'): Promise<ServerAnswer> {
+  const { Session } = await import('node:inspector');
+  const post = (method: string, params?: object) =>
+    new Promise<any>((resolve, reject) => workSession!.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))));
+  if (cmd === 'work-start') {
+    workSession = new Session();
+    workSession.connect();
+    await post('Profiler.enable');
+    await post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
+    await post('Profiler.takePreciseCoverage');
+    await post('HeapProfiler.enable');
+    await post('HeapProfiler.startSampling', { samplingInterval: 512, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    return {};
+  }
+  const coverage = await post('Profiler.takePreciseCoverage');
+  const { profile } = await post('HeapProfiler.stopSampling');
+  await post('Profiler.stopPreciseCoverage');
+  workSession!.disconnect();
+  workSession = undefined;
+  let calls = 0;
+  const callsByScript: Record<string, number> = {};
+  for (const script of coverage.result) {
+    for (const fn of script.functions) {
+      const count = fn.ranges[0]?.count ?? 0;
+      calls += count;
+      if (count > 0) callsByScript[script.url] = (callsByScript[script.url] ?? 0) + count;
+    }
+  }
+  const bytesByScript: Record<string, number> = {};
+  let bytes = 0;
+  const walk = (node: { selfSize: number; callFrame: { url: string }; children: any[] }) => {
+    bytes += node.selfSize;
+    if (node.selfSize > 0) bytesByScript[node.callFrame.url] = (bytesByScript[node.callFrame.url] ?? 0) + node.selfSize;
+    node.children.forEach(walk);
+  };
+  walk(profile.head);
+  return { calls, bytes, callsByScript, bytesByScript };
+}
+
 async function main(): Promise<void> {
   const [kind, toolsText] = process.argv.slice(2);
   if (!process.send) throw new Error('start me from http.bench.js (needs an IPC channel)');
@@ -105,6 +157,8 @@ async function main(): Promise<void> {
       process.send!(memory(message.gc));
     } else if (message.cmd === 'profile-start' || message.cmd === 'profile-stop') {
       profile(message).then(() => process.send!({}), (error) => process.send!({ error: String(error) }));
+    } else if (message.cmd === 'work-start' || message.cmd === 'work-stop') {
+      work(message.cmd).then((answer) => process.send!(answer), (error) => process.send!({ error: String(error) }));
     } else if (message.cmd === 'stop') {
       process.exit(0); // a clean exit, so that --cpu-prof writes its profile
     }

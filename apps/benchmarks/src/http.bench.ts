@@ -9,7 +9,7 @@
  *   npm run build && npm run bench:http -w @tessera/benchmarks       (about 5 minutes)
  *   BENCH_QUICK=1 npm run bench:http -w @tessera/benchmarks          (smoke mode, about a minute)
  *   Overrides: BENCH_HTTP_ROUNDS, BENCH_HTTP_SECONDS, BENCH_HTTP_WARMUP_SECONDS, BENCH_HTTP_CONNECTIONS,
- *   BENCH_HTTP_TOOLS=10,1000, BENCH_HTTP_KINDS=node,raw,nest,tessera[,tessera-node],
+ *   BENCH_HTTP_TOOLS=10,1000, BENCH_HTTP_KINDS=node,raw,nest,tessera[,tessera-sdk],
  *   BENCH_FLOW_CONCURRENCY, BENCH_OPEN_FLOWS, BENCH_HTTP_PARTS=calls,open,flows
  */
 import { callsPart } from './http-calls.part';

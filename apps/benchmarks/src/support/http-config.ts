@@ -9,7 +9,7 @@ export interface HttpBenchConfig {
   warmupSeconds: number;
   connections: number;
   tools: number[];
-  kinds: Array<'node' | 'raw' | 'nest' | 'tessera' | 'tessera-node'>;
+  kinds: Array<'node' | 'raw' | 'nest' | 'tessera' | 'tessera-sdk'>;
   flowConcurrency: number;
   openFlows: number;
   parts: Array<'calls' | 'flows' | 'open'>;

@@ -14,6 +14,9 @@ export interface ServerChild {
   /** Starts V8's CPU profiler in the child; `profileStop` writes the profile to `file`. */
   profileStart(): Promise<void>;
   profileStop(file: string): Promise<void>;
+  /** Starts counting the child's work; `workStop` returns JS function calls and bytes allocated since. */
+  workStart(): Promise<void>;
+  workStop(): Promise<{ calls: number; bytes: number; callsByScript: Record<string, number>; bytesByScript: Record<string, number> }>;
   /** Asks the child to exit cleanly, and waits for it. */
   stop(): Promise<void>;
   kill(): void;
@@ -53,6 +56,11 @@ export function startServer(kind: ServerKind, tools: number, execArgv: string[] 
         },
         profileStart: async () => void (await ask({ cmd: 'profile-start' })),
         profileStop: async (file) => void (await ask({ cmd: 'profile-stop', file })),
+        workStart: async () => void (await ask({ cmd: 'work-start' })),
+        workStop: async () => {
+          const { calls, bytes, callsByScript, bytesByScript } = await ask({ cmd: 'work-stop' });
+          return { calls: calls!, bytes: bytes!, callsByScript: callsByScript!, bytesByScript: bytesByScript! };
+        },
         stop: () =>
           new Promise<void>((done) => {
             if (child.exitCode !== null) return done();

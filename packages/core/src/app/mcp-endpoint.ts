@@ -69,14 +69,20 @@ export class McpEndpoint {
         body = undefined;
       }
       if (body === undefined) return this.handler.fetch(new Request(request, { body: text }), { ...options, authInfo });
-      const refusal = screenRequestState(body, this.logger) ?? checkRetryParams(body);
-      if (refusal) return Response.json(refusal, { status: 400 });
-      if (this.sessions && (await isLegacyRequest(request, body))) return this.sessions.fetch(request, { authInfo, parsedBody: body });
-      return this.handler.fetch(request, { ...options, authInfo, parsedBody: body });
+      return this.serveParsed(request, body, { ...options, authInfo });
     }
+    if (request.method === 'POST') return this.serveParsed(request, options!.parsedBody, { ...options, authInfo });
     if (this.sessions && (await isLegacyRequest(request))) return this.sessions.fetch(request, { authInfo });
     return this.handler.fetch(request, { ...options, authInfo });
   };
+
+  /** A POST whose body is parsed (here, or by the Node face): malformed retry params refused, then the SDK. */
+  private async serveParsed(request: Request, body: unknown, options: McpHandlerRequestOptions): Promise<Response> {
+    const refusal = screenRequestState(body, this.logger) ?? checkRetryParams(body);
+    if (refusal) return Response.json(refusal, { status: 400 });
+    if (this.sessions && (await isLegacyRequest(request, body))) return this.sessions.fetch(request, { authInfo: options.authInfo, parsedBody: body });
+    return this.handler.fetch(request, { ...options, parsedBody: body });
+  }
 
   /** Stops every listener and stdio connection this endpoint opened. */
   async close(): Promise<void> {

@@ -1,8 +1,8 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostHeaderValidationResponse, localhostAllowedHostnames, originValidationResponse } from '@modelcontextprotocol/server';
-import { toNodeHandler } from '@modelcontextprotocol/node';
 import type { Logger } from '../logging/logger';
+import { createNodeHandler, type EndpointFetch } from './node-handler';
 import type { HttpListener, ListenOptions } from './listen-options';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -12,15 +12,15 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
  * otherwise (exposing a server beyond this machine is a deliberate choice), with the same DNS rebinding
  * protection as `TesseraApp.listen`.
  */
-export async function listenNodeHttp(fetch: (request: Request) => Promise<Response>, options: ListenOptions, logger: Logger): Promise<HttpListener> {
+export async function listenNodeHttp(fetch: EndpointFetch, options: ListenOptions, logger: Logger): Promise<HttpListener> {
   const path = options.path ?? '/mcp';
   const host = options.host ?? '127.0.0.1';
   const allowedHosts = options.allowedHosts ?? (LOOPBACK_HOSTS.has(host) ? localhostAllowedHostnames() : undefined);
   // A page on another site that rebinds its name to 127.0.0.1 sends its own Host/Origin: refuse those.
-  const guarded = allowedHosts
-    ? async (request: Request) => hostHeaderValidationResponse(request, allowedHosts) ?? originValidationResponse(request, allowedHosts) ?? fetch(request)
+  const guarded: EndpointFetch = allowedHosts
+    ? async (request, parsed) => hostHeaderValidationResponse(request, allowedHosts) ?? originValidationResponse(request, allowedHosts) ?? fetch(request, parsed)
     : fetch;
-  const node = toNodeHandler({ fetch: guarded });
+  const node = createNodeHandler(guarded, options.fastPath !== false);
   const server: HttpServer = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== path) {

@@ -11,6 +11,11 @@ export interface ListenOptions {
   allowedHosts?: string[];
   /** On close, how long calls in flight may take to finish before their connections are cut; default 2000 ms. */
   drainMs?: number;
+  /**
+   * Serve the stateless 2026-07-28 POST on node:http directly (default `true`): same answers, less work per
+   * request. `false` sends every request through the SDK's node adapter (`toNodeHandler`).
+   */
+  fastPath?: boolean;
 }
 
 export interface HttpListener {

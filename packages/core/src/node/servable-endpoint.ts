@@ -6,7 +6,8 @@ import type { Logger } from '../logging/logger';
  * purpose: a class with private fields would refuse an endpoint whose declarations were loaded twice.
  */
 export interface ServableEndpoint {
-  fetch(request: Request): Promise<Response>;
+  /** `parsedBody`: the body, already read and parsed by the Node face (it is not read again). */
+  fetch(request: Request, options?: { parsedBody?: unknown }): Promise<Response>;
   readonly serverFactory: SdkServerFactory;
   readonly logger: Logger;
   track(stop: () => Promise<void>): () => Promise<void>;

@@ -1,0 +1,69 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DEFAULT_MAX_REQUEST_BODY_SIZE, isJsonContentType, type McpHandlerRequestOptions } from '@modelcontextprotocol/server';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { asRequest, NodeRequestView } from './node-request-view';
+import { readNodeBody } from './read-node-body';
+import { writeWebResponse } from './write-web-response';
+
+export type EndpointFetch = (request: Request, options?: Pick<McpHandlerRequestOptions, 'parsedBody'>) => Promise<Response>;
+
+/** The revisions served by the stateless fast path; a request naming any other goes the SDK's way. */
+const FAST_REVISIONS = new Set(['2026-07-28']);
+
+/**
+ * Which requests take the fast path, from the headers alone (before the body is read): a stateless
+ * 2026-07-28 POST with a JSON body. Everything else (GET, DELETE, sessions, the 2025 era, a missing or
+ * other version header) is served by the SDK's node adapter exactly as before.
+ */
+export function takesFastPath(req: IncomingMessage): boolean {
+  if (req.method !== 'POST') return false;
+  const version = req.headers['mcp-protocol-version'];
+  if (typeof version !== 'string' || !FAST_REVISIONS.has(version.trim())) return false;
+  if (req.headers['mcp-session-id'] !== undefined) return false;
+  return isJsonContentType(req.headers['content-type'] ?? null);
+}
+
+const tooLarge = () =>
+  Response.json(
+    { jsonrpc: '2.0', error: { code: -32000, message: `Payload Too Large: Request body must not exceed ${DEFAULT_MAX_REQUEST_BODY_SIZE} bytes` }, id: null },
+    { status: 413, headers: { connection: 'close' } },
+  );
+
+function internalError(body: unknown): Response {
+  const { id, method } = (body ?? {}) as { id?: unknown; method?: unknown };
+  const echoable = typeof method === 'string' && (typeof id === 'string' || typeof id === 'number') ? id : null;
+  return Response.json({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal server error' }, id: echoable }, { status: 500 });
+}
+
+/**
+ * The node handler of `listen`: the stateless 2026-07-28 POST is served on node:http directly (body read
+ * into one buffer and parsed once, a view of the node request instead of a web `Request`, the answer
+ * written in one piece), through the same endpoint `fetch` and so the SDK's own message schemas and
+ * dispatch; a body that does not parse as one JSON object goes to the endpoint as a real `Request` with the
+ * same bytes, so the SDK answers it as it always does. Every other request goes through the SDK's node
+ * adapter (`toNodeHandler`). `fastPath: false` sends everything that way.
+ */
+export function createNodeHandler(fetch: EndpointFetch, fastPath: boolean): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const sdkAdapter = toNodeHandler({ fetch });
+  return async (req, res) => {
+    if (!fastPath || !takesFastPath(req) || Number(req.headers['content-length']) > DEFAULT_MAX_REQUEST_BODY_SIZE) return sdkAdapter(req, res);
+    const bytes = await readNodeBody(req, DEFAULT_MAX_REQUEST_BODY_SIZE);
+    if (bytes === 'too-large') return writeWebResponse(tooLarge(), res);
+    const text = bytes.toString('utf8');
+    const view = new NodeRequestView(req, res, text);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    const parsed = typeof body === 'object' && body !== null && !Array.isArray(body);
+    let response: Response;
+    try {
+      response = parsed ? await fetch(asRequest(view), { parsedBody: body }) : await fetch(view.clone());
+    } catch {
+      response = internalError(parsed ? body : undefined); // what the SDK's adapter answers when fetch throws
+    }
+    await writeWebResponse(response, res);
+  };
+}

@@ -1,0 +1,47 @@
+import { IsIn, IsString } from 'class-validator';
+import { OAuthError, OAuthErrorCode, type AuthInfo, type OAuthTokenVerifier } from '@modelcontextprotocol/server';
+import { Args, createApp, Ctx, Elicit, ExecutionContext, Field, Provider, silentLogger, Tool, type TesseraApp } from '@tessera/core';
+
+/** The app both HTTP paths serve in http-fast-path.test.ts: plain calls, a validated DTO, progress (SSE), a question. */
+class EchoArgs {
+  @Field({ description: 'Text to echo' })
+  @IsString()
+  text!: string;
+}
+
+class Region {
+  @Field({ title: 'Region' })
+  @IsIn(['eu', 'us'])
+  region!: string;
+}
+
+@Provider()
+class Things {
+  @Tool({ description: 'Echo the text' })
+  echo(@Args() args: EchoArgs): string {
+    return args.text;
+  }
+
+  @Tool({ description: 'Counts to three, reporting progress' })
+  async count(@Ctx() ctx: ExecutionContext): Promise<string> {
+    for (let i = 1; i <= 3; i++) await ctx.progress(i, 3, `step ${i}`);
+    return 'counted';
+  }
+
+  @Tool({ description: 'Asks where, then answers' })
+  place(@Elicit({ key: 'region', message: 'Where?', schema: Region }) where: Region): string {
+    return `placed in ${where.region}`;
+  }
+}
+
+const HOUR = 3600;
+export const verifier: OAuthTokenVerifier = {
+  async verifyAccessToken(token: string): Promise<AuthInfo> {
+    if (token !== 'good-token') throw new OAuthError(OAuthErrorCode.InvalidToken, 'unknown or revoked token');
+    return { token, clientId: 'desk', scopes: ['mcp'], expiresAt: Math.floor(Date.now() / 1000) + HOUR, extra: { subject: 'alice' } };
+  },
+};
+
+export function fastPathApp(withAuth: boolean): TesseraApp {
+  return createApp({ name: 'paths', version: '1.0.0', providers: [Things], logger: silentLogger }, withAuth ? { auth: { verifier } } : {});
+}

@@ -1,0 +1,207 @@
+import { request as httpRequest } from 'node:http';
+import { listen, type HttpListener } from '@tessera/core/node';
+import type { TesseraApp } from '@tessera/core';
+import { fastPathApp } from './http-fast-path.fixture';
+
+/**
+ * listen() serves the stateless 2026-07-28 POST on node:http directly (the fast path) and everything else
+ * through the SDK's node adapter. The same requests, byte for byte, sent to a listener with the fast path
+ * and to one without it (same app, same sealing key) must get the same answers: status, content type and
+ * body (JSON, or the messages of an SSE stream), errors and refusals included.
+ */
+const MODERN = '2026-07-28';
+const meta = (capabilities: object = {}) => ({
+  'io.modelcontextprotocol/protocolVersion': MODERN,
+  'io.modelcontextprotocol/clientInfo': { name: 'paths-test', version: '0' },
+  'io.modelcontextprotocol/clientCapabilities': capabilities,
+});
+const message = (method: string, params: Record<string, unknown> = {}, capabilities?: object, id: number | string = 1) =>
+  JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: meta(capabilities) } });
+const headers = (method: string, name?: string, extra: Record<string, string> = {}) => ({
+  accept: 'application/json, text/event-stream',
+  'content-type': 'application/json',
+  'mcp-protocol-version': MODERN,
+  'mcp-method': method,
+  ...(name !== undefined ? { 'mcp-name': name } : {}),
+  ...extra,
+});
+
+interface Raw {
+  method?: string;
+  headers: Record<string, string>;
+  /** A string body; `chunks` sends it in pieces without a Content-Length. */
+  body?: string;
+  chunks?: string[];
+}
+interface Answer {
+  status: number;
+  contentType: string | undefined;
+  authenticate: string | undefined;
+  body: unknown;
+  /** How the body was framed: the fast path writes a JSON answer whole, the SDK's adapter streams it chunked. */
+  framing: 'length' | 'chunked' | 'none';
+}
+
+/** Sends one raw request and reads the answer: JSON parsed, SSE as the list of its messages. */
+function send(url: URL, raw: Raw): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const hdrs: Record<string, string> = { ...raw.headers };
+    if (raw.body !== undefined && hdrs['content-length'] === undefined) hdrs['content-length'] = String(Buffer.byteLength(raw.body));
+    const req = httpRequest(url, { method: raw.method ?? 'POST', headers: hdrs }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => {
+        const contentType = res.headers['content-type']?.split(';')[0];
+        let body: unknown = text;
+        if (contentType === 'application/json' && text) body = JSON.parse(text);
+        if (contentType === 'text/event-stream') body = text.split('\n').filter((l) => l.startsWith('data:')).map((l) => JSON.parse(l.slice(5)));
+        const framing = res.headers['content-length'] !== undefined ? 'length' : res.headers['transfer-encoding'] === 'chunked' ? 'chunked' : 'none';
+        resolve({ status: res.statusCode!, contentType, authenticate: res.headers['www-authenticate'], body, framing });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    if (raw.chunks) {
+      for (const chunk of raw.chunks) req.write(chunk);
+      req.end();
+    } else req.end(raw.body);
+  });
+}
+
+/** Sealed states differ on every answer (fresh nonce): compare their presence, not their bytes. */
+function normalise(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(normalise);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'requestState' && typeof v === 'string' ? '<sealed>' : normalise(v)]));
+}
+
+let lastSdkAnswer: Answer | undefined;
+async function bothPaths(fast: URL, sdk: URL, raw: Raw): Promise<Answer> {
+  const [a, b] = [await send(fast, raw), await send(sdk, raw)];
+  const { framing: _fastFraming, ...sameA } = a;
+  const { framing: _sdkFraming, ...sameB } = b;
+  expect(normalise(sameA)).toEqual(normalise(sameB));
+  lastSdkAnswer = b;
+  return a;
+}
+
+const apps: TesseraApp[] = [];
+const listeners: HttpListener[] = [];
+async function pair(withAuth: boolean): Promise<{ fast: URL; sdk: URL }> {
+  const app = fastPathApp(withAuth);
+  apps.push(app);
+  const fast = await listen(app, { port: 0 });
+  const sdk = await listen(app, { port: 0, fastPath: false });
+  listeners.push(fast, sdk);
+  return { fast: fast.url, sdk: sdk.url };
+}
+
+afterAll(async () => {
+  await Promise.all(listeners.map((l) => l.close()));
+  await Promise.all(apps.map((a) => a.close()));
+});
+
+describe('the fast path answers as the SDK path does', () => {
+  let fast: URL;
+  let sdk: URL;
+  beforeAll(async () => ({ fast, sdk } = await pair(false)));
+
+  it('serves calls, lists and discovery', async () => {
+    const ok = await bothPaths(fast, sdk, { headers: headers('tools/call', 'echo'), body: message('tools/call', { name: 'echo', arguments: { text: 'hi' } }) });
+    expect(ok).toMatchObject({ status: 200, contentType: 'application/json', body: { result: { content: [{ type: 'text', text: 'hi' }] } } });
+    // Proof each listener took its own path: the fast one wrote the answer whole, the SDK's adapter streamed it.
+    expect(ok.framing).toBe('length');
+    expect(lastSdkAnswer?.framing).toBe('chunked');
+    await bothPaths(fast, sdk, { headers: headers('tools/list'), body: message('tools/list') });
+    await bothPaths(fast, sdk, { headers: headers('server/discover'), body: message('server/discover') });
+    await bothPaths(fast, sdk, { headers: headers('tools/call', 'echo'), body: message('tools/call', { name: 'echo', arguments: { text: 'é' } }, {}, 'string-id') });
+  });
+
+  it('answers tool errors, unknown tools and bad arguments the same', async () => {
+    await bothPaths(fast, sdk, { headers: headers('tools/call', 'nope'), body: message('tools/call', { name: 'nope', arguments: {} }) });
+    const bad = await bothPaths(fast, sdk, { headers: headers('tools/call', 'echo'), body: message('tools/call', { name: 'echo', arguments: { text: 7 } }) });
+    expect(JSON.stringify(bad.body)).toContain('text');
+    await bothPaths(fast, sdk, { headers: headers('no/such'), body: message('no/such') });
+  });
+
+  it('streams progress as SSE on both', async () => {
+    const params = { name: 'count', arguments: {}, _meta: { ...meta(), progressToken: 'p1' } };
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params });
+    const answer = await bothPaths(fast, sdk, { headers: headers('tools/call', 'count'), body });
+    expect(answer.contentType).toBe('text/event-stream');
+    expect((answer.body as unknown[]).length).toBe(4);
+  });
+
+  it('runs a two-round flow, each path accepting the state the other sealed', async () => {
+    const first = await bothPaths(fast, sdk, { headers: headers('tools/call', 'place'), body: message('tools/call', { name: 'place', arguments: {} }, { elicitation: { form: {} } }) });
+    const state = (first.body as { result: { requestState: string } }).result.requestState;
+    const retry = message('tools/call', { name: 'place', arguments: {}, requestState: state, inputResponses: { region: { action: 'accept', content: { region: 'eu' } } } }, { elicitation: { form: {} } });
+    const second = await bothPaths(fast, sdk, { headers: headers('tools/call', 'place'), body: retry });
+    expect(second.body).toMatchObject({ result: { content: [{ text: 'placed in eu' }] } });
+    // Without the capability the question cannot be put: the same refusal on both.
+    await bothPaths(fast, sdk, { headers: headers('tools/call', 'place'), body: message('tools/call', { name: 'place', arguments: {} }) });
+  });
+
+  it('refuses malformed retry params and tampered state the same', async () => {
+    await bothPaths(fast, sdk, { headers: headers('tools/call', 'place'), body: message('tools/call', { name: 'place', arguments: {}, inputResponses: [] }) });
+    await bothPaths(fast, sdk, { headers: headers('tools/call', 'place'), body: message('tools/call', { name: 'place', arguments: {}, requestState: 42 }) });
+    await bothPaths(fast, sdk, { headers: headers('tools/call', 'place'), body: message('tools/call', { name: 'place', arguments: {}, requestState: 'forged' }) });
+  });
+
+  it('answers bodies that are not one JSON object the same (bad JSON, empty, batch, scalar, notification)', async () => {
+    const h = headers('tools/call', 'echo');
+    const bad = await bothPaths(fast, sdk, { headers: h, body: '{"jsonrpc": "2.0", "id": 1, ' });
+    expect(bad.status).toBeGreaterThanOrEqual(400);
+    await bothPaths(fast, sdk, { headers: h, body: '' });
+    await bothPaths(fast, sdk, { headers: h, body: `[${message('tools/call', { name: 'echo', arguments: { text: 'a' } })}]` });
+    await bothPaths(fast, sdk, { headers: h, body: '"just a string"' });
+    await bothPaths(fast, sdk, { headers: h, body: 'null' });
+    const note = await bothPaths(fast, sdk, { headers: headers('notifications/cancelled'), body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 5, _meta: meta() } }) });
+    expect(note.status).toBe(202);
+    await bothPaths(fast, sdk, { headers: h, body: JSON.stringify({ jsonrpc: '2.0', id: 3, result: {} }) });
+  });
+
+  it('checks the routing headers against the body the same', async () => {
+    const call = message('tools/call', { name: 'echo', arguments: { text: 'x' } });
+    const mismatch = await bothPaths(fast, sdk, { headers: headers('tools/list'), body: call });
+    expect(mismatch.status).toBe(400);
+    await bothPaths(fast, sdk, { headers: headers('tools/call'), body: call }); // Mcp-Name missing
+    await bothPaths(fast, sdk, { headers: headers('tools/call', 'other'), body: call });
+    await bothPaths(fast, sdk, { headers: headers('tools/call', 'echo', { 'content-type': 'text/plain' }), body: call });
+    await bothPaths(fast, sdk, { headers: headers('tools/call', 'echo', { 'mcp-protocol-version': '2099-01-01' }), body: call });
+    await bothPaths(fast, sdk, { headers: headers('tools/call', 'echo', { host: 'evil.example' }), body: call });
+    await bothPaths(fast, sdk, { headers: headers('tools/call', 'echo', { origin: 'http://evil.example' }), body: call });
+    await bothPaths(fast, sdk, { method: 'GET', headers: { accept: 'text/event-stream', 'mcp-protocol-version': MODERN } });
+  });
+
+  it('enforces the body limit the same, declared or streamed', async () => {
+    const big = 'x'.repeat(4 * 1024 * 1024 + 10);
+    const declared = await bothPaths(fast, sdk, { headers: headers('tools/call', 'echo'), body: message('tools/call', { name: 'echo', arguments: { text: big } }) });
+    expect(declared.status).toBe(413);
+    const streamed = await bothPaths(fast, sdk, { headers: headers('tools/call', 'echo'), chunks: [message('tools/call', { name: 'echo', arguments: { text: big } })] });
+    expect(streamed.status).toBe(413);
+  });
+
+  it('serves 2025-era requests (not the fast path) unchanged', async () => {
+    const legacy = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { text: 'old' } } });
+    const answer = await bothPaths(fast, sdk, { headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '2025-11-25' }, body: legacy });
+    expect(answer.status).toBe(200);
+  });
+});
+
+describe('the fast path checks bearer tokens as the SDK path does', () => {
+  let fast: URL;
+  let sdk: URL;
+  beforeAll(async () => ({ fast, sdk } = await pair(true)));
+  const call = message('tools/call', { name: 'echo', arguments: { text: 'secret' } });
+
+  it('refuses a missing or unknown token, serves a good one', async () => {
+    const missing = await bothPaths(fast, sdk, { headers: headers('tools/call', 'echo'), body: call });
+    expect(missing.status).toBe(401);
+    expect(missing.authenticate).toMatch(/^Bearer/);
+    await bothPaths(fast, sdk, { headers: headers('tools/call', 'echo', { authorization: 'Bearer wrong' }), body: call });
+    const ok = await bothPaths(fast, sdk, { headers: headers('tools/call', 'echo', { authorization: 'Bearer good-token' }), body: call });
+    expect(ok.status).toBe(200);
+  });
+});

@@ -1,0 +1,57 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { EventEmitter } from 'node:events';
+import { takesFastPath } from '../../src/node/node-handler';
+import { NodeRequestView } from '../../src/node/node-request-view';
+
+const req = (method: string, headers: Record<string, string | string[]>) => ({ method, headers, url: '/mcp?x=1' }) as unknown as IncomingMessage;
+const modern = { 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28' };
+
+describe('which requests take the fast path (headers only)', () => {
+  it('takes a stateless 2026-07-28 JSON POST', () => {
+    expect(takesFastPath(req('POST', modern))).toBe(true);
+    expect(takesFastPath(req('POST', { ...modern, 'content-type': 'application/json; charset=utf-8', 'mcp-protocol-version': ' 2026-07-28 ' }))).toBe(true);
+  });
+
+  it('leaves everything else to the SDK adapter', () => {
+    expect(takesFastPath(req('GET', modern))).toBe(false);
+    expect(takesFastPath(req('DELETE', modern))).toBe(false);
+    expect(takesFastPath(req('POST', { ...modern, 'mcp-protocol-version': '2025-11-25' }))).toBe(false);
+    expect(takesFastPath(req('POST', { 'content-type': 'application/json' }))).toBe(false);
+    expect(takesFastPath(req('POST', { ...modern, 'mcp-session-id': 'abc' }))).toBe(false);
+    expect(takesFastPath(req('POST', { ...modern, 'content-type': 'text/plain' }))).toBe(false);
+  });
+});
+
+describe('NodeRequestView', () => {
+  const res = Object.assign(new EventEmitter(), { writableFinished: false, destroyed: false }) as unknown as ServerResponse;
+  const view = () => new NodeRequestView(req('POST', { host: '127.0.0.1:8080', 'mcp-name': 'echo', 'x-many': ['a', 'b'], ':authority': 'h2' }), res, '{"a":1}');
+
+  it('reads headers like Headers does: case-insensitive, repeated ones joined, sorted, no pseudo-headers', () => {
+    const v = view();
+    expect(v.headers.get('MCP-Name')).toBe('echo');
+    expect(v.headers.get('x-many')).toBe('a, b');
+    expect(v.headers.get('absent')).toBeNull();
+    expect(v.headers.has('host')).toBe(true);
+    expect([...v.headers]).toEqual([['host', '127.0.0.1:8080'], ['mcp-name', 'echo'], ['x-many', 'a, b']]);
+    expect(v.url).toBe('http://127.0.0.1:8080/mcp?x=1');
+  });
+
+  it('serves the body it was given once, and clones into a real Request', async () => {
+    const v = view();
+    const copy = v.clone();
+    expect(copy).toBeInstanceOf(Request);
+    expect(copy.headers.get('mcp-name')).toBe('echo');
+    expect(await v.json()).toEqual({ a: 1 });
+    expect(v.bodyUsed).toBe(true);
+    await expect(v.text()).rejects.toThrow('Body is unusable');
+    expect(await copy.text()).toBe('{"a":1}');
+  });
+
+  it('aborts its signal when the client goes away before the answer is written', () => {
+    const v = view();
+    const signal = v.signal;
+    expect(signal.aborted).toBe(false);
+    res.emit('close');
+    expect(signal.aborted).toBe(true);
+  });
+});
