@@ -97,7 +97,8 @@ export { UnsupportedSchemaError } from './schema/unsupported-schema.error';
 export { UnsupportedElicitationSchemaError } from './schema/unsupported-elicitation-schema.error';
 
 // request-state protection, re-exported for one import
-export { RequestStateSecurity, InvalidRequestStateError, INVALID_REQUEST_STATE_MESSAGE } from '@tessera/request-state';
+export { RequestStateSecurity, InvalidRequestStateError, INVALID_REQUEST_STATE_MESSAGE, MemorySingleUseStore, SingleUseStoreUnavailableError } from '@tessera/request-state';
+export type { SingleUseStore } from '@tessera/request-state';
 
 // asking the user (multi-round-trip dependencies)
 export { Elicit } from './decorators/elicit.decorator';

@@ -1,4 +1,5 @@
 import type { RequestStateCodec } from './sealing/request-state-codec';
+import type { SingleUseStore } from './single-use/single-use-store';
 
 export interface RequestStateSecurityOptions<Ctx = unknown> {
   /** Each at least 32 bytes after UTF-8 encoding; keys[0] seals, every key verifies; no duplicates. */
@@ -18,4 +19,12 @@ export interface RequestStateSecurityOptions<Ctx = unknown> {
   clock?: () => number;
   /** Longer tokens are refused before any crypto (and never minted); default 16 KiB. */
   maxTokenLength?: number;
+  /**
+   * Single-use state (off by default): every token carries a nonce, and the retry that presents it consumes
+   * it in this store; presenting it again, on any instance sharing the store, is refused (`replayed`). One
+   * process: `new MemorySingleUseStore()`; a fleet: a shared store (`@tessera/redis`).
+   */
+  singleUse?: SingleUseStore;
+  /** How long a leg waits for the single-use store before it is refused (fail closed); default 2000 ms. */
+  singleUseTimeoutMs?: number;
 }

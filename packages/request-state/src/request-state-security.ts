@@ -1,3 +1,5 @@
+import type { SingleUseSettings } from './single-use/consume-once';
+import { singleUseFrom } from './single-use/single-use-settings';
 import { randomBytes } from 'node:crypto';
 import { AesGcmCodec } from './crypto/aes-gcm.codec';
 import { toKeyMaterial } from './crypto/key-material';
@@ -22,6 +24,8 @@ export class RequestStateSecurity<Ctx = unknown> {
   private readonly codec: RequestStateCodec;
   private readonly clock: () => number;
   private readonly maxTokenLength: number;
+  /** Set when the policy is single-use (`singleUse`): tokens carry a nonce, consumed once. */
+  readonly singleUse: SingleUseSettings | undefined;
 
   constructor(options: RequestStateSecurityOptions<Ctx>) {
     this.isEphemeral = ephemeralOptions.has(options);
@@ -31,6 +35,7 @@ export class RequestStateSecurity<Ctx = unknown> {
     this.audience = validAudience(options.audience);
     this.bindPrincipal = options.bindPrincipal;
     this.clock = options.clock ?? Date.now;
+    this.singleUse = singleUseFrom(options);
   }
 
   /** A random process-local key: fine for one process, refused by every other instance and after a restart. */
@@ -58,6 +63,7 @@ export class RequestStateSecurity<Ctx = unknown> {
       ttlSeconds: this.ttl,
       clock: this.clock,
       maxTokenLength: this.maxTokenLength,
+      singleUse: this.singleUse,
     });
   }
 }

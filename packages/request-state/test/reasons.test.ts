@@ -1,6 +1,7 @@
 import {
   InvalidRequestStateError,
   INVALID_REQUEST_STATE_MESSAGE,
+  MemorySingleUseStore,
   invalidRequestStateJsonRpcError,
   protectRequestState,
   RequestStateSecurity,
@@ -19,6 +20,7 @@ const forge = (claims: unknown) => raw.seal(new TextEncoder().encode(JSON.string
 const good = sealer.seal('s', { ...CALL, principal: 'alice' });
 const claims = JSON.parse(Buffer.from(raw.unseal(good)).toString());
 const P = { ...CALL, principal: 'alice' };
+const singleUse = new RequestStateSecurity({ keys: [KEY_A], clock: clock.now, singleUse: new MemorySingleUseStore(clock.now) }).forServer('srv');
 const ctx = (requestState: unknown): RequestStateContext => ({ mcpReq: { method: 'tools/call', requestState: () => requestState } });
 
 // A Record over the union: adding a reason without a case here is a compile error.
@@ -44,13 +46,19 @@ const causes: Record<InvalidStateReason, () => unknown> = {
   principal_drift: () => sealer.open(good, CALL),
   principal_mismatch: () => sealer.open(good, { ...P, principal: 'mallory' }),
   not_verified: () => protectRequestState(security, { audience: 'srv', rejectWith: (e) => e }).read(ctx(good), CALL),
+  no_nonce: () => singleUse.openOnce(good, P), // sealed by a policy without single use
+  replayed: async () => {
+    const once = singleUse.seal('s', P);
+    await singleUse.openOnce(once, P);
+    return singleUse.openOnce(once, P);
+  },
 };
 
 describe('every refusal has a logged reason and the same message', () => {
-  it.each(Object.entries(causes))('%s', (reason, cause) => {
+  it.each(Object.entries(causes))('%s', async (reason, cause) => {
     let error: unknown;
     try {
-      cause();
+      await cause();
     } catch (e) {
       error = e;
     }

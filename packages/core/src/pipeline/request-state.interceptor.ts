@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { isInputRequiredResult, ProtocolError, type InputRequiredResult } from '@modelcontextprotocol/server';
-import { boundPrincipal, InvalidRequestStateError, principalFromAuthInfo, type RequestBinding, type RequestStateSealer } from '@tessera/request-state';
+import {
+  boundPrincipal,
+  InvalidRequestStateError,
+  principalFromAuthInfo,
+  RequestStateError,
+  RequestStateErrorCode,
+  type RequestBinding,
+  type RequestStateSealer,
+} from '@tessera/request-state';
 import type { CallHandler, Interceptor } from '../contracts/interceptor';
 import type { ExecutionContext } from '../contracts/execution-context';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
@@ -34,13 +42,28 @@ export class RequestStateInterceptor implements Interceptor {
     const incoming = raw !== undefined && raw !== null;
     const binding = this.bindingFor(call, incoming);
     if (incoming) {
-      const envelope = readEnvelope(this.options.sealer.open(raw, binding));
+      const envelope = readEnvelope(await this.openOnce(call, raw, binding));
       call.requestState = envelope.d;
       call.resolverProgress.incoming = envelope.r;
       call.flow.incoming = readFlowMark(envelope.f);
     }
     const result = await next();
     return isInputRequiredResult(result) ? this.seal(call, result, binding) : result;
+  }
+
+  /**
+   * Opens the state; under a single-use policy also consumes its nonce (a replay is the fixed -32602). A
+   * store that does not answer refuses the leg (fail closed) as the server's failure: -32603, logged.
+   */
+  private async openOnce(call: StateCarrier, raw: unknown, binding: Binding): Promise<unknown> {
+    try {
+      return await this.options.sealer.openOnce(raw, binding);
+    } catch (error) {
+      if (!(RequestStateError.isInstance(error) && error.code === RequestStateErrorCode.SingleUseStoreUnavailable)) throw error;
+      const ref = randomBytes(4).toString('hex');
+      this.options.logger.error('requestState single-use store unavailable: leg refused (fail closed)', { method: call.method, target: call.target, ref, error });
+      throw new ProtocolError(JsonRpcCode.InternalError, `Internal error (ref ${ref})`);
+    }
   }
 
   /**

@@ -23,4 +23,6 @@ export type InvalidStateReason =
   | 'principal_error'
   | 'principal_drift'
   | 'principal_mismatch'
-  | 'not_verified';
+  | 'not_verified'
+  | 'no_nonce'
+  | 'replayed';

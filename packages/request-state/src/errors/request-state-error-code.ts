@@ -7,6 +7,7 @@ export const RequestStateErrorCode = {
   RequestStateConfig: 'TESSERA_REQUEST_STATE_CONFIG',
   RequestStateTooLarge: 'TESSERA_REQUEST_STATE_TOO_LARGE',
   UnusableAuthInfo: 'TESSERA_UNUSABLE_AUTH_INFO',
+  SingleUseStoreUnavailable: 'TESSERA_SINGLE_USE_STORE_UNAVAILABLE',
 } as const;
 
 export type RequestStateErrorCode = (typeof RequestStateErrorCode)[keyof typeof RequestStateErrorCode];

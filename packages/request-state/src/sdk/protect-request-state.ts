@@ -54,6 +54,11 @@ export function protectRequestState<Ctx extends RequestStateContext = RequestSta
   security: RequestStateSecurity<Ctx>,
   options: ProtectRequestStateOptions<Ctx> = {},
 ): ProtectedRequestState<Ctx> {
+  if (security.singleUse !== undefined) {
+    // The SDK's verify hook is where a nonce would be consumed; until that is wired, refuse rather than
+    // hand out tokens that look single-use and are not.
+    throw new RequestStateConfigError('protectRequestState: single-use state (singleUse) is not supported on plain SDK servers yet; use @tessera/core, or drop singleUse');
+  }
   const sealer = security.forServer(options.audience);
   if (!(sealer instanceof ClaimsSealer)) throw new RequestStateConfigError('protectRequestState: unsupported sealer');
   const custom = options.bindPrincipal ?? security.bindPrincipal;

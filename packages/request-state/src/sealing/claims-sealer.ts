@@ -3,6 +3,8 @@ import { makePrincipalClaim, principalClaimMatches } from '../binding/principal-
 import type { RequestBinding } from '../binding/request-binding';
 import { InvalidRequestStateError, isInvalidRequestStateError } from '../errors/invalid-request-state.error';
 import { RequestStateTooLargeError } from '../errors/request-state-too-large.error';
+import { consumeOnce, type SingleUseSettings } from '../single-use/consume-once';
+import { randomBytes } from 'node:crypto';
 import { CLAIMS_VERSION, parseClaims, type RequestStateClaims } from './request-state-claims';
 import type { RequestStateCodec } from './request-state-codec';
 import type { RequestStateSealer } from './request-state-sealer';
@@ -16,6 +18,8 @@ export interface ClaimsSealerConfig {
   ttlSeconds: number;
   clock: () => number;
   maxTokenLength: number;
+  /** Set: every token carries a nonce, consumed once by `openOnce`. */
+  singleUse?: SingleUseSettings;
 }
 
 const utf8 = new TextEncoder();
@@ -46,6 +50,8 @@ export class ClaimsSealer implements RequestStateSealer {
       ...(this.audience !== undefined && { aud: this.audience }),
       ...(binding.principal != null && { p: makePrincipalClaim(binding.principal) }),
       s: state,
+      // 128 random bits straight from node:crypto: two tokens sharing one would refuse each other as replays
+      ...(this.config.singleUse !== undefined && { n: randomBytes(16).toString('base64url') }),
     };
     const token = this.config.codec.seal(utf8.encode(JSON.stringify(claims)));
     if (token.length > this.config.maxTokenLength) throw new RequestStateTooLargeError(token.length, this.config.maxTokenLength);
@@ -58,6 +64,19 @@ export class ClaimsSealer implements RequestStateSealer {
     checkTarget(claims, binding);
     this.checkAudience(claims);
     checkPrincipal(claims, binding.principal);
+    return claims.s;
+  }
+
+  async openOnce(token: unknown, binding: RequestBinding): Promise<unknown> {
+    const singleUse = this.config.singleUse;
+    if (singleUse === undefined) return this.open(token, binding);
+    const claims = this.unseal(token);
+    checkMethod(claims, binding.method);
+    checkTarget(claims, binding);
+    this.checkAudience(claims);
+    checkPrincipal(claims, binding.principal);
+    // Only a token that passed every check is consumed: a refused one burns nothing.
+    await consumeOnce(claims, singleUse, this.config.clock());
     return claims.s;
   }
 

@@ -18,6 +18,8 @@ export interface RequestStateClaims {
   p?: string;
   /** the handler's plaintext state */
   s: unknown;
+  /** a random nonce, stamped under a single-use policy (consumed once, on the retry) */
+  n?: string;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -47,6 +49,7 @@ function isClaims(value: unknown): value is RequestStateClaims {
     typeof claims['a'] === 'string' &&
     optionalString(claims['aud']) &&
     optionalString(claims['p']) &&
+    optionalString(claims['n']) &&
     Object.prototype.hasOwnProperty.call(claims, 's')
   );
 }

@@ -7,4 +7,10 @@ export interface RequestStateSealer {
   seal(state: unknown, binding: RequestBinding): string;
   /** The plaintext, or an InvalidRequestStateError whatever went wrong (the reason is on the error). */
   open(token: unknown, binding: RequestBinding): unknown;
+  /**
+   * `open`, then, under a single-use policy (`RequestStateSecurity({ singleUse })`), consumes the token's
+   * nonce: a second use, on any instance sharing the store, is refused (`replayed`). Without one, `open`.
+   * Rejects with `SingleUseStoreUnavailableError` when the store does not answer (fail closed).
+   */
+  openOnce(token: unknown, binding: RequestBinding): Promise<unknown>;
 }
