@@ -12,6 +12,8 @@ export type { CreateAppOptions } from './app/create-app';
 export type { LegacySessionOptions } from './app/legacy-sessions';
 export type { AppModule } from './app/app-module';
 export { TesseraApp } from './app/tessera-app';
+export { DEFAULT_REQUEST_LIMITS } from './app/request-limits';
+export type { RequestLimits } from './app/request-limits';
 export { McpEndpoint } from './app/mcp-endpoint';
 export type { SdkServerFactory } from './app/mcp-endpoint';
 export type { HttpAuthOptions } from './app/http-auth-options';

@@ -10,6 +10,7 @@ import type { Pipe } from '../contracts/pipe';
 import type { ExecutionContext } from '../contracts/execution-context';
 import type { Class } from '../types/class';
 import type { ServiceRegistration } from '../di/service-registration';
+import type { RequestLimits } from './request-limits';
 
 /** Everything a Tessera application is made of: its providers and its settings. */
 export interface AppModule {
@@ -48,6 +49,8 @@ export interface AppModule {
    * choose. Off by default.
    */
   telemetry?: boolean | TelemetryOptions;
+  /** Bounds on one request (body bytes; argument keys, array items and depth); see RequestLimits for the defaults. */
+  limits?: RequestLimits;
   logger?: Logger;
   /** Extra keys whose values the default logger redacts (a custom `logger` does its own redaction). */
   sensitiveFields?: string[];

@@ -2,6 +2,7 @@ import { RequestStateSecurity } from '@tessera/request-state';
 import { compileApp } from '../compiler/compile-app';
 import { createRootContainer } from '../di/root-container';
 import { checkServerSettings } from './check-server-settings';
+import { resolveRequestLimits } from './request-limits';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
 import { ConsoleLogger } from '../logging/console-logger';
 import type { ExecutionContext } from '../contracts/execution-context';
@@ -33,6 +34,7 @@ export interface CreateAppOptions {
  */
 export function createApp(module: AppModule, options: CreateAppOptions = {}): TesseraApp {
   const pageSize = checkServerSettings(module, 'The application module', 'Module');
+  const limits = resolveRequestLimits(module.limits, `Module "${module.name}"`);
   if (!Array.isArray(module.providers)) throw new InvalidConfigurationError(`Module "${module.name}" needs a providers array.`);
 
   const compiled = compileApp(module);
@@ -60,7 +62,7 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
     legacyInputRequiredBridge: module.legacyInputRequiredBridge ?? false,
     cacheHints: module.cacheHints,
   };
-  return new TesseraApp(runtime, options.auth, options.legacySessions);
+  return new TesseraApp(runtime, options.auth, options.legacySessions, limits);
 }
 
 function telemetryFor(option: boolean | TelemetryOptions | undefined): FlowTelemetry | undefined {

@@ -12,6 +12,7 @@ import type { Logger } from '../logging/logger';
 import { checkRetryParams } from '../server/check-retry-params';
 import { screenRequestState } from '../server/screen-request-state';
 import type { HttpAuthOptions } from './http-auth-options';
+import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from './request-limits';
 import { LegacySessions, type LegacySessionOptions } from './legacy-sessions';
 
 /** Builds the SDK server for one serving unit (an HTTP request, or a stdio connection) of the given era. */
@@ -38,6 +39,8 @@ export class McpEndpoint {
     readonly logger: Logger,
     auth?: HttpAuthOptions,
     legacySessions?: boolean | LegacySessionOptions,
+    /** Bounds on one request, checked before the SDK; the Node faces use them too. */
+    readonly limits: ResolvedRequestLimits = DEFAULT_REQUEST_LIMITS,
   ) {
     if (legacySessions) this.sessions = new LegacySessions(() => serverFactory('legacy'), logger, legacySessions === true ? {} : legacySessions);
     this.handler = createMcpHandler(({ era }) => serverFactory(era), {
@@ -78,8 +81,8 @@ export class McpEndpoint {
 
   /** A POST whose body is parsed (here, or by the Node face): malformed retry params refused, then the SDK. */
   private async serveParsed(request: Request, body: unknown, options: McpHandlerRequestOptions): Promise<Response> {
-    const refusal = screenRequestState(body, this.logger) ?? checkRetryParams(body);
-    if (refusal) return Response.json(refusal, { status: 400 });
+    const refusal = screenRequestState(body, this.logger) ?? checkRetryParams(body, this.limits);
+    if (refusal) return Response.json(refusal); // 200, like every other JSON-RPC error answer (one status for all refusals)
     if (this.sessions && (await isLegacyRequest(request, body))) return this.sessions.fetch(request, { authInfo: options.authInfo, parsedBody: body });
     return this.handler.fetch(request, { ...options, parsedBody: body });
   }

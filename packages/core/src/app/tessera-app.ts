@@ -6,6 +6,7 @@ import type { ServerRuntime } from '../server/server-runtime';
 import type { HttpAuthOptions } from './http-auth-options';
 import type { LegacySessionOptions } from './legacy-sessions';
 import { McpEndpoint } from './mcp-endpoint';
+import type { ResolvedRequestLimits } from './request-limits';
 
 /**
  * A compiled, ready-to-serve application. The same compiled tables serve every transport: `fetch`
@@ -16,8 +17,9 @@ export class TesseraApp extends McpEndpoint {
     readonly runtime: ServerRuntime,
     auth?: HttpAuthOptions,
     legacySessions?: boolean | LegacySessionOptions,
+    limits?: ResolvedRequestLimits,
   ) {
-    super((era) => createSdkServer(runtime, era), runtime.logger, auth, legacySessions);
+    super((era) => createSdkServer(runtime, era), runtime.logger, auth, legacySessions, limits);
   }
 
   get name(): string {

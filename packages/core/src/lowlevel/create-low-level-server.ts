@@ -1,6 +1,7 @@
 import { DuplicateNameError } from '../errors/definition/duplicate-name.error';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
 import { checkServerSettings } from '../app/check-server-settings';
+import { resolveRequestLimits } from '../app/request-limits';
 import { ConsoleLogger } from '../logging/console-logger';
 import { RequestStateInterceptor } from '../pipeline/request-state.interceptor';
 import type { LowLevelRuntime } from './create-low-level-sdk-server';
@@ -14,6 +15,7 @@ import { LowLevelServer } from './low-level-server';
  */
 export function createLowLevelServer(options: LowLevelServerOptions): LowLevelServer {
   const pageSize = checkServerSettings(options, 'createLowLevelServer', 'Server');
+  const limits = resolveRequestLimits(options.limits, `Server "${options.name}"`);
   if (typeof options.callTool !== 'function') throw new InvalidConfigurationError(`Server "${options.name}" needs a callTool function.`);
 
   const toolNames = new Set<string>();
@@ -38,5 +40,5 @@ export function createLowLevelServer(options: LowLevelServerOptions): LowLevelSe
       ? new RequestStateInterceptor({ sealer: security.forServer(options.name), bindPrincipal: bindPrincipal ? (call) => bindPrincipal(call.sdk) : undefined, logger })
       : undefined,
   };
-  return new LowLevelServer(runtime, options.auth);
+  return new LowLevelServer(runtime, options.auth, limits);
 }

@@ -1,6 +1,7 @@
 import type { AuthInfo, CallToolResult, InputRequiredResult, ServerContext, Tool } from '@modelcontextprotocol/server';
 import type { RequestStateSecurity } from '@tessera/request-state';
 import type { HttpAuthOptions } from '../app/http-auth-options';
+import type { RequestLimits } from '../app/request-limits';
 import type { Logger } from '../logging/logger';
 
 /** What a low-level tool handler knows about one call (one round of a multi-round flow). */
@@ -51,4 +52,6 @@ export interface LowLevelServerOptions {
   legacyInputRequiredBridge?: boolean;
   /** Server-side log (refusals, masked failures); default: JSON lines on stderr. */
   logger?: Logger;
+  /** Bounds on one request (body bytes; argument keys, array items and depth); see RequestLimits for the defaults. */
+  limits?: RequestLimits;
 }

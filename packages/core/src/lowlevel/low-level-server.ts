@@ -1,5 +1,6 @@
 import type { HttpAuthOptions } from '../app/http-auth-options';
 import { McpEndpoint } from '../app/mcp-endpoint';
+import type { ResolvedRequestLimits } from '../app/request-limits';
 import { createLowLevelSdkServer, type LowLevelRuntime } from './create-low-level-sdk-server';
 
 /** A ready-to-serve low-level server, with the same three faces as `TesseraApp`: `fetch`, `listen`, `serveStdio`. */
@@ -7,8 +8,9 @@ export class LowLevelServer extends McpEndpoint {
   constructor(
     private readonly runtime: LowLevelRuntime,
     auth?: HttpAuthOptions,
+    limits?: ResolvedRequestLimits,
   ) {
-    super((era) => createLowLevelSdkServer(runtime, era), runtime.logger, auth);
+    super((era) => createLowLevelSdkServer(runtime, era), runtime.logger, auth, undefined, limits);
   }
 
   get name(): string {

@@ -1,4 +1,5 @@
 import type { SdkServerFactory } from '../app/mcp-endpoint';
+import type { ResolvedRequestLimits } from '../app/request-limits';
 import type { Logger } from '../logging/logger';
 
 /**
@@ -10,5 +11,6 @@ export interface ServableEndpoint {
   fetch(request: Request, options?: { parsedBody?: unknown }): Promise<Response>;
   readonly serverFactory: SdkServerFactory;
   readonly logger: Logger;
+  readonly limits: ResolvedRequestLimits;
   track(stop: () => Promise<void>): () => Promise<void>;
 }

@@ -7,7 +7,7 @@ export function serveStdio(endpoint: ServableEndpoint, options: ServeStdioOption
   const handle = sdkServeStdio(({ era }) => endpoint.serverFactory(era), {
     onerror: (error) => endpoint.logger.debug('stdio transport error', { error }),
     ...options,
-    transport: guardTransport(options.transport ?? new StdioServerTransport(), endpoint.logger),
+    transport: guardTransport(options.transport ?? new StdioServerTransport(), endpoint.logger, endpoint.limits),
   });
   return { close: endpoint.track(() => handle.close()) };
 }

@@ -1,6 +1,7 @@
 import type { JSONRPCMessage, MessageExtraInfo, Transport } from '@modelcontextprotocol/server';
 import type { Logger } from '../logging/logger';
 import { silentLogger } from '../logging/silent-logger';
+import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from '../app/request-limits';
 import { checkRetryParams } from './check-retry-params';
 import { screenRequestState } from './screen-request-state';
 
@@ -8,7 +9,7 @@ import { screenRequestState } from './screen-request-state';
  * Wraps a message transport (stdio, in-memory) so malformed retry params are answered before the SDK
  * sees them, as the HTTP face does. Everything else passes straight through.
  */
-export function guardTransport(inner: Transport, logger: Logger = silentLogger): Transport {
+export function guardTransport(inner: Transport, logger: Logger = silentLogger, limits: ResolvedRequestLimits = DEFAULT_REQUEST_LIMITS): Transport {
   const outer: Transport = {
     start: () => inner.start(),
     send: (message, options) => inner.send(message, options),
@@ -20,7 +21,7 @@ export function guardTransport(inner: Transport, logger: Logger = silentLogger):
     setSupportedProtocolVersions: inner.setSupportedProtocolVersions?.bind(inner),
   };
   inner.onmessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) => {
-    const refusal = screenRequestState(message, logger) ?? checkRetryParams(message);
+    const refusal = screenRequestState(message, logger) ?? checkRetryParams(message, limits);
     if (refusal) void inner.send(refusal).catch((error) => outer.onerror?.(error as Error));
     else outer.onmessage?.(message, extra);
   };

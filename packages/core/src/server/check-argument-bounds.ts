@@ -1,0 +1,45 @@
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import type { ResolvedRequestLimits } from '../app/request-limits';
+import { JsonRpcCode } from '../errors/json-rpc-codes';
+
+const KINDS: Record<string, string> = { 'tools/call': 'tool', 'prompts/get': 'prompt' };
+
+/**
+ * Refuses a `tools/call` or `prompts/get` whose `arguments` carry too many keys or array items, or
+ * nest too deep, before the SDK or validation touch them. Validating, transforming or listing every
+ * unknown key of a huge object cost seconds of blocked event loop (class-transformer is quadratic in
+ * the keys of one object); this walk is linear and stops at the first bound crossed.
+ */
+export function checkArgumentBounds(message: unknown, limits: ResolvedRequestLimits): JSONRPCMessage | undefined {
+  const m = message as { id?: string | number; method?: unknown; params?: { name?: unknown; arguments?: unknown } };
+  const kind = typeof m.method === 'string' ? KINDS[m.method] : undefined;
+  if (kind === undefined || m.id === undefined || typeof m.params !== 'object' || m.params === null) return undefined;
+  const problem = boundsProblem(m.params.arguments, limits);
+  if (problem === undefined) return undefined;
+  const name = typeof m.params.name === 'string' ? ` "${m.params.name.slice(0, 200)}"` : '';
+  return { jsonrpc: '2.0', id: m.id, error: { code: JsonRpcCode.InvalidParams, message: `Invalid arguments for ${kind}${name}: ${problem}` } } as JSONRPCMessage;
+}
+
+/** What bound `value` crosses, or undefined. Iterative: a deep value cannot overflow the stack. */
+export function boundsProblem(value: unknown, limits: ResolvedRequestLimits): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  let keys = 0;
+  let items = 0;
+  const stack: Array<[object, number]> = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (depth > limits.maxArgumentDepth) return `arguments nest deeper than ${limits.maxArgumentDepth} levels (limits.maxArgumentDepth)`;
+    if (Array.isArray(node)) {
+      items += node.length;
+      if (items > limits.maxArrayItems) return `arguments hold more than ${limits.maxArrayItems} array items in all (limits.maxArrayItems)`;
+      for (const item of node) if (typeof item === 'object' && item !== null) stack.push([item, depth + 1]);
+      continue;
+    }
+    for (const key in node) {
+      if (++keys > limits.maxArgumentKeys) return `arguments hold more than ${limits.maxArgumentKeys} keys in all (limits.maxArgumentKeys)`;
+      const child = (node as Record<string, unknown>)[key];
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return undefined;
+}
