@@ -11,6 +11,7 @@ export { createApp } from './app/create-app';
 export type { CreateAppOptions } from './app/create-app';
 export type { LegacySessionOptions } from './app/legacy-sessions';
 export type { AppModule } from './app/app-module';
+export type { FeatureModule } from './app/feature-module';
 export { TesseraApp } from './app/tessera-app';
 export { DEFAULT_REQUEST_LIMITS } from './app/request-limits';
 export type { RequestLimits } from './app/request-limits';

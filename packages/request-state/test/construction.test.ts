@@ -77,10 +77,11 @@ describe('RequestStateSecurity construction errors', () => {
     expect(() => two.open(token, binding)).toThrow('Invalid or expired requestState');
   });
 
-  it('config errors share the Tessera brand', () => {
+  it('config errors carry the request-state brand (not core\'s: each package recognises its own errors)', () => {
     const error = configError({});
     expect(RequestStateError.isInstance(error)).toBe(true);
-    expect((error as unknown as Record<symbol, unknown>)[Symbol.for('tessera.error')]).toBe(true);
+    expect((error as unknown as Record<symbol, unknown>)[Symbol.for('tessera.request-state.error')]).toBe(true);
+    expect((error as unknown as Record<symbol, unknown>)[Symbol.for('tessera.core.error')]).toBeUndefined();
     expect(error.name).toBe('RequestStateConfigError');
   });
 });

@@ -1,7 +1,7 @@
 import type { TesseraClientErrorCode } from './codes';
 
-// The same brand as @tessera/core's TesseraError, so `TesseraError.isInstance` recognises client errors too.
-const BRAND = Symbol.for('tessera.error');
+// The client's own brand (core and request-state have theirs): `isInstance` recognises client errors only.
+const BRAND = Symbol.for('tessera.client.error');
 
 /** Base of every error `@tessera/client` throws; `isInstance` survives duplicated bundles where `instanceof` fails. */
 export class TesseraClientError extends Error {

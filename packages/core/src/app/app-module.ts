@@ -11,6 +11,7 @@ import type { ExecutionContext } from '../contracts/execution-context';
 import type { Class } from '../types/class';
 import type { ServiceRegistration } from '../di/service-registration';
 import type { RequestLimits } from './request-limits';
+import type { FeatureModule } from './feature-module';
 
 /** Everything a Tessera application is made of: its providers and its settings. */
 export interface AppModule {
@@ -21,6 +22,8 @@ export interface AppModule {
   instructions?: string;
   /** Classes whose decorated methods are the tools, prompts and resources. */
   providers: Class[];
+  /** Feature modules this application is made of: their providers, services and enhancers join it (see `FeatureModule`). */
+  imports?: FeatureModule[];
   /** Services for constructor injection: classes (singletons) or explicit registrations. */
   services?: ServiceRegistration[];
   /** Application-wide enhancers, run outside class and method ones. */

@@ -1,5 +1,6 @@
 import { RequestStateSecurity } from '@tessera/request-state';
 import { compileApp } from '../compiler/compile-app';
+import { flattenModules } from '../compiler/flatten-modules';
 import { createRootContainer } from '../di/root-container';
 import { checkServerSettings } from './check-server-settings';
 import { resolveRequestLimits } from './request-limits';
@@ -37,7 +38,8 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
   const limits = resolveRequestLimits(module.limits, `Module "${module.name}"`);
   if (!Array.isArray(module.providers)) throw new InvalidConfigurationError(`Module "${module.name}" needs a providers array.`);
 
-  const compiled = compileApp(module);
+  const { units, services } = flattenModules(module);
+  const compiled = compileApp(units);
   const security = module.security ?? RequestStateSecurity.ephemeral<ExecutionContext>();
   const logger = module.logger ?? new ConsoleLogger({ sensitiveFields: module.sensitiveFields });
   const bindPrincipal = security.bindPrincipal;
@@ -45,7 +47,7 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
     info: { name: module.name, version: module.version, title: module.title },
     instructions: module.instructions,
     compiled,
-    root: createRootContainer(module.services ?? []),
+    root: createRootContainer(services),
     pipeline: {
       requestState: new RequestStateInterceptor({
         sealer: security.forServer(module.name),

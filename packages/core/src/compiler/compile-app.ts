@@ -1,5 +1,6 @@
 import { UriTemplate } from '@modelcontextprotocol/server';
-import type { AppModule } from '../app/app-module';
+import type { ModuleUnit } from './flatten-modules';
+import { appendEnhancers } from './merge-class-metadata';
 import { DuplicateNameError } from '../errors/definition/duplicate-name.error';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
 import { makeInjectable } from '../di/make-injectable';
@@ -12,26 +13,32 @@ import type { HandlerPlan } from './handler-plan';
 import { mergeClassMetadata } from './merge-class-metadata';
 import { renderPrompt, renderResource, renderTemplate, renderTool } from './render-definitions';
 
-/** Compiles the module's provider classes into a `CompiledApp`; every definition-time error surfaces here. */
-export function compileApp(module: AppModule): CompiledApp {
-  const appEnhancers: EnhancerMetadata = {
-    ...emptyEnhancers(),
-    guards: [...(module.guards ?? [])],
-    interceptors: [...(module.interceptors ?? [])],
-    pipes: [...(module.pipes ?? [])],
-    filters: [...(module.filters ?? [])],
-  };
+/**
+ * Compiles the provider classes of the module and the modules it imports into a `CompiledApp`; every
+ * definition-time error surfaces here. A feature module's enhancers sit inside the application-wide ones.
+ */
+export function compileApp(units: readonly ModuleUnit[]): CompiledApp {
+  const appEnhancers = units.find((u) => u.isRoot)!.enhancers;
   const app: CompiledApp = {
     tools: new Map(), prompts: new Map(), resources: new Map(), templates: [], appEnhancers,
     toolList: [], promptList: [], resourceList: [], templateList: [], outputSchemas: new Map(), completions: new Map(),
   };
   const templateOwners = new Map<string, HandlerPlan>();
-  const seenClasses = new Set<Class>();
+  const moduleOf = new Map<Class, string>();
+  // names the module too when the application has several, so a clash across modules says where to look
+  const label = (plan: HandlerPlan) => (units.length > 1 ? `${plan.where} (module "${moduleOf.get(plan.ref.providerClass)}")` : plan.where);
+  const claim = (table: Map<string, HandlerPlan>, kind: string, plan: HandlerPlan, name = plan.ref.name): void => {
+    const existing = table.get(name);
+    if (existing) throw new DuplicateNameError(kind, name, label(existing), label(plan));
+    table.set(name, plan);
+  };
 
-  for (const cls of module.providers) {
-    if (typeof cls !== 'function') throw new InvalidConfigurationError(`Module "${module.name}": providers must be classes; got ${String(cls)}.`);
-    if (seenClasses.has(cls)) throw new InvalidConfigurationError(`Module "${module.name}": provider ${cls.name} is listed twice.`);
-    seenClasses.add(cls);
+  for (const unit of units) for (const cls of unit.providers) {
+    if (typeof cls !== 'function') throw new InvalidConfigurationError(`Module "${unit.name}": providers must be classes; got ${String(cls)}.`);
+    const owner = moduleOf.get(cls);
+    if (owner !== undefined) throw new InvalidConfigurationError(`Module "${unit.name}": provider ${cls.name} is listed twice${owner === unit.name ? '' : ` (also in module "${owner}")`}.`);
+    moduleOf.set(cls, unit.name);
+    const enhancers = unit.isRoot ? appEnhancers : appendAll(appEnhancers, unit.enhancers);
     makeInjectable(cls);
     const merged = mergeClassMetadata(cls);
     if (merged.handlers.size === 0) {
@@ -41,7 +48,7 @@ export function compileApp(module: AppModule): CompiledApp {
     for (const meta of merged.handlers.values()) {
       switch (meta.kind) {
         case 'tool': {
-          const plan = compileHandler(cls, merged, meta, prefix + meta.name, appEnhancers);
+          const plan = compileHandler(cls, merged, meta, prefix + meta.name, enhancers);
           claim(app.tools, 'tool', plan);
           const tool = renderTool(plan);
           app.toolList.push(tool);
@@ -49,25 +56,21 @@ export function compileApp(module: AppModule): CompiledApp {
           break;
         }
         case 'prompt': {
-          const plan = compileHandler(cls, merged, meta, prefix + meta.name, appEnhancers);
+          const plan = compileHandler(cls, merged, meta, prefix + meta.name, enhancers);
           claim(app.prompts, 'prompt', plan);
           app.promptList.push(renderPrompt(plan));
           app.completions.set(`prompt:${plan.ref.name}`, completionOptions(plan));
           break;
         }
         case 'resource': {
-          const plan = compileHandler(cls, merged, meta, meta.name, appEnhancers);
-          const existing = app.resources.get(meta.uri);
-          if (existing) throw new DuplicateNameError('resource URI', meta.uri, existing.where, plan.where);
-          app.resources.set(meta.uri, plan);
+          const plan = compileHandler(cls, merged, meta, meta.name, enhancers);
+          claim(app.resources, 'resource URI', plan, meta.uri);
           app.resourceList.push(renderResource(plan));
           break;
         }
         case 'resource-template': {
-          const plan = compileHandler(cls, merged, meta, meta.name, appEnhancers);
-          const existing = templateOwners.get(meta.uriTemplate);
-          if (existing) throw new DuplicateNameError('resource template', meta.uriTemplate, existing.where, plan.where);
-          templateOwners.set(meta.uriTemplate, plan);
+          const plan = compileHandler(cls, merged, meta, meta.name, enhancers);
+          claim(templateOwners, 'resource template', plan, meta.uriTemplate);
           app.templates.push({ plan, template: new UriTemplate(meta.uriTemplate) });
           app.templateList.push(renderTemplate(plan));
           app.completions.set(`template:${meta.uriTemplate}`, completionOptions(plan));
@@ -79,8 +82,9 @@ export function compileApp(module: AppModule): CompiledApp {
   return app;
 }
 
-function claim(table: Map<string, HandlerPlan>, kind: string, plan: HandlerPlan): void {
-  const existing = table.get(plan.ref.name);
-  if (existing) throw new DuplicateNameError(kind, plan.ref.name, existing.where, plan.where);
-  table.set(plan.ref.name, plan);
+function appendAll(outer: EnhancerMetadata, inner: EnhancerMetadata): EnhancerMetadata {
+  const both = emptyEnhancers();
+  appendEnhancers(both, outer);
+  appendEnhancers(both, inner);
+  return both;
 }

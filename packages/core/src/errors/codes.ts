@@ -14,11 +14,8 @@ export const TesseraErrorCode = {
   UnsupportedElicitationSchema: 'TESSERA_UNSUPPORTED_ELICITATION_SCHEMA',
   // runtime
   ArgumentValidation: 'TESSERA_ARGUMENT_VALIDATION',
-  OutputValidation: 'TESSERA_OUTPUT_VALIDATION',
   Forbidden: 'TESSERA_FORBIDDEN',
-  NotFound: 'TESSERA_NOT_FOUND',
   ToolError: 'TESSERA_TOOL_ERROR',
-  ProtocolError: 'TESSERA_PROTOCOL_ERROR',
   MissingCapability: 'TESSERA_MISSING_CAPABILITY',
   UndeclaredInputRequired: 'TESSERA_UNDECLARED_INPUT_REQUIRED',
   ElicitationDeclined: 'TESSERA_ELICITATION_DECLINED',

@@ -1,6 +1,8 @@
-import type { TesseraErrorCode } from './codes';
+import { TesseraErrorCode } from './codes';
 
-const BRAND = Symbol.for('tessera.error');
+// core's own brand: request-state and client errors carry theirs, so each base class recognises its package only.
+const BRAND = Symbol.for('tessera.core.error');
+const CODES: ReadonlySet<unknown> = new Set(Object.values(TesseraErrorCode));
 
 /**
  * Base of every error Tessera throws. `isInstance` works across bundled copies of the package
@@ -19,6 +21,6 @@ export class TesseraError extends Error {
   }
 
   static isInstance(value: unknown): value is TesseraError {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true && CODES.has((value as { code?: unknown }).code);
   }
 }

@@ -36,7 +36,6 @@ export function mapError(error: unknown, site: ErrorSite): CallToolResult {
       case TesseraErrorCode.ToolError:
       case TesseraErrorCode.ElicitationDeclined:
       case TesseraErrorCode.InvalidInputResponse:
-      case TesseraErrorCode.OutputValidation:
       case TesseraErrorCode.UndeclaredInputRequired:
         if (site.method === 'tools/call') return toolError(error.message);
         throw new ProtocolError(JsonRpcCode.InternalError, error.message);

@@ -1,7 +1,7 @@
 import type { RequestStateErrorCode } from './request-state-error-code';
 
-// Same brand as @tessera/core's TesseraError, so `TesseraError.isInstance()` recognises these errors too.
-const BRAND = Symbol.for('tessera.error');
+// This package's own brand (core and client have theirs): `isInstance` recognises request-state errors only.
+const BRAND = Symbol.for('tessera.request-state.error');
 
 /** Base of every error this package throws; `isInstance` survives duplicated bundles where `instanceof` does not. */
 export class RequestStateError extends Error {
