@@ -1,4 +1,5 @@
-import { Server, type Tool } from '@modelcontextprotocol/server';
+import type { Server, Tool } from '@modelcontextprotocol/server';
+import { ExchangeServer } from '../server/exchange-server';
 import type { RequestStateInterceptor } from '../pipeline/request-state.interceptor';
 import type { Logger } from '../logging/logger';
 import { listPage } from '../server/paginate';
@@ -19,7 +20,7 @@ export interface LowLevelRuntime {
 /** One SDK `Server` per serving unit (an HTTP request or a stdio connection), as the decorated app does. */
 export function createLowLevelSdkServer(rt: LowLevelRuntime, era: 'modern' | 'legacy'): Server {
   const { options } = rt;
-  const server = new Server(
+  const server = new ExchangeServer(
     { name: options.name, version: options.version, ...(options.title ? { title: options.title } : {}) },
     {
       capabilities: { tools: {} },

@@ -1,4 +1,5 @@
-import { ProtocolError, Server, type ServerCapabilities } from '@modelcontextprotocol/server';
+import { ProtocolError, type Server, type ServerCapabilities } from '@modelcontextprotocol/server';
+import { ExchangeServer } from './exchange-server';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
 import { toCallToolResult, toGetPromptResult, toReadResourceResult } from './normalize-results';
 import { listPage } from './paginate';
@@ -12,7 +13,7 @@ import type { ServerRuntime } from './server-runtime';
  */
 export function createSdkServer(rt: ServerRuntime, era: 'modern' | 'legacy'): Server {
   const { compiled } = rt;
-  const server = new Server(
+  const server = new ExchangeServer(
     { name: rt.info.name, version: rt.info.version, ...(rt.info.title ? { title: rt.info.title } : {}) },
     {
       capabilities: capabilitiesOf(rt),
