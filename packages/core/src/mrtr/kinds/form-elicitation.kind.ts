@@ -31,7 +31,7 @@ export const formElicitation: QuestionKind<ElicitFormSpec> = {
     const checked = plan.dto ? validateElicitationContent(plan.dto, content) : validateElicitationContent(plan.requestedSchema as Record<string, unknown>, content);
     // The validator's own sentences ("region must be one of ..."), without `path:` prefixes: the user reads them.
     if (!checked.ok) return { ok: false, reason: checked.issues.flatMap((i) => i.messages).join('; ') };
-    return { ok: true, action: 'accept', data: response.content, value: { action: 'accept', content: checked.value } };
+    return { ok: true, action: 'accept', data: askedOnly(content, plan.requestedSchema!), value: { action: 'accept', content: checked.value } };
   },
   missingCapability(_request, caps) {
     const e = declaredElicitation(caps);
@@ -41,3 +41,9 @@ export const formElicitation: QuestionKind<ElicitFormSpec> = {
   // error, where Tessera asks again like on 2026-07-28.
   push: (mcpReq, request) => mcpReq.send({ method: 'elicitation/create', params: request.params as ElicitRequestFormParams }),
 };
+
+/** The answer as recorded in the sealed state: only the fields the question asked for (extra keys were ignored). */
+function askedOnly(content: unknown, schema: ElicitRequestFormParams['requestedSchema']): unknown {
+  if (typeof content !== 'object' || content === null || Array.isArray(content)) return content;
+  return Object.fromEntries(Object.entries(content).filter(([key]) => Object.hasOwn(schema.properties, key)));
+}
