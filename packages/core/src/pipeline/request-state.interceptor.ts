@@ -79,7 +79,7 @@ export class RequestStateInterceptor implements Interceptor {
     try {
       return { ...base, principal: boundPrincipal(verified, bindPrincipal(call)) }; // added to the verified caller, never instead
     } catch (cause) {
-      if (incoming) throw new InvalidRequestStateError('principal_error', { cause });
+      if (incoming) throw new InvalidRequestStateError('principal_error', { cause, detail: cause instanceof Error ? `${cause.name}: ${cause.message}` : undefined });
       return { ...base, principal: null, principalError: cause };
     }
   }

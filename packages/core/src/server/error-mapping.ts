@@ -20,7 +20,8 @@ export interface ErrorSite {
 export function mapError(error: unknown, site: ErrorSite): CallToolResult {
   if (error instanceof ProtocolError || ProtocolError.isInstance(error)) throw error;
   if (isInvalidRequestStateError(error)) { // the brand, not instanceof: a second loaded copy still maps
-    site.logger.warn('requestState refused', { method: site.method, target: site.target, reason: error.reason });
+    const detail = error.detail === undefined ? {} : { detail: error.detail }; // a codec's own reason, token cut out
+    site.logger.warn('requestState refused', { method: site.method, target: site.target, reason: error.reason, ...detail });
     const e = invalidRequestStateJsonRpcError();
     throw new ProtocolError(e.code, e.message, e.data);
   }

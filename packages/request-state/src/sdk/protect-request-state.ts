@@ -111,6 +111,6 @@ function principalOf<Ctx>(bindPrincipal: (ctx: Ctx) => string | null | undefined
   try {
     return bindPrincipal(ctx);
   } catch (error) {
-    throw new InvalidRequestStateError('principal_error', { cause: error });
+    throw new InvalidRequestStateError('principal_error', { cause: error, detail: error instanceof Error ? `${error.name}: ${error.message}` : undefined });
   }
 }

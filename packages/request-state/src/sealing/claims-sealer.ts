@@ -133,8 +133,21 @@ function unsealWith(codec: RequestStateCodec, token: string): Uint8Array {
     bytes = codec.unseal(token);
   } catch (error) {
     // a codec's own reason is kept as `cause` for the log; the message stays the fixed one
-    throw isInvalidRequestStateError(error) ? error : new InvalidRequestStateError('codec_error', { cause: error });
+    throw isInvalidRequestStateError(error) ? error : new InvalidRequestStateError('codec_error', { cause: error, detail: codecErrorDetail(error, token) });
   }
-  if (!(bytes instanceof Uint8Array)) throw new InvalidRequestStateError('codec_error');
+  if (!(bytes instanceof Uint8Array)) throw new InvalidRequestStateError('codec_error', { detail: `unseal returned ${bytes === null ? 'null' : typeof bytes}, not bytes` });
   return bytes;
+}
+
+/**
+ * A codec's own error as one short log line: its name and message, with every occurrence of the token
+ * (and of its longer pieces) cut out, since a codec may quote what it could not open.
+ */
+function codecErrorDetail(error: unknown, token: string): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : `thrown ${typeof error}`;
+  let scrubbed = text;
+  for (const piece of [token, ...token.split(/[^A-Za-z0-9_-]+/)]) {
+    if (piece.length >= 8) scrubbed = scrubbed.split(piece).join('[token]');
+  }
+  return scrubbed.length > 300 ? `${scrubbed.slice(0, 300)}...` : scrubbed;
 }
