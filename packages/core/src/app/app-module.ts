@@ -2,19 +2,16 @@ import type { CacheHint } from '@modelcontextprotocol/server';
 import type { RequestStateSecurity } from '@tessera/request-state';
 import type { Logger } from '../logging/logger';
 import type { TelemetryOptions } from '../telemetry/telemetry-options';
-import type { EnhancerRef } from '../metadata/definitions/enhancer.metadata';
-import type { ExceptionFilter } from '../contracts/exception-filter';
-import type { Guard } from '../contracts/guard';
-import type { Interceptor } from '../contracts/interceptor';
-import type { Pipe } from '../contracts/pipe';
 import type { ExecutionContext } from '../contracts/execution-context';
 import type { Class } from '../types/class';
-import type { ServiceRegistration } from '../di/service-registration';
 import type { RequestLimits } from './request-limits';
 import type { FeatureModule } from './feature-module';
 
-/** Everything a Tessera application is made of: its providers and its settings. */
-export interface AppModule {
+/**
+ * Everything a Tessera application is made of: the root module (providers, services, `imports`; its
+ * enhancers are application-wide, outside every module, class and method one) and the server's settings.
+ */
+export interface AppModule extends FeatureModule {
   /** Server name, sent to clients and used as the default `requestState` audience. */
   name: string;
   version: string;
@@ -22,15 +19,6 @@ export interface AppModule {
   instructions?: string;
   /** Classes whose decorated methods are the tools, prompts and resources. */
   providers: Class[];
-  /** Feature modules this application is made of: their providers, services and enhancers join it (see `FeatureModule`). */
-  imports?: FeatureModule[];
-  /** Services for constructor injection: classes (singletons) or explicit registrations. */
-  services?: ServiceRegistration[];
-  /** Application-wide enhancers, run outside class and method ones. */
-  guards?: EnhancerRef<Guard>[];
-  interceptors?: EnhancerRef<Interceptor>[];
-  pipes?: EnhancerRef<Pipe>[];
-  filters?: EnhancerRef<ExceptionFilter>[];
   /**
    * `requestState` protection. Omitted: a random process-local key (fine for stdio and one HTTP worker).
    * Several workers, a load balancer or restarts need shared keys: `new RequestStateSecurity({ keys })`.

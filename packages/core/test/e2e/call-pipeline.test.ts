@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { inputRequired, type InputRequiredResult } from '@modelcontextprotocol/server';
 import { IsIn, IsString } from 'class-validator';
 import {
@@ -17,6 +19,7 @@ import {
   type Interceptor,
 } from '@tessera/core';
 import { sendRaw } from '@tessera/testing';
+import { CALL_STAGES } from '../../src/pipeline/call-pipeline';
 
 // The call pipeline (pipeline/call-pipeline.ts): request-state, filters, guards, interceptors, params, invoke.
 
@@ -193,5 +196,14 @@ describe('the call pipeline', () => {
     expect(deploy.find((s) => s.stage === 'params')?.runs).toEqual(['#0 dependency', '#1 dependency']);
     expect(deploy.find((s) => s.stage === 'invoke')?.runs).toEqual(['Flow.deploy']);
     expect(() => a.describePipeline('prompts/get', 'deploy')).toThrow('describePipeline: no prompts/get handler named "deploy" in "pipeline".');
+  });
+});
+
+describe('the README shows the stage list as it is in the code', () => {
+  test('"The call pipeline" table lists CALL_STAGES, in order', () => {
+    const readme = readFileSync(path.join(__dirname, '..', '..', '..', '..', 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('### The call pipeline'), readme.indexOf('| What happens |'));
+    const documented = [...section.matchAll(/^\| \d+ \| `([a-z-]+)` \|/gm)].map((m) => m[1]);
+    expect(documented).toEqual(CALL_STAGES.map((stage) => stage.name));
   });
 });
