@@ -13,7 +13,7 @@ const config: Config = {
   },
   moduleNameMapper: {
     '^@tessera/core/node$': '<rootDir>/packages/core/src/node',
-    '^@tessera/(request-state|core|client|testing)$': '<rootDir>/packages/$1/src',
+    '^@tessera/(request-state|core|client|testing|redis)$': '<rootDir>/packages/$1/src',
   },
   setupFiles: ['reflect-metadata'],
   testTimeout: 20000,

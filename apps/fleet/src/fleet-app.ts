@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { isInputRequiredResult } from '@modelcontextprotocol/server';
+import { InMemoryServerEventBus, isInputRequiredResult } from '@modelcontextprotocol/server';
 import {
   ConsoleLogger,
   createApp,
@@ -11,7 +11,10 @@ import {
   type Logger,
   type TesseraApp,
 } from '@tessera/core';
+import type { ServerEventBus } from '@modelcontextprotocol/server';
+import type { SingleUseStore } from '@tessera/request-state';
 import { BookingProvider, INSTANCE_ID } from './booking.provider';
+import { NOTIFIER, NotifierRef, TimetableProvider } from './timetable.provider';
 
 /** Every instance of a fleet must carry the same server name: it is the `requestState` audience. */
 export const FLEET_SERVER_NAME = 'fleet';
@@ -23,6 +26,10 @@ export interface FleetAppOptions {
   keys?: readonly Uint8Array[];
   /** Default: JSON lines on stderr, each tagged with `instance`. */
   logger?: Logger;
+  /** Single-use state shared by the fleet (Redis); needs `keys`. */
+  singleUse?: SingleUseStore;
+  /** The change-event bus shared by the fleet (Redis pub/sub); without it, events reach this instance's listeners only. */
+  events?: ServerEventBus;
 }
 
 /** A logger that adds `instance: <id>` to every event, so the lines of a fleet can be told apart. */
@@ -66,15 +73,22 @@ export class LegLogInterceptor implements Interceptor {
 /** One fleet instance's application: the booking provider, the shared key ring when given, tagged logs. */
 export function createFleetApp(options: FleetAppOptions): TesseraApp {
   const logger = options.logger ?? instanceLogger(options.instanceId);
-  return createApp({
+  const notifier = new NotifierRef();
+  const app = createApp({
     name: FLEET_SERVER_NAME,
     version: '0.1.0',
     instructions: 'Books vehicle services. Every instance of the fleet serves every leg of a flow.',
-    providers: [BookingProvider],
-    services: [{ token: INSTANCE_ID, useValue: options.instanceId }],
+    providers: [BookingProvider, TimetableProvider],
+    services: [
+      { token: INSTANCE_ID, useValue: options.instanceId },
+      { token: NOTIFIER, useValue: notifier },
+    ],
     interceptors: [new LegLogInterceptor(logger)],
     // The same keys and the same name (the audience) on every instance: a retry may land anywhere.
-    security: options.keys ? new RequestStateSecurity({ keys: [...options.keys] }) : undefined,
+    security: options.keys ? new RequestStateSecurity({ keys: [...options.keys], singleUse: options.singleUse }) : undefined,
+    events: options.events ?? new InMemoryServerEventBus(),
     logger,
   });
+  notifier.current = app.notify;
+  return app;
 }

@@ -1,12 +1,14 @@
 import { keyId, KeyRingError, parseKeyRing, STATE_KEYS_ENV } from './keys';
 import type { InstanceReadyMessage } from './spawn-instance';
+import { connectFleetRedis, REDIS_URL_ENV } from './redis/fleet-redis';
 import { type HttpListener, listen } from '@tessera/core/node';
 
 /**
  * One instance of the fleet: `node dist/instance.js [--port N] [--id NAME]`.
  *
  * Environment: `TESSERA_STATE_KEYS` (comma-separated base64url keys, each at least 32 bytes; `keys[0]` seals,
- * all verify), `FLEET_INSTANCE_ID`, `PORT` and `FLEET_HOST` (flags win). Listens on 127.0.0.1 unless told otherwise (a container:
+ * all verify), `FLEET_INSTANCE_ID`, `PORT` and `FLEET_HOST` (flags win), and `TESSERA_REDIS_URL` (single-use state and
+ * change notifications shared through Redis). Listens on 127.0.0.1 unless told otherwise (a container:
  * `--host 0.0.0.0`). Prints one line on stdout
  * when ready; when started by a parent with an IPC channel (`fleet.ts`), also sends it `{ type: 'ready', ... }`
  * and exits when that parent goes away.
@@ -81,7 +83,8 @@ async function main(): Promise<void> {
   }
   const ring = keys?.map(keyId) ?? [];
 
-  const app = createFleetApp({ instanceId: args.id, keys, logger });
+  const redis = process.env[REDIS_URL_ENV] ? await connectFleetRedis(process.env[REDIS_URL_ENV]!, logger, keys !== undefined) : undefined;
+  const app = createFleetApp({ instanceId: args.id, keys, logger, singleUse: redis?.singleUse, events: redis?.events });
   const listener: HttpListener = await listen(app, { port: args.port, host: args.host });
   logger.info('listening', { url: listener.url.href, pid: process.pid, ring, sealsWith: ring[0] ?? 'process-local' });
   process.stdout.write(`fleet instance ${args.id} listening on ${listener.url.href} (pid ${process.pid})\n`);
@@ -97,7 +100,7 @@ async function main(): Promise<void> {
     logger.info('stopping', { why });
     // Never hang on shutdown: a stuck close still ends the process.
     setTimeout(() => process.exit(0), 2000).unref();
-    app.close().then(
+    Promise.all([app.close(), redis?.close()]).then(
       () => process.exit(0),
       () => process.exit(1),
     );

@@ -5,6 +5,9 @@ import { InputRequiredRoundsExceededError, TesseraClient, type ElicitationCallba
 import { Fleet, legsPerInstance } from '../src/fleet';
 import { generateKey, keyId } from '../src/keys';
 import { killAllNginx } from '../src/nginx/run-nginx';
+import { killAllRedis, runRedisServer, type RunningRedis } from '../src/redis/run-redis-server';
+import { TIMETABLE_URI } from '../src/timetable.provider';
+import { connectRedis, RedisSingleUseStore } from '@tessera/redis';
 import { killAllInstances, spawnInstance, type InstanceProcess } from '../src/spawn-instance';
 
 /*
@@ -32,7 +35,7 @@ function newestMtime(dir: string): number {
 
 /** `tsc -b apps/fleet` when a source of it or of a package it builds on is newer than that project's build info. */
 function buildIfStale(): void {
-  const projects = ['packages/request-state', 'packages/core', 'packages/client', 'apps/fleet'];
+  const projects = ['packages/request-state', 'packages/core', 'packages/client', 'packages/redis', 'apps/fleet'];
   const stale = projects.filter((p) => {
     const info = join(ROOT, p, 'dist', '.tsbuildinfo');
     return !existsSync(info) || newestMtime(join(ROOT, p, 'src')) > statSync(info).mtimeMs;
@@ -149,6 +152,7 @@ beforeAll(() => {
 afterAll(() => {
   killAllInstances();
   killAllNginx();
+  killAllRedis();
 });
 
 describe('fleet.js: instance processes with a shared key ring behind nginx', () => {
@@ -394,6 +398,87 @@ describe('key rotation in a running fleet behind nginx: [OLD] -> [OLD,NEW] -> [N
       await fleet.stop();
     }
   }, 60_000);
+});
+
+describe('Redis: single-use state and change notifications shared by the fleet (real redis-server)', () => {
+  let redis: RunningRedis;
+  beforeAll(async () => {
+    redis = await runRedisServer();
+  }, 60_000);
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  test('RedisSingleUseStore: SET NX with the remaining life as expiry; of 20 concurrent consumes exactly one wins', async () => {
+    const { client, close } = await connectRedis(redis.url);
+    try {
+      const store = new RedisSingleUseStore({ client });
+      expect(await store.consume('nonce-a', 60_000)).toBe(true);
+      expect(await store.consume('nonce-a', 60_000)).toBe(false);
+      const pttl = Number(await client.sendCommand(['PTTL', 'tessera:request-state:used:nonce-a']));
+      expect(pttl).toBeGreaterThan(50_000);
+      expect(pttl).toBeLessThanOrEqual(60_000);
+      const race = await Promise.all(Array.from({ length: 20 }, () => store.consume('nonce-b', 1000)));
+      expect(race.filter(Boolean)).toHaveLength(1);
+    } finally {
+      await close();
+    }
+  });
+
+  describe('two instances with shared keys and TESSERA_REDIS_URL, behind nginx', () => {
+    let fleet: Fleet;
+    beforeAll(async () => {
+      fleet = await Fleet.start({ instances: 2, env: { TESSERA_REDIS_URL: redis.url } });
+    }, 45_000);
+    afterAll(async () => {
+      await fleet?.stop();
+    });
+
+    test('a retry consumes its state: replayed on the OTHER instance it gets the fixed -32602 (reason replayed); a client flow through nginx completes', async () => {
+      const [i1, i2] = fleet.instances;
+      const { state } = await firstLeg(fleet.url);
+      const first = await rawCall(i1.url, { requestState: state, inputResponses: FIRST_ANSWERS });
+      expect(Object.keys(first.body.result?.inputRequests ?? {})).toEqual(['confirm']);
+      const replay = await rawCall(i2.url, { requestState: state, inputResponses: FIRST_ANSWERS });
+      expect(replay.body.error).toEqual(FIXED_ERROR);
+      await waitFor(() => logEvents([i2], 'requestState refused').some((e) => e.reason === 'replayed'), 5000, 'the replay in i2\'s log');
+
+      const client = await connectClient(fleet.url);
+      try {
+        expect(((await client.callTool(BOOK)).content as Array<{ text: string }>)[0].text).toMatch(new RegExp(`^${BOOKED}`));
+      } finally {
+        await client.close();
+      }
+    });
+
+    test('a timetable notice posted on either instance reaches subscriptions/listen streams held through nginx, wherever they are', async () => {
+      const listeners = await Promise.all(
+        [0, 1, 2].map(async () => {
+          const client = new TesseraClient({ name: 'listener' });
+          const heard: string[] = [];
+          client.sdk.setNotificationHandler('notifications/resources/updated', (n) => void heard.push(n.params.uri));
+          await client.connect({ url: fleet.url.href });
+          const subscription = await client.sdk.listen({ resourceSubscriptions: [TIMETABLE_URI] });
+          expect(subscription.honoredFilter).toEqual({ resourceSubscriptions: [TIMETABLE_URI] });
+          return { client, heard, subscription };
+        }),
+      );
+      try {
+        // One notice raised on each instance: every listener, on whichever instance nginx put it, hears both.
+        for (const instance of fleet.instances) {
+          const posted = await rawCall(instance.url, {}, { name: 'post_timetable_notice', arguments: { notice: `from ${instance.id}` } });
+          expect(posted.body.result?.content).toEqual([{ type: 'text', text: `posted on ${instance.id}` }]);
+        }
+        await waitFor(() => listeners.every((l) => l.heard.length >= 2), 5000, 'every listener to hear both notices');
+        for (const l of listeners) expect(l.heard).toEqual([TIMETABLE_URI, TIMETABLE_URI]);
+      } finally {
+        for (const l of listeners) {
+          await l.subscription.close().catch(() => undefined);
+          await l.client.close();
+        }
+      }
+    });
+  });
 });
 
 describe('instance settings', () => {

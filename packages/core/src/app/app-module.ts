@@ -1,4 +1,4 @@
-import type { CacheHint } from '@modelcontextprotocol/server';
+import type { CacheHint, ServerEventBus } from '@modelcontextprotocol/server';
 import type { RequestStateSecurity } from '@tessera/request-state';
 import type { Logger } from '../logging/logger';
 import type { TelemetryOptions } from '../telemetry/telemetry-options';
@@ -34,6 +34,13 @@ export interface AppModule extends FeatureModule {
    * Dependency parameters (`@Elicit`, ...) use push requests on 2025 connections regardless.
    */
   legacyInputRequiredBridge?: boolean;
+  /**
+   * Change notifications (`app.notify.toolsChanged()`, `.resourceUpdated(uri)`, ...) for clients that hold a
+   * `subscriptions/listen` stream. Setting it declares `listChanged` (and resource `subscribe`) for the kinds
+   * this app serves. An `InMemoryServerEventBus` serves one process; a fleet passes a shared bus
+   * (`@tessera/redis`'s `RedisEventBus`), so an event raised on one instance reaches the streams on all.
+   */
+  events?: ServerEventBus;
   /**
    * OpenTelemetry traces and metrics: a span per round (all rounds of a flow linked by an id sealed in
    * `requestState`), round and refused-state counters. `true` uses the global providers; pass providers to

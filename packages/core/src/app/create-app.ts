@@ -63,6 +63,7 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
     pageSize,
     legacyInputRequiredBridge: module.legacyInputRequiredBridge ?? false,
     cacheHints: module.cacheHints,
+    events: module.events,
   };
   return new TesseraApp(runtime, options.auth, options.legacySessions, limits);
 }

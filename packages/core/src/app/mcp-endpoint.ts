@@ -6,6 +6,8 @@ import {
   type AuthInfo,
   type McpHandlerRequestOptions,
   type McpHttpHandler,
+  type ServerEventBus,
+  type ServerNotifier,
   type Server,
 } from '@modelcontextprotocol/server';
 import type { Logger } from '../logging/logger';
@@ -41,13 +43,25 @@ export class McpEndpoint {
     legacySessions?: boolean | LegacySessionOptions,
     /** Bounds on one request, checked before the SDK; the Node faces use them too. */
     readonly limits: ResolvedRequestLimits = DEFAULT_REQUEST_LIMITS,
+    /** The bus `subscriptions/listen` streams hear change events on; default one in this process. */
+    events?: ServerEventBus,
   ) {
     if (legacySessions) this.sessions = new LegacySessions(() => serverFactory('legacy'), logger, legacySessions === true ? {} : legacySessions);
     this.handler = createMcpHandler(({ era }) => serverFactory(era), {
       onerror: (error) => logger.debug('transport error', { error }),
       legacy: this.sessions ? 'reject' : 'stateless',
+      ...(events !== undefined && { bus: events }),
     });
     if (auth) this.authenticate = requireBearerAuth(auth);
+  }
+
+  /**
+   * Raises change notifications (`toolsChanged()`, `promptsChanged()`, `resourcesChanged()`,
+   * `resourceUpdated(uri)`) to every open `subscriptions/listen` stream that asked for them, through the
+   * app's `events` bus (every instance sharing it). Needs `events` in the module for clients to be offered them.
+   */
+  get notify(): ServerNotifier {
+    return this.handler.notify;
   }
 
   /** Serves one HTTP request (Streamable HTTP, both eras). With auth configured, verifies the bearer token first. */

@@ -19,7 +19,7 @@ export class TesseraApp extends McpEndpoint {
     legacySessions?: boolean | LegacySessionOptions,
     limits?: ResolvedRequestLimits,
   ) {
-    super((era) => createSdkServer(runtime, era), runtime.logger, auth, legacySessions, limits);
+    super((era) => createSdkServer(runtime, era), runtime.logger, auth, legacySessions, limits, runtime.events);
   }
 
   get name(): string {

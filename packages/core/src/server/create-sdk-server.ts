@@ -100,5 +100,11 @@ function capabilitiesOf(rt: ServerRuntime): ServerCapabilities {
   if (c.promptList.length > 0) caps.prompts = {};
   if (c.resourceList.length > 0 || c.templateList.length > 0) caps.resources = {};
   if (c.promptList.length > 0 || c.templateList.length > 0) caps.completions = {};
+  // With an event bus, subscriptions/listen streams may ask for change notifications of what this app serves.
+  if (rt.events !== undefined) {
+    if (caps.tools) caps.tools.listChanged = true;
+    if (caps.prompts) caps.prompts.listChanged = true;
+    if (caps.resources) caps.resources = { listChanged: true, subscribe: true };
+  }
   return caps;
 }

@@ -1,3 +1,4 @@
+import type { ServerEventBus } from '@modelcontextprotocol/server';
 import type { DependencyContainer } from 'tsyringe';
 import type { CompiledApp } from '../compiler/compiled-app';
 import type { Logger } from '../logging/logger';
@@ -14,5 +15,7 @@ export interface ServerRuntime {
   logger: Logger;
   pageSize: number;
   legacyInputRequiredBridge: boolean;
+  /** Set: change notifications are on (listChanged/subscribe declared), delivered through this bus. */
+  events?: ServerEventBus;
   cacheHints?: Record<string, unknown>;
 }
