@@ -58,7 +58,7 @@ const answer: ElicitationCallback = async ({ message }) => {
 /** A TesseraClient over real HTTP (through nginx, or straight to one instance). */
 async function connectClient(
   url: URL | string,
-  options: { maxRounds?: number; restartOnInvalidState?: boolean; onRound?: (e: RoundEvent) => void; onLegRetry?: (e: LegRetryEvent) => void; sleep?: () => Promise<void> } = {},
+  options: { maxRounds?: number; restartOnInvalidState?: boolean; onRound?: (e: RoundEvent) => void; onLegRetry?: (e: LegRetryEvent) => void; sleep?: (ms: number) => Promise<void> } = {},
 ) {
   const client = new TesseraClient({
     name: 'fleet-test',
@@ -231,14 +231,15 @@ describe('nginx in front of three instances: what a dead instance does to a leg'
   test('every instance down: nginx answers 503 no_upstream (the leg reached no handler); the client retries until one is back', async () => {
     const retries: LegRetryEvent[] = [];
     let restarted = false;
-    // The client's wait before its first retry brings an instance back, on its port.
+    // The client's first wait before a retry brings an instance back, on its port; every wait then waits.
     const client = await connectClient(fleet.url, {
       onLegRetry: (e) => void retries.push(e),
-      sleep: async () => {
+      sleep: async (ms: number) => {
         if (!restarted) {
           restarted = true;
           await fleet.restart('i1');
         }
+        await new Promise((r) => setTimeout(r, ms));
       },
     });
     try {
@@ -253,7 +254,9 @@ describe('nginx in front of three instances: what a dead instance does to a leg'
     } finally {
       await client.close();
     }
-    expect(retries.map((r) => [r.failure.kind, r.failure.status, r.failure.reachedHandler])).toEqual([['no_upstream', 503, false]]);
+    // nginx may still skip the restarted instance for a second (fail_timeout): more than one retry is fine.
+    expect(retries.length).toBeGreaterThanOrEqual(1);
+    for (const r of retries) expect([r.failure.kind, r.failure.status, r.failure.reachedHandler]).toEqual(['no_upstream', 503, false]);
   });
 
   test('an instance killed while a leg is inside its handler: nginx answers 502 (it may have run); a leg without answers is retried and completes', async () => {
@@ -270,7 +273,10 @@ describe('nginx in front of three instances: what a dead instance does to a leg'
     // before the retry lasts until the instances are back (a restart takes seconds on a busy machine).
     const retries: LegRetryEvent[] = [];
     let back: Promise<unknown> | undefined;
-    const client = await connectClient(fleet.url, { onLegRetry: (e) => void retries.push(e), sleep: async () => void (await back) });
+    const client = await connectClient(fleet.url, { onLegRetry: (e) => void retries.push(e), sleep: async (ms: number) => {
+      await back;
+      await new Promise((r) => setTimeout(r, ms));
+    } });
     try {
       const pending = client.callTool({ name: 'wait', arguments: { ms: 1500 } });
       await new Promise((r) => setTimeout(r, 500));
@@ -280,7 +286,7 @@ describe('nginx in front of three instances: what a dead instance does to a leg'
     } finally {
       await client.close();
     }
-    expect(retries).toHaveLength(1);
+    expect(retries.length).toBeGreaterThanOrEqual(1); // later ones, if any: 503 while nginx still skips a restarted instance
     expect(retries[0]).toMatchObject({ failure: { kind: 'bad_gateway', status: 502, reachedHandler: 'maybe' }, carriesAnswers: false });
   }, 40_000);
 });
