@@ -55,8 +55,26 @@ export async function callsPart(config: HttpBenchConfig): Promise<void> {
     }
     for (const m of measured) m.loadedRss = (await m.child.memory(false)).rss;
     report(measured, config);
+    await reportWork(measured);
   } finally {
     for (const child of children) child.kill();
+  }
+}
+
+/**
+ * After the timed part (counting deoptimises the server's code): the work each server does per request,
+ * counted, which the machine's load cannot blur: JavaScript function calls (exact) and bytes allocated.
+ */
+async function reportWork(measured: Measured[]): Promise<void> {
+  const REQUESTS = 200;
+  console.log(`\nWork per request, counted in the server over ${REQUESTS} sequential requests (independent of the machine's load):\n`);
+  console.log('| Server | Tools | JS function calls | KB allocated |');
+  console.log('|---|---:|---:|---:|');
+  for (const m of measured) {
+    await m.child.workStart();
+    await cannon({ url: m.child.url, headers: envelopeHeaders(ECHO_CALL), body: envelopeBody(ECHO_CALL), connections: 1, amount: REQUESTS });
+    const { calls, bytes } = await m.child.workStop();
+    console.log(`| ${LABELS[m.child.kind]} | ${m.child.kind === 'node' ? '-' : m.child.tools} | ${Math.round(calls / REQUESTS)} | ${(bytes / REQUESTS / 1024).toFixed(1)} |`);
   }
 }
 
