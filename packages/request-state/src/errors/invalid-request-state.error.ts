@@ -12,15 +12,18 @@ export const INVALID_REQUEST_STATE_MESSAGE = 'Invalid or expired requestState';
 export class InvalidRequestStateError extends RequestStateError {
   declare readonly code: typeof RequestStateErrorCode.InvalidRequestState;
 
-  /** For a codec's own error: its name and message with the token cut out, fit for a log line. */
-  readonly detail: string | undefined;
+  /**
+   * For a codec's or bindPrincipal's own error: its name and message with the token cut out, for a log
+   * line. Not enumerable, so serialising the error (JSON, a wire) never carries it.
+   */
+  declare readonly detail: string | undefined;
 
   constructor(
     readonly reason: InvalidStateReason,
     options?: { cause?: unknown; detail?: string },
   ) {
     super(RequestStateErrorCode.InvalidRequestState, INVALID_REQUEST_STATE_MESSAGE, options?.cause === undefined ? undefined : { cause: options.cause });
-    this.detail = options?.detail;
+    Object.defineProperty(this, 'detail', { value: options?.detail, enumerable: false });
   }
 }
 
