@@ -1,0 +1,195 @@
+import { Fleet, legsPerInstance } from './fleet';
+import { generateKey, keyId } from './keys';
+import { runFlows, type FlowTally } from './load/run-flows';
+import { killAllNginx } from './nginx/run-nginx';
+import { killAllRedis, runRedisServer, type RunningRedis } from './redis/run-redis-server';
+import { killAllInstances, type InstanceProcess } from './spawn-instance';
+
+/**
+ * `npm run fleet:load [-- --quick]`: 3 instances behind nginx, sharing keys and a Redis (single-use state on),
+ * driven by @tessera/client, then the figures of issue #15:
+ *   1. N three-leg flows at concurrency 32, legs per instance counted from the instances' logs;
+ *   2. kill -9 of one instance mid-run, then its restart: every flow completes;
+ *   3. the three-phase key rotation rolled through the running fleet under load: no flow dropped;
+ *   4. one instance given an unrelated key: its legs get the fixed -32602, clients restart, flows complete;
+ *   and the single-use replay across two instances.
+ * `--quick` (CI, `npm run check:fleet`): small counts, scenario 3 left out. Exit code 1 on any failed check.
+ * Stops everything it started, whatever happens.
+ */
+
+interface Settings {
+  quick: boolean;
+  flows: number;
+  concurrency: number;
+}
+
+function settingsFrom(argv: string[]): Settings {
+  const quick = argv.includes('--quick');
+  const flowsAt = argv.indexOf('--flows');
+  const flows = flowsAt >= 0 ? Number(argv[flowsAt + 1]) : quick ? 60 : 1000;
+  if (!Number.isInteger(flows) || flows < 1) throw new Error(`--flows must be a positive integer, got ${argv[flowsAt + 1]}`);
+  return { quick, flows, concurrency: quick ? 8 : 32 };
+}
+
+let failedChecks = 0;
+function check(ok: boolean, line: string): void {
+  if (!ok) failedChecks++;
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${line}`);
+}
+
+const legsDelta = (before: Record<string, number>, processes: readonly InstanceProcess[]): Record<string, number> => {
+  const after = legsPerInstance(processes);
+  return Object.fromEntries(Object.keys(after).sort().map((id) => [id, after[id] - (before[id] ?? 0)]));
+};
+
+const summary = (t: FlowTally) =>
+  `${t.completed}/${t.flows} completed, failures=${t.failed}, restarted by the driver=${t.restartedByDriver}, client restarts on refused state=${t.clientRestarts}, leg retries=${t.legRetries}, ${(t.elapsedMs / 1000).toFixed(1)} s`;
+
+async function scenarioSpread(fleet: Fleet, s: Settings): Promise<void> {
+  const before = legsPerInstance(fleet.allProcesses);
+  const t = await runFlows({ url: fleet.url.href, flows: s.flows, concurrency: s.concurrency });
+  await settle();
+  const legs = legsDelta(before, fleet.allProcesses);
+  console.log(`1. ${s.flows} flows at concurrency ${s.concurrency}: ${summary(t)}`);
+  console.log(`   legs per instance (from their logs): ${Object.entries(legs).map(([id, n]) => `${id}=${n}`).join(' ')}`);
+  check(t.failed === 0 && t.completed === s.flows, `scenario 1: failures=${t.failed}`);
+  check(Object.keys(legs).length === 3 && Object.values(legs).every((n) => n > 0), 'scenario 1: every instance served legs');
+  if (t.errors.length > 0) console.log(`   first errors: ${t.errors.join(' | ')}`);
+}
+
+async function scenarioKill(fleet: Fleet, s: Settings): Promise<void> {
+  const flows = s.quick ? 40 : Math.max(100, Math.round(s.flows / 2));
+  let killed: Promise<void> | undefined;
+  const t = await runFlows({
+    url: fleet.url.href,
+    flows,
+    concurrency: s.concurrency,
+    onProgress: (done) => {
+      if (killed === undefined && done >= flows / 3) {
+        killed = (async () => {
+          await fleet.kill('i2');
+          console.log(`   kill -9 of i2 after ${done} flows`);
+          await new Promise((r) => setTimeout(r, 500));
+          await fleet.restart('i2');
+          console.log('   i2 restarted on its port');
+        })();
+      }
+    },
+  });
+  await killed;
+  console.log(`2. ${flows} flows, kill -9 of one instance mid-run, then restart: ${summary(t)}`);
+  check(t.failed === 0 && t.completed === flows, `scenario 2: every flow completed (${t.restartedByDriver} needed a restart)`);
+  if (t.errors.length > 0) console.log(`   first errors: ${t.errors.join(' | ')}`);
+}
+
+async function scenarioRotation(fleet: Fleet, s: Settings, ring: Buffer[]): Promise<void> {
+  const NEW = generateKey();
+  const [OLD] = ring;
+  const flows = Math.max(100, Math.round(s.flows / 2));
+  const roll = (async () => {
+    for (const keys of [[OLD, NEW], [NEW, OLD], [NEW]]) {
+      await fleet.rollKeys(keys);
+      console.log(`   rolled every instance, one at a time, to [${keys.map(keyId).join(',')}]`);
+    }
+  })();
+  const t = await runFlows({ url: fleet.url.href, flows, concurrency: s.concurrency });
+  await roll;
+  console.log(`3. ${flows} flows during the three-phase key rotation: ${summary(t)}`);
+  check(t.failed === 0 && t.completed === flows, `scenario 3: flows dropped=${t.failed}`);
+  if (t.errors.length > 0) console.log(`   first errors: ${t.errors.join(' | ')}`);
+  ring.splice(0, ring.length, NEW);
+}
+
+async function scenarioUnrelatedKey(fleet: Fleet, s: Settings, ring: Buffer[]): Promise<void> {
+  const stranger = generateKey();
+  const i3 = await fleet.restart('i3', [stranger]);
+  const flows = s.quick ? 20 : 100;
+  // A third of the legs may be refused, and each refusal costs the client a round: give it room. Other
+  // traffic keeps the round robin from locking the last flow into one pattern (see backgroundTraffic).
+  const t = await runFlows({ url: fleet.url.href, flows, concurrency: Math.min(8, s.concurrency), maxRounds: 30, attempts: 10, backgroundTraffic: true });
+  await settle();
+  const refused = i3.stderr.filter((l) => l.includes('"requestState refused"')).length;
+  const refusedElsewhere = fleet.instances.filter((p) => p.id !== 'i3').flatMap((p) => p.stderr).filter((l) => l.includes('"requestState refused"')).length;
+  console.log(`4. ${flows} flows with i3 on an unrelated key (${keyId(stranger)}): ${summary(t)}`);
+  console.log(`   refusals (fixed -32602): on i3=${refused}, on the others=${refusedElsewhere} (states i3 sealed)`);
+  check(refused + refusedElsewhere > 0 && t.clientRestarts > 0, 'scenario 4: legs refused with the fixed -32602 and the client restarted');
+  check(t.failed === 0 && t.completed === flows, `scenario 4: every flow completed`);
+  if (t.errors.length > 0) console.log(`   first errors: ${t.errors.join(' | ')}`);
+  await fleet.restart('i3', ring);
+}
+
+async function singleUseReplay(fleet: Fleet): Promise<void> {
+  const [i1, i2] = fleet.instances;
+  const first = await rawCall(fleet.url.href, {});
+  const state = first.result?.requestState as string;
+  const answers = { depot: { action: 'accept', content: { depot: 'north' } }, slot: { action: 'accept', content: { slot: 'morning' } } };
+  const retry = await rawCall(i1.url, { requestState: state, inputResponses: answers });
+  const replay = await rawCall(i2.url, { requestState: state, inputResponses: answers });
+  console.log(`5. single use: retry on i1 -> ${retry.result ? 'next question' : JSON.stringify(retry.error)}; the same retry replayed on i2 -> ${JSON.stringify(replay.error)}`);
+  check(retry.result !== undefined && replay.error?.code === -32602 && replay.error.message === 'Invalid or expired requestState', 'single-use replay across two instances refused');
+}
+
+let rawId = 1;
+async function rawCall(url: string, extra: Record<string, unknown>): Promise<{ result?: Record<string, unknown>; error?: { code: number; message: string } }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'book_service' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: rawId++,
+      method: 'tools/call',
+      params: {
+        name: 'book_service',
+        arguments: { vehicle: 'TRK-042' },
+        ...extra,
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientInfo': { name: 'load', version: '0' },
+          'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
+        },
+      },
+    }),
+  });
+  const text = await response.text();
+  return JSON.parse(text.startsWith('event:') || text.startsWith('data:') ? text.split('\n').find((l) => l.startsWith('data:'))!.slice(5) : text);
+}
+
+/** Log lines travel on another pipe than the answers: give the last ones a moment. */
+const settle = () => new Promise((r) => setTimeout(r, 300));
+
+async function main(): Promise<void> {
+  const s = settingsFrom(process.argv.slice(2));
+  process.on('exit', () => {
+    killAllInstances();
+    killAllNginx();
+    killAllRedis();
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
+  const started = Date.now();
+  let redis: RunningRedis | undefined;
+  let fleet: Fleet | undefined;
+  try {
+    redis = await runRedisServer();
+    const ring = [generateKey()];
+    fleet = await Fleet.start({ instances: 3, keys: ring, env: { TESSERA_REDIS_URL: redis.url } });
+    console.log(
+      `fleet: 3 instances (${fleet.instances.map((p) => `${p.id} pid ${p.pid}`).join(', ')}) behind nginx ${fleet.url.href} (pid ${fleet.nginx.pid}), ` +
+        `redis-server ${redis.url}, key ring ${ring.map(keyId).join(',')}, single-use state on, node ${process.version}`,
+    );
+    await scenarioSpread(fleet, s);
+    await scenarioKill(fleet, s);
+    if (!s.quick) await scenarioRotation(fleet, s, ring);
+    await scenarioUnrelatedKey(fleet, s, ring);
+    await singleUseReplay(fleet);
+  } finally {
+    await fleet?.stop().catch(() => undefined);
+    await redis?.stop().catch(() => undefined);
+  }
+  console.log(`${failedChecks === 0 ? 'all checks passed' : `${failedChecks} check(s) FAILED`} in ${((Date.now() - started) / 1000).toFixed(1)} s; nginx, redis-server and every instance stopped`);
+  process.exit(failedChecks === 0 ? 0 : 1);
+}
+
+main().catch((error) => {
+  console.error(`fleet load: ${error instanceof Error ? error.stack : String(error)}`);
+  process.exit(1);
+});
