@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { isInputRequiredResult, ProtocolError, type InputRequiredResult } from '@modelcontextprotocol/server';
 import {
   boundPrincipal,
@@ -12,6 +11,7 @@ import {
 import type { CallHandler, Interceptor } from '../contracts/interceptor';
 import type { ExecutionContext } from '../contracts/execution-context';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
+import { maskInternalError } from '../errors/masked-internal-error';
 import type { Logger } from '../logging/logger';
 import { readFlowMark } from '../contracts/flow-progress';
 import { readEnvelope, type StateEnvelope } from './state-envelope';
@@ -60,9 +60,8 @@ export class RequestStateInterceptor implements Interceptor {
       return await this.options.sealer.openOnce(raw, binding);
     } catch (error) {
       if (!(RequestStateError.isInstance(error) && error.code === RequestStateErrorCode.SingleUseStoreUnavailable)) throw error;
-      const ref = randomBytes(4).toString('hex');
-      this.options.logger.error('requestState single-use store unavailable: leg refused (fail closed)', { method: call.method, target: call.target, ref, error });
-      throw new ProtocolError(JsonRpcCode.InternalError, `Internal error (ref ${ref})`);
+      const where = { method: call.method, target: call.target, error };
+      throw new ProtocolError(JsonRpcCode.InternalError, maskInternalError(this.options.logger, 'requestState single-use store unavailable: leg refused (fail closed)', where));
     }
   }
 
@@ -93,9 +92,7 @@ export class RequestStateInterceptor implements Interceptor {
       if (principalError !== undefined) throw principalError;
       return { ...result, requestState: this.options.sealer.seal(envelope, clean) };
     } catch (error) {
-      const ref = randomBytes(4).toString('hex');
-      this.options.logger.error('sealing requestState failed', { method: call.method, target: call.target, ref, error });
-      throw new ProtocolError(JsonRpcCode.InternalError, `Internal error (ref ${ref})`);
+      throw new ProtocolError(JsonRpcCode.InternalError, maskInternalError(this.options.logger, 'sealing requestState failed', { method: call.method, target: call.target, error }));
     }
   }
 }

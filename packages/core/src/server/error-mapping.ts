@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { ProtocolError, type CallToolResult } from '@modelcontextprotocol/server';
 import { invalidRequestStateJsonRpcError, isInvalidRequestStateError } from '@tessera/request-state';
 import { TesseraErrorCode } from '../errors/codes';
+import { maskInternalError } from '../errors/masked-internal-error';
 import { TesseraError } from '../errors/tessera-error';
 import type { Logger } from '../logging/logger';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
@@ -46,9 +46,7 @@ export function mapError(error: unknown, site: ErrorSite): CallToolResult {
         break;
     }
   }
-  const ref = randomBytes(4).toString('hex');
-  site.logger.error('handler failed', { method: site.method, target: site.target, ref, error });
-  const message = `Internal error (ref ${ref})`;
+  const message = maskInternalError(site.logger, 'handler failed', { method: site.method, target: site.target, error });
   if (site.method === 'tools/call') return toolError(message);
   throw new ProtocolError(JsonRpcCode.InternalError, message);
 }
