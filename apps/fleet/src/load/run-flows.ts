@@ -36,6 +36,8 @@ export interface RunFlowsOptions {
    * fixed pattern, and against an instance that refuses every state that pattern can fail on every restart.
    */
   backgroundTraffic?: boolean;
+  /** While this says yes, workers keep starting flows past `flows` (load that lasts as long as something else). */
+  keepGoing?: () => boolean;
   /** Called after each completed flow with the number done so far (to trigger a kill, a roll...). */
   onProgress?: (done: number) => void;
 }
@@ -60,7 +62,7 @@ export async function runFlows(options: RunFlowsOptions): Promise<FlowTally> {
     });
     await client.connect({ url: options.url });
     try {
-      while (next < options.flows) {
+      while (next < options.flows || options.keepGoing?.() === true) {
         const n = next++;
         let done = false;
         for (let attempt = 1; attempt <= (options.attempts ?? 4) && !done; attempt++) {
@@ -70,7 +72,7 @@ export async function runFlows(options: RunFlowsOptions): Promise<FlowTally> {
             if (!text.startsWith(`Booked TRK-${n % 1000} at the north depot, morning.`)) throw new Error(`unexpected result: ${text}`);
             done = true;
           } catch (error) {
-            if (tally.errors.length < 5) tally.errors.push(`flow ${n} attempt ${attempt}: ${error instanceof Error ? error.message : String(error)}`);
+            if (tally.errors.length < 5) tally.errors.push(`flow ${n} attempt ${attempt}: ${(error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim()}`);
             if (attempt === 1) tally.restartedByDriver++;
           }
         }
@@ -87,6 +89,7 @@ export async function runFlows(options: RunFlowsOptions): Promise<FlowTally> {
   await Promise.all(Array.from({ length: options.concurrency }, (_, w) => worker(w)));
   running = false;
   await background;
+  tally.flows = next;
   tally.elapsedMs = Date.now() - started;
   return tally;
 }
