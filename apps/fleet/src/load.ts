@@ -2,6 +2,7 @@ import { Fleet, legsPerInstance } from './fleet';
 import { generateKey, keyId } from './keys';
 import { runFlows, type FlowTally } from './load/run-flows';
 import { killAllNginx } from './nginx/run-nginx';
+import { connectRedis, RedisSingleUseStore } from '@tessera/redis';
 import { killAllRedis, runRedisServer, type RunningRedis } from './redis/run-redis-server';
 import { killAllInstances, type InstanceProcess } from './spawn-instance';
 
@@ -134,6 +135,20 @@ async function singleUseReplay(fleet: Fleet): Promise<void> {
   check(retry.result !== undefined && replay.error?.code === -32602 && replay.error.message === 'Invalid or expired requestState', 'single-use replay across two instances refused');
 }
 
+/** What single use adds to each retry leg: one consume (SET NX PX) against this Redis, timed from here. */
+async function singleUseCost(redis: RunningRedis, rounds: number): Promise<void> {
+  const { client, close } = await connectRedis(redis.url);
+  try {
+    const store = new RedisSingleUseStore({ client, keyPrefix: 'tessera:load:cost:' });
+    const started = process.hrtime.bigint();
+    for (let i = 0; i < rounds; i++) await store.consume(`n${i}`, 60_000);
+    const micros = Number(process.hrtime.bigint() - started) / 1000 / rounds;
+    console.log(`6. single-use cost: ${micros.toFixed(0)} µs per retry leg (one SET NX PX to redis-server on the loopback, ${rounds} in a row)`);
+  } finally {
+    await close();
+  }
+}
+
 let rawId = 1;
 async function rawCall(url: string, extra: Record<string, unknown>): Promise<{ result?: Record<string, unknown>; error?: { code: number; message: string } }> {
   const response = await fetch(url, {
@@ -186,6 +201,7 @@ async function main(): Promise<void> {
     if (!s.quick) await scenarioRotation(fleet, s, ring);
     await scenarioUnrelatedKey(fleet, s, ring);
     await singleUseReplay(fleet);
+    await singleUseCost(redis, s.quick ? 200 : 2000);
   } finally {
     await fleet?.stop().catch(() => undefined);
     await redis?.stop().catch(() => undefined);
