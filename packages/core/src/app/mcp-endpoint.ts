@@ -1,6 +1,5 @@
 import {
   createMcpHandler,
-  DEFAULT_MAX_REQUEST_BODY_SIZE,
   isLegacyRequest,
   requireBearerAuth,
   type AuthInfo,
@@ -14,6 +13,7 @@ import type { Logger } from '../logging/logger';
 import { checkRetryParams } from '../server/check-retry-params';
 import { screenRequestState } from '../server/screen-request-state';
 import type { HttpAuthOptions } from './http-auth-options';
+import { payloadTooLarge, readLimitedText } from './read-limited-body';
 import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from './request-limits';
 import { LegacySessions, type LegacySessionOptions } from './legacy-sessions';
 
@@ -77,11 +77,14 @@ export class McpEndpoint {
     // (that cost more than the whole Tessera pipeline: apps/benchmarks). A body the SDK answers itself
     // (over its size limit, empty, not JSON) goes on unparsed, with the same text.
     if (request.method === 'POST' && options?.parsedBody === undefined) {
-      if (Number(request.headers.get('content-length')) > DEFAULT_MAX_REQUEST_BODY_SIZE) return this.handler.fetch(request, { ...options, authInfo });
-      const text = await request.text();
+      // read as a stream with a running byte count: a chunked body is never buffered past the limit
+      const max = this.limits.maxBodyBytes;
+      if (Number(request.headers.get('content-length')) > max) return payloadTooLarge(max);
+      const text = await readLimitedText(request, max);
+      if (text === 'too-large') return payloadTooLarge(max);
       let body: unknown;
       try {
-        body = text.length === 0 || isOverLimit(text) ? undefined : JSON.parse(text);
+        body = text.length === 0 ? undefined : JSON.parse(text);
       } catch {
         body = undefined;
       }
@@ -117,9 +120,4 @@ export class McpEndpoint {
     this.closers.add(close);
     return close;
   }
-}
-
-// UTF-8 takes at most 3 bytes per UTF-16 unit, so only a long text needs its bytes counted.
-function isOverLimit(text: string): boolean {
-  return text.length > DEFAULT_MAX_REQUEST_BODY_SIZE / 3 && new TextEncoder().encode(text).length > DEFAULT_MAX_REQUEST_BODY_SIZE;
 }

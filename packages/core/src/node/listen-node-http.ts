@@ -1,7 +1,8 @@
-import { createServer, type Server as HttpServer } from 'node:http';
+import { createServer, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostHeaderValidationResponse, localhostAllowedHostnames, originValidationResponse } from '@modelcontextprotocol/server';
 import type { Logger } from '../logging/logger';
+import { ConnectionDrain, refuseWhileDraining } from './connection-drain';
 import { createNodeHandler, type EndpointFetch } from './node-handler';
 import type { HttpListener, ListenOptions } from './listen-options';
 
@@ -12,7 +13,7 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
  * otherwise (exposing a server beyond this machine is a deliberate choice), with the same DNS rebinding
  * protection as `TesseraApp.listen`.
  */
-export async function listenNodeHttp(fetch: EndpointFetch, options: ListenOptions, logger: Logger): Promise<HttpListener> {
+export async function listenNodeHttp(fetch: EndpointFetch, options: ListenOptions, logger: Logger, maxBodyBytes: number): Promise<HttpListener> {
   const path = options.path ?? '/mcp';
   const host = options.host ?? '127.0.0.1';
   const allowedHosts = options.allowedHosts ?? (LOOPBACK_HOSTS.has(host) ? localhostAllowedHostnames() : undefined);
@@ -20,9 +21,12 @@ export async function listenNodeHttp(fetch: EndpointFetch, options: ListenOption
   const guarded: EndpointFetch = allowedHosts
     ? async (request, parsed) => hostHeaderValidationResponse(request, allowedHosts) ?? originValidationResponse(request, allowedHosts) ?? fetch(request, parsed)
     : fetch;
-  const node = createNodeHandler(guarded, options.fastPath !== false);
+  const node = createNodeHandler(guarded, options.fastPath !== false, maxBodyBytes);
+  let drain: ConnectionDrain | undefined;
   const server: HttpServer = createServer((req, res) => {
+    if (!drain!.admit(req, res)) return refuseWhileDraining(req, res);
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if (answerHealth(url.pathname, drain!.isDraining, res)) return;
     if (url.pathname !== path) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found: the MCP endpoint is ${path}`);
       return;
@@ -32,24 +36,30 @@ export async function listenNodeHttp(fetch: EndpointFetch, options: ListenOption
       if (!res.headersSent) res.writeHead(500).end();
     });
   });
+  drain = new ConnectionDrain(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());
   });
   const address = server.address() as AddressInfo;
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  let stopping: Promise<void> | undefined;
   return {
     url: new URL(`http://${urlHost}:${address.port}${path}`),
-    // Graceful: stop accepting, let calls in flight finish (up to drainMs), then cut what is left.
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => {
-          clearTimeout(deadline);
-          resolve();
-        });
-        server.closeIdleConnections();
-        const deadline = setTimeout(() => server.closeAllConnections(), options.drainMs ?? 2000);
-        deadline.unref();
-      }),
+    // Graceful, and resets nothing: see ConnectionDrain. drainMs bounds the whole stop.
+    close: () => (stopping ??= drain!.drain(options.drainMs ?? 2000)),
   };
+}
+
+/** `/healthz`: the process serves; `/readyz`: it takes new work (false from the start of a drain, so a balancer stops sending). */
+function answerHealth(pathname: string, draining: boolean, res: ServerResponse): boolean {
+  if (pathname === '/healthz') {
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+    return true;
+  }
+  if (pathname === '/readyz') {
+    res.writeHead(draining ? 503 : 200, { 'content-type': 'application/json' }).end(draining ? '{"ready":false,"status":"draining"}' : '{"ready":true}');
+    return true;
+  }
+  return false;
 }

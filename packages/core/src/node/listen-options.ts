@@ -9,7 +9,12 @@ export interface ListenOptions {
    * Default on a loopback host: `localhost`, `127.0.0.1`, `[::1]`; on any other host: no check unless given.
    */
   allowedHosts?: string[];
-  /** On close, how long calls in flight may take to finish before their connections are cut; default 2000 ms. */
+  /**
+   * On close (the drain): how long requests in flight may take to finish, and kept-alive connections to
+   * say goodbye, before whatever is left is cut; default 2000 ms. From the start of the drain `/readyz`
+   * answers 503, new connections are refused, and a new request on an open connection gets 503 with
+   * `Retry-After` before any handler runs.
+   */
   drainMs?: number;
   /**
    * Serve the stateless 2026-07-28 POST on node:http directly (default `true`): same answers, less work per

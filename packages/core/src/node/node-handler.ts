@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DEFAULT_MAX_REQUEST_BODY_SIZE, isJsonContentType, type McpHandlerRequestOptions } from '@modelcontextprotocol/server';
+import { isJsonContentType, type McpHandlerRequestOptions } from '@modelcontextprotocol/server';
+import { payloadTooLarge } from '../app/read-limited-body';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { asRequest, NodeRequestView } from './node-request-view';
 import { readNodeBody } from './read-node-body';
@@ -23,12 +24,6 @@ export function takesFastPath(req: IncomingMessage): boolean {
   return isJsonContentType(req.headers['content-type'] ?? null);
 }
 
-const tooLarge = () =>
-  Response.json(
-    { jsonrpc: '2.0', error: { code: -32000, message: `Payload Too Large: Request body must not exceed ${DEFAULT_MAX_REQUEST_BODY_SIZE} bytes` }, id: null },
-    { status: 413, headers: { connection: 'close' } },
-  );
-
 function internalError(body: unknown): Response {
   const { id, method } = (body ?? {}) as { id?: unknown; method?: unknown };
   const echoable = typeof method === 'string' && (typeof id === 'string' || typeof id === 'number') ? id : null;
@@ -43,12 +38,13 @@ function internalError(body: unknown): Response {
  * same bytes, so the SDK answers it as it always does. Every other request goes through the SDK's node
  * adapter (`toNodeHandler`). `fastPath: false` sends everything that way.
  */
-export function createNodeHandler(fetch: EndpointFetch, fastPath: boolean): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+export function createNodeHandler(fetch: EndpointFetch, fastPath: boolean, maxBodyBytes: number): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const sdkAdapter = toNodeHandler({ fetch });
   return async (req, res) => {
-    if (!fastPath || !takesFastPath(req) || Number(req.headers['content-length']) > DEFAULT_MAX_REQUEST_BODY_SIZE) return sdkAdapter(req, res);
-    const bytes = await readNodeBody(req, DEFAULT_MAX_REQUEST_BODY_SIZE);
-    if (bytes === 'too-large') return writeWebResponse(tooLarge(), res);
+    // the SDK's adapter streams the body to the endpoint's fetch, which counts it against the same limit
+    if (!fastPath || !takesFastPath(req) || Number(req.headers['content-length']) > maxBodyBytes) return sdkAdapter(req, res);
+    const bytes = await readNodeBody(req, maxBodyBytes);
+    if (bytes === 'too-large') return writeWebResponse(payloadTooLarge(maxBodyBytes), res);
     const text = bytes.toString('utf8');
     const view = new NodeRequestView(req, res, text);
     let body: unknown;

@@ -1,0 +1,29 @@
+/** What a body over the limit answers, on every face: 413, and the connection is not reused. */
+export function payloadTooLarge(maxBytes: number): Response {
+  return Response.json(
+    { jsonrpc: '2.0', error: { code: -32000, message: `Payload Too Large: Request body must not exceed ${maxBytes} bytes` }, id: null }, // the SDK adapter's own wording
+    { status: 413, headers: { connection: 'close' } },
+  );
+}
+
+/**
+ * Reads a request body as a stream with a running byte count, and stops at the limit: a body without
+ * `Content-Length` (chunked, streamed) is never buffered past `maxBytes`; the rest is cancelled unread.
+ */
+export async function readLimitedText(request: Request, maxBytes: number): Promise<string | 'too-large'> {
+  if (request.body === null) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > maxBytes) {
+      await reader.cancel().catch(() => undefined); // stop the source; nothing more is read or kept
+      return 'too-large';
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, received).toString('utf8');
+}

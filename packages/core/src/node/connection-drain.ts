@@ -1,0 +1,92 @@
+import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
+import { Server as NetServer, type Socket } from 'node:net';
+
+/** How long a kept-alive connection may sit idle during a drain before it is closed (a busy client sends sooner). */
+const IDLE_GRACE_MS = 250;
+
+interface Tracked {
+  inFlight: number;
+  idleTimer?: NodeJS.Timeout;
+}
+
+/**
+ * A graceful stop for a node:http server that resets nothing: Node's own `server.close()` cuts every
+ * "idle" keep-alive connection at once, including one whose next request is already on the wire, and
+ * the client sees a reset (did the tool run?). Here, once the drain starts: no new connections; a request
+ * already being served finishes, and its answer says `Connection: close`; a new request on an open
+ * connection is answered 503 with `Retry-After` before any handler runs (its body read first, so the
+ * close is clean); a connection idle for IDLE_GRACE_MS is closed; whatever is left at the deadline is cut.
+ */
+export class ConnectionDrain {
+  private readonly sockets = new Map<Socket, Tracked>();
+  private draining = false;
+
+  constructor(private readonly server: HttpServer) {
+    server.on('connection', (socket: Socket) => {
+      this.sockets.set(socket, { inFlight: 0 });
+      socket.once('close', () => {
+        clearTimeout(this.sockets.get(socket)?.idleTimer);
+        this.sockets.delete(socket);
+      });
+    });
+  }
+
+  get isDraining(): boolean {
+    return this.draining;
+  }
+
+  /** Counts a request on its connection; false when the drain has started (the caller refuses it). */
+  admit(req: IncomingMessage, res: ServerResponse): boolean {
+    const tracked = this.sockets.get(req.socket);
+    if (tracked) {
+      clearTimeout(tracked.idleTimer);
+      tracked.inFlight += 1;
+      res.once('close', () => {
+        tracked.inFlight -= 1;
+        if (this.draining && tracked.inFlight === 0) this.closeWhenIdle(req.socket, tracked);
+      });
+    }
+    if (!this.draining) return true;
+    res.shouldKeepAlive = false;
+    return false;
+  }
+
+  /** Starts the drain; resolves when every connection is closed, or cuts them all after `deadlineMs`. */
+  drain(deadlineMs: number): Promise<void> {
+    this.draining = true;
+    return new Promise<void>((resolve) => {
+      const deadline = setTimeout(() => this.server.closeAllConnections(), deadlineMs);
+      deadline.unref();
+      // net.Server's close stops accepting without http.Server's immediate cut of idle connections
+      NetServer.prototype.close.call(this.server, () => {
+        clearTimeout(deadline);
+        resolve();
+      });
+      for (const [socket, tracked] of this.sockets) {
+        const res = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+        if (res && !res.headersSent) res.setHeader('connection', 'close'); // answered, then closed
+        if (tracked.inFlight === 0) this.closeWhenIdle(socket, tracked);
+      }
+    });
+  }
+
+  private closeWhenIdle(socket: Socket, tracked: Tracked): void {
+    clearTimeout(tracked.idleTimer);
+    tracked.idleTimer = setTimeout(() => {
+      if (tracked.inFlight === 0) socket.end();
+    }, IDLE_GRACE_MS);
+    tracked.idleTimer.unref();
+  }
+}
+
+/** The answer to a request that arrived after the drain started: its body read (so closing is clean), then 503. */
+export function refuseWhileDraining(req: IncomingMessage, res: ServerResponse): void {
+  const answer = () => {
+    if (res.headersSent) return;
+    res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1', connection: 'close' });
+    res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Server is shutting down; send the request again (it did not run)' }, id: null }));
+  };
+  req.once('end', answer);
+  req.once('error', answer);
+  req.resume();
+}

@@ -1,0 +1,95 @@
+import { Agent, request as httpRequest } from 'node:http';
+import { createApp, Provider, silentLogger, Tool } from '@tessera/core';
+import { listen } from '@tessera/core/node';
+
+// #17 item 2: a stop under load used to reset requests waiting on kept-alive connections (31 resets and
+// one malformed answer for 30 clients). Now every request either completes or is refused before its
+// handler runs, and nothing is reset.
+let handlerRuns = 0;
+
+@Provider()
+class Work {
+  @Tool()
+  async work(): Promise<string> {
+    handlerRuns += 1;
+    await new Promise((resolve) => setTimeout(resolve, 5 + Math.floor(Math.random() * 10)));
+    return 'done';
+  }
+}
+
+const body = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: { name: 'work', arguments: {}, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 't', version: '0' }, 'io.modelcontextprotocol/clientCapabilities': {} } },
+});
+const headers = { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'work', 'content-length': String(Buffer.byteLength(body)) };
+
+type Outcome = 'completed' | 'refused' | 'reset' | 'malformed';
+
+function send(url: URL, agent: Agent, path = url.pathname, method = 'POST'): Promise<{ outcome: Outcome; status?: number; detail?: string }> {
+  return new Promise((resolve) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, path, method, agent, headers: method === 'POST' ? headers : {} }, (res) => {
+      let text = '';
+      res.on('data', (d: Buffer) => (text += d.toString()));
+      res.on('end', () => {
+        if (res.statusCode === 200 && text.includes('"done"')) return resolve({ outcome: 'completed', status: 200 });
+        if (res.statusCode === 503 && res.headers['retry-after'] !== undefined) return resolve({ outcome: 'refused', status: 503 });
+        if (method === 'GET') return resolve({ outcome: 'completed', status: res.statusCode, detail: text });
+        resolve({ outcome: 'malformed', status: res.statusCode, detail: text.slice(0, 200) });
+      });
+      res.on('error', (error) => resolve({ outcome: 'reset', detail: String(error) }));
+    });
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      // a connection the stopped server never accepted: refused before anything ran
+      resolve(error.code === 'ECONNREFUSED' ? { outcome: 'refused' } : { outcome: 'reset', detail: `${error.code ?? ''} ${error.message}` }),
+    );
+    req.end(method === 'POST' ? body : undefined);
+  });
+}
+
+describe('a graceful stop under load', () => {
+  test('30 keep-alive clients, close() mid-load: 0 resets, 0 malformed answers, no handler run for a refused request', async () => {
+    handlerRuns = 0;
+    const app = createApp({ name: 'stop', version: '1', providers: [Work], logger: silentLogger });
+    const listener = await listen(app, { port: 0, drainMs: 5000 });
+    const counts: Record<Outcome, number> = { completed: 0, refused: 0, reset: 0, malformed: 0 };
+    const problems: string[] = [];
+    let stopAt = Infinity;
+    const clients = Array.from({ length: 30 }, async () => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      for (;;) {
+        const { outcome, detail } = await send(listener.url, agent);
+        counts[outcome] += 1;
+        if (outcome === 'reset' || outcome === 'malformed') problems.push(`${outcome}: ${detail}`);
+        if (outcome !== 'completed' || Date.now() > stopAt) break;
+      }
+      agent.destroy();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    stopAt = Date.now() + 10_000;
+    await listener.close();
+    await Promise.all(clients);
+    expect(problems).toEqual([]);
+    expect(counts.reset).toBe(0);
+    expect(counts.malformed).toBe(0);
+    expect(counts.completed).toBeGreaterThan(30);
+    expect(counts.refused).toBe(30); // each client's first request after the stop, refused before any handler
+    expect(handlerRuns).toBe(counts.completed);
+    await app.close();
+  });
+
+  test('/healthz and /readyz; /readyz turns false when the drain starts', async () => {
+    const app = createApp({ name: 'stop', version: '1', providers: [Work], logger: silentLogger });
+    const listener = await listen(app, { port: 0, drainMs: 2000 });
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    expect(await send(listener.url, agent, '/healthz', 'GET')).toMatchObject({ status: 200, detail: '{"status":"ok"}' });
+    expect(await send(listener.url, agent, '/readyz', 'GET')).toMatchObject({ status: 200, detail: '{"ready":true}' });
+    const closing = listener.close();
+    const during = await send(listener.url, agent, '/readyz', 'GET'); // on the kept-alive connection
+    expect(during.status).toBe(503);
+    await closing;
+    agent.destroy();
+    await app.close();
+  });
+});
