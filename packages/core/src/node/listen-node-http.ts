@@ -24,9 +24,10 @@ export async function listenNodeHttp(fetch: EndpointFetch, options: ListenOption
   const node = createNodeHandler(guarded, options.fastPath !== false, maxBodyBytes);
   let drain: ConnectionDrain | undefined;
   const server: HttpServer = createServer((req, res) => {
-    if (!drain!.admit(req, res)) return refuseWhileDraining(req, res);
+    const admitted = drain!.admit(req, res);
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (answerHealth(url.pathname, drain!.isDraining, res)) return;
+    if (!admitted) return refuseWhileDraining(req, res);
     if (url.pathname !== path) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found: the MCP endpoint is ${path}`);
       return;
@@ -54,11 +55,11 @@ export async function listenNodeHttp(fetch: EndpointFetch, options: ListenOption
 /** `/healthz`: the process serves; `/readyz`: it takes new work (false from the start of a drain, so a balancer stops sending). */
 function answerHealth(pathname: string, draining: boolean, res: ServerResponse): boolean {
   if (pathname === '/healthz') {
-    res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+    res.writeHead(200, { 'content-type': 'application/json', ...(draining && { connection: 'close' }) }).end('{"status":"ok"}');
     return true;
   }
   if (pathname === '/readyz') {
-    res.writeHead(draining ? 503 : 200, { 'content-type': 'application/json' }).end(draining ? '{"ready":false,"status":"draining"}' : '{"ready":true}');
+    res.writeHead(draining ? 503 : 200, { 'content-type': 'application/json', ...(draining && { connection: 'close' }) }).end(draining ? '{"ready":false,"status":"draining"}' : '{"ready":true}');
     return true;
   }
   return false;

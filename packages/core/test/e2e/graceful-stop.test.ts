@@ -1,6 +1,7 @@
+import { EventEmitter } from 'node:events';
 import { Agent, request as httpRequest } from 'node:http';
 import { createApp, Provider, silentLogger, Tool } from '@tessera/core';
-import { listen } from '@tessera/core/node';
+import { listen, stopOnSignals } from '@tessera/core/node';
 
 // #17 item 2: a stop under load used to reset requests waiting on kept-alive connections (31 resets and
 // one malformed answer for 30 clients). Now every request either completes or is refused before its
@@ -87,9 +88,56 @@ describe('a graceful stop under load', () => {
     expect(await send(listener.url, agent, '/readyz', 'GET')).toMatchObject({ status: 200, detail: '{"ready":true}' });
     const closing = listener.close();
     const during = await send(listener.url, agent, '/readyz', 'GET'); // on the kept-alive connection
-    expect(during.status).toBe(503);
+    expect(during).toMatchObject({ status: 503, detail: '{"ready":false,"status":"draining"}' });
     await closing;
     agent.destroy();
     await app.close();
+  });
+});
+
+describe('stopOnSignals: SIGTERM drains, then exits; the exit deadline is a hard stop', () => {
+  test('SIGTERM: requests on kept-alive connections are refused cleanly, then exit 0', async () => {
+    const app = createApp({ name: 'stop', version: '1', providers: [Work], logger: silentLogger });
+    const listener = await listen(app, { port: 0, drainMs: 2000 });
+    const signals = new EventEmitter();
+    const exited = new Promise<number>((resolve) => stopOnSignals(app, { exit: resolve, exitDeadlineMs: 5000 }, signals));
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    expect((await send(listener.url, agent)).outcome).toBe('completed');
+    signals.emit('SIGTERM', 'SIGTERM');
+    expect((await send(listener.url, agent)).outcome).toBe('refused');
+    expect(await exited).toBe(0);
+    agent.destroy();
+  });
+
+  test('a call that outlives the exit deadline: exit 1 at the deadline', async () => {
+    let release: () => void = () => undefined;
+    @Provider()
+    class Stuck {
+      @Tool()
+      async work(): Promise<string> {
+        await new Promise<void>((resolve) => (release = resolve));
+        return 'done';
+      }
+    }
+    const app = createApp({ name: 'stuck', version: '1', providers: [Stuck], logger: silentLogger });
+    const listener = await listen(app, { port: 0, drainMs: 60_000 });
+    const signals = new EventEmitter();
+    const started = Date.now();
+    const exited = new Promise<number>((resolve) => stopOnSignals(app, { exit: resolve, exitDeadlineMs: 300, signals: ['SIGINT'] }, signals));
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const stuck = send(listener.url, agent);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    signals.emit('SIGINT', 'SIGINT');
+    expect(await exited).toBe(1);
+    expect(Date.now() - started).toBeLessThan(5000);
+    release();
+    await stuck;
+    agent.destroy();
+    await listener.close();
+  });
+
+  test('a bad exit deadline is refused', () => {
+    const app = createApp({ name: 'stop', version: '1', providers: [Work], logger: silentLogger });
+    expect(() => stopOnSignals(app, { exitDeadlineMs: 0 }, new EventEmitter())).toThrow('stopOnSignals: exitDeadlineMs must be a positive number of milliseconds, got 0');
   });
 });

@@ -1,0 +1,56 @@
+import type { Logger } from '../logging/logger';
+
+export interface StopOnSignalsOptions {
+  /** Default `['SIGTERM', 'SIGINT']`. */
+  signals?: NodeJS.Signals[];
+  /**
+   * The exit deadline: after this long the process exits with code 1 whatever is still draining; default
+   * 10 000 ms. Keep it above the listeners' `drainMs`, which bounds the graceful part.
+   */
+  exitDeadlineMs?: number;
+  /** How the process ends; default `process.exit`. */
+  exit?: (code: number) => void;
+}
+
+/** The signal source: `process` unless a test hands in its own emitter. */
+type SignalSource = Pick<NodeJS.EventEmitter, 'once' | 'off'>;
+
+/**
+ * On the first of `signals`: `endpoint.close()` (every listener drains: /readyz false, no resets, see
+ * ConnectionDrain), then exit 0; exit 1 if closing fails or the exit deadline passes first. Returns a
+ * function that removes the handlers.
+ */
+export function stopOnSignals(endpoint: { close(): Promise<void>; readonly logger: Logger }, options: StopOnSignalsOptions = {}, source: SignalSource = process): () => void {
+  const signals = options.signals ?? ['SIGTERM', 'SIGINT'];
+  const deadlineMs = options.exitDeadlineMs ?? 10_000;
+  if (!Number.isFinite(deadlineMs) || deadlineMs <= 0) throw new RangeError(`stopOnSignals: exitDeadlineMs must be a positive number of milliseconds, got ${deadlineMs}`);
+  const exit = options.exit ?? ((code: number) => process.exit(code));
+  let done = false;
+  const finish = (code: number) => {
+    if (done) return;
+    done = true;
+    exit(code);
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    remove();
+    endpoint.logger.info('stopping', { signal, exitDeadlineMs: deadlineMs });
+    const deadline = setTimeout(() => {
+      endpoint.logger.error('stop: exit deadline passed with work still draining; exiting', { exitDeadlineMs: deadlineMs });
+      finish(1);
+    }, deadlineMs);
+    endpoint.close().then(
+      () => {
+        clearTimeout(deadline);
+        finish(0);
+      },
+      (error: unknown) => {
+        clearTimeout(deadline);
+        endpoint.logger.error('stop: closing failed', { error });
+        finish(1);
+      },
+    );
+  };
+  const remove = () => signals.forEach((signal) => source.off(signal, onSignal));
+  signals.forEach((signal) => source.once(signal, onSignal));
+  return remove;
+}
