@@ -1,8 +1,6 @@
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 
-/** How long a kept-alive connection may sit idle during a drain before it is closed (a busy client sends sooner). */
-const IDLE_GRACE_MS = 250;
 
 interface Tracked {
   inFlight: number;
@@ -15,11 +13,14 @@ interface Tracked {
  * the client sees a reset (did the tool run?). Here, once the drain starts: no new connections; a request
  * already being served finishes, and its answer says `Connection: close`; a new request on an open
  * connection is answered 503 with `Retry-After` before any handler runs (its body read first, so the
- * close is clean); a connection idle for IDLE_GRACE_MS is closed; whatever is left at the deadline is cut.
+ * close is clean); a connection idle for half the drain time is closed (closing an idle connection races
+ * with a request the client may be sending, so a busy client is given every chance to send first and be
+ * answered); whatever is left at the deadline is cut.
  */
 export class ConnectionDrain {
   private readonly sockets = new Map<Socket, Tracked>();
   private draining = false;
+  private idleGraceMs = 0;
 
   constructor(private readonly server: HttpServer) {
     server.on('connection', (socket: Socket) => {
@@ -54,6 +55,7 @@ export class ConnectionDrain {
   /** Starts the drain; resolves when every connection is closed, or cuts them all after `deadlineMs`. */
   drain(deadlineMs: number): Promise<void> {
     this.draining = true;
+    this.idleGraceMs = Math.min(5000, Math.max(250, deadlineMs / 2));
     return new Promise<void>((resolve) => {
       const deadline = setTimeout(() => this.server.closeAllConnections(), deadlineMs);
       deadline.unref();
@@ -74,7 +76,7 @@ export class ConnectionDrain {
     clearTimeout(tracked.idleTimer);
     tracked.idleTimer = setTimeout(() => {
       if (tracked.inFlight === 0) socket.end();
-    }, IDLE_GRACE_MS);
+    }, this.idleGraceMs);
     tracked.idleTimer.unref();
   }
 }
