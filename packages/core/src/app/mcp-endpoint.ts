@@ -10,8 +10,7 @@ import {
   type Server,
 } from '@modelcontextprotocol/server';
 import type { Logger } from '../logging/logger';
-import { checkRetryParams } from '../server/check-retry-params';
-import { screenRequestState } from '../server/screen-request-state';
+import { refuseBeforeDispatch } from '../server/refuse-before-dispatch';
 import type { HttpAuthOptions } from './http-auth-options';
 import { payloadTooLarge, readLimitedText } from './read-limited-body';
 import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from './request-limits';
@@ -98,7 +97,7 @@ export class McpEndpoint {
 
   /** A POST whose body is parsed (here, or by the Node face): malformed retry params refused, then the SDK. */
   private async serveParsed(request: Request, body: unknown, options: McpHandlerRequestOptions): Promise<Response> {
-    const refusal = screenRequestState(body, this.logger) ?? checkRetryParams(body, this.limits);
+    const refusal = refuseBeforeDispatch(body, this.logger, this.limits);
     if (refusal) return Response.json(refusal); // 200, like every other JSON-RPC error answer (one status for all refusals)
     if (this.sessions && (await isLegacyRequest(request, body))) return this.sessions.fetch(request, { authInfo: options.authInfo, parsedBody: body });
     return this.handler.fetch(request, { ...options, parsedBody: body });

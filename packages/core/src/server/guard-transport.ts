@@ -2,8 +2,7 @@ import type { JSONRPCMessage, MessageExtraInfo, Transport } from '@modelcontextp
 import type { Logger } from '../logging/logger';
 import { silentLogger } from '../logging/silent-logger';
 import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from '../app/request-limits';
-import { checkRetryParams } from './check-retry-params';
-import { screenRequestState } from './screen-request-state';
+import { refuseBeforeDispatch } from './refuse-before-dispatch';
 
 /**
  * Wraps a message transport (stdio, in-memory) so malformed retry params are answered before the SDK
@@ -21,7 +20,7 @@ export function guardTransport(inner: Transport, logger: Logger = silentLogger, 
     setSupportedProtocolVersions: inner.setSupportedProtocolVersions?.bind(inner),
   };
   inner.onmessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) => {
-    const refusal = screenRequestState(message, logger) ?? checkRetryParams(message, limits);
+    const refusal = refuseBeforeDispatch(message, logger, limits);
     if (refusal) void inner.send(refusal).catch((error) => outer.onerror?.(error as Error));
     else outer.onmessage?.(message, extra);
   };

@@ -17,7 +17,7 @@ const quotingCodec = {
 };
 
 function appWith(logs: Array<[string, LogFields | undefined]>, security?: RequestStateSecurity<never>) {
-  const logger = { ...silentLogger, warn: (m: string, f?: LogFields) => void logs.push([m, f]) };
+  const logger = { ...silentLogger, warn: (m: string, f?: LogFields) => void logs.push([m, f]), info: (m: string, f?: LogFields) => void logs.push([m, f]) };
   return createApp({ name: 'refusals', version: '1', providers: [Deployer], security: security as never, logger });
 }
 
@@ -68,6 +68,8 @@ describe('refusal logs and status', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
     const reasons = logs.filter(([m]) => m === 'requestState refused').map(([, f]) => f?.reason);
     expect(reasons).toHaveLength(3);
+    const before = logs.filter(([m]) => m === 'call refused before dispatch').map(([, f]) => f?.reason);
+    expect(before).toEqual(expect.arrayContaining([expect.stringContaining('inputResponses must be an object'), expect.stringContaining('limits.maxArgumentKeys')]));
     expect(JSON.stringify(logs)).not.toContain('tampered');
   });
 });
