@@ -1,10 +1,11 @@
 // Seal+open cost per token: Tessera (node:crypto AES-256-GCM) vs the same format on @noble/ciphers vs
-// the SDK's HMAC codec. Run with `npm run bench -w @tessera/request-state` (builds dist first).
+// the SDK's HMAC codec, and what single-use state adds to a round (a Redis store adds its round trip:
+// `npm run fleet:load` prints that one). Run with `npm run bench -w @tessera/request-state` (builds dist first).
 'use strict';
 const { randomBytes } = require('node:crypto');
 const { gcm } = require('@noble/ciphers/aes');
 const { createRequestStateCodec } = require('@modelcontextprotocol/server');
-const { RequestStateSecurity } = require('../dist/index.js');
+const { MemorySingleUseStore, RequestStateSecurity } = require('../dist/index.js');
 const { AesGcmCodec } = require('../dist/crypto/aes-gcm.codec.js');
 const { toKeyMaterial } = require('../dist/crypto/key-material.js');
 
@@ -51,6 +52,7 @@ async function main() {
   const node = new AesGcmCodec(toKeyMaterial([KEY]));
   const noble = nobleCodec(KEY);
   const sealer = new RequestStateSecurity({ keys: [KEY] }).forServer('deployer');
+  const singleUse = new RequestStateSecurity({ keys: [KEY], singleUse: new MemorySingleUseStore() }).forServer('deployer');
   const sdk = createRequestStateCodec({ key: KEY, bind: (ctx) => ctx.mcpReq.method });
   const ctx = { mcpReq: { method: 'tools/call' } };
   const check = (ok) => { if (!ok) throw new Error('round trip failed'); };
@@ -59,6 +61,7 @@ async function main() {
     ['Tessera codec, node:crypto AES-256-GCM (seal+unseal)', () => check(node.unseal(node.seal(payload)).length === payload.length)],
     ['same format, @noble/ciphers GCM (seal+unseal)', () => check(noble.unseal(noble.seal(payload)).length === payload.length)],
     ['Tessera sealer: claims + binding + GCM (seal+open)', () => check(sealer.open(sealer.seal(state, binding), binding).step === 2)],
+    ['Tessera sealer, single-use (in-memory store; seal+open+consume)', async () => check((await singleUse.openOnce(singleUse.seal(state, binding), binding)).step === 2)],
     ['SDK createRequestStateCodec, HMAC (mint+verify)', async () => check((await sdk.verify(await sdk.mint(state, ctx), ctx)).step === 2)],
   ]);
   const base = rows[0].us;

@@ -59,25 +59,25 @@ export class ClaimsSealer implements RequestStateSealer {
   }
 
   open(token: unknown, binding: RequestBinding): unknown {
-    const claims = this.unseal(token);
-    checkMethod(claims, binding.method);
-    checkTarget(claims, binding);
-    this.checkAudience(claims);
-    checkPrincipal(claims, binding.principal);
-    return claims.s;
+    return this.verify(token, binding).s;
   }
 
   async openOnce(token: unknown, binding: RequestBinding): Promise<unknown> {
+    const claims = this.verify(token, binding);
     const singleUse = this.config.singleUse;
-    if (singleUse === undefined) return this.open(token, binding);
+    // Only a token that passed every check is consumed: a refused one burns nothing.
+    if (singleUse !== undefined) await consumeOnce(claims, singleUse, this.config.clock());
+    return claims.s;
+  }
+
+  /** Every check of a token against the request that carries it. */
+  private verify(token: unknown, binding: RequestBinding): RequestStateClaims {
     const claims = this.unseal(token);
     checkMethod(claims, binding.method);
     checkTarget(claims, binding);
     this.checkAudience(claims);
     checkPrincipal(claims, binding.principal);
-    // Only a token that passed every check is consumed: a refused one burns nothing.
-    await consumeOnce(claims, singleUse, this.config.clock());
-    return claims.s;
+    return claims;
   }
 
   /** Bounds, codec, payload shape, version and time window (finite, at most ttl long): everything that needs no request. */
