@@ -11,6 +11,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type { Logger } from '../logging/logger';
 import { refuseBeforeDispatch } from '../server/refuse-before-dispatch';
+import { refuseByScan } from '../server/scan-json-structure';
 import type { HttpAuthOptions } from './http-auth-options';
 import { payloadTooLarge, readLimitedText } from './read-limited-body';
 import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from './request-limits';
@@ -81,6 +82,11 @@ export class McpEndpoint {
       if (Number(request.headers.get('content-length')) > max) return payloadTooLarge(max);
       const text = await readLimitedText(request, max);
       if (text === 'too-large') return payloadTooLarge(max);
+      const scanned = refuseByScan(text, this.limits); // before JSON.parse: see scan-json-structure
+      if (scanned) {
+        this.logger.info('call refused before dispatch', { reason: (scanned as { error?: { message?: string } }).error?.message });
+        return Response.json(scanned);
+      }
       let body: unknown;
       try {
         body = text.length === 0 ? undefined : JSON.parse(text);

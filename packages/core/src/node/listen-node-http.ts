@@ -2,6 +2,7 @@ import { createServer, type Server as HttpServer, type ServerResponse } from 'no
 import type { AddressInfo } from 'node:net';
 import { hostHeaderValidationResponse, localhostAllowedHostnames, originValidationResponse } from '@modelcontextprotocol/server';
 import type { Logger } from '../logging/logger';
+import type { ResolvedRequestLimits } from '../app/request-limits';
 import { ConnectionDrain, refuseWhileDraining } from './connection-drain';
 import { createNodeHandler, type EndpointFetch } from './node-handler';
 import type { HttpListener, ListenOptions } from './listen-options';
@@ -13,7 +14,7 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
  * otherwise (exposing a server beyond this machine is a deliberate choice), with the same DNS rebinding
  * protection as `TesseraApp.listen`.
  */
-export async function listenNodeHttp(fetch: EndpointFetch, options: ListenOptions, logger: Logger, maxBodyBytes: number): Promise<HttpListener> {
+export async function listenNodeHttp(fetch: EndpointFetch, options: ListenOptions, logger: Logger, limits: ResolvedRequestLimits): Promise<HttpListener> {
   const path = options.path ?? '/mcp';
   const host = options.host ?? '127.0.0.1';
   const allowedHosts = options.allowedHosts ?? (LOOPBACK_HOSTS.has(host) ? localhostAllowedHostnames() : undefined);
@@ -21,7 +22,7 @@ export async function listenNodeHttp(fetch: EndpointFetch, options: ListenOption
   const guarded: EndpointFetch = allowedHosts
     ? async (request, parsed) => hostHeaderValidationResponse(request, allowedHosts) ?? originValidationResponse(request, allowedHosts) ?? fetch(request, parsed)
     : fetch;
-  const node = createNodeHandler(guarded, options.fastPath !== false, maxBodyBytes);
+  const node = createNodeHandler(guarded, options.fastPath !== false, limits);
   let drain: ConnectionDrain | undefined;
   const server: HttpServer = createServer((req, res) => {
     const admitted = drain!.admit(req, res);

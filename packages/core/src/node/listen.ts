@@ -7,6 +7,6 @@ import type { HttpListener, ListenOptions } from './listen-options';
  * rebinding protection on loopback. `app.close()` stops it too.
  */
 export async function listen(endpoint: ServableEndpoint, options: ListenOptions = {}): Promise<HttpListener> {
-  const listener = await listenNodeHttp(endpoint.fetch, options, endpoint.logger, endpoint.limits.maxBodyBytes);
+  const listener = await listenNodeHttp(endpoint.fetch, options, endpoint.logger, endpoint.limits);
   return { url: listener.url, close: endpoint.track(listener.close) };
 }

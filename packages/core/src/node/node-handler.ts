@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isJsonContentType, type McpHandlerRequestOptions } from '@modelcontextprotocol/server';
 import { payloadTooLarge } from '../app/read-limited-body';
+import type { ResolvedRequestLimits } from '../app/request-limits';
+import { refuseByScan } from '../server/scan-json-structure';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { asRequest, NodeRequestView } from './node-request-view';
 import { readNodeBody } from './read-node-body';
@@ -38,8 +40,9 @@ function internalError(body: unknown): Response {
  * same bytes, so the SDK answers it as it always does. Every other request goes through the SDK's node
  * adapter (`toNodeHandler`). `fastPath: false` sends everything that way.
  */
-export function createNodeHandler(fetch: EndpointFetch, fastPath: boolean, maxBodyBytes: number): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+export function createNodeHandler(fetch: EndpointFetch, fastPath: boolean, limits: ResolvedRequestLimits): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const sdkAdapter = toNodeHandler({ fetch });
+  const { maxBodyBytes } = limits;
   return async (req, res) => {
     // the SDK's adapter streams the body to the endpoint's fetch, which counts it against the same limit
     if (!fastPath || !takesFastPath(req) || Number(req.headers['content-length']) > maxBodyBytes) return sdkAdapter(req, res);
@@ -47,6 +50,8 @@ export function createNodeHandler(fetch: EndpointFetch, fastPath: boolean, maxBo
     if (bytes === 'too-large') return writeWebResponse(payloadTooLarge(maxBodyBytes), res);
     const text = bytes.toString('utf8');
     const view = new NodeRequestView(req, res, text);
+    // arguments over the limits: not parsed here; the endpoint (host checks first) scans and refuses them
+    if (refuseByScan(text, limits)) return writeWebResponse(await fetch(view.clone()), res);
     let body: unknown;
     try {
       body = JSON.parse(text);

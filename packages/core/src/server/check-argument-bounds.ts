@@ -16,9 +16,28 @@ export function checkArgumentBounds(message: unknown, limits: ResolvedRequestLim
   if (kind === undefined || m.id === undefined || typeof m.params !== 'object' || m.params === null) return undefined;
   const problem = boundsProblem(m.params.arguments, limits);
   if (problem === undefined) return undefined;
-  const name = typeof m.params.name === 'string' ? ` "${m.params.name.slice(0, 200)}"` : '';
-  return { jsonrpc: '2.0', id: m.id, error: { code: JsonRpcCode.InvalidParams, message: `Invalid arguments for ${kind}${name}: ${problem}` } } as JSONRPCMessage;
+  return boundsRefusal(m.id, m.method as string, m.params.name, problem);
 }
+
+/** The -32602 answer for a call whose arguments cross `problem`; shared with the pre-parse scan. */
+export function boundsRefusal(id: string | number, method: string, name: unknown, problem: string): JSONRPCMessage | undefined {
+  const kind = KINDS[method];
+  if (kind === undefined) return undefined;
+  const shown = typeof name === 'string' ? ` "${name.slice(0, 200)}"` : '';
+  return { jsonrpc: '2.0', id, error: { code: JsonRpcCode.InvalidParams, message: `Invalid arguments for ${kind}${shown}: ${problem}` } } as JSONRPCMessage;
+}
+
+/** The problem named by counts over `arguments` (what the walk below reports), or undefined. */
+export function countsProblem(keys: number, items: number, depth: number, limits: ResolvedRequestLimits): string | undefined {
+  if (depth > limits.maxArgumentDepth) return depthProblem(limits);
+  if (items > limits.maxArrayItems) return itemsProblem(limits);
+  if (keys > limits.maxArgumentKeys) return keysProblem(limits);
+  return undefined;
+}
+
+const depthProblem = (l: ResolvedRequestLimits) => `arguments nest deeper than ${l.maxArgumentDepth} levels (limits.maxArgumentDepth)`;
+const itemsProblem = (l: ResolvedRequestLimits) => `arguments hold more than ${l.maxArrayItems} array items in all (limits.maxArrayItems)`;
+const keysProblem = (l: ResolvedRequestLimits) => `arguments hold more than ${l.maxArgumentKeys} keys in all (limits.maxArgumentKeys)`;
 
 /** What bound `value` crosses, or undefined. Iterative: a deep value cannot overflow the stack. */
 export function boundsProblem(value: unknown, limits: ResolvedRequestLimits): string | undefined {
@@ -28,15 +47,15 @@ export function boundsProblem(value: unknown, limits: ResolvedRequestLimits): st
   const stack: Array<[object, number]> = [[value, 1]];
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;
-    if (depth > limits.maxArgumentDepth) return `arguments nest deeper than ${limits.maxArgumentDepth} levels (limits.maxArgumentDepth)`;
+    if (depth > limits.maxArgumentDepth) return depthProblem(limits);
     if (Array.isArray(node)) {
       items += node.length;
-      if (items > limits.maxArrayItems) return `arguments hold more than ${limits.maxArrayItems} array items in all (limits.maxArrayItems)`;
+      if (items > limits.maxArrayItems) return itemsProblem(limits);
       for (const item of node) if (typeof item === 'object' && item !== null) stack.push([item, depth + 1]);
       continue;
     }
     for (const key in node) {
-      if (++keys > limits.maxArgumentKeys) return `arguments hold more than ${limits.maxArgumentKeys} keys in all (limits.maxArgumentKeys)`;
+      if (++keys > limits.maxArgumentKeys) return keysProblem(limits);
       const child = (node as Record<string, unknown>)[key];
       if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
     }
