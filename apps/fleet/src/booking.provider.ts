@@ -1,9 +1,11 @@
 import { IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
 import { inject } from 'tsyringe';
-import { Args, Elicit, Field, Provider, Tool } from '@tessera/core';
+import { Args, Elicit, Field, Provider, Tool, type Logger } from '@tessera/core';
 
 /** The injection token of this instance's name (`FLEET_INSTANCE_ID`). */
 export const INSTANCE_ID = Symbol.for('tessera.fleet.instanceId');
+/** The injection token of this instance's tagged logger. */
+export const INSTANCE_LOGGER = Symbol.for('tessera.fleet.logger');
 
 export class BookingArgs {
   @Field({ description: 'Vehicle registration, e.g. "TRK-042"' })
@@ -48,7 +50,10 @@ export class Confirmation {
  */
 @Provider()
 export class BookingProvider {
-  constructor(@inject(INSTANCE_ID) private readonly instanceId: string) {}
+  constructor(
+    @inject(INSTANCE_ID) private readonly instanceId: string,
+    @inject(INSTANCE_LOGGER) private readonly logger: Logger,
+  ) {}
 
   @Tool({ description: 'Book a service slot for a vehicle: asks depot and slot, then a confirmation' })
   book_service(
@@ -76,6 +81,8 @@ export class BookingProvider {
   /** A leg that stays inside its handler for a while: what an instance killed mid-call leaves behind (nginx's 502). */
   @Tool({ description: 'Waits `ms` milliseconds, then says which instance answered' })
   async wait(@Args() args: WaitArgs): Promise<string> {
+    // Says the leg is inside its handler: what a stop or a kill in the middle of a call can be timed against.
+    this.logger.info('waiting', { ms: args.ms });
     await new Promise((resolve) => setTimeout(resolve, args.ms));
     return `waited ${args.ms} ms on ${this.instanceId}`;
   }

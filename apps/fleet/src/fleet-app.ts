@@ -13,7 +13,7 @@ import {
 } from '@tessera/core';
 import type { ServerEventBus } from '@modelcontextprotocol/server';
 import type { SingleUseStore } from '@tessera/request-state';
-import { BookingProvider, INSTANCE_ID } from './booking.provider';
+import { BookingProvider, INSTANCE_ID, INSTANCE_LOGGER } from './booking.provider';
 import { NOTIFIER, NotifierRef, TimetableProvider } from './timetable.provider';
 
 /** Every instance of a fleet must carry the same server name: it is the `requestState` audience. */
@@ -81,6 +81,7 @@ export function createFleetApp(options: FleetAppOptions): TesseraApp {
     providers: [BookingProvider, TimetableProvider],
     services: [
       { token: INSTANCE_ID, useValue: options.instanceId },
+      { token: INSTANCE_LOGGER, useValue: logger },
       { token: NOTIFIER, useValue: notifier },
     ],
     interceptors: [new LegLogInterceptor(logger)],

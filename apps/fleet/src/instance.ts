@@ -1,7 +1,7 @@
 import { keyId, KeyRingError, parseKeyRing, STATE_KEYS_ENV } from './keys';
 import type { InstanceReadyMessage } from './spawn-instance';
 import { connectFleetRedis, REDIS_URL_ENV } from './redis/fleet-redis';
-import { type HttpListener, listen } from '@tessera/core/node';
+import { type HttpListener, listen, stopOnSignals } from '@tessera/core/node';
 
 /**
  * One instance of the fleet: `node dist/instance.js [--port N] [--id NAME]`.
@@ -9,7 +9,7 @@ import { type HttpListener, listen } from '@tessera/core/node';
  * Environment: `TESSERA_STATE_KEYS` (comma-separated base64url keys, each at least 32 bytes; `keys[0]` seals,
  * all verify), `FLEET_INSTANCE_ID`, `PORT` and `FLEET_HOST` (flags win), and `TESSERA_REDIS_URL` (single-use state and
  * change notifications shared through Redis). Listens on 127.0.0.1 unless told otherwise (a container:
- * `--host 0.0.0.0`). Prints one line on stdout
+ * `--host 0.0.0.0`), and `FLEET_DRAIN_MS` (how long calls in flight may finish after SIGTERM, default 2000). Prints one line on stdout
  * when ready; when started by a parent with an IPC channel (`fleet.ts`), also sends it `{ type: 'ready', ... }`
  * and exits when that parent goes away.
  */
@@ -18,12 +18,19 @@ interface InstanceArgs {
   port: number;
   id: string;
   host: string;
+  drainMs: number;
 }
+
+/** The listener's default drain; the exit deadline leaves room after it for Redis to close. */
+const DEFAULT_DRAIN_MS = 2000;
+const CLOSE_AFTER_DRAIN_MS = 2500;
 
 function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): InstanceArgs {
   let port = env.PORT !== undefined ? Number(env.PORT) : 0;
   let id = env.FLEET_INSTANCE_ID || `instance-${process.pid}`;
   let host = env.FLEET_HOST || '127.0.0.1';
+  const drainMs = env.FLEET_DRAIN_MS ? Number(env.FLEET_DRAIN_MS) : DEFAULT_DRAIN_MS;
+  if (!Number.isInteger(drainMs) || drainMs <= 0) throw new UsageError(`FLEET_DRAIN_MS must be a positive whole number of milliseconds, got ${JSON.stringify(env.FLEET_DRAIN_MS)}`);
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = argv[i + 1];
@@ -39,7 +46,7 @@ function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): InstanceArg
     } else throw new UsageError(`unknown argument ${flag}; usage: node dist/instance.js [--port N] [--id NAME] [--host ADDRESS]`);
   }
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`invalid port ${String(port)}`);
-  return { port, id, host };
+  return { port, id, host, drainMs };
 }
 
 class UsageError extends Error {}
@@ -85,7 +92,7 @@ async function main(): Promise<void> {
 
   const redis = process.env[REDIS_URL_ENV] ? await connectFleetRedis(process.env[REDIS_URL_ENV]!, logger, keys !== undefined) : undefined;
   const app = createFleetApp({ instanceId: args.id, keys, logger, singleUse: redis?.singleUse, events: redis?.events });
-  const listener: HttpListener = await listen(app, { port: args.port, host: args.host });
+  const listener: HttpListener = await listen(app, { port: args.port, host: args.host, drainMs: args.drainMs });
   logger.info('listening', { url: listener.url.href, pid: process.pid, ring, sealsWith: ring[0] ?? 'process-local' });
   process.stdout.write(`fleet instance ${args.id} listening on ${listener.url.href} (pid ${process.pid})\n`);
   if (process.send) {
@@ -93,22 +100,21 @@ async function main(): Promise<void> {
     process.send(ready);
   }
 
+  // SIGTERM/SIGINT drain the listener (readyz 503, calls in flight finish, no resets), then Redis closes; the
+  // deadline only ends a stop that hangs, and then with exit code 1 so a supervisor sees it.
   let stopping = false;
-  const stop = (why: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info('stopping', { why });
-    // Never hang on shutdown: a stuck close still ends the process.
-    setTimeout(() => process.exit(0), 2000).unref();
-    Promise.all([app.close(), redis?.close()]).then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+  const stopTarget = {
+    logger,
+    close: async () => {
+      stopping = true;
+      await app.close();
+      await redis?.close();
+    },
   };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
-  // Started by fleet.ts: when the parent goes away (even killed), the IPC channel closes and we follow.
-  if (process.connected) process.on('disconnect', () => stop('parent gone'));
+  stopOnSignals(stopTarget, { exitDeadlineMs: args.drainMs + CLOSE_AFTER_DRAIN_MS });
+  // Started by fleet.ts: when the parent goes away (even killed), the IPC channel closes and we follow, through
+  // the same graceful stop as a SIGTERM. Not during a stop: a second SIGTERM is not caught and would cut the drain.
+  if (process.connected) process.once('disconnect', () => stopping || process.kill(process.pid, 'SIGTERM'));
 }
 
 main().catch((error) => {

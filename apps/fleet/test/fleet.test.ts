@@ -488,6 +488,35 @@ describe('Redis: single-use state and change notifications shared by the fleet (
 });
 
 describe('instance settings', () => {
+  test('SIGTERM drains through stopOnSignals: a call in flight longer than the old 2 s forced exit finishes, then exit 0', async () => {
+    const instance = await spawnInstance({ id: 'drain', keys: [generateKey()], env: { FLEET_DRAIN_MS: '10000' } });
+    try {
+      // 6 s: even if the log line reaches this test late on a loaded machine, well over 2 s of the wait remain.
+      const inFlight = rawCall(instance.url, {}, { name: 'wait', arguments: { ms: 6000 } });
+      await waitFor(() => logEvents([instance], 'waiting').length === 1, 20_000, 'the wait leg inside its handler');
+      const stoppedAt = Date.now();
+      instance.child.kill('SIGTERM');
+      const answer = await inFlight;
+      expect(answer.status).toBe(200);
+      expect(answer.body.result?.content).toEqual([{ type: 'text', text: 'waited 6000 ms on drain' }]);
+      expect(await instance.exited).toBe(0);
+      // The answer came after the old handler's forced exit would have cut it (more than 2 s after the signal).
+      expect(Date.now() - stoppedAt).toBeGreaterThan(2000);
+      expect(logEvents([instance], 'stopping')).toEqual([expect.objectContaining({ signal: 'SIGTERM', exitDeadlineMs: 12_500 })]);
+    } finally {
+      await instance.stop();
+    }
+  }, 60_000);
+
+  test('FLEET_DRAIN_MS that is not a positive whole number: the instance refuses to start and names it', async () => {
+    const failure = await spawnInstance({ id: 'bad-drain', keys: [generateKey()], env: { FLEET_DRAIN_MS: 'soon' } }).then(
+      (p) => p.stop().then(() => undefined),
+      (e: Error) => e,
+    );
+    expect(failure?.message).toContain('exited with code 2');
+    expect(failure?.message).toContain('FLEET_DRAIN_MS must be a positive whole number of milliseconds, got "soon"');
+  });
+
   test('a key shorter than 32 bytes: the instance refuses to start and says why', async () => {
     const short = Buffer.alloc(16, 1);
     const failure = await spawnInstance({ id: 'short', keys: [generateKey(), short] }).then(
