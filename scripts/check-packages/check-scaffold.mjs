@@ -36,6 +36,8 @@ try {
 
   step('npm run start:http serves Streamable HTTP');
   await withHttpServer(project, (url) => run(process.execPath, ['scaffold-client.mjs', 'http', url], { cwd: project, timeoutMs: 60_000 }));
+  step('SIGTERM: node dist/src/http.js drains and exits 0 (stopOnSignals)');
+  await stopsOnSigterm(project);
   console.log('check:scaffold ok');
 } finally {
   removeDir(work);
@@ -66,5 +68,32 @@ async function withHttpServer(project, use) {
     } catch {
       // already gone
     }
+  }
+}
+
+/**
+ * Starts the built HTTP entry directly (npm would pass the signal on a second time), waits until it serves, sends
+ * SIGTERM and expects the graceful stop: the 'stopping' log line naming the signal, then exit code 0.
+ */
+async function stopsOnSigterm(project) {
+  const server = spawn(process.execPath, ['dist/src/http.js'], { cwd: project, env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  server.stdout.on('data', (chunk) => (stdout += chunk));
+  server.stderr.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise((resolve) => server.on('exit', (code, signal) => resolve(code ?? signal)));
+  const limit = (what, ms) => new Promise((_, reject) => setTimeout(() => reject(new Error(`${what} within ${ms / 1000} s; stdout: ${stdout} stderr: ${stderr}`)), ms).unref());
+  try {
+    await Promise.race([
+      new Promise((resolve) => server.stdout.on('data', () => /listening on http/.test(stdout) && resolve())),
+      exited.then((code) => Promise.reject(new Error(`dist/src/http.js exited (${code}) before serving; stderr: ${stderr}`))),
+      limit('dist/src/http.js printed no URL', 60_000),
+    ]);
+    server.kill('SIGTERM');
+    const code = await Promise.race([exited, limit('dist/src/http.js did not exit after SIGTERM', 30_000)]);
+    if (code !== 0) throw new Error(`dist/src/http.js exited with ${code} after SIGTERM (expected 0); stderr: ${stderr}`);
+    if (!/"message":"stopping".*"signal":"SIGTERM"/.test(stderr)) throw new Error(`no 'stopping' log line naming SIGTERM: the template does not stop through stopOnSignals; stderr: ${stderr}`);
+  } finally {
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
   }
 }

@@ -1,16 +1,15 @@
 // `npm run start:http`: serves the app over Streamable HTTP on 127.0.0.1 (PORT, default 3000; 0 picks a free port).
 import 'reflect-metadata';
 import { createApp } from '@tessera/core';
-import { listen } from '@tessera/core/node';
+import { listen, stopOnSignals } from '@tessera/core/node';
 import { appModule } from './app.module';
 
 async function main(): Promise<void> {
   const app = createApp(appModule);
   const { url } = await listen(app, { port: Number(process.env.PORT ?? 3000) });
   console.log(`MCP server listening on ${url}`);
-  const stop = () => void app.close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  // SIGTERM/SIGINT: /readyz turns 503, calls in flight finish (up to listen's drainMs), then exit 0.
+  stopOnSignals(app);
 }
 
 main().catch((error: unknown) => {
