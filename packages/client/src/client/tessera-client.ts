@@ -34,6 +34,7 @@ import { createTransport } from '../connect/create-transport';
 import { NotConnectedError } from '../errors/not-connected.error';
 import { parseFlowRecord, type FlowRecord } from '../flow/flow-record';
 import { describeCall, type McpCall } from '../flow/mcp-call';
+import { traceMetaOfActiveSpan, type TraceMeta } from '../flow/trace-meta';
 import { createCallSignal } from '../rounds/call-signal';
 import { fulfilRound } from '../rounds/fulfil-round';
 import { mergeHooks } from '../rounds/merge-hooks';
@@ -198,7 +199,9 @@ export class TesseraClient {
     const stop = createCallSignal(where, { signal: options.signal, timeoutMs: options.timeoutMs ?? this.options.timeoutMs });
     const seed: RoundSeed = { inputResponses: options.inputResponses, requestState: options.requestState };
     try {
-      const leg: LegOptions = { onprogress: options.onprogress, timeout: options.legTimeoutMs };
+      // The caller's span is read once, here, where its context is active: every leg of the flow (later
+      // rounds, retries after a timer) carries the same parent, whether or not a context manager follows them.
+      const leg: LegOptions = { onprogress: options.onprogress, timeout: options.legTimeoutMs, traceMeta: traceMetaOfActiveSpan() };
       const hooks = mergeHooks(this.options.hooks, options.hooks);
       const send = retryingLegs<AnyResult>((legSeed, signal) => this.sendLeg(call, legSeed, signal, leg), {
         call,
@@ -237,9 +240,11 @@ export class TesseraClient {
 
   /** One wire leg through the SDK's manual mode: a fresh request (fresh id), `input_required` handed back to us. */
   private async sendLeg(call: McpCall, seed: RoundSeed, signal: AbortSignal, leg: LegOptions): Promise<AnyResult | InputRequiredResult> {
-    // The caller's own _meta wins over the client's log level.
+    // The caller's own _meta wins over the client's log level and the active span's trace context (as a whole:
+    // a traceparent of the caller's never travels with the active span's tracestate).
     const logMeta = this.logLevel !== undefined && this.era === 'modern' ? { [LOG_LEVEL_META_KEY]: this.logLevel } : undefined;
-    const meta = logMeta === undefined ? call._meta : { ...logMeta, ...call._meta };
+    const traceMeta = call._meta?.traceparent === undefined ? leg.traceMeta : undefined;
+    const meta = logMeta === undefined && traceMeta === undefined ? call._meta : { ...logMeta, ...traceMeta, ...call._meta };
     const legFields = {
       ...(meta !== undefined && { _meta: meta }),
       // An empty map says nothing; omit it, as after a state-only round.
@@ -317,6 +322,7 @@ export class TesseraClient {
 interface LegOptions {
   onprogress?: ProgressCallback;
   timeout?: number;
+  traceMeta?: TraceMeta;
 }
 
 function checkMaxRounds(value: number): number {
