@@ -25,5 +25,17 @@ export async function readLimitedText(request: Request, maxBytes: number): Promi
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks, received).toString('utf8');
+  return utf8OfChunks(chunks, received);
+}
+
+/** The chunks as one UTF-8 text; TextDecoder, not Buffer, so the fetch face stays runtime-neutral. */
+function utf8OfChunks(chunks: readonly Uint8Array[], length: number): string {
+  if (chunks.length === 1) return new TextDecoder().decode(chunks[0]);
+  const joined = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    joined.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(joined);
 }

@@ -1,4 +1,5 @@
 import type { CallToolResult, GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/server';
+import { bytesToBase64 } from '../encoding/base64';
 import { ToolError } from '../errors/runtime/tool.error';
 import type { HandlerPlan } from '../compiler/handler-plan';
 import { validateOutput } from '../validation/validate-output';
@@ -35,7 +36,7 @@ export function toGetPromptResult(value: unknown, plan: HandlerPlan): GetPromptR
 export function toReadResourceResult(value: unknown, uri: string, mimeType: string | undefined): ReadResourceResult {
   if (isObject(value) && Array.isArray(value.contents)) return value as ReadResourceResult;
   if (typeof value === 'string') return { contents: [{ uri, mimeType: mimeType ?? 'text/plain', text: value }] };
-  if (value instanceof Uint8Array) return { contents: [{ uri, mimeType: mimeType ?? 'application/octet-stream', blob: Buffer.from(value).toString('base64') }] };
+  if (value instanceof Uint8Array) return { contents: [{ uri, mimeType: mimeType ?? 'application/octet-stream', blob: bytesToBase64(value) }] };
   return { contents: [{ uri, mimeType: mimeType ?? 'application/json', text: JSON.stringify(value) }] };
 }
 

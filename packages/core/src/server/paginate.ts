@@ -1,4 +1,5 @@
 import { ProtocolError } from '@modelcontextprotocol/server';
+import { base64urlToBytes, bytesToBase64url } from '../encoding/base64';
 
 const INVALID_PARAMS = -32602;
 
@@ -21,11 +22,23 @@ export function listPage<K extends string, T>(key: K, items: readonly T[], curso
 }
 
 function encodeCursor(offset: number): string {
-  return Buffer.from(`o:${offset}`, 'utf8').toString('base64url');
+  return bytesToBase64url(new TextEncoder().encode(`o:${offset}`));
+}
+
+/** A cursor's text, or undefined for anything a client may send that is not one: too long, not base64url, not UTF-8. */
+function cursorText(cursor: unknown): string | undefined {
+  if (typeof cursor !== 'string' || cursor.length > 32) return undefined;
+  const bytes = base64urlToBytes(cursor);
+  if (bytes === undefined) return undefined;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
 }
 
 function decodeCursor(cursor: string, length: number): number {
-  const match = typeof cursor === 'string' && cursor.length <= 32 ? /^o:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8')) : null;
+  const match = /^o:(\d{1,9})$/.exec(cursorText(cursor) ?? '');
   const offset = match ? Number(match[1]) : NaN;
   if (!Number.isInteger(offset) || offset <= 0 || offset > length) {
     throw new ProtocolError(INVALID_PARAMS, 'Invalid cursor: pass the nextCursor of a previous page, or none for the first page.');

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Link } from '@opentelemetry/api';
 import { isInputRequiredResult } from '@modelcontextprotocol/server';
+import { bytesToBase64url } from '../encoding/base64';
 import type { ExecutionContext } from '../contracts/execution-context';
 import type { CallStage } from '../pipeline/call-stage';
 import { TelemetryAttribute as A, type FlowTelemetry, type RoundOutcome } from './flow-telemetry';
@@ -20,7 +20,7 @@ export const roundTraceStage: CallStage = {
     const { ctx } = call;
     const incoming = ctx.flow.incoming;
     const round = incoming?.round ?? 1;
-    const flowId = incoming?.id ?? randomBytes(12).toString('base64url');
+    const flowId = incoming?.id ?? bytesToBase64url(globalThis.crypto.getRandomValues(new Uint8Array(12)));
     const first = incoming?.trace !== undefined ? spanContextOf(incoming.trace) : undefined;
     const active = context.active();
     const parent = contextFromMeta(ctx.sdk.mcpReq._meta, active) ?? (first !== undefined ? trace.setSpanContext(active, first) : active);
