@@ -10,6 +10,8 @@ import {
   type Server,
 } from '@modelcontextprotocol/server';
 import type { Logger } from '../logging/logger';
+import { answerSlotOf, type AnswerSlot } from '../server/answer-slot';
+import { ExchangeServer } from '../server/exchange-server';
 import { refuseBeforeDispatch } from '../server/refuse-before-dispatch';
 import { refuseByScan } from '../server/scan-json-structure';
 import type { HttpAuthOptions } from './http-auth-options';
@@ -47,7 +49,8 @@ export class McpEndpoint {
     events?: ServerEventBus,
   ) {
     if (legacySessions) this.sessions = new LegacySessions(() => serverFactory('legacy'), logger, legacySessions === true ? {} : legacySessions);
-    this.handler = createMcpHandler(({ era }) => serverFactory(era), {
+    // A request whose face writes the answer itself carries a slot for it (server/answer-slot.ts).
+    this.handler = createMcpHandler(({ era, requestInfo }) => withAnswerSlot(serverFactory(era), answerSlotOf(requestInfo)), {
       onerror: (error) => logger.debug('transport error', { error }),
       legacy: this.sessions ? 'reject' : 'stateless',
       ...(events !== undefined && { bus: events }),
@@ -125,4 +128,8 @@ export class McpEndpoint {
     this.closers.add(close);
     return close;
   }
+}
+
+function withAnswerSlot(server: Server, slot: AnswerSlot | undefined): Server {
+  return slot && server instanceof ExchangeServer ? server.answerInto(slot) : server;
 }

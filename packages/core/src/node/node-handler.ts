@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isJsonContentType, type McpHandlerRequestOptions } from '@modelcontextprotocol/server';
 import { payloadTooLarge } from '../app/read-limited-body';
 import type { ResolvedRequestLimits } from '../app/request-limits';
+import { ANSWER_SLOT } from '../server/answer-slot';
 import { refuseByScan } from '../server/scan-json-structure';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { asRequest, NodeRequestView } from './node-request-view';
@@ -36,7 +37,7 @@ function internalError(body: unknown): Response {
  * The node handler of `listen`: the stateless 2026-07-28 POST is served on node:http directly (body read
  * into one buffer and parsed once, a view of the node request instead of a web `Request`, the answer
  * written in one piece), through the same endpoint `fetch` and so the SDK's own message schemas and
- * dispatch; a body that does not parse as one JSON object goes to the endpoint as a real `Request` with the
+ * dispatch (a plain result is taken from the exchange as a message, not as a web `Response`: answer-slot.ts); a body that does not parse as one JSON object goes to the endpoint as a real `Request` with the
  * same bytes, so the SDK answers it as it always does. Every other request goes through the SDK's node
  * adapter (`toNodeHandler`). `fastPath: false` sends everything that way.
  */
@@ -65,6 +66,9 @@ export function createNodeHandler(fetch: EndpointFetch, fastPath: boolean, limit
     } catch {
       response = internalError(parsed ? body : undefined); // what the SDK's adapter answers when fetch throws
     }
-    await writeWebResponse(response, res);
+    const answer = view[ANSWER_SLOT].textOf(response);
+    if (answer === undefined) return writeWebResponse(response, res);
+    // what the SDK answers a plain result with: 200, application/json, the message as JSON (here written whole)
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer) }).end(answer);
   };
 }

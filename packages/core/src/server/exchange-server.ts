@@ -1,4 +1,6 @@
-import { Server } from '@modelcontextprotocol/server';
+import { Server, type Transport } from '@modelcontextprotocol/server';
+import type { AnswerSlot } from './answer-slot';
+import { answerIntoSlot } from './direct-json-answer';
 
 /**
  * The SDK `Server` Tessera builds per serving unit. On every close the SDK builds a `ConnectionClosed`
@@ -7,6 +9,19 @@ import { Server } from '@modelcontextprotocol/server';
  * profile-http.js). The close is the same; the error just carries no trace (its message and code say it all).
  */
 export class ExchangeServer extends Server {
+  private answerSlot?: AnswerSlot;
+
+  /** The face serving this exchange writes the answer itself: leave a plain JSON answer in `slot` (answer-slot.ts). */
+  answerInto(slot: AnswerSlot): this {
+    this.answerSlot = slot;
+    return this;
+  }
+
+  override async connect(transport: Transport): Promise<void> {
+    if (this.answerSlot) answerIntoSlot(transport, this.answerSlot);
+    await super.connect(transport);
+  }
+
   protected override _onclose(): void {
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;

@@ -7,7 +7,7 @@ import { fastPathApp } from './http-fast-path.fixture';
  * listen() serves the stateless 2026-07-28 POST on node:http directly (the fast path) and everything else
  * through the SDK's node adapter. The same requests, byte for byte, sent to a listener with the fast path
  * and to one without it (same app, same sealing key) must get the same answers: status, content type and
- * body (JSON, or the messages of an SSE stream), errors and refusals included.
+ * body (JSON, or the messages of an SSE stream; the bytes too), errors and refusals included.
  */
 const MODERN = '2026-07-28';
 const meta = (capabilities: object = {}) => ({
@@ -38,6 +38,8 @@ interface Answer {
   contentType: string | undefined;
   authenticate: string | undefined;
   body: unknown;
+  /** The body as sent, sealed states blanked (they differ on every answer): compared byte for byte. */
+  text: string;
   /** How the body was framed: the fast path writes a JSON answer whole, the SDK's adapter streams it chunked. */
   framing: 'length' | 'chunked' | 'none';
 }
@@ -57,7 +59,8 @@ function send(url: URL, raw: Raw): Promise<Answer> {
         if (contentType === 'application/json' && text) body = JSON.parse(text);
         if (contentType === 'text/event-stream') body = text.split('\n').filter((l) => l.startsWith('data:')).map((l) => JSON.parse(l.slice(5)));
         const framing = res.headers['content-length'] !== undefined ? 'length' : res.headers['transfer-encoding'] === 'chunked' ? 'chunked' : 'none';
-        resolve({ status: res.statusCode!, contentType, authenticate: res.headers['www-authenticate'], body, framing });
+        const blanked = text.replace(/"requestState":"[^"]*"/g, '"requestState":"<sealed>"');
+        resolve({ status: res.statusCode!, contentType, authenticate: res.headers['www-authenticate'], body, text: blanked, framing });
       });
       res.on('error', reject);
     });
@@ -187,6 +190,28 @@ describe('the fast path answers as the SDK path does', () => {
     const legacy = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { text: 'old' } } });
     const answer = await bothPaths(fast, sdk, { headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '2025-11-25' }, body: legacy });
     expect(answer.status).toBe(200);
+  });
+});
+
+describe('the fast path writes a plain result without a web Response', () => {
+  let fast: URL;
+  let sdk: URL;
+  beforeAll(async () => ({ fast, sdk } = await pair(false)));
+  afterEach(() => jest.restoreAllMocks());
+
+  it('takes the result from the exchange as a message; errors and streams still come as the SDK builds them', async () => {
+    const built = jest.spyOn(Response, 'json');
+    const call = { headers: headers('tools/call', 'echo'), body: message('tools/call', { name: 'echo', arguments: { text: 'direct' } }) };
+    const answer = await send(fast, call);
+    expect(answer).toMatchObject({ status: 200, contentType: 'application/json', framing: 'length', body: { result: { content: [{ text: 'direct' }] } } });
+    expect(built).not.toHaveBeenCalled();
+    // the same call on the SDK path: the SDK's transport answers with Response.json, and the bytes are the same
+    expect((await send(sdk, call)).text).toBe(answer.text);
+    expect(built).toHaveBeenCalledTimes(1);
+    // an error answer's status depends on where it arose: left to the SDK, on the fast path too
+    const unknown = await send(fast, { headers: headers('tools/call', 'nope'), body: message('tools/call', { name: 'nope', arguments: {} }) });
+    expect(unknown.body).toMatchObject({ error: { message: expect.stringContaining('nope') } });
+    expect(built).toHaveBeenCalledTimes(2);
   });
 });
 
