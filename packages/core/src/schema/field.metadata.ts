@@ -16,8 +16,13 @@ export interface FieldOptions {
   /** A JSON Schema `format` (overrides the one derived from validators). */
   format?: string;
   deprecated?: boolean;
-  /** Same as `@IsOptional()`: the property may be absent (or null). */
+  /** Same as `@IsOptional()`: the property may be absent. */
   optional?: boolean;
+  /**
+   * With `optional` (or `@IsOptional()`): the property may also be `null`, and the schema's type gains `"null"`.
+   * Without it an optional property may be left out, but a null is refused, as the schema says.
+   */
+  nullable?: boolean;
   /** Display titles of enum options (`value -> title`); the schema then uses titled `oneOf` / `anyOf` options. */
   enumTitles?: Record<string, string>;
 }

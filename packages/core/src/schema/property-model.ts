@@ -3,6 +3,7 @@ import { CONSTRAINT_KEYWORDS, mergeKeywords } from './constraint-keywords';
 import { builtInSchema, getDeclaredType } from './declared-type';
 import type { FieldMetadata } from './field.metadata';
 import type { JsonSchema, ObjectJsonSchema } from './json-schema';
+import { allowNull } from './nullable';
 import { getTransformerType } from './transformer-metadata';
 import { UnsupportedSchemaError } from './unsupported-schema.error';
 import type { ValidationMetadata } from './validator-metadata';
@@ -16,6 +17,8 @@ export interface PropertyModel {
   schema: JsonSchema;
   /** The nested DTO class of an object property or of an array's items. */
   nested?: Class;
+  /** Declared `@Field({ nullable: true })`: null is a value, and the schema says so. */
+  nullable: boolean;
 }
 
 /** Compiles a nested DTO; given `where` (`Class.property`) so that a cycle can be reported there. */
@@ -106,5 +109,9 @@ export function compileProperty(
     schema = { ...element };
   }
   Object.assign(schema, documentation(field));
-  return { name, required: !(sum.optional || field?.optional), schema, nested };
+  const nullable = field?.nullable === true;
+  const optional = sum.optional || field?.optional === true;
+  // class-validator skips a null only under @IsOptional (or @ValidateIf); otherwise its own checks refuse what the schema allows.
+  if (nullable && !optional) throw new UnsupportedSchemaError(where, 'nullable: true needs @IsOptional() (or optional: true) too, or class-validator refuses the null the schema allows');
+  return { name, required: !optional, schema: nullable ? allowNull(schema) : schema, nested, nullable };
 }

@@ -1,4 +1,5 @@
 import { compileDtoModel, type DtoModel } from '../schema/dto-model';
+import { admitsNull, expectedKind } from '../schema/nullable';
 import { issue } from './issue';
 import type { ValidationIssue } from './validation-issue';
 
@@ -6,7 +7,9 @@ import type { ValidationIssue } from './validation-issue';
  * What the generated schema promises that class-validator does not check by itself: a required property is
  * present (`@ValidateNested` and `@Allow`/`@Field` skip `undefined`), an array property holds an array
  * (`{ each: true }` and `@ValidateNested` also take a lone value) and a nested DTO holds an object, not an array.
- * Walks nested DTOs (and arrays of them) at every depth; `null` is left to class-validator and `@IsOptional`.
+ * Walks nested DTOs (and arrays of them) at every depth. An optional property's `null` is refused unless its
+ * schema admits null (`@Field({ nullable: true })`): `@IsOptional()` lets null through class-validator, but the
+ * schema only allows leaving the property out. A required property's null is left to its own validators.
  */
 export function schemaShapeIssues(model: DtoModel, value: object, parent = '', into: ValidationIssue[] = []): ValidationIssue[] {
   for (const property of model.properties) {
@@ -17,7 +20,10 @@ export function schemaShapeIssues(model: DtoModel, value: object, parent = '', i
       if (property.required) into.push(issue(path, { isDefined: `${name} is required` }));
       continue;
     }
-    if (v === null) continue;
+    if (v === null) {
+      if (!property.required && !admitsNull(property.schema)) into.push(issue(path, { isNotNull: `${name} must be ${expectedKind(property.schema)} or left out, not null` }));
+      continue;
+    }
     if (property.schema.type === 'array') {
       if (!Array.isArray(v)) into.push(issue(path, { isArray: `${name} must be an array` }));
       else if (nested) v.forEach((item, i) => isObject(item) && schemaShapeIssues(compileDtoModel(nested), item, `${path}.${i}`, into));

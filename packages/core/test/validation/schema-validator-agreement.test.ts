@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
-import { IsArray, IsInt, IsOptional, IsString, ValidateIf, ValidateNested } from 'class-validator';
+import { IsArray, IsIn, IsInt, IsOptional, IsString, ValidateIf, ValidateNested } from 'class-validator';
 import { Args, createApp, Field, Provider, silentLogger, Tool } from '@tessera/core';
 import { sendRaw } from '@tessera/testing';
 import { jsonSchemaForDto } from '../../src/schema/json-schema-for-dto';
@@ -17,11 +17,23 @@ class Address {
 
 class Deep {
   @ValidateNested() @Type(() => Address) home!: Address;
+  @IsOptional() @ValidateNested() @Type(() => Address) annex?: Address;
+}
+
+class Contact {
+  @Field({ nullable: true }) @IsOptional() @ValidateNested() @Type(() => Address) office?: Address | null;
+  @Field({ nullable: true, optional: true }) @IsString() phone?: string | null;
+  @Field({ nullable: true }) @IsOptional() @IsIn(['low', 'high']) level?: string | null;
+}
+
+class NullableButRequired {
+  @Field({ nullable: true }) @ValidateNested() @Type(() => Address) office!: Address | null;
 }
 
 class Person {
   @IsString() name!: string;
   @ValidateNested() @Type(() => Address) address!: Address;
+  @IsOptional() @IsString() nickname?: string;
 }
 
 class Team {
@@ -81,12 +93,38 @@ describe('what the schema calls required is checked', () => {
     expect(problems(Person, { name: 'x', address: [{ city: 'P' }] })).toEqual({ address: ['address must be an object'] });
   });
 
-  test('optional markers: @IsOptional with @ValidateNested may be absent or null, and is checked when present', () => {
+  test('optional markers: @IsOptional with @ValidateNested may be left out, and is checked when present', () => {
     expect(jsonSchemaForDto(Team).required).toEqual(['members', 'tags', 'deep', 'note']);
     expect(validateArguments(Team, okTeam()).ok).toBe(true);
-    expect(validateArguments(Team, { ...okTeam(), office: null, sites: null }).ok).toBe(true);
     expect(problems(Team, { ...okTeam(), office: {} })).toEqual({ 'office.city': ['city must be a string'] });
     expect(problems(Team, { ...okTeam(), sites: { city: 'P' } })).toEqual({ sites: ['sites must be an array'] });
+  });
+
+  test('null for an optional nested DTO, array or value the schema types is a field error naming it, as the schema says', () => {
+    expect(jsonSchemaForDto(Team).properties.office).toMatchObject({ type: 'object' });
+    expect(problems(Team, { ...okTeam(), office: null, sites: null })).toEqual({
+      office: ['office must be an object or left out, not null'],
+      sites: ['sites must be an array or left out, not null'],
+    });
+    expect(problems(Team, { ...okTeam(), members: [{ name: 'a', address: { city: 'P' }, nickname: null }] })).toEqual({
+      'members.0.nickname': ['nickname must be a string or left out, not null'],
+    });
+    expect(problems(Team, { ...okTeam(), deep: { home: { city: 'Oslo' }, annex: null } })).toEqual({ 'deep.annex': ['annex must be an object or left out, not null'] });
+  });
+
+  test('@Field({ nullable: true }) with @IsOptional: null is accepted and the schema says so', () => {
+    const schema = jsonSchemaForDto(Contact);
+    expect(schema.properties.office).toMatchObject({ type: ['object', 'null'], properties: { city: { type: 'string' } } });
+    expect(schema.properties.phone).toEqual({ type: ['string', 'null'] });
+    expect(schema.properties.level).toEqual({ type: ['string', 'null'], enum: ['low', 'high', null] });
+    expect(schema.required).toEqual([]);
+    expect(validateArguments(Contact, { office: null, phone: null, level: null }).ok).toBe(true);
+    expect(validateArguments(Contact, {}).ok).toBe(true);
+    expect(problems(Contact, { office: { city: 3 } })).toEqual({ 'office.city': ['city must be a string'] });
+  });
+
+  test('nullable without @IsOptional is refused when the schema is built, naming the property', () => {
+    expect(() => jsonSchemaForDto(NullableButRequired)).toThrow(/NullableButRequired\.office.*nullable: true needs @IsOptional\(\)/);
   });
 
   test('@ValidateIf is conditional, so the schema does not call it required', () => {
@@ -115,4 +153,19 @@ test('tools/call without a required nested DTO answers the field error; the hand
   const app = createApp({ name: 'people', version: '1', providers: [People], logger: silentLogger });
   const r = await sendRaw(app, 'tools/call', { name: 'register', arguments: { name: 'x' } });
   expect(r.body.result).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringContaining('address: address is required') }] });
+});
+
+@Provider()
+class Offices {
+  @Tool()
+  move(@Args() args: Team): string {
+    return `moved to ${args.office?.city ?? 'nowhere'}`;
+  }
+}
+
+test('tools/call with null for an optional nested DTO answers the field error naming it; the handler does not run', async () => {
+  const app = createApp({ name: 'offices', version: '1', providers: [Offices], logger: silentLogger });
+  const r = await sendRaw(app, 'tools/call', { name: 'move', arguments: { ...okTeam(), office: null } });
+  expect(r.body.result).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringContaining('office: office must be an object or left out, not null') }] });
+  expect(JSON.stringify(r.body.result)).not.toContain('moved to');
 });
