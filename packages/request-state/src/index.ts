@@ -30,5 +30,6 @@ export { SingleUseStoreUnavailableError } from './single-use/single-use-store-un
 export { DEFAULT_SINGLE_USE_TIMEOUT_MS } from './single-use/single-use-settings';
 export type { ProtectRequestStateOptions, ProtectedRequestState } from './sdk/protect-request-state';
 export type { RequestStateContext, RequestTarget } from './sdk/request-state-context';
+export type { ProtectableServer, RequestHandlerHost } from './sdk/protectable-server';
 export { VerifiedRequestState } from './sdk/verified-request-state';
 export { InvalidRequestStateProtocolError } from './sdk/invalid-request-state-protocol.error';

@@ -131,10 +131,11 @@ describe('protectRequestState with a plain SDK server, end to end over Streamabl
     await client.close();
   });
 
-  it('refuses the state on another tool or other arguments, in read(), with the same message', async () => {
+  it('refuses the state of another tool in the hook (Mcp-Name), and of other arguments in read(), with the same message', async () => {
     const { client, state } = await firstRound(alice);
-    const otherTool = await client.callTool({ name: 'destroy', arguments: { service: 'api' }, requestState: state } as never, { allowInputRequired: true });
-    expect(otherTool).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Invalid or expired requestState' }] });
+    const otherTool = client.callTool({ name: 'destroy', arguments: { service: 'api' }, requestState: state } as never, { allowInputRequired: true });
+    await expect(otherTool).rejects.toMatchObject({ code: -32602, message: 'Invalid or expired requestState', data: { reason: 'invalid_request_state' } });
+    // without guard.install(server), McpServer turns the read() refusal into a tool error (sdk-install.test.ts)
     const otherArgs = await retry(client, { arguments: { service: 'db' }, requestState: state });
     expect(otherArgs).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Invalid or expired requestState' }] });
     expect(refusals).toEqual(['target_mismatch', 'arguments_mismatch']);

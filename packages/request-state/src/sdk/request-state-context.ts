@@ -10,7 +10,11 @@ export interface RequestStateContext {
     method: string;
     requestState: () => unknown;
   };
-  http?: { authInfo?: PrincipalAuthInfo };
+  http?: {
+    authInfo?: PrincipalAuthInfo;
+    /** The HTTP request (createMcpHandler and the SDK's HTTP transports); read for its `Mcp-Name` header. */
+    req?: { headers: { get(name: string): string | null } };
+  };
 }
 
 /** The request a handler is serving, as far as the SDK context cannot tell it. */
