@@ -32,7 +32,8 @@ export function createDeployerHandler(options: DeployerOptions): McpHttpHandler 
   const guard = protectRequestState(security, { audience: 'deployer', onInvalid: options.onInvalid });
 
   return createMcpHandler(() => {
-    const server = new McpServer({ name: 'deployer', version: '0.1.0' }, { requestState: { verify: guard.verify } });
+    // install: a read() refusal (other arguments) is the fixed -32602 rather than McpServer's isError result
+    const server = guard.install(new McpServer({ name: 'deployer', version: '0.1.0' }, { requestState: { verify: guard.verify } }));
     server.registerTool('deploy', { description: 'Deploy a service to a region', inputSchema: deployArgs }, async (args, ctx) => {
       const request = { target: 'deploy', arguments: args };
       const state = guard.read(ctx, request) as DeployState | undefined;

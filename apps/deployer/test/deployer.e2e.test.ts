@@ -62,4 +62,21 @@ describe('deployer example (KMS envelope codec, plain SDK server)', () => {
     expect(refusals).toEqual(['codec_error']);
     await Promise.all([first.client.close(), second.client.close(), stranger.client.close()]);
   });
+
+  it('the state replayed for another service is the fixed -32602, not a tool error', async () => {
+    const kms = new InProcessKms();
+    kms.createKey('alias/rs');
+    const refusals: InvalidStateReason[] = [];
+    const { client, transport } = setup(kms, [], refusals, false);
+    await client.connect(transport);
+    const round = (await client.callTool({ name: 'deploy', arguments: { service: 'db' } }, { allowInputRequired: true })) as unknown as { requestState: string };
+    const inputResponses = { region: { action: 'accept', content: { region: 'us-east-1' } } };
+    await expect(client.callTool({ name: 'deploy', arguments: { service: 'billing' }, requestState: round.requestState, inputResponses } as never, { allowInputRequired: true })).rejects.toMatchObject({
+      code: -32602,
+      message: 'Invalid or expired requestState',
+      data: { reason: 'invalid_request_state' },
+    });
+    expect(refusals).toEqual(['arguments_mismatch']);
+    await client.close();
+  });
 });

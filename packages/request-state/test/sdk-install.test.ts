@@ -1,6 +1,8 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Server } from '@modelcontextprotocol/server';
 import { createMcpHandler, InMemoryTransport, inputRequired, McpServer, ResourceTemplate, type ServerContext } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { inspect } from 'node:util';
 import { z } from 'zod';
 import { protectRequestState, RequestStateConfigError, RequestStateSecurity, type InvalidStateReason, type ProtectedRequestState } from '@tessera/request-state';
 
@@ -17,6 +19,8 @@ interface Observed {
   reasons: InvalidStateReason[];
   /** how often the handler that never calls read() ran with a state present */
   firedWithState: number;
+  /** everything that handler could see of the state without read() */
+  seenWithoutRead?: string;
 }
 
 function buildServer(guard: ProtectedRequestState<ServerContext>, observed: Observed, verify = true): McpServer {
@@ -38,8 +42,10 @@ function buildServer(guard: ProtectedRequestState<ServerContext>, observed: Obse
   }
   server.registerTool('fire', { inputSchema: z.object({ service: z.string() }) }, async (args, ctx) => {
     // never calls read(): treats "a verified state is present" as "the user confirmed"
-    if (ctx.mcpReq.requestState() === undefined) return inputRequired({ inputRequests: ask, requestState: guard.mint('confirm', ctx, { target: 'fire', arguments: args }) });
+    if (ctx.mcpReq.requestState() === undefined) return inputRequired({ inputRequests: ask, requestState: guard.mint('confirm-plaintext', ctx, { target: 'fire', arguments: args }) });
     observed.firedWithState += 1;
+    const handle = ctx.mcpReq.requestState();
+    observed.seenWithoutRead = `${JSON.stringify(handle)} ${inspect(handle, { showHidden: true, depth: 9 })} ${String(Object.getOwnPropertyNames(handle))}`;
     return { content: [{ type: 'text', text: 'fired' }] };
   });
   for (const name of ['brief', 'leak']) {
@@ -57,7 +63,7 @@ function buildServer(guard: ProtectedRequestState<ServerContext>, observed: Obse
   return server;
 }
 
-type Connect = (build: () => McpServer) => Promise<{ client: Client; close: () => Promise<void> }>;
+type Connect = (build: () => McpServer | Server) => Promise<{ client: Client; close: () => Promise<void> }>;
 
 function newClient(): Client {
   return new Client({ name: 't', version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: { form: {} } }, inputRequired: { autoFulfill: false } });
@@ -114,6 +120,9 @@ describe.each([
     // its own state still reaches it
     const own = (await client.callTool({ name: 'fire', arguments: { service: 'api' } }, allowInputRequired)) as unknown as StateRound;
     await expect(client.callTool({ name: 'fire', arguments: { service: 'api' }, inputResponses: answered, requestState: own.requestState } as never, allowInputRequired)).resolves.toMatchObject({ content: [{ text: 'fired' }] });
+    // and without read() it sees a closed handle, never the plaintext
+    expect(observed.seenWithoutRead).toContain('VerifiedRequestState');
+    expect(observed.seenWithoutRead).not.toContain('confirm-plaintext');
     await close();
   });
 
@@ -169,6 +178,12 @@ describe('guard.install refuses what it cannot guard', () => {
     expect(() => guard.install(server)).toThrow(/tools\/call already has a handler/);
   });
 
+  it('is for servers only (compile time)', () => {
+    const client = newClient();
+    // @ts-expect-error a Client handles requests too, but is not a server to protect
+    expect(() => guard.install(client)).toThrow(/expected an McpServer or a low-level Server/);
+  });
+
   it('a second install on the same server', () => {
     const server = guard.install(new McpServer({ name: 'srv', version: '1' }));
     expect(() => guard.install(server)).toThrow(/already protected/);
@@ -186,6 +201,28 @@ describe('mint on an installed server', () => {
     });
     const result = await client.callTool({ name: 'deploy', arguments: {} }, allowInputRequired);
     expect(result).toMatchObject({ isError: true, content: [{ text: 'requestState minted for target "Deploy", but this tools/call request names "deploy"' }] });
+    await close();
+  });
+});
+
+describe('guard.install on the low-level Server', () => {
+  it('guards a tools/call handler set after it: another tool’s state never reaches it', async () => {
+    const reasons: InvalidStateReason[] = [];
+    let firedWithState = 0;
+    const guard = protectRequestState<ServerContext>(security, { audience: 'srv', onInvalid: (error) => reasons.push(error.reason) });
+    const { client, close } = await inMemory(() => {
+      const server = guard.install(new Server({ name: 'srv', version: '1' }, { capabilities: { tools: {} }, requestState: { verify: guard.verify } }));
+      server.setRequestHandler('tools/list', () => ({ tools: [] }));
+      server.setRequestHandler('tools/call', async (request, ctx) => {
+        if (request.params.name === 'deploy') return inputRequired({ inputRequests: ask, requestState: guard.mint('s', ctx, { target: 'deploy' }) });
+        if (ctx.mcpReq.requestState() !== undefined) firedWithState += 1;
+        return { content: [{ type: 'text', text: 'fired' }] };
+      });
+      return server;
+    });
+    const round = (await client.callTool({ name: 'deploy', arguments: {} }, allowInputRequired)) as unknown as StateRound;
+    await expect(client.callTool({ name: 'fire', arguments: {}, inputResponses: answered, requestState: round.requestState } as never, allowInputRequired)).rejects.toMatchObject(FIXED);
+    expect({ reasons, firedWithState }).toEqual({ reasons: ['target_mismatch'], firedWithState: 0 });
     await close();
   });
 });

@@ -7,10 +7,17 @@ export interface RequestHandlerHost {
   // never[] accepts the SDK's overloaded signature without naming its types
   setRequestHandler(...args: never[]): unknown;
   assertCanSetRequestHandler(method: string): unknown;
+  /** Only a server has it: a Client, which also handles requests, is not something to install on. */
+  getClientCapabilities(): unknown;
 }
 
 export type ProtectableServer = RequestHandlerHost | { readonly server: RequestHandlerHost };
 
 export function handlerHostOf(server: ProtectableServer): RequestHandlerHost {
-  return 'server' in server ? server.server : server;
+  const host = 'server' in server ? server.server : server;
+  // the same refusal for callers the types do not reach (plain JavaScript, casts)
+  if (typeof host?.setRequestHandler !== 'function' || typeof host.assertCanSetRequestHandler !== 'function' || typeof host.getClientCapabilities !== 'function') {
+    throw new TypeError('protectRequestState.install: expected an McpServer or a low-level Server of @modelcontextprotocol/server');
+  }
+  return host;
 }
