@@ -21,10 +21,11 @@ export function mcpNameHeaderOf(ctx: RequestStateContext): string | undefined {
 
 // Non-ASCII names travel as canonical base64 of their UTF-8 bytes; anything else is not a name we can compare.
 function decodeSentinel(base64: string): string | undefined {
-  const bytes = Buffer.from(base64, 'base64');
-  if (bytes.toString('base64') !== base64) return undefined;
   try {
-    return utf8.decode(bytes);
+    const binary = atob(base64);
+    // atob forgives whitespace and missing padding; only the one canonical spelling names a target
+    if (btoa(binary) !== base64) return undefined;
+    return utf8.decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
   } catch {
     return undefined;
   }
