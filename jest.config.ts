@@ -16,7 +16,9 @@ const config: Config = {
     '^@tessera/(request-state|core|client|testing|redis)$': '<rootDir>/packages/$1/src',
   },
   setupFiles: ['reflect-metadata'],
-  testTimeout: 20000,
+  // CI runs on a loaded 2-core machine where spawned servers and real services start slowly: a wide margin,
+  // since a real hang still fails (and a per-test bound that matters is asserted in the test itself).
+  testTimeout: 60000,
 };
 
 export default config;
