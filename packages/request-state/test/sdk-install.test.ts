@@ -226,3 +226,21 @@ describe('guard.install on the low-level Server', () => {
     await close();
   });
 });
+
+describe('guard.install with a 2025-era client', () => {
+  it('the SDK’s legacy shim runs the rounds in process through the wrapper, and the flow completes', async () => {
+    const observed: Observed = { reasons: [], firedWithState: 0 };
+    const guard = protectRequestState<ServerContext>(security, { audience: 'srv', onInvalid: (error) => observed.reasons.push(error.reason) });
+    const server = buildServer(guard, observed);
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: 't', version: '1' }, { capabilities: { elicitation: { form: {} } } });
+    client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { who: 'ops' } }));
+    await client.connect(clientSide);
+    await expect(client.callTool({ name: 'deploy', arguments: { service: 'api' } })).resolves.toMatchObject({ content: [{ type: 'text', text: 'deploy api' }] });
+    await expect(client.callTool({ name: 'fire', arguments: { service: 'api' } })).resolves.toMatchObject({ content: [{ type: 'text', text: 'fired' }] });
+    expect(observed.reasons).toEqual([]);
+    await client.close();
+    await server.close();
+  });
+});

@@ -1,10 +1,11 @@
 import { INVALID_REQUEST_STATE_MESSAGE } from '../errors/invalid-request-state.error';
 
 /**
- * What `protectRequestState`'s `read()` throws by default on a refusal. The SDK answers any thrown value
- * with a numeric `code` as that JSON-RPC error, so this is the same -32602, message and data as a refusal
- * in the verify hook, without this package depending on the SDK at run time. The reason is not on it (it
- * would reach the wire); `onInvalid` receives it.
+ * What `protectRequestState` throws by default on a refusal after the verify hook (in `read()`, and in the
+ * handlers `install()` wraps). The SDK answers any thrown value with a numeric `code` as that JSON-RPC
+ * error, so this is the same -32602, message and data as a refusal in the verify hook, without this
+ * package depending on the SDK at run time. The reason is not on it (it would reach the wire);
+ * `onInvalid` receives it.
  */
 export class InvalidRequestStateProtocolError extends Error {
   readonly code = -32602;
