@@ -15,7 +15,7 @@ export type { FeatureModule } from './app/feature-module';
 export { TesseraApp } from './app/tessera-app';
 export { DEFAULT_REQUEST_LIMITS } from './app/request-limits';
 export type { RequestLimits } from './app/request-limits';
-export { McpEndpoint } from './app/mcp-endpoint';
+export { McpEndpoint, type EndpointRequestOptions } from './app/mcp-endpoint';
 export type { SdkServerFactory } from './app/mcp-endpoint';
 export type { HttpAuthOptions } from './app/http-auth-options';
 

@@ -5,6 +5,7 @@ import {
   type AuthInfo,
   type McpHandlerRequestOptions,
   type McpHttpHandler,
+  type JSONRPCMessage,
   type ServerEventBus,
   type ServerNotifier,
   type Server,
@@ -13,11 +14,20 @@ import type { Logger } from '../logging/logger';
 import { answerSlotOf, type AnswerSlot } from '../server/answer-slot';
 import { ExchangeServer } from '../server/exchange-server';
 import { refuseBeforeDispatch } from '../server/refuse-before-dispatch';
-import { refuseByScan } from '../server/scan-json-structure';
+import { refuseByScan } from '../server/refuse-by-scan';
 import type { HttpAuthOptions } from './http-auth-options';
-import { payloadTooLarge, readLimitedText } from './read-limited-body';
+import { payloadTooLarge, readLimitedBytes, utf8Text } from './read-limited-body';
 import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from './request-limits';
 import { LegacySessions, type LegacySessionOptions } from './legacy-sessions';
+
+/** What the endpoint's `fetch` takes besides the SDK's own request options. */
+export interface EndpointRequestOptions extends McpHandlerRequestOptions {
+  /**
+   * The answer a Node face's pre-parse scan already gave this body (refuseByScan): sent after the same
+   * auth as any request, without reading or scanning the body a second time.
+   */
+  refusedBeforeParse?: JSONRPCMessage;
+}
 
 /** Builds the SDK server for one serving unit (an HTTP request, or a stdio connection) of the given era. */
 export type SdkServerFactory = (era: 'modern' | 'legacy') => Server;
@@ -68,13 +78,14 @@ export class McpEndpoint {
   }
 
   /** Serves one HTTP request (Streamable HTTP, both eras). With auth configured, verifies the bearer token first. */
-  fetch = async (request: Request, options?: McpHandlerRequestOptions): Promise<Response> => {
+  fetch = async (request: Request, options?: EndpointRequestOptions): Promise<Response> => {
     let authInfo = options?.authInfo;
     if (this.authenticate) {
       const outcome = await this.authenticate(request);
       if (outcome instanceof Response) return outcome;
       authInfo = outcome;
     }
+    if (options?.refusedBeforeParse) return this.refuseUnparsed(options.refusedBeforeParse);
     // The SDK quietly reads a non-object inputResponses as "no answers"; refuse it here. The body is read
     // and parsed once, here, and handed on as `parsedBody`, so the SDK does not clone and read it again
     // (that cost more than the whole Tessera pipeline: apps/benchmarks). A body the SDK answers itself
@@ -83,13 +94,11 @@ export class McpEndpoint {
       // read as a stream with a running byte count: a chunked body is never buffered past the limit
       const max = this.limits.maxBodyBytes;
       if (Number(request.headers.get('content-length')) > max) return payloadTooLarge(max);
-      const text = await readLimitedText(request, max);
-      if (text === 'too-large') return payloadTooLarge(max);
-      const scanned = refuseByScan(text, this.limits); // before JSON.parse: see scan-json-structure
-      if (scanned) {
-        this.logger.info('call refused before dispatch', { reason: (scanned as { error?: { message?: string } }).error?.message });
-        return Response.json(scanned);
-      }
+      const bytes = await readLimitedBytes(request, max);
+      if (bytes === 'too-large') return payloadTooLarge(max);
+      const scanned = refuseByScan(bytes, this.limits); // before decoding and JSON.parse: see refuse-by-scan
+      if (scanned) return this.refuseUnparsed(scanned);
+      const text = utf8Text(bytes);
       let body: unknown;
       try {
         body = text.length === 0 ? undefined : JSON.parse(text);
@@ -103,6 +112,12 @@ export class McpEndpoint {
     if (this.sessions && (await isLegacyRequest(request))) return this.sessions.fetch(request, { authInfo });
     return this.handler.fetch(request, { ...options, authInfo });
   };
+
+  /** Answers a body refused by the pre-parse scan, logged as the post-parse refusals are. */
+  private refuseUnparsed(refusal: JSONRPCMessage): Response {
+    this.logger.info('call refused before dispatch', { reason: (refusal as { error?: { message?: string } }).error?.message });
+    return Response.json(refusal);
+  }
 
   /** A POST whose body is parsed (here, or by the Node face): malformed retry params refused, then the SDK. */
   private async serveParsed(request: Request, body: unknown, options: McpHandlerRequestOptions): Promise<Response> {

@@ -9,9 +9,10 @@ export function payloadTooLarge(maxBytes: number): Response {
 /**
  * Reads a request body as a stream with a running byte count, and stops at the limit: a body without
  * `Content-Length` (chunked, streamed) is never buffered past `maxBytes`; the rest is cancelled unread.
+ * Bytes, not text: a body over the argument limits is refused by a scan of the bytes, never decoded.
  */
-export async function readLimitedText(request: Request, maxBytes: number): Promise<string | 'too-large'> {
-  if (request.body === null) return '';
+export async function readLimitedBytes(request: Request, maxBytes: number): Promise<Uint8Array | 'too-large'> {
+  if (request.body === null) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let received = 0;
@@ -25,17 +26,21 @@ export async function readLimitedText(request: Request, maxBytes: number): Promi
     }
     chunks.push(value);
   }
-  return utf8OfChunks(chunks, received);
+  return joined(chunks, received);
 }
 
-/** The chunks as one UTF-8 text; TextDecoder, not Buffer, so the fetch face stays runtime-neutral. */
-function utf8OfChunks(chunks: readonly Uint8Array[], length: number): string {
-  if (chunks.length === 1) return new TextDecoder().decode(chunks[0]);
-  const joined = new Uint8Array(length);
+/** The body as text (UTF-8); TextDecoder, not Buffer, so the fetch face stays runtime-neutral. */
+export function utf8Text(bytes: Uint8Array): string {
+  return new TextDecoder().decode(bytes);
+}
+
+function joined(chunks: readonly Uint8Array[], length: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const all = new Uint8Array(length);
   let at = 0;
   for (const chunk of chunks) {
-    joined.set(chunk, at);
+    all.set(chunk, at);
     at += chunk.byteLength;
   }
-  return new TextDecoder().decode(joined);
+  return all;
 }

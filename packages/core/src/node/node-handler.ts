@@ -1,15 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isJsonContentType, type McpHandlerRequestOptions } from '@modelcontextprotocol/server';
+import { isJsonContentType } from '@modelcontextprotocol/server';
 import { payloadTooLarge } from '../app/read-limited-body';
 import type { ResolvedRequestLimits } from '../app/request-limits';
+import type { EndpointRequestOptions } from '../app/mcp-endpoint';
 import { ANSWER_SLOT } from '../server/answer-slot';
-import { refuseByScan } from '../server/scan-json-structure';
+import { refuseByScan } from '../server/refuse-by-scan';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { asRequest, NodeRequestView } from './node-request-view';
 import { readNodeBody } from './read-node-body';
 import { writeWebResponse } from './write-web-response';
 
-export type EndpointFetch = (request: Request, options?: Pick<McpHandlerRequestOptions, 'parsedBody'>) => Promise<Response>;
+export type EndpointFetch = (request: Request, options?: Pick<EndpointRequestOptions, 'parsedBody' | 'refusedBeforeParse'>) => Promise<Response>;
 
 /** The revisions served by the stateless fast path; a request naming any other goes the SDK's way. */
 const FAST_REVISIONS = new Set(['2026-07-28']);
@@ -49,10 +50,12 @@ export function createNodeHandler(fetch: EndpointFetch, fastPath: boolean, limit
     if (!fastPath || !takesFastPath(req) || Number(req.headers['content-length']) > maxBodyBytes) return sdkAdapter(req, res);
     const bytes = await readNodeBody(req, maxBodyBytes);
     if (bytes === 'too-large') return writeWebResponse(payloadTooLarge(maxBodyBytes), res);
+    // arguments over the limits: refused from the bytes, never decoded or parsed; the endpoint answers
+    // after the host and auth checks, without scanning again
+    const refusal = refuseByScan(bytes, limits);
+    if (refusal) return writeWebResponse(await fetch(asRequest(new NodeRequestView(req, res, '')), { refusedBeforeParse: refusal }), res);
     const text = bytes.toString('utf8');
     const view = new NodeRequestView(req, res, text);
-    // arguments over the limits: not parsed here; the endpoint (host checks first) scans and refuses them
-    if (refuseByScan(text, limits)) return writeWebResponse(await fetch(view.clone()), res);
     let body: unknown;
     try {
       body = JSON.parse(text);

@@ -1,4 +1,4 @@
-import type { SdkServerFactory } from '../app/mcp-endpoint';
+import type { EndpointRequestOptions, SdkServerFactory } from '../app/mcp-endpoint';
 import type { ResolvedRequestLimits } from '../app/request-limits';
 import type { Logger } from '../logging/logger';
 
@@ -7,8 +7,11 @@ import type { Logger } from '../logging/logger';
  * purpose: a class with private fields would refuse an endpoint whose declarations were loaded twice.
  */
 export interface ServableEndpoint {
-  /** `parsedBody`: the body, already read and parsed by the Node face (it is not read again). */
-  fetch(request: Request, options?: { parsedBody?: unknown }): Promise<Response>;
+  /**
+   * `parsedBody`: the body, already read and parsed by the Node face (it is not read again);
+   * `refusedBeforeParse`: the face's pre-parse scan refused it (answered after auth, not read again).
+   */
+  fetch(request: Request, options?: Pick<EndpointRequestOptions, 'parsedBody' | 'refusedBeforeParse'>): Promise<Response>;
   readonly serverFactory: SdkServerFactory;
   readonly logger: Logger;
   readonly limits: ResolvedRequestLimits;

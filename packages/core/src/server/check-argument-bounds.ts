@@ -8,7 +8,8 @@ const KINDS: Record<string, string> = { 'tools/call': 'tool', 'prompts/get': 'pr
  * Refuses a `tools/call` or `prompts/get` whose `arguments` carry too many keys or array items, or
  * nest too deep, before the SDK or validation touch them. Validating, transforming or listing every
  * unknown key of a huge object cost seconds of blocked event loop (class-transformer is quadratic in
- * the keys of one object); this walk is linear and stops at the first bound crossed.
+ * the keys of one object); this walk is linear in the parsed value. Large bodies over HTTP are refused
+ * by refuseByScan before they are parsed, with the same answer.
  */
 export function checkArgumentBounds(message: unknown, limits: ResolvedRequestLimits): JSONRPCMessage | undefined {
   const m = message as { id?: string | number; method?: unknown; params?: { name?: unknown; arguments?: unknown } };
@@ -39,26 +40,31 @@ const depthProblem = (l: ResolvedRequestLimits) => `arguments nest deeper than $
 const itemsProblem = (l: ResolvedRequestLimits) => `arguments hold more than ${l.maxArrayItems} array items in all (limits.maxArrayItems)`;
 const keysProblem = (l: ResolvedRequestLimits) => `arguments hold more than ${l.maxArgumentKeys} keys in all (limits.maxArgumentKeys)`;
 
-/** What bound `value` crosses, or undefined. Iterative: a deep value cannot overflow the stack. */
+/**
+ * What bound `value` crosses, or undefined. When several are crossed the one named is the same as the
+ * pre-parse scan names (depth, then items, then keys), so only the depth bound ends the walk early.
+ * Iterative: a deep value cannot overflow the stack.
+ */
 export function boundsProblem(value: unknown, limits: ResolvedRequestLimits): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   let keys = 0;
   let items = 0;
+  let deepest = 1;
   const stack: Array<[object, number]> = [[value, 1]];
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;
     if (depth > limits.maxArgumentDepth) return depthProblem(limits);
+    if (depth > deepest) deepest = depth;
     if (Array.isArray(node)) {
       items += node.length;
-      if (items > limits.maxArrayItems) return itemsProblem(limits);
       for (const item of node) if (typeof item === 'object' && item !== null) stack.push([item, depth + 1]);
       continue;
     }
     for (const key in node) {
-      if (++keys > limits.maxArgumentKeys) return keysProblem(limits);
+      keys += 1;
       const child = (node as Record<string, unknown>)[key];
       if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
     }
   }
-  return undefined;
+  return countsProblem(keys, items, deepest, limits);
 }

@@ -1,174 +1,177 @@
-import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { ResolvedRequestLimits } from '../app/request-limits';
-import { boundsRefusal, countsProblem } from './check-argument-bounds';
-
-const QUOTE = 34;
-const BACKSLASH = 92;
-const COLON = 58;
-const COMMA = 44;
-const OPEN_OBJECT = 123;
-const CLOSE_OBJECT = 125;
-const OPEN_ARRAY = 91;
-const CLOSE_ARRAY = 93;
-
-/**
- * Refuses, before JSON.parse, a `tools/call`/`prompts/get` body whose `arguments` cross the request
- * limits, with the same -32602 answer as the post-parse check (checkArgumentBounds, still the authority).
- * Parsing 100 000 keys holds the event loop for 50-100 ms; this one linear pass over the text does not
- * allocate per token. Only the structural ASCII characters matter, so scanning UTF-16 code units is the
- * same as scanning the UTF-8 bytes (a multi-byte character never contains one).
- *
- * Why it never refuses a call the post-parse check accepts: it counts only inside the value that
- * JSON.parse keeps as `params.arguments` (the last `params`, its last `arguments`: duplicate names are
- * resolved as JSON.parse resolves them), so envelope keys (`_meta`, `inputResponses`) need no headroom;
- * keys are the ':' of that subtree, items the values of its arrays, depth its nesting from 1, exactly
- * what the walk counts. The one difference: a name repeated inside one object of `arguments` is counted
- * each time it appears, where JSON.parse keeps one (RFC 8259 asks for unique names; such a body costs
- * the parse all the same). Anything it cannot read as an object goes on untouched to JSON.parse.
- */
-export function refuseByScan(text: string, limits: ResolvedRequestLimits): JSONRPCMessage | undefined {
-  const found = scanJsonStructure(text);
-  if (found === undefined || found.args === undefined || found.id === undefined || found.method === undefined) return undefined;
-  const id = decode(found.id);
-  const method = decode(found.method);
-  if ((typeof id !== 'string' && typeof id !== 'number') || typeof method !== 'string') return undefined;
-  const { keys, items, depth } = found.args;
-  const problem = countsProblem(keys, items, depth, limits);
-  return problem === undefined ? undefined : boundsRefusal(id, method, found.name === undefined ? undefined : decode(found.name), problem);
-}
+import {
+  BACKSLASH, BYTE_CLASS, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, IS_COLON, IS_COMMA, IS_OPEN, IS_QUOTE,
+  OPEN_ARRAY, OPEN_OBJECT, QUOTE, skipNested, skipSpace, skipValue, stringEnd,
+} from './json-bytes';
 
 export interface ArgumentCounts {
   keys: number;
   items: number;
-  /** Deepest nesting, the arguments value itself being 1. */
+  /** Deepest nesting, the arguments value itself being 1; counting stops past `maxArgumentDepth`. */
   depth: number;
 }
 
+/** Where a kept envelope value lies in the bytes: [start, end), its raw JSON text, undecoded. */
+export type ByteRange = readonly [number, number];
+
 export interface ScannedEnvelope {
-  /** Raw JSON text of the top-level `id`, `method` and `params.name` (the last of each), undecoded. */
-  id?: string;
-  method?: string;
-  name?: string;
+  /** The top-level `id`, `method` and `params.name` (the last of each, as JSON.parse keeps them). */
+  id?: ByteRange;
+  method?: ByteRange;
+  name?: ByteRange;
   /** Counts over the kept `params.arguments`, when it is an object or an array. */
   args?: ArgumentCounts;
 }
 
-/** One pass over `text`; undefined unless it starts as a JSON object. Never throws. */
-export function scanJsonStructure(text: string): ScannedEnvelope | undefined {
-  let i = skipSpace(text, 0);
-  if (text.charCodeAt(i) !== OPEN_OBJECT) return undefined;
-  const result: ScannedEnvelope = {};
-  const isObject: boolean[] = []; // one entry per open container
-  let expectKey = false;
-  let field: string | undefined; // the envelope field whose value comes next
-  let paramsDepth = -1; // depth of the kept params object while open
-  let argsDepth = -1; // depth of the arguments container while open
-  let counts: ArgumentCounts | undefined;
-  const n = text.length;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    const depth = isObject.length;
-    if (c === QUOTE) {
-      const end = stringEnd(text, i);
-      if (expectKey) {
-        expectKey = false;
-        field = depth === 1 || (depth === paramsDepth && argsDepth < 0) ? envelopeField(text.slice(i, end + 1), depth === 1) : undefined;
-      } else if (field !== undefined) {
-        record(result, field, text.slice(i, end + 1), depth === 1);
-        field = undefined;
-      }
-      i = end + 1;
-      continue;
-    }
-    if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
-      if (field === 'params') {
-        paramsDepth = c === OPEN_OBJECT ? depth + 1 : -1;
-        result.args = result.name = undefined;
-      } else if (field === 'arguments') {
-        argsDepth = depth + 1;
-        counts = { keys: 0, items: 0, depth: 1 };
-        result.args = counts;
-      } else if (field !== undefined) record(result, field, '{', depth === 1);
-      field = undefined;
-      isObject.push(c === OPEN_OBJECT);
-      expectKey = c === OPEN_OBJECT;
-      if (argsDepth > 0 && counts !== undefined) {
-        counts.depth = Math.max(counts.depth, depth + 2 - argsDepth);
-        if (c === OPEN_ARRAY && text.charCodeAt(skipSpace(text, i + 1)) !== CLOSE_ARRAY) counts.items += 1;
-      }
-      i += 1;
-      continue;
-    }
-    if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
-      isObject.pop();
-      if (depth === argsDepth) argsDepth = -1;
-      if (depth === paramsDepth) paramsDepth = -1;
-      if (isObject.length === 0) return result;
-    } else if (c === COMMA) {
-      expectKey = isObject[depth - 1] === true;
-      if (argsDepth > 0 && depth >= argsDepth && !expectKey && counts) counts.items += 1;
-    } else if (c === COLON) {
-      if (argsDepth > 0 && depth >= argsDepth && counts) counts.keys += 1;
-    } else if (field !== undefined && c > 32) {
-      // a number or literal value of an envelope field (an id like 7, or arguments: null)
-      let end = i;
-      while (end < n && !isDelimiter(text.charCodeAt(end))) end += 1;
-      if (field === 'arguments') result.args = undefined;
-      else if (field === 'params' && depth === 1) result.args = result.name = undefined;
-      else record(result, field, text.slice(i, end), depth === 1);
-      field = undefined;
-      i = end;
-      continue;
-    }
-    i += 1;
-  }
-  return undefined; // unterminated: JSON.parse will say so
+const ID = 1;
+const METHOD = 2;
+const PARAMS = 3;
+const NAME = 4;
+const ARGUMENTS = 5;
+const TOP_FIELDS: ReadonlyArray<readonly [number, string]> = [[ID, 'id'], [METHOD, 'method'], [PARAMS, 'params']];
+const PARAMS_FIELDS: ReadonlyArray<readonly [number, string]> = [[NAME, 'name'], [ARGUMENTS, 'arguments']];
+
+/**
+ * One pass over a request body's UTF-8 bytes that finds what the post-parse bounds check
+ * (checkArgumentBounds) would look at, without JSON.parse: the envelope's `id`, `method`, `params.name`,
+ * and the key, item and depth counts of `params.arguments`. Only the two envelope levels are read
+ * member by member; every other value is stepped over by counting brackets, and `arguments` by the
+ * counting loop below. Undefined when the body is not one JSON object (JSON.parse will say what is wrong).
+ *
+ * Duplicate names in the envelope resolve as JSON.parse resolves them (the last `params`, its last
+ * `arguments`), so a discarded value never counts. Inside `arguments`, every key and item sent is
+ * counted, even a name repeated in one object that JSON.parse would keep once (see refuse-by-scan).
+ */
+export function scanJsonStructure(b: Uint8Array, limits: ResolvedRequestLimits): ScannedEnvelope | undefined {
+  const start = skipSpace(b, 0);
+  if (b[start] !== OPEN_OBJECT) return undefined;
+  const found: ScannedEnvelope = {};
+  const end = readMembers(b, start, TOP_FIELDS, found, limits);
+  // text after the object makes JSON.parse fail: leave the whole answer to it
+  return end < 0 || skipSpace(b, end) !== b.length ? undefined : found;
 }
 
-/** Which kept field a key names: `id`/`method`/`params` at the top, `name`/`arguments` inside params. */
-function envelopeField(raw: string, top: boolean): string | undefined {
-  const name = raw.includes('\\') ? decode(raw) : raw.slice(1, -1);
-  if (top) return name === 'id' || name === 'method' || name === 'params' ? name : undefined;
-  return name === 'name' || name === 'arguments' ? name : undefined;
-}
-
-function record(result: ScannedEnvelope, field: string, raw: string, top: boolean): void {
-  if (top && field === 'id') result.id = raw;
-  else if (top && field === 'method') result.method = raw;
-  else if (!top && field === 'name') result.name = raw;
-  else if (!top && field === 'arguments') result.args = undefined;
-  else if (top && field === 'params') result.args = result.name = undefined;
-}
-
-/** Index of the quote closing the string opened at `start` (a quote after an odd run of backslashes is escaped). */
-function stringEnd(text: string, start: number): number {
-  let at = start;
+/** Reads the members of the object whose `{` is at `open`; the index after its `}`, or -1 if malformed. */
+function readMembers(b: Uint8Array, open: number, fields: ReadonlyArray<readonly [number, string]>, found: ScannedEnvelope, limits: ResolvedRequestLimits): number {
+  let i = skipSpace(b, open + 1);
+  if (b[i] === CLOSE_OBJECT) return i + 1;
   for (;;) {
-    at = text.indexOf('"', at + 1);
-    if (at < 0) return text.length;
-    let slashes = 0;
-    while (text.charCodeAt(at - 1 - slashes) === BACKSLASH) slashes += 1;
-    if (slashes % 2 === 0) return at;
+    if (b[i] !== QUOTE) return -1;
+    const keyEnd = stringEnd(b, i);
+    if (keyEnd < 0) return -1;
+    const field = fieldNamed(b, i + 1, keyEnd, fields);
+    i = skipSpace(b, keyEnd + 1);
+    if (b[i] !== COLON) return -1;
+    const value = skipSpace(b, i + 1);
+    i = readValue(b, value, field, found, limits);
+    if (i < 0) return -1;
+    i = skipSpace(b, i);
+    if (b[i] === CLOSE_OBJECT) return i + 1;
+    if (b[i] !== COMMA) return -1;
+    i = skipSpace(b, i + 1);
   }
 }
 
-function skipSpace(text: string, from: number): number {
-  let i = from;
-  while (i < text.length) {
-    const c = text.charCodeAt(i);
-    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) break;
-    i += 1;
+/** Reads one member's value as its field needs; the index just past it, or -1. */
+function readValue(b: Uint8Array, at: number, field: number, found: ScannedEnvelope, limits: ResolvedRequestLimits): number {
+  const c = b[at];
+  if (field === PARAMS) {
+    found.args = found.name = undefined; // a later params replaces an earlier one whole
+    return c === OPEN_OBJECT ? readMembers(b, at, PARAMS_FIELDS, found, limits) : skipValue(b, at);
   }
-  return i;
+  if (field === ARGUMENTS) {
+    if (c !== OPEN_OBJECT && c !== OPEN_ARRAY) {
+      found.args = undefined;
+      return skipValue(b, at);
+    }
+    const counts: ArgumentCounts = { keys: 0, items: 0, depth: 1 };
+    found.args = counts;
+    return countNested(b, at, counts, limits.maxArgumentDepth);
+  }
+  const end = skipValue(b, at);
+  if (field === ID) found.id = [at, end];
+  else if (field === METHOD) found.method = [at, end];
+  else if (field === NAME) found.name = [at, end];
+  return end;
 }
 
-function isDelimiter(c: number): boolean {
-  return c === COMMA || c === CLOSE_OBJECT || c === CLOSE_ARRAY || c === 32 || c === 9 || c === 10 || c === 13;
+/**
+ * The counting loop over `arguments`, from its opening bracket at `open`: keys are the colons outside
+ * strings, items the values of arrays (a comma at array level, plus one for a non-empty array), depth
+ * the nesting, as checkArgumentBounds counts them on the parsed value. Past `maxDepth` the answer is
+ * known (depth is reported first), so the rest is skipped without a stack deeper than the limit.
+ */
+function countNested(b: Uint8Array, open: number, counts: ArgumentCounts, maxDepth: number): number {
+  const isArray = new Uint8Array(maxDepth + 2); // per open level: commas there separate items, not members
+  const n = b.length;
+  let depth = 0;
+  let deepest = 0;
+  let keys = 0;
+  let items = 0;
+  let i = open;
+  for (; i < n; i += 1) {
+    const c = b[i]!;
+    const k = BYTE_CLASS[c]!;
+    if (k === 0) continue; // digits, letters, whitespace: most bytes outside strings
+    if (k === IS_QUOTE) {
+      i = stringEnd(b, i);
+      if (i < 0) return -1;
+    } else if (k === IS_COMMA) {
+      items += isArray[depth]!;
+    } else if (k === IS_COLON) {
+      keys += 1;
+    } else if (k === IS_OPEN) {
+      depth += 1;
+      if (depth > maxDepth) {
+        deepest = depth;
+        i = skipNested(b, i + 1, depth);
+        break;
+      }
+      if (depth > deepest) deepest = depth;
+      if (c === OPEN_ARRAY) {
+        isArray[depth] = 1;
+        if (b[skipSpace(b, i + 1)] !== CLOSE_ARRAY) items += 1;
+      } else isArray[depth] = 0;
+    } else if (--depth === 0) {
+      i += 1;
+      break;
+    }
+  }
+  counts.keys = keys;
+  counts.items = items;
+  counts.depth = deepest;
+  return depth === 0 || deepest > maxDepth ? i : -1;
 }
 
-function decode(raw: string): unknown {
+/** Which of `fields` the key between `from` and `to` (quotes excluded) names, or 0. */
+function fieldNamed(b: Uint8Array, from: number, to: number, fields: ReadonlyArray<readonly [number, string]>): number {
+  const length = to - from;
+  if (length > 64) return 0; // longer than any spelling of the names read here, even fully escaped
+  let escaped = false;
+  for (let i = from; i < to; i += 1) if (b[i] === BACKSLASH) escaped = true;
+  // "\u0069d" is "id" to JSON.parse: an escaped key is decoded (rare, and short)
+  const name = escaped ? decodeKey(b, from - 1, to + 1) : undefined;
+  for (const [field, spelled] of fields) {
+    if (name !== undefined ? name === spelled : sameAscii(b, from, length, spelled)) return field;
+  }
+  return 0;
+}
+
+function sameAscii(b: Uint8Array, from: number, length: number, name: string): boolean {
+  if (length !== name.length) return false;
+  for (let k = 0; k < length; k += 1) if (b[from + k] !== name.charCodeAt(k)) return false;
+  return true;
+}
+
+function decodeKey(b: Uint8Array, from: number, to: number): string | undefined {
+  const decoded = decodeJson(b, [from, to]);
+  return typeof decoded === 'string' ? decoded : undefined;
+}
+
+/** The value of a raw JSON range (an envelope's id, method or name), or undefined if it is not JSON. */
+export function decodeJson(b: Uint8Array, [from, to]: ByteRange): unknown {
   try {
-    return JSON.parse(raw);
+    return JSON.parse(new TextDecoder().decode(b.subarray(from, to)));
   } catch {
     return undefined;
   }

@@ -1,0 +1,39 @@
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import type { ResolvedRequestLimits } from '../app/request-limits';
+import { boundsRefusal, countsProblem } from './check-argument-bounds';
+import { decodeJson, scanJsonStructure } from './scan-json-structure';
+
+/**
+ * Below this size a body is not scanned: JSON.parse and the post-parse walk of even the worst shape
+ * (tiny keys) take well under a millisecond, so the scan would only add work to every ordinary call.
+ */
+export const SCAN_FROM_BYTES = 64 * 1024;
+
+/**
+ * Refuses, before it is decoded and parsed, a large `tools/call`/`prompts/get` body whose `arguments`
+ * cross the request limits, with the -32602 answer the post-parse check (checkArgumentBounds) gives;
+ * that check stays the authority for everything this lets through. Parsing 100 000 keys holds the event
+ * loop for 20-60 ms; the scan reads the bytes once and allocates nothing per token.
+ *
+ * It never refuses a call the post-parse check accepts, with one deliberate exception: a name repeated
+ * inside one object of `arguments` is counted each time it is sent, where JSON.parse keeps the last
+ * (RFC 8259 asks for unique names). Resolving repeats exactly would need the parse itself, and one
+ * repeated name would then be enough to make the server parse any body: the bound is on what is sent.
+ */
+export function refuseByScan(body: Uint8Array, limits: ResolvedRequestLimits): JSONRPCMessage | undefined {
+  return body.length < SCAN_FROM_BYTES ? undefined : scanRefusal(body, limits);
+}
+
+/** The scan's answer for a body of any size (refuseByScan skips small ones). */
+export function scanRefusal(body: Uint8Array, limits: ResolvedRequestLimits): JSONRPCMessage | undefined {
+  const found = scanJsonStructure(body, limits);
+  if (found?.args === undefined || found.id === undefined || found.method === undefined) return undefined;
+  const { keys, items, depth } = found.args;
+  const problem = countsProblem(keys, items, depth, limits);
+  if (problem === undefined) return undefined;
+  // decoded only now, for the answer: id and method as checkArgumentBounds reads them from the parse
+  const id = decodeJson(body, found.id);
+  const method = decodeJson(body, found.method);
+  if ((typeof id !== 'string' && typeof id !== 'number') || typeof method !== 'string') return undefined;
+  return boundsRefusal(id, method, found.name === undefined ? undefined : decodeJson(body, found.name), problem);
+}
