@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { ANSWER_SLOT, AnswerSlot } from '../server/answer-slot';
+import { connectionSignal } from './connection-signal';
 
 /**
  * The read-only `Headers` of a node request, over `req.headers` as node parsed them (no copy). Node already
@@ -54,7 +55,6 @@ export class NodeRequestView {
   readonly headers: NodeHeadersView;
   /** The plain JSON answer lands here rather than in a web `Response` (server/answer-slot.ts). */
   readonly [ANSWER_SLOT] = new AnswerSlot();
-  private controller?: AbortController;
   private used = false;
 
   constructor(
@@ -69,16 +69,9 @@ export class NodeRequestView {
     return `http://${this.headers.get('host') ?? 'localhost'}${this.req.url ?? '/'}`;
   }
 
-  /** Aborts when the client goes away before the answer is written (as the SDK's node adapter does). */
+  /** Aborts when the client goes away (its connection closes) before the exchange ends: see connection-signal.ts. */
   get signal(): AbortSignal {
-    if (!this.controller) {
-      const controller = (this.controller = new AbortController());
-      this.res.once('close', () => {
-        if (!this.res.writableFinished) controller.abort();
-      });
-      if (this.res.destroyed) controller.abort();
-    }
-    return this.controller.signal;
+    return connectionSignal(this.req.socket);
   }
 
   get bodyUsed(): boolean {
@@ -95,9 +88,21 @@ export class NodeRequestView {
     return JSON.parse(await this.text());
   }
 
+  /**
+   * A real `Request` with the same bytes. Its signal is its own (aborted if the client goes away before the
+   * answer is written): a `Request` made with the connection's signal would leave a listener on it until collected.
+   */
   clone(): Request {
-    return new Request(this.url, { method: this.method, headers: [...this.headers.entries()], body: this.bodyText, signal: this.signal });
+    return new Request(this.url, { method: this.method, headers: [...this.headers.entries()], body: this.bodyText, signal: responseSignal(this.res) });
   }
+}
+
+/** Aborts when `res` closes before the answer is written. */
+function responseSignal(res: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  if (res.destroyed) controller.abort();
+  else res.once('close', () => !res.writableFinished && controller.abort());
+  return controller.signal;
 }
 
 /** The view where a `Request` is expected: it carries every member the endpoint and the SDK read on this path. */

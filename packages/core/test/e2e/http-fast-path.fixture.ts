@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { IsIn, IsString } from 'class-validator';
 import { OAuthError, OAuthErrorCode, type AuthInfo, type OAuthTokenVerifier } from '@modelcontextprotocol/server';
 import { Args, createApp, Ctx, Elicit, ExecutionContext, Field, Provider, silentLogger, Tool, type TesseraApp } from '@tessera/core';
@@ -15,8 +16,20 @@ class Region {
   region!: string;
 }
 
+/** `hold` reports here: 'started' when a call begins, 'cancelled' when its signal aborts. */
+export const holdEvents = new EventEmitter();
+
 @Provider()
 class Things {
+  @Tool({ description: 'Holds until the call is cancelled' })
+  async hold(@Ctx() ctx: ExecutionContext): Promise<string> {
+    const cancelled = new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
+    holdEvents.emit('started');
+    await cancelled;
+    holdEvents.emit('cancelled');
+    return 'released';
+  }
+
   @Tool({ description: 'Echo the text' })
   echo(@Args() args: EchoArgs): string {
     return args.text;

@@ -1,7 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { listen, type HttpListener } from '@tessera/core/node';
 import type { TesseraApp } from '@tessera/core';
-import { fastPathApp } from './http-fast-path.fixture';
+import { once } from 'node:events';
+import { fastPathApp, holdEvents } from './http-fast-path.fixture';
 
 /**
  * listen() serves the stateless 2026-07-28 POST on node:http directly (the fast path) and everything else
@@ -212,6 +213,27 @@ describe('the fast path writes a plain result without a web Response', () => {
     const unknown = await send(fast, { headers: headers('tools/call', 'nope'), body: message('tools/call', { name: 'nope', arguments: {} }) });
     expect(unknown.body).toMatchObject({ error: { message: expect.stringContaining('nope') } });
     expect(built).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('a client that goes away mid-call', () => {
+  let fast: URL;
+  let sdk: URL;
+  beforeAll(async () => ({ fast, sdk } = await pair(false)));
+
+  it.each([
+    ['fast path', () => fast],
+    ['SDK path', () => sdk],
+  ])('cancels the call on the %s (the handler sees its signal abort)', async (_name, url) => {
+    const started = once(holdEvents, 'started');
+    const body = message('tools/call', { name: 'hold', arguments: {} });
+    const req = httpRequest(url(), { method: 'POST', headers: { ...headers('tools/call', 'hold'), 'content-length': String(Buffer.byteLength(body)) } });
+    req.on('error', () => {}); // the socket is destroyed on purpose
+    req.end(body);
+    await started;
+    const cancelled = once(holdEvents, 'cancelled');
+    req.destroy();
+    await cancelled; // never resolves (the test times out) if the abort does not reach the handler
   });
 });
 

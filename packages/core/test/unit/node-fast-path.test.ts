@@ -1,9 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EventEmitter } from 'node:events';
+import type { Socket } from 'node:net';
+import { connectionSignal } from '../../src/node/connection-signal';
 import { takesFastPath } from '../../src/node/node-handler';
 import { NodeRequestView } from '../../src/node/node-request-view';
 
-const req = (method: string, headers: Record<string, string | string[]>) => ({ method, headers, url: '/mcp?x=1' }) as unknown as IncomingMessage;
+const socket = () => Object.assign(new EventEmitter(), { destroyed: false }) as unknown as Socket;
+const req = (method: string, headers: Record<string, string | string[]>, on = socket()) => ({ method, headers, url: '/mcp?x=1', socket: on }) as unknown as IncomingMessage;
 const modern = { 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28' };
 
 describe('which requests take the fast path (headers only)', () => {
@@ -47,11 +50,31 @@ describe('NodeRequestView', () => {
     expect(await copy.text()).toBe('{"a":1}');
   });
 
-  it('aborts its signal when the client goes away before the answer is written', () => {
-    const v = view();
-    const signal = v.signal;
-    expect(signal.aborted).toBe(false);
-    res.emit('close');
-    expect(signal.aborted).toBe(true);
+  it("aborts its signal when the client's connection closes, one signal for the connection's exchanges", () => {
+    const connection = socket();
+    const first = new NodeRequestView(req('POST', {}, connection), res, '{}');
+    const second = new NodeRequestView(req('POST', {}, connection), res, '{}');
+    const elsewhere = new NodeRequestView(req('POST', {}), res, '{}');
+    expect(first.signal).toBe(second.signal);
+    expect(elsewhere.signal).not.toBe(first.signal);
+    expect(first.signal.aborted).toBe(false);
+    connection.emit('close');
+    expect(second.signal.aborted).toBe(true);
+    expect(elsewhere.signal.aborted).toBe(false);
+  });
+
+  it('gives a clone a signal of its own, aborted if the answer is not written', () => {
+    const closing = Object.assign(new EventEmitter(), { writableFinished: false, destroyed: false }) as unknown as ServerResponse;
+    const copy = new NodeRequestView(req('POST', { host: 'h' }), closing, '{}').clone();
+    expect(copy.signal.aborted).toBe(false);
+    closing.emit('close');
+    expect(copy.signal.aborted).toBe(true);
+  });
+});
+
+describe('connectionSignal', () => {
+  it('is aborted from the start for a connection already closed', () => {
+    const gone = Object.assign(new EventEmitter(), { destroyed: true }) as unknown as Socket;
+    expect(connectionSignal(gone).aborted).toBe(true);
   });
 });
