@@ -90,6 +90,19 @@ describe('arguments over the limits are refused before JSON.parse', () => {
     expect(result.smallMs).toBeLessThan(5000);
   });
 
+  test("the SDK adapter's path (fastPath: false) refuses it from one scan too", async () => {
+    const sdkPath = await listen(app, { port: 0, fastPath: false });
+    try {
+      const body = Buffer.from(bodyOf(5, hugeArgs()));
+      const { result, scans, parses } = await watchLargeInputs(async () => (await (await post(sdkPath.url, body)).json()) as { error: unknown });
+      expect(result.error).toEqual(EXPECTED);
+      expect(scans).toHaveLength(1);
+      expect(parses).toBe(0);
+    } finally {
+      await sdkPath.close();
+    }
+  });
+
   test('fetch face and low-level server answer the same refusal, from one scan and no parse', async () => {
     const request = () => new Request('http://localhost/mcp', { method: 'POST', headers, body: bodyOf(3, hugeArgs()) });
     const viaApp = await watchLargeInputs(async () => (await (await app.fetch(request())).json()) as { error: unknown });
