@@ -1,32 +1,29 @@
-// The README's "complete small example", kept compiling and working: if this changes, change the README.
+// The README's "complete small example", kept shown verbatim and working. Its one copy in code is the provider
+// the benchmarks serve (apps/benchmarks/src/support/readme-example.provider.ts): change the README with it.
 import 'reflect-metadata';
-import { IsIn, IsString, MinLength } from 'class-validator';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { TesseraClient } from '@tessera/client';
-import { Args, createApp, Elicit, Field, Provider, silentLogger, Tool } from '@tessera/core';
+import { createApp, silentLogger } from '@tessera/core';
+import { Machines } from '../../../apps/benchmarks/src/support/readme-example.provider';
 
-class ProvisionArgs {
-  @Field({ description: 'Machine name' })
-  @IsString()
-  @MinLength(3)
-  name!: string;
+const ROOT = path.join(__dirname, '..', '..', '..');
+
+/** The classes of the provider file: from `class ProvisionArgs` up to the closing brace of `Machines`. */
+function providerClasses(): string {
+  const source = readFileSync(path.join(ROOT, 'apps', 'benchmarks', 'src', 'support', 'readme-example.provider.ts'), 'utf8');
+  const start = source.indexOf('\nclass ProvisionArgs') + 1;
+  return source.slice(start, source.indexOf('\n}\n', source.indexOf('\nclass Machines')) + 3);
 }
 
-class RegionChoice {
-  @Field({ title: 'Region' })
-  @IsIn(['eu', 'us'])
-  region!: string;
-}
-
-@Provider()
-class Machines {
-  @Tool({ description: 'Provision a machine' })
-  provision(
-    @Args() args: ProvisionArgs,
-    @Elicit({ key: 'region', message: ({ args }) => `Where should ${args.name} run?`, schema: RegionChoice }) where: RegionChoice,
-  ): string {
-    return `provisioned ${args.name} in ${where.region}`;
-  }
-}
+test('the README shows the provider the tests and benchmarks run, verbatim', () => {
+  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('\n## A complete small example\n'));
+  const block = /```ts\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+  const classes = providerClasses();
+  expect(classes).toMatch(/^class ProvisionArgs[\s\S]*class Machines[\s\S]*\n}\n$/);
+  expect(block).toContain(classes);
+});
 
 test('the README example: the region is asked, not an argument, and the call completes', async () => {
   const app = createApp({ name: 'machines', version: '1.0.0', providers: [Machines], logger: silentLogger });
