@@ -11,8 +11,8 @@
  *
  *   npm run build && node apps/benchmarks/dist/mrtr-flow.bench.js
  */
-import { isolated } from './support/isolated';
-import { envOptions, fmtRate, fmtUs, header, measure, type Measured, type Runner } from './support/measure';
+import { runIsolatedBench, timeCells, timeRatio } from './support/isolated-bench';
+import { header } from './support/measure';
 
 const SERVERS = [
   { kind: 'raw', label: 'raw SDK low-level Server + createRequestStateCodec (HMAC)' },
@@ -24,40 +24,21 @@ const WHAT = [
   { id: 'leg2', label: 'leg 2: open + answer + run' },
 ] as const;
 
-async function main(): Promise<void> {
-  const options = envOptions({ rounds: 25, sliceMs: 120, warmupMs: 1000 });
-  const started = Date.now();
-  const runners: Runner[] = [];
-  try {
-    for (const { kind, label } of SERVERS) for (const what of WHAT) runners.push(await isolated(`${label} | ${what.id}`, `flow:${kind}:${what.id}`));
-    const results = await measure(runners, options);
-    const at = (label: string, what: string): Measured => results.find((r) => r.name === `${label} | ${what}`)!;
+const variants = SERVERS.flatMap(({ kind, label }) => WHAT.map((what) => ({ name: `${label} | ${what.id}`, id: `flow:${kind}:${what.id}` })));
 
-    header(
-      'A multi-round flow (one @Elicit question, two legs), in process',
-      `each variant in its own process; ${options.rounds} interleaved rounds alternating order, ~${options.sliceMs} ms per variant per round, sequential; median [min-max] over rounds`,
-    );
-    console.log('| Server | What | wall µs | per second (wall) | CPU µs |');
-    console.log('|---|---|---:|---:|---:|');
-    for (const { label } of SERVERS) {
-      for (const what of WHAT) {
-        const m = at(label, what.id);
-        console.log(`| ${label} | ${what.label} | ${fmtUs(m.us)} [${fmtUs(m.min)}-${fmtUs(m.max)}] | ${fmtRate(m.us)} | ${fmtUs(m.cpu)} [${fmtUs(m.cpuMin)}-${fmtUs(m.cpuMax)}] |`);
-      }
-    }
-    const [raw, tessera] = SERVERS.map((s) => s.label) as [string, string];
-    console.log('\nTessera ÷ raw SDK, time (1.00 = same), wall / CPU:\n');
-    console.log('| | completed flow | leg 1 | leg 2 |');
-    console.log('|---|---:|---:|---:|');
-    const r = (what: string) => `${(at(tessera, what).us / at(raw, what).us).toFixed(2)} / ${(at(tessera, what).cpu / at(raw, what).cpu).toFixed(2)}`;
-    console.log(`| Tessera ÷ raw SDK | ${r('flow')} | ${r('leg1')} | ${r('leg2')} |`);
-    console.log(`\n(${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  } finally {
-    for (const runner of runners) await runner.close?.();
-  }
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
+runIsolatedBench(variants, (result, options) => {
+  const at = (label: string, what: string) => result(`${label} | ${what}`);
+  header(
+    'A multi-round flow (one @Elicit question, two legs), in process',
+    `each variant in its own process; ${options.rounds} interleaved rounds alternating order, ~${options.sliceMs} ms per variant per round, sequential; median [min-max] over rounds`,
+  );
+  console.log('| Server | What | wall µs | per second (wall) | CPU µs |');
+  console.log('|---|---|---:|---:|---:|');
+  for (const { label } of SERVERS) for (const what of WHAT) console.log(`| ${label} | ${what.label} | ${timeCells(at(label, what.id))} |`);
+  const [raw, tessera] = SERVERS.map((s) => s.label) as [string, string];
+  console.log('\nTessera ÷ raw SDK, time (1.00 = same), wall / CPU:\n');
+  console.log('| | completed flow | leg 1 | leg 2 |');
+  console.log('|---|---:|---:|---:|');
+  const r = (what: string) => timeRatio(at(tessera, what), at(raw, what));
+  console.log(`| Tessera ÷ raw SDK | ${r('flow')} | ${r('leg1')} | ${r('leg2')} |`);
 });
