@@ -1,20 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { IsIn } from 'class-validator';
-import { createApp, Elicit, Provider, RequestStateSecurity, silentLogger, Tool } from '@tessera/core';
+import { createApp, RequestStateSecurity, silentLogger } from '@tessera/core';
 import { isInputRequired, TesseraClient, type RoundEvent } from '@tessera/client';
-
-class Pick {
-  @IsIn(['a', 'b'])
-  pick!: string;
-}
-
-@Provider()
-class Steps {
-  @Tool()
-  twoSteps(@Elicit({ key: 'one', message: 'First?', schema: Pick }) one: Pick, @Elicit({ key: 'two', after: ['one'], message: 'Second?', schema: Pick }) two: Pick): string {
-    return `${one.pick}${two.pick}`;
-  }
-}
+import { pickAThenB as elicitation, Steps } from './fixtures/two-steps.fixture';
 
 /** Two instances that do not share a key: the first leg lands on A, every later leg on B. */
 function splitFleet() {
@@ -24,8 +11,6 @@ function splitFleet() {
   let legs = 0;
   return { fetch: (r: Request) => (r.headers.get('mcp-method') === 'tools/call' && legs++ === 0 ? a.fetch(r) : b.fetch(r)) };
 }
-
-const elicitation = async (params: { message: string }) => ({ action: 'accept' as const, content: { pick: params.message === 'First?' ? 'a' : 'b' } });
 
 describe('a state refused where the retry lands', () => {
   test('the client starts the flow over and completes it', async () => {

@@ -1,32 +1,16 @@
-import { IsIn } from 'class-validator';
 import { context, trace, type Span } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
-import { createApp, Elicit, Provider, silentLogger, Tool, type TesseraApp } from '@tessera/core';
+import { createApp, silentLogger, type TesseraApp } from '@tessera/core';
 import { listen } from '@tessera/core/node';
 import { TesseraClient } from '@tessera/client';
+import { pickAThenB, Steps } from './fixtures/two-steps.fixture';
 
 /*
  * The client sends its caller's active span as `_meta.traceparent` on every leg; the server (telemetry on)
  * makes each round's span a child of it. Two tracer providers stand for the two processes; the client side
  * has a real async context manager, as an OpenTelemetry Node SDK would register.
  */
-
-class Pick {
-  @IsIn(['a', 'b'])
-  pick!: string;
-}
-
-@Provider()
-class Steps {
-  @Tool()
-  twoQuestions(
-    @Elicit({ key: 'one', message: 'One?', schema: Pick }) one: Pick,
-    @Elicit({ key: 'two', after: ['one'], message: 'Two?', schema: Pick }) two: Pick,
-  ): string {
-    return one.pick + two.pick;
-  }
-}
 
 const serverSpans = new InMemorySpanExporter();
 const serverTracing = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(serverSpans)] });
@@ -43,7 +27,7 @@ afterAll(() => {
 afterEach(() => serverSpans.reset());
 
 function newClient(): TesseraClient {
-  return new TesseraClient({ elicitation: async ({ message }) => ({ action: 'accept', content: { pick: message === 'One?' ? 'a' : 'b' } }) });
+  return new TesseraClient({ elicitation: pickAThenB });
 }
 
 /** Runs `work` with `span` as the active span, as instrumented caller code would. */
@@ -51,7 +35,7 @@ function inSpan<T>(span: Span, work: () => Promise<T>): Promise<T> {
   return context.with(trace.setSpan(context.active(), span), work);
 }
 
-const roundSpans = (): ReadableSpan[] => serverSpans.getFinishedSpans().filter((s) => s.name === 'tools/call twoQuestions');
+const roundSpans = (): ReadableSpan[] => serverSpans.getFinishedSpans().filter((s) => s.name === 'tools/call twoSteps');
 
 describe.each(['memory', 'http'] as const)('trace context from the client to a Tessera server (%s)', (mode) => {
   let server: TesseraApp;
@@ -67,7 +51,7 @@ describe.each(['memory', 'http'] as const)('trace context from the client to a T
     await client.connect(target as never);
     const caller = clientTracer.startSpan('book a slot');
     try {
-      const result = await inSpan(caller, () => client.callTool({ name: 'twoQuestions', arguments: {} }));
+      const result = await inSpan(caller, () => client.callTool({ name: 'twoSteps', arguments: {} }));
       expect(result.content).toEqual([{ type: 'text', text: 'ab' }]);
     } finally {
       caller.end();
@@ -85,7 +69,7 @@ describe.each(['memory', 'http'] as const)('trace context from the client to a T
     const client = newClient();
     await client.connect(target as never);
     try {
-      await client.callTool({ name: 'twoQuestions', arguments: {} });
+      await client.callTool({ name: 'twoSteps', arguments: {} });
     } finally {
       await client.close();
     }
@@ -100,7 +84,7 @@ describe.each(['memory', 'http'] as const)('trace context from the client to a T
     const own = { traceId: '5bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7' };
     const caller = clientTracer.startSpan('ignored');
     try {
-      await inSpan(caller, () => client.callTool({ name: 'twoQuestions', arguments: {}, _meta: { traceparent: `00-${own.traceId}-${own.spanId}-01` } }));
+      await inSpan(caller, () => client.callTool({ name: 'twoSteps', arguments: {}, _meta: { traceparent: `00-${own.traceId}-${own.spanId}-01` } }));
     } finally {
       caller.end();
       await client.close();
