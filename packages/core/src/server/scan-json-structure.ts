@@ -133,6 +133,7 @@ function countNested(b: Uint8Array, open: number, counts: ArgumentCounts, maxDep
         if (b[skipSpace(b, i + 1)] !== CLOSE_ARRAY) items += 1;
       } else isArray[depth] = 0;
     } else if (--depth === 0) {
+      // IS_CLOSE: the bracket closing `arguments` ends the count
       i += 1;
       break;
     }
