@@ -5,6 +5,7 @@ import type { Logger } from '../logging/logger';
 import type { ResolvedRequestLimits } from '../app/request-limits';
 import { ConnectionDrain, refuseWhileDraining } from './connection-drain';
 import { createNodeHandler, type EndpointFetch } from './node-handler';
+import { requestPath } from './request-path';
 import type { HttpListener, ListenOptions } from './listen-options';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -26,10 +27,10 @@ export async function listenNodeHttp(fetch: EndpointFetch, options: ListenOption
   let drain: ConnectionDrain | undefined;
   const server: HttpServer = createServer((req, res) => {
     const admitted = drain!.admit(req, res);
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (answerHealth(url.pathname, drain!.isDraining, res)) return;
+    const pathname = requestPath(req.url);
+    if (answerHealth(pathname, drain!.isDraining, res)) return;
     if (!admitted) return refuseWhileDraining(req, res);
-    if (url.pathname !== path) {
+    if (pathname !== path) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found: the MCP endpoint is ${path}`);
       return;
     }
