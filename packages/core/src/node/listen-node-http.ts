@@ -7,6 +7,7 @@ import { ConnectionDrain, refuseWhileDraining } from './connection-drain';
 import { createNodeHandler, type EndpointFetch } from './node-handler';
 import { requestPath } from './request-path';
 import type { HttpListener, ListenOptions } from './listen-options';
+import { listenTimeouts } from './listen-timeouts';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 
@@ -16,6 +17,7 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
  * protection as `TesseraApp.listen`.
  */
 export async function listenNodeHttp(fetch: EndpointFetch, options: ListenOptions, logger: Logger, limits: ResolvedRequestLimits): Promise<HttpListener> {
+  const timeouts = listenTimeouts(options);
   const path = options.path ?? '/mcp';
   const host = options.host ?? '127.0.0.1';
   const allowedHosts = options.allowedHosts ?? (LOOPBACK_HOSTS.has(host) ? localhostAllowedHostnames() : undefined);
@@ -39,6 +41,7 @@ export async function listenNodeHttp(fetch: EndpointFetch, options: ListenOption
       if (!res.headersSent) res.writeHead(500).end();
     });
   });
+  server.keepAliveTimeout = timeouts.keepAliveTimeoutMs;
   drain = new ConnectionDrain(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -50,7 +53,7 @@ export async function listenNodeHttp(fetch: EndpointFetch, options: ListenOption
   return {
     url: new URL(`http://${urlHost}:${address.port}${path}`),
     // Graceful, and resets nothing: see ConnectionDrain. drainMs bounds the whole stop.
-    close: () => (stopping ??= drain!.drain(options.drainMs ?? 2000)),
+    close: () => (stopping ??= drain!.drain(timeouts.drainMs)),
   };
 }
 

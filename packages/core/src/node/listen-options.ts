@@ -17,6 +17,12 @@ export interface ListenOptions {
    */
   drainMs?: number;
   /**
+   * How long an idle kept-alive connection stays open; default Node's 5000 ms. Behind a balancer that keeps
+   * connections to its upstreams, set it above the balancer's own idle timeout: otherwise the server may
+   * close a connection just as the balancer sends a request on it, and that request is reset.
+   */
+  keepAliveTimeoutMs?: number;
+  /**
    * Serve the stateless 2026-07-28 POST on node:http directly (default `true`): same answers, less work per
    * request. `false` sends every request through the SDK's node adapter (`toNodeHandler`).
    */

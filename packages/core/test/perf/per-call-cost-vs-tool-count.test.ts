@@ -65,7 +65,9 @@ async function compare(face: (app: TesseraApp) => Promise<() => Promise<Response
 const fetchFace = async (app: TesseraApp) => () => app.fetch(new Request('http://127.0.0.1/mcp', { method: 'POST', headers: ECHO_HEADERS, body: ECHO_BODY }));
 
 const httpFace = async (app: TesseraApp) => {
-  const listener = await listen(app, { port: 0 });
+  // A measuring round can hold the loop for seconds under load: with Node's 5 s keep-alive the server could
+  // close a pooled connection just as fetch sends on it (seen in CI as ECONNRESET).
+  const listener = await listen(app, { port: 0, keepAliveTimeoutMs: 120_000 });
   listeners.push(listener);
   return () => fetch(listener.url, { method: 'POST', headers: ECHO_HEADERS, body: ECHO_BODY });
 };
