@@ -93,15 +93,9 @@ async function main(): Promise<void> {
   const redis = process.env[REDIS_URL_ENV] ? await connectFleetRedis(process.env[REDIS_URL_ENV]!, logger, keys !== undefined) : undefined;
   const app = createFleetApp({ instanceId: args.id, keys, logger, singleUse: redis?.singleUse, events: redis?.events });
   const listener: HttpListener = await listen(app, { port: args.port, host: args.host, drainMs: args.drainMs });
-  logger.info('listening', { url: listener.url.href, pid: process.pid, ring, sealsWith: ring[0] ?? 'process-local' });
-  process.stdout.write(`fleet instance ${args.id} listening on ${listener.url.href} (pid ${process.pid})\n`);
-  if (process.send) {
-    const ready: InstanceReadyMessage = { type: 'ready', id: args.id, url: listener.url.href, pid: process.pid, ring };
-    process.send(ready);
-  }
-
   // SIGTERM/SIGINT drain the listener (readyz 503, calls in flight finish, no resets), then Redis closes; the
-  // deadline only ends a stop that hangs, and then with exit code 1 so a supervisor sees it.
+  // deadline only ends a stop that hangs, and then with exit code 1 so a supervisor sees it. Installed before
+  // the instance says it is ready: a parent that signals right after must not meet the default (kill).
   let stopping = false;
   const stopTarget = {
     logger,
@@ -115,6 +109,12 @@ async function main(): Promise<void> {
   // Started by fleet.ts: when the parent goes away (even killed), the IPC channel closes and we follow, through
   // the same graceful stop as a SIGTERM. Not during a stop: a second SIGTERM is not caught and would cut the drain.
   if (process.connected) process.once('disconnect', () => stopping || process.kill(process.pid, 'SIGTERM'));
+  logger.info('listening', { url: listener.url.href, pid: process.pid, ring, sealsWith: ring[0] ?? 'process-local' });
+  process.stdout.write(`fleet instance ${args.id} listening on ${listener.url.href} (pid ${process.pid})\n`);
+  if (process.send) {
+    const ready: InstanceReadyMessage = { type: 'ready', id: args.id, url: listener.url.href, pid: process.pid, ring };
+    process.send(ready);
+  }
 }
 
 main().catch((error) => {

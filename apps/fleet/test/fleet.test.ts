@@ -508,6 +508,13 @@ describe('instance settings', () => {
     }
   }, 60_000);
 
+  test('SIGTERM the moment the instance reports ready meets the graceful stop, not the default kill', async () => {
+    const instance = await spawnInstance({ id: 'early-stop', keys: [generateKey()] });
+    const code = await instance.stop(30_000);
+    expect(code).toBe(0);
+    expect(logEvents([instance], 'stopping')).toEqual([expect.objectContaining({ signal: 'SIGTERM' })]);
+  });
+
   test('FLEET_DRAIN_MS that is not a positive whole number: the instance refuses to start and names it', async () => {
     const failure = await spawnInstance({ id: 'bad-drain', keys: [generateKey()], env: { FLEET_DRAIN_MS: 'soon' } }).then(
       (p) => p.stop().then(() => undefined),

@@ -7,9 +7,10 @@ import { appModule } from './app.module';
 async function main(): Promise<void> {
   const app = createApp(appModule);
   const { url } = await listen(app, { port: Number(process.env.PORT ?? 3000) });
-  console.log(`MCP server listening on ${url}`);
-  // SIGTERM/SIGINT: /readyz turns 503, calls in flight finish (up to listen's drainMs), then exit 0.
+  // SIGTERM/SIGINT: /readyz turns 503, calls in flight finish (up to listen's drainMs), then exit 0. Installed
+  // before the line below: a supervisor that signals as soon as it reads it must not meet the default (kill).
   stopOnSignals(app);
+  console.log(`MCP server listening on ${url}`);
 }
 
 main().catch((error: unknown) => {
