@@ -96,7 +96,7 @@ export class McpEndpoint {
       if (Number(request.headers.get('content-length')) > max) return payloadTooLarge(max);
       const bytes = await readLimitedBytes(request, max);
       if (bytes === 'too-large') return payloadTooLarge(max);
-      const scanned = refuseByScan(bytes, this.limits); // before decoding and JSON.parse: see refuse-by-scan
+      const scanned = await refuseByScan(bytes, this.limits); // before decoding and JSON.parse: see refuse-by-scan
       if (scanned) return this.refuseUnparsed(scanned);
       const text = utf8Text(bytes);
       let body: unknown;

@@ -52,7 +52,7 @@ export function createNodeHandler(fetch: EndpointFetch, fastPath: boolean, limit
     if (bytes === 'too-large') return writeWebResponse(payloadTooLarge(maxBodyBytes), res);
     // arguments over the limits: refused from the bytes, never decoded or parsed; the endpoint answers
     // after the host and auth checks, without scanning again
-    const refusal = refuseByScan(bytes, limits);
+    const refusal = await refuseByScan(bytes, limits);
     if (refusal) return writeWebResponse(await fetch(asRequest(new NodeRequestView(req, res, '')), { refusedBeforeParse: refusal }), res);
     const text = bytes.toString('utf8');
     const view = new NodeRequestView(req, res, text);

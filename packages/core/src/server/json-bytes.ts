@@ -2,8 +2,10 @@
  * Stepping over JSON text held as UTF-8 bytes, without decoding it. Every character that gives JSON its
  * structure is ASCII, and no byte of a multi-byte UTF-8 sequence is below 0x80, so these bytes mean the
  * same here as in the decoded text (an invalid sequence decodes to U+FFFD without swallowing ASCII).
- * Each function returns an index and never allocates: they run over every byte of large bodies.
+ * Each function returns an index and never allocates: they run over every byte of large bodies. Those
+ * that step over containers, unbounded, are generators that yield every SLICE_BYTES (run-in-slices).
  */
+import { SLICE_BYTES, type Steps } from './run-in-slices';
 
 export const QUOTE = 0x22;
 export const BACKSLASH = 0x5c;
@@ -68,28 +70,33 @@ export function stringEnd(b: Uint8Array, open: number): number {
  * Index just past the value starting at `start` (not whitespace), or -1 if it does not end. Containers
  * are skipped by counting brackets outside strings; their contents are not checked (JSON.parse does that).
  */
-export function skipValue(b: Uint8Array, start: number): number {
+export function* skipValue(b: Uint8Array, start: number): Steps<number> {
   const c = b[start];
   if (c === QUOTE) {
     const end = stringEnd(b, start);
     return end < 0 ? -1 : end + 1;
   }
-  if (c === OPEN_OBJECT || c === OPEN_ARRAY) return skipNested(b, start + 1, 1);
+  if (c === OPEN_OBJECT || c === OPEN_ARRAY) return yield* skipNested(b, start + 1, 1);
   return scalarEnd(b, start);
 }
 
 /** Index just past the containers still open (`depth` of them) from `from`, or -1. */
-export function skipNested(b: Uint8Array, from: number, depth: number): number {
+export function* skipNested(b: Uint8Array, from: number, depth: number): Steps<number> {
   const n = b.length;
   let open = depth;
-  for (let i = from; i < n; i += 1) {
-    const k = BYTE_CLASS[b[i]!]!;
-    if (k === 0) continue;
-    if (k === IS_QUOTE) {
-      i = stringEnd(b, i);
-      if (i < 0) return -1;
-    } else if (k === IS_OPEN) open += 1;
-    else if (k === IS_CLOSE && --open === 0) return i + 1;
+  let i = from;
+  while (i < n) {
+    const stop = i + SLICE_BYTES < n ? i + SLICE_BYTES : n;
+    for (; i < stop; i += 1) {
+      const k = BYTE_CLASS[b[i]!]!;
+      if (k === 0) continue;
+      if (k === IS_QUOTE) {
+        i = stringEnd(b, i);
+        if (i < 0) return -1;
+      } else if (k === IS_OPEN) open += 1;
+      else if (k === IS_CLOSE && --open === 0) return i + 1;
+    }
+    yield;
   }
   return -1;
 }

@@ -3,6 +3,7 @@ import {
   BACKSLASH, BYTE_CLASS, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, IS_COLON, IS_COMMA, IS_OPEN, IS_QUOTE,
   OPEN_ARRAY, OPEN_OBJECT, QUOTE, skipNested, skipSpace, skipValue, stringEnd,
 } from './json-bytes';
+import { runToEnd, SLICE_BYTES, type Steps } from './run-in-slices';
 
 export interface ArgumentCounts {
   keys: number;
@@ -43,18 +44,24 @@ const PARAMS_FIELDS: ReadonlyArray<readonly [number, string]> = [[NAME, 'name'],
  * counted, even a name repeated in one object that JSON.parse would keep once (see refuse-by-scan).
  */
 export function scanJsonStructure(b: Uint8Array, limits: ResolvedRequestLimits): ScannedEnvelope | undefined {
+  return runToEnd(scanSteps(b, limits));
+}
+
+/** The same pass in slices (run-in-slices), so a large body can be scanned without holding the event loop. */
+export function* scanSteps(b: Uint8Array, limits: ResolvedRequestLimits): Steps<ScannedEnvelope | undefined> {
   const start = skipSpace(b, 0);
   if (b[start] !== OPEN_OBJECT) return undefined;
   const found: ScannedEnvelope = {};
-  const end = readMembers(b, start, TOP_FIELDS, found, limits);
+  const end = yield* readMembers(b, start, TOP_FIELDS, found, limits);
   // text after the object makes JSON.parse fail: leave the whole answer to it
   return end < 0 || skipSpace(b, end) !== b.length ? undefined : found;
 }
 
 /** Reads the members of the object whose `{` is at `open`; the index after its `}`, or -1 if malformed. */
-function readMembers(b: Uint8Array, open: number, fields: ReadonlyArray<readonly [number, string]>, found: ScannedEnvelope, limits: ResolvedRequestLimits): number {
+function* readMembers(b: Uint8Array, open: number, fields: ReadonlyArray<readonly [number, string]>, found: ScannedEnvelope, limits: ResolvedRequestLimits): Steps<number> {
   let i = skipSpace(b, open + 1);
   if (b[i] === CLOSE_OBJECT) return i + 1;
+  let pause = i + SLICE_BYTES; // an envelope of many small members is sliced like any other run of bytes
   for (;;) {
     if (b[i] !== QUOTE) return -1;
     const keyEnd = stringEnd(b, i);
@@ -63,32 +70,36 @@ function readMembers(b: Uint8Array, open: number, fields: ReadonlyArray<readonly
     i = skipSpace(b, keyEnd + 1);
     if (b[i] !== COLON) return -1;
     const value = skipSpace(b, i + 1);
-    i = readValue(b, value, field, found, limits);
+    i = yield* readValue(b, value, field, found, limits);
     if (i < 0) return -1;
     i = skipSpace(b, i);
     if (b[i] === CLOSE_OBJECT) return i + 1;
     if (b[i] !== COMMA) return -1;
     i = skipSpace(b, i + 1);
+    if (i >= pause) {
+      yield;
+      pause = i + SLICE_BYTES;
+    }
   }
 }
 
 /** Reads one member's value as its field needs; the index just past it, or -1. */
-function readValue(b: Uint8Array, at: number, field: number, found: ScannedEnvelope, limits: ResolvedRequestLimits): number {
+function* readValue(b: Uint8Array, at: number, field: number, found: ScannedEnvelope, limits: ResolvedRequestLimits): Steps<number> {
   const c = b[at];
   if (field === PARAMS) {
     found.args = found.name = undefined; // a later params replaces an earlier one whole
-    return c === OPEN_OBJECT ? readMembers(b, at, PARAMS_FIELDS, found, limits) : skipValue(b, at);
+    return c === OPEN_OBJECT ? yield* readMembers(b, at, PARAMS_FIELDS, found, limits) : yield* skipValue(b, at);
   }
   if (field === ARGUMENTS) {
     if (c !== OPEN_OBJECT && c !== OPEN_ARRAY) {
       found.args = undefined;
-      return skipValue(b, at);
+      return yield* skipValue(b, at);
     }
     const counts: ArgumentCounts = { keys: 0, items: 0, depth: 1 };
     found.args = counts;
-    return countNested(b, at, counts, limits.maxArgumentDepth);
+    return yield* countNested(b, at, counts, limits.maxArgumentDepth);
   }
-  const end = skipValue(b, at);
+  const end = yield* skipValue(b, at);
   if (field === ID) found.id = [at, end];
   else if (field === METHOD) found.method = [at, end];
   else if (field === NAME) found.name = [at, end];
@@ -101,7 +112,7 @@ function readValue(b: Uint8Array, at: number, field: number, found: ScannedEnvel
  * the nesting, as checkArgumentBounds counts them on the parsed value. Past `maxDepth` the answer is
  * known (depth is reported first), so the rest is skipped without a stack deeper than the limit.
  */
-function countNested(b: Uint8Array, open: number, counts: ArgumentCounts, maxDepth: number): number {
+function* countNested(b: Uint8Array, open: number, counts: ArgumentCounts, maxDepth: number): Steps<number> {
   const isArray = new Uint8Array(maxDepth + 2); // per open level: commas there separate items, not members
   const n = b.length;
   let depth = 0;
@@ -109,34 +120,38 @@ function countNested(b: Uint8Array, open: number, counts: ArgumentCounts, maxDep
   let keys = 0;
   let items = 0;
   let i = open;
-  for (; i < n; i += 1) {
-    const c = b[i]!;
-    const k = BYTE_CLASS[c]!;
-    if (k === 0) continue; // digits, letters, whitespace: most bytes outside strings
-    if (k === IS_QUOTE) {
-      i = stringEnd(b, i);
-      if (i < 0) return -1;
-    } else if (k === IS_COMMA) {
-      items += isArray[depth]!;
-    } else if (k === IS_COLON) {
-      keys += 1;
-    } else if (k === IS_OPEN) {
-      depth += 1;
-      if (depth > maxDepth) {
-        deepest = depth;
-        i = skipNested(b, i + 1, depth);
-        break;
+  scan: while (i < n) {
+    const stop = i + SLICE_BYTES < n ? i + SLICE_BYTES : n;
+    for (; i < stop; i += 1) {
+      const c = b[i]!;
+      const k = BYTE_CLASS[c]!;
+      if (k === 0) continue; // digits, letters, whitespace: most bytes outside strings
+      if (k === IS_QUOTE) {
+        i = stringEnd(b, i);
+        if (i < 0) return -1;
+      } else if (k === IS_COMMA) {
+        items += isArray[depth]!;
+      } else if (k === IS_COLON) {
+        keys += 1;
+      } else if (k === IS_OPEN) {
+        depth += 1;
+        if (depth > maxDepth) {
+          deepest = depth;
+          i = yield* skipNested(b, i + 1, depth);
+          break scan;
+        }
+        if (depth > deepest) deepest = depth;
+        if (c === OPEN_ARRAY) {
+          isArray[depth] = 1;
+          if (b[skipSpace(b, i + 1)] !== CLOSE_ARRAY) items += 1;
+        } else isArray[depth] = 0;
+      } else if (--depth === 0) {
+        // IS_CLOSE: the bracket closing `arguments` ends the count
+        i += 1;
+        break scan;
       }
-      if (depth > deepest) deepest = depth;
-      if (c === OPEN_ARRAY) {
-        isArray[depth] = 1;
-        if (b[skipSpace(b, i + 1)] !== CLOSE_ARRAY) items += 1;
-      } else isArray[depth] = 0;
-    } else if (--depth === 0) {
-      // IS_CLOSE: the bracket closing `arguments` ends the count
-      i += 1;
-      break;
     }
+    yield;
   }
   counts.keys = keys;
   counts.items = items;

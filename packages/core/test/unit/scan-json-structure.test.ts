@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { DEFAULT_REQUEST_LIMITS } from '../../src/app/request-limits';
 import { checkArgumentBounds } from '../../src/server/check-argument-bounds';
 import { refuseByScan, scanRefusal, SCAN_FROM_BYTES } from '../../src/server/refuse-by-scan';
+import { SLICE_BYTES } from '../../src/server/run-in-slices';
 import { scanJsonStructure } from '../../src/server/scan-json-structure';
 
 const limits = { ...DEFAULT_REQUEST_LIMITS, maxArgumentKeys: 5, maxArrayItems: 3, maxArgumentDepth: 3 };
@@ -119,11 +120,29 @@ describe('scanJsonStructure counts what checkArgumentBounds counts', () => {
     expect(scanRefusal(bytes(' \n' + text + '\n '), limits)).toBeDefined(); // surrounding whitespace is fine
   });
 
-  test('bodies under SCAN_FROM_BYTES are left to the post-parse check (parsing them costs less than scanning)', () => {
+  test('bodies under SCAN_FROM_BYTES are left to the post-parse check (parsing them costs less than scanning)', async () => {
     const small = bytes(call(six));
-    expect(refuseByScan(small, limits)).toBeUndefined();
+    expect(await refuseByScan(small, limits)).toBeUndefined();
     const padded = bytes(call({ ...six, pad: 'p'.repeat(SCAN_FROM_BYTES) }));
-    expect(refuseByScan(padded, limits)).toMatchObject({ error: { message: expect.stringContaining('limits.maxArgumentKeys') } });
+    expect(await refuseByScan(padded, limits)).toMatchObject({ error: { message: expect.stringContaining('limits.maxArgumentKeys') } });
+  });
+
+  test('a large body is scanned in slices, with turns of the event loop in between', async () => {
+    const args: Record<string, number> = {};
+    for (let i = 0; i < 100_000; i += 1) args[`extra${i}`] = i;
+    const body = bytes(call(args, { _meta: Object.fromEntries(Array.from({ length: 30_000 }, (_, i) => [`m${i}`, [i]])) }));
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns += 1;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const refusal = await refuseByScan(body, DEFAULT_REQUEST_LIMITS);
+    ticking = false;
+    expect(refusal).toMatchObject({ error: { message: expect.stringContaining('limits.maxArgumentKeys') } });
+    // one turn per SLICE_BYTES at least, counting the arguments and the _meta after them
+    expect(turns).toBeGreaterThanOrEqual(Math.floor(body.length / SLICE_BYTES / 2)); // run at once, it would be 0 or 1
   });
 
   test('scanning 4 MiB of keys costs a fraction of parsing it', () => {
@@ -134,10 +153,10 @@ describe('scanJsonStructure counts what checkArgumentBounds counts', () => {
     expect(body.length).toBeGreaterThan(4_000_000);
     // best of three each, in the same run: a busy machine slows both alike, a preempted run is dropped
     const best = (work: () => unknown) => Math.min(...[0, 1, 2].map(() => { const t = performance.now(); work(); return performance.now() - t; }));
-    const scanMs = best(() => refuseByScan(body, DEFAULT_REQUEST_LIMITS));
+    const scanMs = best(() => scanRefusal(body, DEFAULT_REQUEST_LIMITS)); // the scan's work, without the turns it gives the loop
     const parseMs = best(() => JSON.parse(text));
     process.stdout.write(`scan of ${body.length} bytes: ${scanMs.toFixed(1)} ms; JSON.parse: ${parseMs.toFixed(1)} ms\n`);
-    expect(refuseByScan(body, DEFAULT_REQUEST_LIMITS)).toBeDefined();
+    expect(scanRefusal(body, DEFAULT_REQUEST_LIMITS)).toBeDefined();
     expect(scanMs).toBeLessThan(parseMs / 2);
   });
 });
