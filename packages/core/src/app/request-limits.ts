@@ -13,6 +13,13 @@ export interface RequestLimits {
   maxArrayItems?: number;
   /** Deepest nesting of objects and arrays in one call's `arguments` (the object itself is 1). Default 32. */
   maxArgumentDepth?: number;
+  /**
+   * Most object keys and array items in all in one request outside a call's `arguments` (`params._meta`,
+   * `inputResponses`, the envelope itself; for a method without arguments, everything). Default 10 000, at least 100.
+   */
+  maxMembersOutsideArguments?: number;
+  /** Deepest nesting of objects and arrays outside a call's `arguments` (the request object is 1). Default 32, at least 8. */
+  maxDepthOutsideArguments?: number;
 }
 
 export type ResolvedRequestLimits = Readonly<Required<RequestLimits>>;
@@ -22,7 +29,20 @@ export const DEFAULT_REQUEST_LIMITS: ResolvedRequestLimits = Object.freeze({
   maxArgumentKeys: 1_000,
   maxArrayItems: 10_000,
   maxArgumentDepth: 32,
+  // far above any real answer (an elicitation form, a sampling result: tens of members), and parsed
+  // in a few milliseconds at worst: 10 000 tiny keys are about 5 ms of JSON.parse on a loaded CI machine
+  maxMembersOutsideArguments: 10_000,
+  maxDepthOutsideArguments: 32,
 });
+
+/**
+ * Lowest values that still serve real requests: the envelope, `_meta` and an answer in `inputResponses`
+ * (a sampling result's content blocks, say) take a few levels and tens of members of their own.
+ */
+const FLOORS: Partial<Record<keyof RequestLimits, readonly [number, string]>> = {
+  maxMembersOutsideArguments: [100, 'the envelope and `_meta` of an ordinary request hold tens of members'],
+  maxDepthOutsideArguments: [8, "an answer in inputResponses sits 4 levels deep and has levels of its own"],
+};
 
 /** The limits to serve with: the defaults, overridden by positive integers only (checked at startup). */
 export function resolveRequestLimits(limits: RequestLimits | undefined, server: string): ResolvedRequestLimits {
@@ -30,13 +50,17 @@ export function resolveRequestLimits(limits: RequestLimits | undefined, server: 
   if (typeof limits !== 'object' || limits === null) throw new InvalidConfigurationError(`${server}: limits must be an object.`);
   const resolved = { ...DEFAULT_REQUEST_LIMITS };
   for (const key of Object.keys(limits) as Array<keyof RequestLimits>) {
-    if (!(key in DEFAULT_REQUEST_LIMITS)) {
+    if (!Object.hasOwn(DEFAULT_REQUEST_LIMITS, key)) {
       throw new InvalidConfigurationError(`${server}: limits.${String(key)} is not a limit; known: ${Object.keys(DEFAULT_REQUEST_LIMITS).join(', ')}.`);
     }
     const value = limits[key];
     if (value === undefined) continue;
     if (!Number.isSafeInteger(value) || value < 1) {
       throw new InvalidConfigurationError(`${server}: limits.${key} must be a positive integer, got ${String(value)}.`);
+    }
+    const floor = FLOORS[key];
+    if (floor !== undefined && value < floor[0]) {
+      throw new InvalidConfigurationError(`${server}: limits.${key} must be at least ${floor[0]} (${floor[1]}), got ${value}.`);
     }
     resolved[key] = value;
   }

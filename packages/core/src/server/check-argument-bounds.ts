@@ -4,6 +4,11 @@ import { JsonRpcCode } from '../errors/json-rpc-codes';
 
 const KINDS: Record<string, string> = { 'tools/call': 'tool', 'prompts/get': 'prompt' };
 
+/** 'tool' or 'prompt' for the methods whose `params.arguments` these limits bound, else undefined. */
+export function callKind(method: string): string | undefined {
+  return Object.hasOwn(KINDS, method) ? KINDS[method] : undefined;
+}
+
 /**
  * Refuses a `tools/call` or `prompts/get` whose `arguments` carry too many keys or array items, or
  * nest too deep, before the SDK or validation touch them. Validating, transforming or listing every
@@ -13,7 +18,7 @@ const KINDS: Record<string, string> = { 'tools/call': 'tool', 'prompts/get': 'pr
  */
 export function checkArgumentBounds(message: unknown, limits: ResolvedRequestLimits): JSONRPCMessage | undefined {
   const m = message as { id?: string | number; method?: unknown; params?: { name?: unknown; arguments?: unknown } };
-  const kind = typeof m.method === 'string' ? KINDS[m.method] : undefined;
+  const kind = typeof m.method === 'string' ? callKind(m.method) : undefined;
   if (kind === undefined || m.id === undefined || typeof m.params !== 'object' || m.params === null) return undefined;
   const problem = boundsProblem(m.params.arguments, limits);
   if (problem === undefined) return undefined;
@@ -22,7 +27,7 @@ export function checkArgumentBounds(message: unknown, limits: ResolvedRequestLim
 
 /** The -32602 answer for a call whose arguments cross `problem`; shared with the pre-parse scan. */
 export function boundsRefusal(id: string | number, method: string, name: unknown, problem: string): JSONRPCMessage | undefined {
-  const kind = KINDS[method];
+  const kind = callKind(method);
   if (kind === undefined) return undefined;
   const shown = typeof name === 'string' ? ` "${name.slice(0, 200)}"` : '';
   return { jsonrpc: '2.0', id, error: { code: JsonRpcCode.InvalidParams, message: `Invalid arguments for ${kind}${shown}: ${problem}` } } as JSONRPCMessage;

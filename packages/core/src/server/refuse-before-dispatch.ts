@@ -1,18 +1,20 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { ResolvedRequestLimits } from '../app/request-limits';
 import type { Logger } from '../logging/logger';
+import { checkOutsideBounds } from './check-outside-bounds';
 import { checkRetryParams } from './check-retry-params';
 import { screenRequestState } from './screen-request-state';
 
 /**
  * Every check made on a parsed request before the SDK sees it (a non-string requestState, malformed
- * inputResponses, arguments over the limits), on every face. Each refusal is logged with its reason
- * (screenRequestState logs its own); the answer goes back in place of the SDK's.
+ * inputResponses, arguments over the limits, then the rest of the request over its limits), on every
+ * face. Each refusal is logged with its reason (screenRequestState logs its own); the answer goes back
+ * in place of the SDK's.
  */
 export function refuseBeforeDispatch(message: unknown, logger: Logger, limits: ResolvedRequestLimits): JSONRPCMessage | undefined {
   const state = screenRequestState(message, logger);
   if (state) return state;
-  const refusal = checkRetryParams(message, limits);
+  const refusal = checkRetryParams(message, limits) ?? checkOutsideBounds(message, limits);
   if (refusal) {
     const { method, params } = message as { method?: unknown; params?: { name?: unknown } };
     const reason = (refusal as { error?: { message?: string } }).error?.message;

@@ -1,14 +1,14 @@
 import type { ResolvedRequestLimits } from '../app/request-limits';
-import {
-  BACKSLASH, BYTE_CLASS, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, IS_COLON, IS_COMMA, IS_OPEN, IS_QUOTE,
-  OPEN_ARRAY, OPEN_OBJECT, QUOTE, skipNested, skipSpace, skipValue, stringEnd,
-} from './json-bytes';
+import { countNested, type NestedCounts } from './count-nested';
+import { BACKSLASH, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE, skipSpace, skipValue, stringEnd } from './json-bytes';
 import { runToEnd, SLICE_BYTES, type Steps } from './run-in-slices';
 
-export interface ArgumentCounts {
-  keys: number;
-  items: number;
-  /** Deepest nesting, the arguments value itself being 1; counting stops past `maxArgumentDepth`. */
+/** Counts over `arguments`; its depth counts the arguments value itself as 1. */
+export type ArgumentCounts = NestedCounts;
+
+/** Keys and array items outside the kept `arguments`, and the deepest nesting there (the request object is 1). */
+export interface OutsideCounts {
+  members: number;
   depth: number;
 }
 
@@ -22,6 +22,11 @@ export interface ScannedEnvelope {
   name?: ByteRange;
   /** Counts over the kept `params.arguments`, when it is an object or an array. */
   args?: ArgumentCounts;
+  /**
+   * Everything else sent: the envelope's own members, `_meta`, `inputResponses`, and any value a repeated
+   * `params` or `arguments` name discarded (JSON.parse reads it all the same).
+   */
+  outside: OutsideCounts;
 }
 
 const ID = 1;
@@ -33,15 +38,16 @@ const TOP_FIELDS: ReadonlyArray<readonly [number, string]> = [[ID, 'id'], [METHO
 const PARAMS_FIELDS: ReadonlyArray<readonly [number, string]> = [[NAME, 'name'], [ARGUMENTS, 'arguments']];
 
 /**
- * One pass over a request body's UTF-8 bytes that finds what the post-parse bounds check
- * (checkArgumentBounds) would look at, without JSON.parse: the envelope's `id`, `method`, `params.name`,
- * and the key, item and depth counts of `params.arguments`. Only the two envelope levels are read
- * member by member; every other value is stepped over by counting brackets, and `arguments` by the
- * counting loop below. Undefined when the body is not one JSON object (JSON.parse will say what is wrong).
+ * One pass over a request body's UTF-8 bytes that finds what the post-parse bounds checks
+ * (checkArgumentBounds, checkOutsideBounds) would look at, without JSON.parse: the envelope's `id`,
+ * `method`, `params.name`, the key, item and depth counts of `params.arguments`, and the same counts
+ * over everything else. Only the two envelope levels are read member by member; every other value is
+ * counted by countNested. Undefined when the body is not one JSON object (JSON.parse will say what is wrong).
  *
  * Duplicate names in the envelope resolve as JSON.parse resolves them (the last `params`, its last
- * `arguments`), so a discarded value never counts. Inside `arguments`, every key and item sent is
- * counted, even a name repeated in one object that JSON.parse would keep once (see refuse-by-scan).
+ * `arguments` is the one counted as arguments), but a discarded value still counts outside arguments,
+ * and a name repeated in any one object counts each time it is sent: JSON.parse reads every byte sent,
+ * so the bound is on what is sent (see refuse-by-scan).
  */
 export function scanJsonStructure(b: Uint8Array, limits: ResolvedRequestLimits): ScannedEnvelope | undefined {
   return runToEnd(scanSteps(b, limits));
@@ -51,14 +57,18 @@ export function scanJsonStructure(b: Uint8Array, limits: ResolvedRequestLimits):
 export function* scanSteps(b: Uint8Array, limits: ResolvedRequestLimits): Steps<ScannedEnvelope | undefined> {
   const start = skipSpace(b, 0);
   if (b[start] !== OPEN_OBJECT) return undefined;
-  const found: ScannedEnvelope = {};
-  const end = yield* readMembers(b, start, TOP_FIELDS, found, limits);
+  const found: ScannedEnvelope = { outside: { members: 0, depth: 0 } };
+  const end = yield* readMembers(b, start, 1, TOP_FIELDS, found, limits);
   // text after the object makes JSON.parse fail: leave the whole answer to it
   return end < 0 || skipSpace(b, end) !== b.length ? undefined : found;
 }
 
-/** Reads the members of the object whose `{` is at `open`; the index after its `}`, or -1 if malformed. */
-function* readMembers(b: Uint8Array, open: number, fields: ReadonlyArray<readonly [number, string]>, found: ScannedEnvelope, limits: ResolvedRequestLimits): Steps<number> {
+/**
+ * Reads the members of the object whose `{` is at `open`, at nesting `level` (the request 1, params 2);
+ * the index after its `}`, or -1 if malformed.
+ */
+function* readMembers(b: Uint8Array, open: number, level: number, fields: ReadonlyArray<readonly [number, string]>, found: ScannedEnvelope, limits: ResolvedRequestLimits): Steps<number> {
+  if (level > found.outside.depth) found.outside.depth = level;
   let i = skipSpace(b, open + 1);
   if (b[i] === CLOSE_OBJECT) return i + 1;
   let pause = i + SLICE_BYTES; // an envelope of many small members is sliced like any other run of bytes
@@ -67,10 +77,11 @@ function* readMembers(b: Uint8Array, open: number, fields: ReadonlyArray<readonl
     const keyEnd = stringEnd(b, i);
     if (keyEnd < 0) return -1;
     const field = fieldNamed(b, i + 1, keyEnd, fields);
+    found.outside.members += 1;
     i = skipSpace(b, keyEnd + 1);
     if (b[i] !== COLON) return -1;
     const value = skipSpace(b, i + 1);
-    i = yield* readValue(b, value, field, found, limits);
+    i = yield* readValue(b, value, level, field, found, limits);
     if (i < 0) return -1;
     i = skipSpace(b, i);
     if (b[i] === CLOSE_OBJECT) return i + 1;
@@ -83,80 +94,43 @@ function* readMembers(b: Uint8Array, open: number, fields: ReadonlyArray<readonl
   }
 }
 
-/** Reads one member's value as its field needs; the index just past it, or -1. */
-function* readValue(b: Uint8Array, at: number, field: number, found: ScannedEnvelope, limits: ResolvedRequestLimits): Steps<number> {
+/** Reads one member's value, of an object at `level`, as its field needs; the index just past it, or -1. */
+function* readValue(b: Uint8Array, at: number, level: number, field: number, found: ScannedEnvelope, limits: ResolvedRequestLimits): Steps<number> {
   const c = b[at];
-  if (field === PARAMS) {
-    found.args = found.name = undefined; // a later params replaces an earlier one whole
-    return c === OPEN_OBJECT ? yield* readMembers(b, at, PARAMS_FIELDS, found, limits) : yield* skipValue(b, at);
+  const container = c === OPEN_OBJECT || c === OPEN_ARRAY;
+  if (field === PARAMS || field === ARGUMENTS) {
+    // a later params (or arguments) replaces an earlier one whole: what it held was sent all the same
+    if (found.args !== undefined) foldArguments(found.outside, found.args);
+    found.args = undefined;
+    if (field === PARAMS) found.name = undefined;
   }
-  if (field === ARGUMENTS) {
-    if (c !== OPEN_OBJECT && c !== OPEN_ARRAY) {
-      found.args = undefined;
-      return yield* skipValue(b, at);
-    }
-    const counts: ArgumentCounts = { keys: 0, items: 0, depth: 1 };
-    found.args = counts;
-    return yield* countNested(b, at, counts, limits.maxArgumentDepth);
+  if (field === PARAMS && c === OPEN_OBJECT) return yield* readMembers(b, at, level + 1, PARAMS_FIELDS, found, limits);
+  if (field === ARGUMENTS && container) {
+    found.args = { keys: 0, items: 0, depth: 1 };
+    // counted deep enough for either bound: arguments are counted outside when the method takes none
+    const room = Math.max(limits.maxArgumentDepth, limits.maxDepthOutsideArguments - level);
+    return yield* countNested(b, at, found.args, room);
   }
-  const end = yield* skipValue(b, at);
+  const end = container ? yield* countOutside(b, at, level, found.outside, limits) : yield* skipValue(b, at);
   if (field === ID) found.id = [at, end];
   else if (field === METHOD) found.method = [at, end];
   else if (field === NAME) found.name = [at, end];
   return end;
 }
 
-/**
- * The counting loop over `arguments`, from its opening bracket at `open`: keys are the colons outside
- * strings, items the values of arrays (a comma at array level, plus one for a non-empty array), depth
- * the nesting, as checkArgumentBounds counts them on the parsed value. Past `maxDepth` the answer is
- * known (depth is reported first), so the rest is skipped without a stack deeper than the limit.
- */
-function* countNested(b: Uint8Array, open: number, counts: ArgumentCounts, maxDepth: number): Steps<number> {
-  const isArray = new Uint8Array(maxDepth + 2); // per open level: commas there separate items, not members
-  const n = b.length;
-  let depth = 0;
-  let deepest = 0;
-  let keys = 0;
-  let items = 0;
-  let i = open;
-  scan: while (i < n) {
-    const stop = i + SLICE_BYTES < n ? i + SLICE_BYTES : n;
-    for (; i < stop; i += 1) {
-      const c = b[i]!;
-      const k = BYTE_CLASS[c]!;
-      if (k === 0) continue; // digits, letters, whitespace: most bytes outside strings
-      if (k === IS_QUOTE) {
-        i = stringEnd(b, i);
-        if (i < 0) return -1;
-      } else if (k === IS_COMMA) {
-        items += isArray[depth]!;
-      } else if (k === IS_COLON) {
-        keys += 1;
-      } else if (k === IS_OPEN) {
-        depth += 1;
-        if (depth > maxDepth) {
-          deepest = depth;
-          i = yield* skipNested(b, i + 1, depth);
-          break scan;
-        }
-        if (depth > deepest) deepest = depth;
-        if (c === OPEN_ARRAY) {
-          isArray[depth] = 1;
-          if (b[skipSpace(b, i + 1)] !== CLOSE_ARRAY) items += 1;
-        } else isArray[depth] = 0;
-      } else if (--depth === 0) {
-        // IS_CLOSE: the bracket closing `arguments` ends the count
-        i += 1;
-        break scan;
-      }
-    }
-    yield;
-  }
-  counts.keys = keys;
-  counts.items = items;
-  counts.depth = deepest;
-  return depth === 0 || deepest > maxDepth ? i : -1;
+/** Counts a container that is a member's value, in an object at `level`, into `outside`. */
+function* countOutside(b: Uint8Array, at: number, level: number, outside: OutsideCounts, limits: ResolvedRequestLimits): Steps<number> {
+  const counts: NestedCounts = { keys: 0, items: 0, depth: 0 };
+  const end = yield* countNested(b, at, counts, limits.maxDepthOutsideArguments - level);
+  outside.members += counts.keys + counts.items;
+  if (level + counts.depth > outside.depth) outside.depth = level + counts.depth;
+  return end;
+}
+
+/** Adds counts over an `arguments` value (in params, at level 2) to the counts outside arguments. */
+export function foldArguments(outside: OutsideCounts, args: ArgumentCounts): void {
+  outside.members += args.keys + args.items;
+  if (2 + args.depth > outside.depth) outside.depth = 2 + args.depth;
 }
 
 /** Which of `fields` the key between `from` and `to` (quotes excluded) names, or 0. */

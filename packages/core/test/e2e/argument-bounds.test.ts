@@ -62,7 +62,9 @@ describe('argument bounds over loopback HTTP', () => {
   });
 
   test('the defaults are documented values', () => {
-    expect(DEFAULT_REQUEST_LIMITS).toEqual({ maxBodyBytes: 4 * 1024 * 1024, maxArgumentKeys: 1000, maxArrayItems: 10_000, maxArgumentDepth: 32 });
+    expect(DEFAULT_REQUEST_LIMITS).toEqual({
+      maxBodyBytes: 4 * 1024 * 1024, maxArgumentKeys: 1000, maxArrayItems: 10_000, maxArgumentDepth: 32, maxMembersOutsideArguments: 10_000, maxDepthOutsideArguments: 32,
+    });
   });
 });
 
@@ -109,7 +111,7 @@ describe('each bound, configurable, with a clear error', () => {
     expect(build({ maxArgumentKeys: 0 })).toThrow(InvalidConfigurationError);
     expect(build({ maxArgumentKeys: 0 })).toThrow('Module "b": limits.maxArgumentKeys must be a positive integer, got 0.');
     expect(build({ maxArrayItems: 1.5 })).toThrow(/limits.maxArrayItems must be a positive integer/);
-    expect(build({ maxKeys: 10 })).toThrow(/limits.maxKeys is not a limit; known: maxBodyBytes, maxArgumentKeys, maxArrayItems, maxArgumentDepth/);
+    expect(build({ maxKeys: 10 })).toThrow(/limits.maxKeys is not a limit; known: maxBodyBytes, maxArgumentKeys, maxArrayItems, maxArgumentDepth, maxMembersOutsideArguments, maxDepthOutsideArguments/);
   });
 });
 

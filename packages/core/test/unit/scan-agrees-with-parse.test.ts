@@ -1,12 +1,15 @@
 import { isDeepStrictEqual } from 'node:util';
 import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from '../../src/app/request-limits';
 import { checkArgumentBounds } from '../../src/server/check-argument-bounds';
+import { checkOutsideBounds } from '../../src/server/check-outside-bounds';
 import { scanRefusal } from '../../src/server/refuse-by-scan';
 
 // Random documents, written with random whitespace and random escapes, against counting on the
-// JSON.parse result: the scan must give exactly the post-parse check's answer (never refuse what it
-// accepts, never let through what it refuses). Names are unique inside each object: a repeated name is
-// the one documented difference (scan-json-structure.test.ts). FUZZ_SEED=n reruns one seed.
+// JSON.parse result: the scan must give exactly the post-parse checks' answer (never refuse what they
+// accept, never let through what they refuse), over arguments and over the rest of the request. Names
+// are unique inside each object; a repeated `params` or `arguments` (sometimes sent) is the one
+// documented difference: its discarded value still counts outside arguments in the scan, which may
+// then refuse more, never less (scan-json-structure.test.ts). FUZZ_SEED=n reruns one seed.
 
 /** mulberry32: a small seeded generator, so a failure can be replayed from the printed seed. */
 function generator(seed: number): () => number {
@@ -90,7 +93,8 @@ class Writer {
   }
 }
 
-function randomCall(w: Writer): string {
+function randomCall(w: Writer): { text: string; duplicated: boolean } {
+  let duplicated = false;
   const params: Record<string, string> = {};
   if (w.random() < 0.9) params.name = w.string(w.pick(['provision', 'a"b', 'é\u{1F600}', '']));
   const args = w.random() < 0.45 ? w.object(1, {}) : w.random() < 0.8 ? w.array(1) : w.scalar();
@@ -99,17 +103,23 @@ function randomCall(w: Writer): string {
   if (w.random() < 0.3) params._meta = w.value(1);
   if (w.random() < 0.2) params.inputResponses = w.object(1, {});
   let paramsText = w.object(0, params);
-  if (w.random() < 0.1) paramsText = paramsText.replace(/}$/, `,"arguments":${w.value(1)}}`);
+  if (w.random() < 0.1) {
+    paramsText = paramsText.replace(/}$/, `,"arguments":${w.value(1)}}`);
+    duplicated = true;
+  }
   const top: Record<string, string> = {
     jsonrpc: '"2.0"',
     id: w.pick(['1', '"req-1"', '-7', '"\\u0069d"', 'null', '2.5']),
-    method: w.string(w.pick(['tools/call', 'tools/call', 'prompts/get', 'tools/list'])),
+    method: w.string(w.pick(['tools/call', 'tools/call', 'prompts/get', 'tools/list', 'resources/read'])),
     params: w.random() < 0.95 ? paramsText : w.array(1),
   };
   if (w.random() < 0.15) top.arguments = w.object(1, {});
   let text = w.object(0, top);
-  if (w.random() < 0.1) text = text.replace(/}$/, `,"params":${w.object(0, { arguments: w.value(1) })}}`);
-  return w.space() + text + w.space();
+  if (w.random() < 0.1) {
+    text = text.replace(/}$/, `,"params":${w.object(0, { arguments: w.value(1) })}}`);
+    duplicated = true;
+  }
+  return { text: w.space() + text + w.space(), duplicated };
 }
 
 describe('the scan agrees with counting on the JSON.parse result', () => {
@@ -117,30 +127,42 @@ describe('the scan agrees with counting on the JSON.parse result', () => {
     const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
     const w = new Writer(generator(seed));
     let refused = 0;
+    let refusedOutside = 0;
     let accepted = 0;
     let size = 0;
     for (let round = 0; round < 4000; round += 1) {
-      const text = randomCall(w);
+      const { text, duplicated } = randomCall(w);
       size += text.length;
       const limits: ResolvedRequestLimits = {
         ...DEFAULT_REQUEST_LIMITS,
         maxArgumentKeys: 1 + ((w.random() * 10) | 0),
         maxArrayItems: 1 + ((w.random() * 10) | 0),
         maxArgumentDepth: 1 + ((w.random() * 5) | 0),
+        // half the time out of reach, so the argument bounds are exercised on their own too; else from
+        // crossed by the envelope alone (1) to a few hundred members, 8 levels
+        maxMembersOutsideArguments: w.random() < 0.5 ? 100_000 : 1 + ((w.random() * w.random() * 400) | 0),
+        maxDepthOutsideArguments: w.random() < 0.5 ? 100 : 1 + ((w.random() * 8) | 0),
       };
       const message = JSON.parse(text) as { id?: unknown };
-      const expected = checkArgumentBounds(message, limits);
+      const expected = checkArgumentBounds(message, limits) ?? checkOutsideBounds(message, limits);
       const scanned = scanRefusal(Buffer.from(text, 'utf8'), limits);
       const context = () => `seed ${seed}, round ${round}, limits ${JSON.stringify(limits)}: ${text}`;
       // an id that is neither string nor number is left to the post-parse check (rare, and cheap to parse)
       const echoable = typeof message.id === 'string' || typeof message.id === 'number';
+      if (duplicated) {
+        // a discarded value counts in the scan alone: it refuses whatever the post-parse checks refuse
+        if (echoable && expected && !scanned) expect({ context: context(), scanned }).toEqual({ context: context(), scanned: 'a refusal' });
+        continue;
+      }
       // compared first without expect: thousands of deep toEqual calls with their context cost seconds
       if (!isDeepStrictEqual(scanned, echoable ? expected : undefined)) expect({ context: context(), scanned }).toEqual({ context: context(), scanned: echoable ? expected : undefined });
       if (expected) refused += 1;
       else accepted += 1;
+      if (JSON.stringify(expected ?? '').includes('outside arguments')) refusedOutside += 1;
     }
-    process.stdout.write(`seed ${seed}: ${refused} refused, ${accepted} accepted by both; ${Math.round(size / 4000)} bytes on average\n`);
+    process.stdout.write(`seed ${seed}: ${refused} refused (${refusedOutside} outside arguments), ${accepted} accepted by both; ${Math.round(size / 4000)} bytes on average\n`);
     expect(refused).toBeGreaterThan(400); // the documents do cross the limits, and often
+    expect(refusedOutside).toBeGreaterThan(200);
     expect(accepted).toBeGreaterThan(400);
   });
 });
