@@ -1,5 +1,6 @@
 import { StreamableHTTPClientTransport, type FetchLike, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { defaultHttpFetch } from './default-http-fetch';
 import { InvalidConnectTargetError } from '../errors/invalid-connect-target.error';
 import type { ConnectTarget, InMemoryTarget } from './connect-target';
 
@@ -15,7 +16,7 @@ export function createTransport(target: ConnectTarget): Transport {
   }
   if ('url' in target) {
     return new StreamableHTTPClientTransport(new URL(target.url), {
-      fetch: target.fetch,
+      fetch: target.fetch ?? defaultHttpFetch(),
       ...(target.headers !== undefined && { requestInit: { headers: target.headers } }),
     });
   }

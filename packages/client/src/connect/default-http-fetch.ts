@@ -1,0 +1,33 @@
+import type { FetchLike } from '@modelcontextprotocol/client';
+import { nodeHttpFetch, type HttpModule } from './node-http-fetch';
+
+/** What is read of `process` to tell Node from the rest. */
+export interface RuntimeProcess {
+  release?: { name?: string };
+  versions?: Record<string, string | undefined>;
+  getBuiltinModule?: (id: string) => unknown;
+}
+
+let shared: FetchLike | null | undefined;
+
+/**
+ * The `fetch` an HTTP target gets when the user passed none: on Node, the `node:http` one (cheaper per leg,
+ * see node-http-fetch.ts), one per process so every client shares its keep-alive connections, as they share
+ * undici's global dispatcher with the global `fetch`. Elsewhere `undefined`, and the SDK uses the global
+ * `fetch`.
+ */
+export function defaultHttpFetch(): FetchLike | undefined {
+  if (shared === undefined) shared = httpFetchFor((globalThis as { process?: RuntimeProcess }).process) ?? null;
+  return shared ?? undefined;
+}
+
+/**
+ * Node only: browsers and workers have no `process`; Bun and Deno imitate Node's but bring their own fetch.
+ * The modules are looked up at run time, never imported, so a bundle for another runtime does not pull in
+ * `node:http`; a Node without `process.getBuiltinModule` (before 20.16) keeps the global fetch.
+ */
+export function httpFetchFor(proc: RuntimeProcess | undefined): FetchLike | undefined {
+  if (proc?.release?.name !== 'node' || proc.versions?.bun !== undefined || proc.versions?.deno !== undefined) return undefined;
+  if (typeof proc.getBuiltinModule !== 'function') return undefined;
+  return nodeHttpFetch(proc.getBuiltinModule('node:http') as HttpModule, proc.getBuiltinModule('node:https') as HttpModule);
+}

@@ -1,0 +1,172 @@
+import type { FetchLike } from '@modelcontextprotocol/client';
+import type * as NodeHttp from 'node:http';
+
+/** What is used of `node:http` and `node:https` (their `request` and `Agent` have the same shape here). */
+export interface HttpModule {
+  Agent: new (options: NodeHttp.AgentOptions) => NodeHttp.Agent;
+  request: (url: URL, options: NodeHttp.RequestOptions) => NodeHttp.ClientRequest;
+}
+
+/**
+ * A `fetch` for the SDK's Streamable HTTP transport on Node, over `node:http`/`node:https` with one
+ * keep-alive agent per scheme. undici's `fetch` spends more of a flow client's CPU than anything else
+ * (web `Request`, header lists, body streams in both directions); this sends the SDK's string body in one
+ * write and reads a JSON answer whole before it builds the `Response` from bytes. Only a
+ * `text/event-stream` answer is handed over as a stream, so progress notifications still arrive as they come.
+ *
+ * It keeps what the rest of the client reads from `fetch`: a socket failure rejects with
+ * `TypeError('fetch failed', { cause })` carrying node's error (`ECONNREFUSED`, `ECONNRESET`, ...), a stream
+ * cut short errors with `TypeError('terminated', { cause })`, an abort rejects with the signal's reason.
+ * Anything it was not built for (another scheme, a non-string body, redirects to follow) goes to the
+ * global `fetch` unchanged.
+ */
+export function nodeHttpFetch(http: HttpModule, https: HttpModule): FetchLike {
+  // keepAlive: a flow is two POSTs, and a new connection per leg costs more than the request itself.
+  const agents: Record<string, NodeHttp.Agent> = {
+    'http:': new http.Agent({ keepAlive: true }),
+    'https:': new https.Agent({ keepAlive: true }),
+  };
+  return (input, init) => {
+    const url = typeof input === 'string' ? new URL(input) : input;
+    const agent = agents[url.protocol];
+    const body = init?.body;
+    // The SDK asks for 'manual' (it follows redirects itself, within the origin); only that is served here.
+    if (agent === undefined || init?.redirect !== 'manual' || (body != null && typeof body !== 'string')) {
+      return fetch(input, init);
+    }
+    const module = url.protocol === 'https:' ? https : http;
+    return send((target, options) => module.request(target, options), url, agent, init, body ?? undefined);
+  };
+}
+
+type RequestFn = HttpModule['request'];
+
+function send(request: RequestFn, url: URL, agent: NodeHttp.Agent, init: RequestInit, body: string | undefined): Promise<Response> {
+  const signal = init.signal ?? undefined;
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  return new Promise<Response>((resolve, reject) => {
+    const headers = plainHeaders(init.headers);
+    if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+    let req: NodeHttp.ClientRequest | undefined;
+    // Until the Response is handed over, a failure rejects the fetch; after, it errors the SSE stream.
+    let fail = (error: unknown) => reject(error);
+    const onAbort = () => {
+      fail(signal!.reason);
+      req?.destroy();
+    };
+    const done = () => signal?.removeEventListener('abort', onAbort);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const attempt = () => {
+      if (signal?.aborted) return; // aborted while waiting for its turn: already rejected
+      const current = request(url, { method: init.method ?? 'GET', headers, agent });
+      req = current;
+      current.on('socket', (socket) => {
+        // A kept-alive connection the server already closed (restart, idle timeout) would fail this request
+        // with a reset although it never reached the server; undici opens a new connection then, so do we.
+        // Nothing was written to it yet, so sending again cannot run anything twice.
+        if (current.reusedSocket && (socket.readableEnded || socket.destroyed || !socket.writable)) {
+          current.removeAllListeners('error').on('error', () => undefined);
+          current.destroy();
+          attempt();
+        }
+      });
+      current.on('error', (error) => {
+        done();
+        fail(new TypeError('fetch failed', { cause: error }));
+      });
+      current.on('response', (res) => {
+        const init = { status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers: responseHeaders(res.rawHeaders) };
+        if (isEventStream(res.headers['content-type'])) {
+          const stream = streamOf(res, done);
+          fail = stream.fail;
+          resolve(new Response(stream.body, init));
+          return;
+        }
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          done();
+          resolve(new Response(NULL_BODY.has(init.status) ? null : Buffer.concat(chunks), init));
+        });
+        // undici's fetch has resolved by now and its body read fails with 'terminated': the same error here.
+        res.on('error', (error) => {
+          done();
+          fail(new TypeError('terminated', { cause: error }));
+        });
+      });
+      current.end(body);
+    };
+    // Let the event loop poll once first (two check phases bracket a poll phase), so a close the server
+    // already sent on an idle kept-alive connection has been read and that connection is known dead
+    // (checked above) instead of written to: a server that stopped is then refused, as with undici.
+    setImmediate(() => setImmediate(attempt));
+  });
+}
+
+// Statuses whose Response must have no body (the Response constructor throws otherwise).
+const NULL_BODY = new Set([101, 103, 204, 205, 304]);
+
+/** An SSE answer as a web stream, read as node delivers it; cancelling it closes the answer. */
+function streamOf(res: NodeHttp.IncomingMessage, done: () => void): { body: ReadableStream<Uint8Array>; fail: (error: unknown) => void } {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let settled = false;
+  const fail = (error: unknown) => {
+    if (settled) return;
+    settled = true;
+    done();
+    controller.error(error);
+    res.destroy();
+  };
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+      res.on('data', (chunk: Buffer) => {
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        // Backpressure: stop reading the socket until the reader catches up.
+        if ((controller.desiredSize ?? 1) <= 0) res.pause();
+      });
+      res.on('end', () => {
+        if (settled) return;
+        settled = true;
+        done();
+        controller.close();
+      });
+      res.on('error', (error) => fail(new TypeError('terminated', { cause: error })));
+    },
+    pull() {
+      res.resume();
+    },
+    cancel() {
+      settled = true;
+      done();
+      res.destroy();
+    },
+  });
+  return { body, fail };
+}
+
+function isEventStream(contentType: string | undefined): boolean {
+  return contentType !== undefined && contentType.split(';', 1)[0]!.trim().toLowerCase() === 'text/event-stream';
+}
+
+/** The request's headers as node wants them; the SDK passes a `Headers`, a user's `requestInit` may pass a record or pairs. */
+function plainHeaders(headers: HeadersInit | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (headers === undefined) return out;
+  // Repeated names combine as a Headers list would.
+  const add = (value: string, name: string) => {
+    const key = name.toLowerCase();
+    out[key] = out[key] === undefined ? value : `${out[key]}, ${value}`;
+  };
+  if (headers instanceof Headers) headers.forEach(add);
+  else if (Array.isArray(headers)) for (const [name, value] of headers) add(value!, name!);
+  else for (const name of Object.keys(headers)) add(headers[name]!, name);
+  return out;
+}
+
+/** node's raw name/value list, so repeated headers (Set-Cookie, WWW-Authenticate) arrive as fetch gives them. */
+function responseHeaders(raw: string[]): Headers {
+  const headers = new Headers();
+  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+  return headers;
+}
