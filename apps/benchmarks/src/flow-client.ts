@@ -3,7 +3,8 @@
  * on each `run`, completes `provision({ name: 'web1' })` flows (round one asks for the region, the client
  * answers `eu` and retries with the sealed state) from `concurrency` loops for the given time.
  *   node dist/flow-client.js <tessera|sdk> <url> <concurrency>
- *   tessera: @tessera/client's TesseraClient (its own round loop)
+ *   tessera: @tessera/client's TesseraClient (its own round loop; on Node its default node:http fetch)
+ *   tessera-undici: the same client given undici's global fetch, as before that default
  *   sdk:     the SDK's Client pinned to 2026-07-28, its auto-fulfilment answering through an elicitation handler
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -14,9 +15,9 @@ type CallFlow = () => Promise<{ content?: Array<{ type: string; text?: string }>
 
 async function connect(kind: string, url: string): Promise<CallFlow> {
   const answer = { action: 'accept' as const, content: { region: 'eu' } };
-  if (kind === 'tessera') {
+  if (kind === 'tessera' || kind === 'tessera-undici') {
     const client = new TesseraClient({ name: 'bench', elicitation: async () => answer });
-    await client.connect({ url });
+    await client.connect(kind === 'tessera' ? { url } : { url, fetch: (input, init) => fetch(input, init) });
     return () => client.callTool({ name: 'provision', arguments: FLOW_ARGS }) as ReturnType<CallFlow>;
   }
   if (kind === 'sdk') {

@@ -16,6 +16,8 @@ import { envelopeBody, envelopeHeaders, parseAnswer } from './support/wire';
 const PAIRS = [
   { id: 'sdk', server: 'flow-raw', label: 'SDK Client + low-level Server, createRequestStateCodec (HMAC)' },
   { id: 'tessera', server: 'flow-tessera', label: 'TesseraClient + Tessera @Elicit (AES-256-GCM)' },
+  // The same pair with the client on undici's fetch (its transport before node:http), to show what that saves.
+  { id: 'tessera-undici', server: 'flow-tessera', label: 'TesseraClient on undici fetch + Tessera @Elicit' },
 ] as const;
 
 interface FlowClient {
@@ -51,7 +53,8 @@ export async function openFlowsPart(config: HttpBenchConfig): Promise<void> {
   const servers: ServerChild[] = [];
   try {
     const rows: string[] = [];
-    for (const pair of PAIRS) {
+    // Memory is the server's: the undici-client pair runs the same server as the tessera one.
+    for (const pair of PAIRS.filter((p) => p.id !== 'tessera-undici')) {
       const server = await startServer(pair.server, 1);
       servers.push(server);
       const headers = envelopeHeaders(firstLeg);
@@ -113,6 +116,8 @@ export async function flowsPart(config: HttpBenchConfig): Promise<void> {
     });
     const ratio = spread(results[1]!.map((x, r) => x.perSecond / results[0]![r]!.perSecond));
     console.log(`\nTessera ÷ SDK flows/s, per round: ${fmtSpread(ratio, 2)}`);
+    const clientCpu = spread(results[1]!.map((x, r) => x.clientCpu / results[2]![r]!.clientCpu));
+    console.log(`TesseraClient CPU per flow, node:http ÷ undici fetch, per round: ${fmtSpread(clientCpu, 2)}`);
   } finally {
     for (const client of clients) client.kill();
     for (const server of servers) server.kill();
