@@ -135,6 +135,23 @@ describe('the post-parse check is the authority where nothing is scanned', () =>
       await app.close();
     }
   });
+
+  test('listen, a body under the scan threshold: configured limits are checked after the parse, depth and members', async () => {
+    const app = createApp({ name: 'outside-small', version: '1', providers: [MachineTools], logger: silentLogger, limits: { maxMembersOutsideArguments: 100, maxDepthOutsideArguments: 8 } });
+    const listener = await listen(app, { port: 0 });
+    const call = (meta: Record<string, unknown>) =>
+      JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'provision', arguments: ARGS, _meta: { ...META, ...meta } } });
+    try {
+      const wide = (await (await post(listener.url, call(manyKeys(100)))).json()) as { error?: { message: string } };
+      expect(wide.error?.message).toBe('Invalid request for tool "provision": the request holds more than 100 keys and array items outside arguments (limits.maxMembersOutsideArguments)');
+      // _meta is level 3, the inner array 9
+      const deep = (await (await post(listener.url, call({ a: { b: { c: { d: { e: [[]] } } } } }))).json()) as { error?: { message: string } };
+      expect(deep.error?.message).toBe('Invalid request for tool "provision": the request nests deeper than 8 levels outside arguments (limits.maxDepthOutsideArguments)');
+      expect(await (await post(listener.url, call(manyKeys(80)))).text()).toContain('provisioned web1 in eu');
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe('a real flow with large answers is not refused', () => {
