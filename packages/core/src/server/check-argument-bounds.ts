@@ -1,6 +1,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { ResolvedRequestLimits } from '../app/request-limits';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
+import { measureParsedValue } from './measure-parsed-value';
 
 const KINDS: Record<string, string> = { 'tools/call': 'tool', 'prompts/get': 'prompt' };
 
@@ -52,24 +53,6 @@ const keysProblem = (l: ResolvedRequestLimits) => `arguments hold more than ${l.
  */
 export function boundsProblem(value: unknown, limits: ResolvedRequestLimits): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  let keys = 0;
-  let items = 0;
-  let deepest = 1;
-  const stack: Array<[object, number]> = [[value, 1]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
-    if (depth > limits.maxArgumentDepth) return depthProblem(limits);
-    if (depth > deepest) deepest = depth;
-    if (Array.isArray(node)) {
-      items += node.length;
-      for (const item of node) if (typeof item === 'object' && item !== null) stack.push([item, depth + 1]);
-      continue;
-    }
-    for (const key in node) {
-      keys += 1;
-      const child = (node as Record<string, unknown>)[key];
-      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
-    }
-  }
-  return countsProblem(keys, items, deepest, limits);
+  const size = measureParsedValue(value, limits.maxArgumentDepth);
+  return size === undefined ? depthProblem(limits) : countsProblem(size.keys, size.items, size.deepest, limits);
 }

@@ -2,6 +2,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { ResolvedRequestLimits } from '../app/request-limits';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
 import { callKind } from './check-argument-bounds';
+import { measureParsedValue } from './measure-parsed-value';
 
 /**
  * Refuses a request that holds too many keys and array items, or nests too deep, outside a call's
@@ -42,27 +43,9 @@ const membersProblem = (l: ResolvedRequestLimits) =>
 
 /**
  * What bound the request crosses outside `skipped` (the arguments object, not walked), or undefined.
- * Counts as the scan does: every key and array item, the request object at depth 1. Iterative: a deep
- * value cannot overflow the stack, and the walk ends at the first level past the depth bound.
+ * Counts as the scan does: every key and array item, the request object at depth 1.
  */
 function outsideProblem(message: object, skipped: unknown, limits: ResolvedRequestLimits): string | undefined {
-  let members = 0;
-  let deepest = 1;
-  const stack: Array<[object, number]> = [[message, 1]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
-    if (depth > limits.maxDepthOutsideArguments) return depthProblem(limits);
-    if (depth > deepest) deepest = depth;
-    if (Array.isArray(node)) {
-      members += node.length;
-      for (const item of node) if (typeof item === 'object' && item !== null) stack.push([item, depth + 1]);
-      continue;
-    }
-    for (const key in node) {
-      members += 1;
-      const child = (node as Record<string, unknown>)[key];
-      if (typeof child === 'object' && child !== null && child !== skipped) stack.push([child, depth + 1]);
-    }
-  }
-  return outsideCountsProblem(members, deepest, limits);
+  const size = measureParsedValue(message, limits.maxDepthOutsideArguments, skipped);
+  return size === undefined ? depthProblem(limits) : outsideCountsProblem(size.keys + size.items, size.deepest, limits);
 }

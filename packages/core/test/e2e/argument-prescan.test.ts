@@ -2,8 +2,8 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { OAuthError, OAuthErrorCode, type AuthInfo } from '@modelcontextprotocol/server';
 import { createApp, createLowLevelServer, silentLogger, type TesseraApp } from '@tessera/core';
 import { listen, type HttpListener } from '@tessera/core/node';
-import * as structure from '../../src/server/scan-json-structure';
 import { MachineTools } from './fixtures';
+import { watchLargeInputs } from './support/watch-large-inputs';
 
 // #17 item 1: a 100 000-key body is refused from its bytes by one scan, before it is decoded or parsed.
 // What is asserted does not depend on the machine's load: the body is never given to JSON.parse and is
@@ -18,27 +18,11 @@ const bodyOf = (id: number, args: unknown) => JSON.stringify({ jsonrpc: '2.0', i
 const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'provision' };
 const post = (url: URL, body: RequestInit['body'], extra: Record<string, string> = {}) => fetch(url, { method: 'POST', headers: { ...headers, ...extra }, body });
 const EXPECTED = { code: -32602, message: 'Invalid arguments for tool "provision": arguments hold more than 1000 keys in all (limits.maxArgumentKeys)' };
-const LARGE = 1_000_000;
 
 function hugeArgs(): Record<string, unknown> {
   const huge: Record<string, unknown> = { name: 'web1', region: 'eu' };
   for (let i = 0; i < 100_000; i += 1) huge[`extra${i}`] = i;
   return huge;
-}
-
-/** Counts, while `work` runs, the scans and parses of large inputs (the server shares this process). */
-async function watchLargeInputs<T>(work: () => Promise<T>): Promise<{ result: T; scans: number; parses: number }> {
-  const scan = jest.spyOn(structure, 'scanSteps');
-  const parse = jest.spyOn(JSON, 'parse');
-  try {
-    const result = await work();
-    const scans = scan.mock.calls.filter(([bytes]) => bytes.length > LARGE).length;
-    const parses = parse.mock.calls.filter(([text]) => typeof text === 'string' && text.length > LARGE).length;
-    return { result, scans, parses };
-  } finally {
-    scan.mockRestore();
-    parse.mockRestore();
-  }
 }
 
 describe('arguments over the limits are refused before JSON.parse', () => {

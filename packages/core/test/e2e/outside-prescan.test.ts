@@ -2,8 +2,8 @@ import { InMemoryTransport, type JSONRPCMessage } from '@modelcontextprotocol/se
 import { createApp, createLowLevelServer, silentLogger, type TesseraApp } from '@tessera/core';
 import { listen, serveStdio, type HttpListener } from '@tessera/core/node';
 import { TesseraClient } from '@tessera/client';
-import * as structure from '../../src/server/scan-json-structure';
 import { MachineTools } from './fixtures';
+import { watchLargeInputs } from './support/watch-large-inputs';
 import { Deployer } from './mrtr-fixtures';
 
 // #17 item 1, the rest of the message: 300 000 small keys outside `arguments` (in `_meta`, in
@@ -22,7 +22,6 @@ const EXPECTED = {
   code: -32602,
   message: 'Invalid request for tool "provision": the request holds more than 10000 keys and array items outside arguments (limits.maxMembersOutsideArguments)',
 };
-const LARGE = 1_000_000;
 
 function manyKeys(count: number): Record<string, number> {
   const keys: Record<string, number> = {};
@@ -36,21 +35,6 @@ function hugeBody(id: number, where: 'meta' | 'inputResponses' | 'top'): Uint8Ar
   const params: Record<string, unknown> = { name: 'provision', arguments: ARGS, _meta: where === 'meta' ? { ...META, ...keys } : META };
   if (where === 'inputResponses') params.inputResponses = keys;
   return new TextEncoder().encode(JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params, ...(where === 'top' ? keys : {}) }));
-}
-
-/** Counts, while `work` runs, the scans and parses of large inputs (the server shares this process). */
-async function watchLargeInputs<T>(work: () => Promise<T>): Promise<{ result: T; scans: number; parses: number }> {
-  const scan = jest.spyOn(structure, 'scanSteps');
-  const parse = jest.spyOn(JSON, 'parse');
-  try {
-    const result = await work();
-    const scans = scan.mock.calls.filter(([bytes]) => bytes.length > LARGE).length;
-    const parses = parse.mock.calls.filter(([text]) => typeof text === 'string' && text.length > LARGE).length;
-    return { result, scans, parses };
-  } finally {
-    scan.mockRestore();
-    parse.mockRestore();
-  }
 }
 
 describe('members outside arguments over the limit are refused before JSON.parse', () => {
