@@ -15,19 +15,14 @@ import { answerSlotOf, type AnswerSlot } from '../server/answer-slot';
 import { ExchangeServer } from '../server/exchange-server';
 import { refuseBeforeDispatch } from '../server/refuse-before-dispatch';
 import { refuseByScan } from '../server/refuse-by-scan';
+import { REFUSED_BEFORE_PARSE, type FaceRequestOptions } from './face-request-options';
 import type { HttpAuthOptions } from './http-auth-options';
 import { payloadTooLarge, readLimitedBytes, utf8Text } from './read-limited-body';
 import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from './request-limits';
 import { LegacySessions, type LegacySessionOptions } from './legacy-sessions';
 
-/** What the endpoint's `fetch` takes besides the SDK's own request options. */
-export interface EndpointRequestOptions extends McpHandlerRequestOptions {
-  /**
-   * The answer a Node face's pre-parse scan already gave this body (refuseByScan): sent after the same
-   * auth as any request, without reading or scanning the body a second time.
-   */
-  refusedBeforeParse?: JSONRPCMessage;
-}
+/** What the endpoint's `fetch` takes: the SDK's own request options (a Node face adds face-request-options.ts). */
+export type EndpointRequestOptions = McpHandlerRequestOptions;
 
 /** Builds the SDK server for one serving unit (an HTTP request, or a stdio connection) of the given era. */
 export type SdkServerFactory = (era: 'modern' | 'legacy') => Server;
@@ -79,13 +74,15 @@ export class McpEndpoint {
 
   /** Serves one HTTP request (Streamable HTTP, both eras). With auth configured, verifies the bearer token first. */
   fetch = async (request: Request, options?: EndpointRequestOptions): Promise<Response> => {
+    // a refusal a Node face's pre-parse scan already made (refuseByScan): answered after auth, body not read again
+    const refusedBeforeParse = (options as FaceRequestOptions | undefined)?.[REFUSED_BEFORE_PARSE];
     let authInfo = options?.authInfo;
     if (this.authenticate) {
       const outcome = await this.authenticate(request);
       if (outcome instanceof Response) return outcome;
       authInfo = outcome;
     }
-    if (options?.refusedBeforeParse) return this.refuseUnparsed(options.refusedBeforeParse);
+    if (refusedBeforeParse) return this.refuseUnparsed(refusedBeforeParse);
     // The SDK quietly reads a non-object inputResponses as "no answers"; refuse it here. The body is read
     // and parsed once, here, and handed on as `parsedBody`, so the SDK does not clone and read it again
     // (that cost more than the whole Tessera pipeline: apps/benchmarks). A body the SDK answers itself

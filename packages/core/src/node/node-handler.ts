@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isJsonContentType } from '@modelcontextprotocol/server';
 import { payloadTooLarge } from '../app/read-limited-body';
 import type { ResolvedRequestLimits } from '../app/request-limits';
-import type { EndpointRequestOptions } from '../app/mcp-endpoint';
+import { REFUSED_BEFORE_PARSE, type FaceRequestOptions } from '../app/face-request-options';
 import { ANSWER_SLOT } from '../server/answer-slot';
 import { refuseByScan } from '../server/refuse-by-scan';
 import { toNodeHandler } from '@modelcontextprotocol/node';
@@ -10,7 +10,7 @@ import { asRequest, NodeRequestView } from './node-request-view';
 import { readNodeBody } from './read-node-body';
 import { writeWebResponse } from './write-web-response';
 
-export type EndpointFetch = (request: Request, options?: Pick<EndpointRequestOptions, 'parsedBody' | 'refusedBeforeParse'>) => Promise<Response>;
+export type EndpointFetch = (request: Request, options?: FaceRequestOptions) => Promise<Response>;
 
 /** The revisions served by the stateless fast path; a request naming any other goes the SDK's way. */
 const FAST_REVISIONS = new Set(['2026-07-28']);
@@ -53,7 +53,7 @@ export function createNodeHandler(fetch: EndpointFetch, fastPath: boolean, limit
     // arguments over the limits: refused from the bytes, never decoded or parsed; the endpoint answers
     // after the host and auth checks, without scanning again
     const refusal = await refuseByScan(bytes, limits);
-    if (refusal) return writeWebResponse(await fetch(asRequest(new NodeRequestView(req, res, '')), { refusedBeforeParse: refusal }), res);
+    if (refusal) return writeWebResponse(await fetch(asRequest(new NodeRequestView(req, res, '')), { [REFUSED_BEFORE_PARSE]: refusal }), res);
     const text = bytes.toString('utf8');
     const view = new NodeRequestView(req, res, text);
     let body: unknown;

@@ -1,4 +1,5 @@
-import type { EndpointRequestOptions, SdkServerFactory } from '../app/mcp-endpoint';
+import type { FaceRequestOptions } from '../app/face-request-options';
+import type { SdkServerFactory } from '../app/mcp-endpoint';
 import type { ResolvedRequestLimits } from '../app/request-limits';
 import type { Logger } from '../logging/logger';
 
@@ -9,9 +10,9 @@ import type { Logger } from '../logging/logger';
 export interface ServableEndpoint {
   /**
    * `parsedBody`: the body, already read and parsed by the Node face (it is not read again);
-   * `refusedBeforeParse`: the face's pre-parse scan refused it (answered after auth, not read again).
+   * `REFUSED_BEFORE_PARSE`: the face's pre-parse scan refused it (answered after auth, not read again).
    */
-  fetch(request: Request, options?: Pick<EndpointRequestOptions, 'parsedBody' | 'refusedBeforeParse'>): Promise<Response>;
+  fetch(request: Request, options?: FaceRequestOptions): Promise<Response>;
   readonly serverFactory: SdkServerFactory;
   readonly logger: Logger;
   readonly limits: ResolvedRequestLimits;

@@ -1,0 +1,39 @@
+import { createApp, silentLogger, type TesseraApp } from '@tessera/core';
+import { MachineTools } from './fixtures';
+
+// The Node face hands the endpoint its pre-parse refusal under a key of its own (face-request-options.ts).
+// A caller of app.fetch must not be able to make the endpoint answer with a message of the caller's choosing
+// by passing an option: the option is not part of the public fetch options, and a plain one is ignored.
+const META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientInfo': { name: 'options', version: '0' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+const call = () =>
+  new Request('http://127.0.0.1/mcp', {
+    method: 'POST',
+    headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'provision' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'provision', arguments: { name: 'web1', region: 'eu' }, _meta: META } }),
+  });
+const forged = { jsonrpc: '2.0', id: 7, error: { code: -32602, message: 'forged by the caller' } };
+
+describe('app.fetch options', () => {
+  let app: TesseraApp;
+  beforeAll(() => {
+    app = createApp({ name: 'options', version: '1', providers: [MachineTools], logger: silentLogger });
+  });
+  afterAll(() => app.close());
+
+  test('a refusedBeforeParse option is not part of the public fetch options (compile time)', () => {
+    // @ts-expect-error the Node face's refusal hand-off is internal
+    const options: Parameters<TesseraApp['fetch']>[1] = { refusedBeforeParse: forged };
+    expect(options).toBeDefined();
+  });
+
+  test('a caller passing refusedBeforeParse anyway gets its call served, not the message it passed', async () => {
+    const response = await app.fetch(call(), { refusedBeforeParse: forged } as never);
+    const answer = (await response.json()) as { result?: { content?: Array<{ text?: string }> }; error?: unknown };
+    expect(answer.error).toBeUndefined();
+    expect(answer.result?.content?.[0]?.text).toBe('provisioned web1 in eu (size 1)');
+  });
+});
