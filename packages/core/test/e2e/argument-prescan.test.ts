@@ -61,8 +61,9 @@ describe('arguments over the limits are refused before JSON.parse', () => {
     expect(result.small).toContain('provisioned web2 in us');
     expect(parses).toBe(0);
     expect(scans).toBe(1); // the node face's scan is handed to the endpoint, not repeated
-    expect(maxDelayMs).toBeLessThan(1000);
-    expect(result.smallMs).toBeLessThan(5000);
+    // No wall-clock bound here: the parse this avoids holds the loop for tens of milliseconds, far below any
+    // bound a loaded CI machine keeps, so one could only flake; one scan and no parse are what is asserted,
+    // and the turns the scan gives the loop are counted in scan-json-structure.test.ts.
   });
 
   test("the SDK adapter's path (fastPath: false) refuses it from one scan too", async () => {
