@@ -43,11 +43,13 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
   const security = module.security ?? RequestStateSecurity.ephemeral<ExecutionContext>();
   const logger = module.logger ?? new ConsoleLogger({ sensitiveFields: module.sensitiveFields });
   const bindPrincipal = security.bindPrincipal;
+  const { root, singletons } = createRootContainer(services);
   const runtime: ServerRuntime = {
     info: { name: module.name, version: module.version, title: module.title },
     instructions: module.instructions,
     compiled,
-    root: createRootContainer(services),
+    root,
+    singletons,
     pipeline: {
       requestState: new RequestStateInterceptor({
         sealer: security.forServer(module.name),

@@ -1,14 +1,24 @@
-import { container as globalContainer, instanceCachingFactory, instancePerContainerCachingFactory, Lifecycle, type DependencyContainer } from 'tsyringe';
+import { container as globalContainer, instanceCachingFactory, instancePerContainerCachingFactory, Lifecycle, type DependencyContainer, type InjectionToken } from 'tsyringe';
 import { isClassRegistration, type ServiceRegistration } from './service-registration';
+
+/** The application's root container and the singletons it built at startup, by token. */
+export interface RootContainer {
+  root: DependencyContainer;
+  /**
+   * Read by the call pipeline before it opens a request container: a request that needs nothing scoped to
+   * it gets its provider, guards and services from here and never pays for a child container.
+   */
+  singletons: ReadonlyMap<InjectionToken, unknown>;
+}
 
 /**
  * Builds the application's own root container (never tsyringe's global one, so apps and tests stay
  * isolated). Singletons are resolved here at startup: tsyringe disposes an instance with the container
  * that first built it, so a singleton first built inside a request would die with that request.
  */
-export function createRootContainer(services: readonly ServiceRegistration[]): DependencyContainer {
+export function createRootContainer(services: readonly ServiceRegistration[]): RootContainer {
   const root = globalContainer.createChildContainer();
-  const eager: unknown[] = [];
+  const eager: InjectionToken[] = [];
   for (const s of services) {
     if (isClassRegistration(s)) {
       root.register(s, { useClass: s }, { lifecycle: Lifecycle.Singleton });
@@ -31,8 +41,16 @@ export function createRootContainer(services: readonly ServiceRegistration[]): D
       }
     }
   }
-  for (const token of eager) root.resolve(token as never);
-  return root;
+  const singletons = new Map<InjectionToken, unknown>();
+  for (const token of eager) singletons.set(token, root.resolve(token as never));
+  // A token registered twice resolves through its last registration, maybe not a singleton: leave it to tsyringe.
+  const seen = new Set<unknown>();
+  for (const s of services) {
+    const token = isClassRegistration(s) ? s : s.token;
+    if (seen.has(token)) singletons.delete(token);
+    seen.add(token);
+  }
+  return { root, singletons };
 }
 
 function lifecycleOf(scope: 'singleton' | 'request' | 'transient' | undefined): Lifecycle.Singleton | Lifecycle.ContainerScoped | Lifecycle.Transient {

@@ -1,12 +1,13 @@
 import type { AuthInfo, ClientCapabilities, Implementation, LoggingLevel, ServerContext } from '@modelcontextprotocol/server';
-import type { DependencyContainer } from 'tsyringe';
+import type { DependencyContainer, InjectionToken } from 'tsyringe';
 import type { Logger } from '../logging/logger';
-import type { ExecutionContext } from '../contracts/execution-context';
+import { ExecutionContext } from '../contracts/execution-context';
 import type { HandlerMethod, HandlerRef } from '../contracts/handler-ref';
 import type { Principal } from '../contracts/principal';
 import type { FlowProgress } from '../contracts/flow-progress';
 import type { ResolverProgress } from '../contracts/resolver-progress';
 import { principalFromAuth } from './principal';
+import { buildsWithoutContainer, isDisposable } from '../di/build-without-container';
 
 export interface CallData {
   method: HandlerMethod;
@@ -15,7 +16,10 @@ export interface CallData {
   arguments: Record<string, unknown>;
   era: 'modern' | 'legacy';
   sdk: ServerContext;
-  container: DependencyContainer;
+  /** The application's root; the call's own child container is opened from it on first use. */
+  root: DependencyContainer;
+  /** The root's startup singletons, served without opening the call's container. */
+  singletons: ReadonlyMap<InjectionToken, unknown>;
   logger: Logger;
 }
 
@@ -31,12 +35,13 @@ export class RequestExecutionContext implements ExecutionContext {
   readonly arguments: Readonly<Record<string, unknown>>;
   readonly era: 'modern' | 'legacy';
   readonly sdk: ServerContext;
-  readonly container: DependencyContainer;
   readonly logger: Logger;
   requestState: unknown = undefined;
   readonly resolverProgress: ResolverProgress = { incoming: undefined, outgoing: undefined };
   readonly flow: FlowProgress = { incoming: undefined, outgoing: undefined };
   private principalCache?: { value: Principal | undefined };
+  private opened?: DependencyContainer;
+  private built?: Array<{ dispose(): unknown }>;
 
   constructor(call: CallData, private readonly legacy?: LegacyConnectionInfo) {
     this.method = call.method;
@@ -45,8 +50,43 @@ export class RequestExecutionContext implements ExecutionContext {
     this.arguments = call.arguments;
     this.era = call.era;
     this.sdk = call.sdk;
-    this.container = call.container;
     this.logger = call.logger;
+    this.call = call;
+  }
+  private readonly call: CallData;
+
+  /**
+   * The call's child container, opened when something first asks for it: most calls need only startup
+   * singletons (`resolve`), and building and disposing a child container per call was measurable work.
+   */
+  get container(): DependencyContainer {
+    if (!this.opened) {
+      this.opened = this.call.root.createChildContainer();
+      this.opened.register(ExecutionContext, { useValue: this });
+    }
+    return this.opened;
+  }
+
+  /**
+   * What `container.resolve(token)` would give. Until the container is opened nothing can be registered in
+   * it, so a startup singleton is the very instance the child would hand back from its parent.
+   */
+  resolve<T>(token: InjectionToken<T>): T {
+    if (!this.opened && this.call.singletons.has(token)) return this.call.singletons.get(token) as T;
+    if (!this.opened && buildsWithoutContainer(token, this.call.root)) {
+      const instance = new token();
+      // the child would have disposed it with itself at the end of the call
+      if (isDisposable(instance)) (this.built ??= []).push(instance);
+      return instance as T;
+    }
+    return this.container.resolve(token);
+  }
+
+  /** Disposes what the call built (its container, and instances built without one), as tsyringe would. */
+  async close(): Promise<void> {
+    if (!this.opened && !this.built) return;
+    const built = this.built ?? [];
+    await Promise.all([this.opened?.dispose(), ...built.map((b) => b.dispose())]);
   }
 
   get protocolVersion(): string | undefined {

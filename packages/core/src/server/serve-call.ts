@@ -1,6 +1,5 @@
 import { isInputRequiredResult, type InputRequiredResult, type Server, type ServerContext } from '@modelcontextprotocol/server';
 import type { HandlerPlan } from '../compiler/handler-plan';
-import { ExecutionContext } from '../contracts/execution-context';
 import type { HandlerMethod } from '../contracts/handler-ref';
 import { runPipeline } from '../pipeline/call-pipeline';
 import { RequestExecutionContext } from '../pipeline/request-execution-context';
@@ -17,8 +16,8 @@ export interface CallSite {
 }
 
 /**
- * The adapter from the SDK's handler context to the call pipeline (`pipeline/call-pipeline.ts`): a child
- * container and an `ExecutionContext` per call, the pipeline run, whatever escapes it mapped to the wire
+ * The adapter from the SDK's handler context to the call pipeline (`pipeline/call-pipeline.ts`): an
+ * `ExecutionContext` per call (its child container opened only if used), the pipeline run, whatever escapes it mapped to the wire
  * answer, the container disposed. `finish` turns the plain value into the method's result type.
  */
 export async function serveCall<R>(
@@ -28,19 +27,17 @@ export async function serveCall<R>(
   sdk: ServerContext,
   finish: (value: unknown) => R,
 ): Promise<R | InputRequiredResult> {
-  const container = rt.root.createChildContainer();
   const ctx = new RequestExecutionContext(
-    { method: site.method, handler: plan.ref, target: site.target, arguments: site.arguments, era: site.era, sdk, container, logger: rt.logger },
+    { method: site.method, handler: plan.ref, target: site.target, arguments: site.arguments, era: site.era, sdk, root: rt.root, singletons: rt.singletons, logger: rt.logger },
     site.era === 'legacy' ? legacyInfo(site.server) : undefined,
   );
-  container.register(ExecutionContext, { useValue: ctx });
   try {
     const value = await runPipeline({ plan, ctx, tools: rt.pipeline });
     return isInputRequiredResult(value) ? value : finish(value);
   } catch (error) {
     return finish(mapError(error, { method: site.method, target: site.target, logger: rt.logger }));
   } finally {
-    await container.dispose();
+    await ctx.close();
   }
 }
 

@@ -1,5 +1,5 @@
 import type { ServerEventBus } from '@modelcontextprotocol/server';
-import type { DependencyContainer } from 'tsyringe';
+import type { DependencyContainer, InjectionToken } from 'tsyringe';
 import type { CompiledApp } from '../compiler/compiled-app';
 import type { Logger } from '../logging/logger';
 import type { PipelineTools } from '../pipeline/call-stage';
@@ -10,6 +10,8 @@ export interface ServerRuntime {
   instructions?: string;
   compiled: CompiledApp;
   root: DependencyContainer;
+  /** The root's singletons built at startup, by token (see `di/root-container.ts`). */
+  singletons: ReadonlyMap<InjectionToken, unknown>;
   /** What the call pipeline's stages share: the request-state interceptor, parameter resolvers, the dependency resolver. */
   pipeline: PipelineTools;
   logger: Logger;
