@@ -127,13 +127,16 @@ async function work(cmd: 'work-start' | 'work-stop'): Promise<ServerAnswer> {
   workSession = undefined;
   let calls = 0;
   const callsByScript: Record<string, number> = {};
+  const topCalls: Array<[number, string]> = [];
   for (const script of coverage.result) {
     for (const fn of script.functions) {
       const count = fn.ranges[0]?.count ?? 0;
       calls += count;
       if (count > 0) callsByScript[script.url] = (callsByScript[script.url] ?? 0) + count;
+      if (count > 0 && process.env.BENCH_WORK_TOP) topCalls.push([count, `${fn.functionName || '(anon)'} ${script.url.replace(/.*node_modules\//, '').replace(/.*\/packages\//, '')}:${fn.ranges[0].startOffset}`]);
     }
   }
+  if (process.env.BENCH_WORK_TOP) (await import('node:fs')).writeFileSync(process.env.BENCH_WORK_TOP, topCalls.sort((a, b) => b[0] - a[0]).map(([n, f]) => `${n} ${f}`).join('\n'));
   const bytesByScript: Record<string, number> = {};
   let bytes = 0;
   const walk = (node: { selfSize: number; callFrame: { url: string }; children: any[] }) => {
