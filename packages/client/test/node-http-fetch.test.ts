@@ -1,5 +1,6 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
+import { getEventListeners } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { nodeHttpFetch } from '../src/connect/node-http-fetch';
@@ -190,6 +191,24 @@ describe('node:http fetch gives what undici fetch gives', () => {
       expect(error?.name).toBe('AbortError');
       releaseSecondEvent();
     }
+  });
+
+  test('a signal shared by every exchange (the SDK passes one per transport) keeps no listener after each ends', async () => {
+    const node = FETCHES[1]![1];
+    const shared = new AbortController();
+    const init = { method: 'POST', redirect: 'manual' as const, body: '{}', signal: shared.signal };
+    for (const path of ['/json', '/rpc-error', '/status-503', '/accepted', '/no-content', '/redirect', '/reset-before-answer', '/reset-mid-answer']) {
+      await node(`${base}${path}`, init).then((res) => res.text()).catch(() => undefined);
+    }
+    const read = await node(`${base}/sse`, init); // an SSE answer read to its end
+    const reader = read.body!.getReader();
+    await reader.read();
+    releaseSecondEvent();
+    while (!(await reader.read()).done);
+    const cancelled = await node(`${base}/sse`, init); // and one the reader gives up on
+    await cancelled.body!.cancel();
+    releaseSecondEvent();
+    expect(getEventListeners(shared.signal, 'abort')).toHaveLength(0);
   });
 
   test('what it was not built for goes to the global fetch: other schemes, redirects to follow', async () => {
