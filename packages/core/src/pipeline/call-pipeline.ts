@@ -1,5 +1,6 @@
 import type { CallHandler } from '../contracts/interceptor';
-import type { CallStage, PipelineCall } from './call-stage';
+import type { HandlerPlan } from '../compiler/handler-plan';
+import type { CallStage, PipelineCall, PipelineTools } from './call-stage';
 import { filtersStage } from './stages/filters.stage';
 import { guardsStage } from './stages/guards.stage';
 import { interceptorsStage } from './stages/interceptors.stage';
@@ -36,9 +37,23 @@ export const CALL_STAGES: readonly CallStage[] = [
 ];
 
 export function runPipeline(call: PipelineCall): Promise<unknown> {
+  const stages = activeStages(call);
   const dispatch = (i: number): Promise<unknown> => {
     const next: CallHandler = () => dispatch(i + 1);
-    return CALL_STAGES[i].run(call, next);
+    return stages[i].run(call, next);
   };
   return dispatch(0);
+}
+
+// A handler's plan and its app's tools are fixed once compiled: which stages are idle for it is worked out once.
+const ACTIVE = new WeakMap<HandlerPlan, { tools: PipelineTools; stages: readonly CallStage[] }>();
+
+/** The stages that do something for this call's handler, in order (the idle ones would only call `next`). */
+function activeStages({ plan, tools }: PipelineCall): readonly CallStage[] {
+  const known = ACTIVE.get(plan);
+  if (known?.tools === tools) return known.stages;
+  const view = { plan, tools, enhancers: plan.enhancers };
+  const stages = CALL_STAGES.filter((stage) => !stage.isIdle?.(view));
+  ACTIVE.set(plan, { tools, stages });
+  return stages;
 }

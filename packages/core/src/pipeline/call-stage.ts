@@ -38,4 +38,9 @@ export interface CallStage {
   run(call: PipelineCall, next: CallHandler): Promise<unknown>;
   /** What runs in this stage, in order, for `describePipeline` (logs, docs, tests). */
   describe(view: StageView): string[];
+  /**
+   * True when, for this handler and app, the stage would do nothing but call `next`: the pipeline then
+   * leaves it out of the handler's chain (each stage costs a closure, a promise and a few calls per call).
+   */
+  isIdle?(view: StageView & { plan: HandlerPlan }): boolean;
 }

@@ -50,6 +50,7 @@ export const roundTraceStage: CallStage = {
     }
   },
   describe: ({ tools }) => (tools.telemetry !== undefined ? ['round span (OpenTelemetry)'] : []),
+  isIdle: ({ tools }) => tools.telemetry === undefined,
 };
 
 function record(telemetry: FlowTelemetry, ctx: ExecutionContext, round: number, outcome: RoundOutcome): void {

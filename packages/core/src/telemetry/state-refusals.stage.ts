@@ -32,4 +32,5 @@ export const stateRefusalsStage: CallStage = {
     }
   },
   describe: ({ tools }) => (tools.telemetry !== undefined ? ['refused-state counter (OpenTelemetry)'] : []),
+  isIdle: ({ tools }) => tools.telemetry === undefined,
 };

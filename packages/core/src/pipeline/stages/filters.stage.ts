@@ -21,4 +21,6 @@ export const filtersStage: CallStage = {
     }
   },
   describe: (view) => view.enhancers.filters.map(enhancerName).reverse(),
+  // with no filter the catch only rethrows
+  isIdle: ({ plan }) => plan.enhancers.filters.length === 0,
 };

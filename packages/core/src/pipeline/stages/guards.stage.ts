@@ -14,4 +14,5 @@ export const guardsStage: CallStage = {
     return next();
   },
   describe: (view) => view.enhancers.guards.map(enhancerName),
+  isIdle: ({ plan }) => plan.enhancers.guards.length === 0,
 };

@@ -20,4 +20,5 @@ export const interceptorsStage: CallStage = {
     return dispatch(0);
   },
   describe: (view) => view.enhancers.interceptors.map(enhancerName),
+  isIdle: ({ plan }) => plan.enhancers.interceptors.length === 0,
 };
