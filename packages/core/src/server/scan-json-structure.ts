@@ -55,7 +55,8 @@ export function scanJsonStructure(b: Uint8Array, limits: ResolvedRequestLimits):
 
 /** The same pass in slices (run-in-slices), so a large body can be scanned without holding the event loop. */
 export function* scanSteps(b: Uint8Array, limits: ResolvedRequestLimits): Steps<ScannedEnvelope | undefined> {
-  const start = skipSpace(b, 0);
+  // the endpoint decodes with TextDecoder, which drops a leading byte order mark before JSON.parse: read past it too
+  const start = skipSpace(b, startsWithUtf8Bom(b) ? 3 : 0);
   if (b[start] !== OPEN_OBJECT) return undefined;
   const found: ScannedEnvelope = { outside: { members: 0, depth: 0 } };
   const end = yield* readMembers(b, start, 1, TOP_FIELDS, found, limits);
@@ -165,4 +166,8 @@ export function decodeJson(b: Uint8Array, [from, to]: ByteRange): unknown {
   } catch {
     return undefined;
   }
+}
+
+function startsWithUtf8Bom(b: Uint8Array): boolean {
+  return b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf;
 }

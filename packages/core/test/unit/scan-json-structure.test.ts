@@ -115,7 +115,8 @@ describe('scanJsonStructure counts what checkArgumentBounds counts', () => {
     expect(scanRefusal(bytes(text.slice(0, -3)), limits)).toBeUndefined(); // truncated
     expect(scanRefusal(bytes(text + ' x'), limits)).toBeUndefined(); // JSON.parse refuses trailing text
     expect(scanRefusal(bytes('[' + text + ']'), limits)).toBeUndefined(); // a batch
-    expect(scanRefusal(bytes('\ufeff' + text), limits)).toBeUndefined(); // JSON.parse refuses a BOM
+    // a BOM is not refused by the faces: TextDecoder drops it before JSON.parse (byte-order-mark-prescan.test.ts)
+    expect(scanRefusal(bytes('\ufeff' + text), limits)).toEqual(scanRefusal(bytes(text), limits));
     expect(scanRefusal(bytes(''), limits)).toBeUndefined();
     expect(scanRefusal(bytes(' \n' + text + '\n '), limits)).toBeDefined(); // surrounding whitespace is fine
   });
