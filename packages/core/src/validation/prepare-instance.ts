@@ -2,6 +2,7 @@ import { plainToInstance, type ClassTransformOptions } from 'class-transformer';
 import type { DtoModel } from '../schema/dto-model';
 import type { ConcreteClass } from '../types/class';
 import { coerceStringValues } from './coerce-string-values';
+import { copyFlatInput } from './copy-flat-input';
 import { issue } from './issue';
 import { toPlainInput } from './to-plain-input';
 import type { ValidationResult } from './validation-issue';
@@ -25,6 +26,6 @@ export function prepareInstance<T>(model: DtoModel, input: unknown, options: Val
     const unknown = Object.keys(value).map((key) => issue(key, { unknownField: `${key} is not a known field` }));
     return { done: true, result: unknown.length ? failure(unknown) : { ok: true, value: new cls() } };
   }
-  return { done: false, instance: plainToInstance(cls, value, TRANSFORM) };
+  return { done: false, instance: copyFlatInput(cls, value) ?? plainToInstance(cls, value, TRANSFORM) };
 }
 
