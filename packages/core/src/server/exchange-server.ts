@@ -1,6 +1,6 @@
 import { Server, type Transport } from '@modelcontextprotocol/server';
 import type { AnswerSlot } from './answer-slot';
-import { answerIntoSlot } from './direct-json-answer';
+import { answerIntoSlot } from './answer-into-slot';
 
 /**
  * The SDK `Server` Tessera builds per serving unit. On every close the SDK builds a `ConnectionClosed`

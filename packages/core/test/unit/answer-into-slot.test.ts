@@ -1,8 +1,8 @@
 import { PerRequestHTTPServerTransport, type MessageClassification } from '@modelcontextprotocol/server';
 import { AnswerSlot } from '../../src/server/answer-slot';
-import { answerIntoSlot } from '../../src/server/direct-json-answer';
+import { answerIntoSlot } from '../../src/server/answer-into-slot';
 
-// direct-json-answer.ts reads private members of the SDK's per-request transport and, when they are not
+// answer-into-slot.ts reads private members of the SDK's per-request transport and, when they are not
 // there, quietly leaves the transport alone (the SDK's own Response then). This fails loudly instead when an
 // SDK upgrade renames them, so the fast path's saving is not lost without anyone noticing.
 describe('answerIntoSlot against the installed SDK', () => {
