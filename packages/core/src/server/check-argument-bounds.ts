@@ -1,6 +1,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { ResolvedRequestLimits } from '../app/request-limits';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
+import { answerableId } from './answerable-id';
 import { measureParsedValue } from './measure-parsed-value';
 
 const KINDS: Record<string, string> = { 'tools/call': 'tool', 'prompts/get': 'prompt' };
@@ -27,11 +28,11 @@ export function checkArgumentBounds(message: unknown, limits: ResolvedRequestLim
 }
 
 /** The -32602 answer for a call whose arguments cross `problem`; shared with the pre-parse scan. */
-export function boundsRefusal(id: string | number, method: string, name: unknown, problem: string): JSONRPCMessage | undefined {
+export function boundsRefusal(id: unknown, method: string, name: unknown, problem: string): JSONRPCMessage | undefined {
   const kind = callKind(method);
   if (kind === undefined) return undefined;
   const shown = typeof name === 'string' ? ` "${name.slice(0, 200)}"` : '';
-  return { jsonrpc: '2.0', id, error: { code: JsonRpcCode.InvalidParams, message: `Invalid arguments for ${kind}${shown}: ${problem}` } } as JSONRPCMessage;
+  return { jsonrpc: '2.0', id: answerableId(id), error: { code: JsonRpcCode.InvalidParams, message: `Invalid arguments for ${kind}${shown}: ${problem}` } } as JSONRPCMessage;
 }
 
 /** The problem named by counts over `arguments` (what the walk below reports), or undefined. */

@@ -1,6 +1,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { ResolvedRequestLimits } from '../app/request-limits';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
+import { answerableId } from './answerable-id';
 import { callKind } from './check-argument-bounds';
 import { measureParsedValue } from './measure-parsed-value';
 
@@ -23,10 +24,10 @@ export function checkOutsideBounds(message: unknown, limits: ResolvedRequestLimi
 }
 
 /** The -32602 answer for a request crossing `problem`; shared with the pre-parse scan. */
-export function outsideRefusal(id: string | number, method: string, name: unknown, problem: string): JSONRPCMessage {
+export function outsideRefusal(id: unknown, method: string, name: unknown, problem: string): JSONRPCMessage {
   const kind = callKind(method);
   const target = kind === undefined ? method.slice(0, 200) : typeof name === 'string' ? `${kind} "${name.slice(0, 200)}"` : kind;
-  return { jsonrpc: '2.0', id, error: { code: JsonRpcCode.InvalidParams, message: `Invalid request for ${target}: ${problem}` } } as JSONRPCMessage;
+  return { jsonrpc: '2.0', id: answerableId(id), error: { code: JsonRpcCode.InvalidParams, message: `Invalid request for ${target}: ${problem}` } } as JSONRPCMessage;
 }
 
 /** The problem named by counts outside arguments (depth first, as the scan reports it), or undefined. */

@@ -1,6 +1,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from '../app/request-limits';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
+import { answerableId } from './answerable-id';
 import { checkArgumentBounds } from './check-argument-bounds';
 
 const RETRYABLE = new Set(['tools/call', 'prompts/get', 'resources/read']);
@@ -20,7 +21,7 @@ export function checkRetryParams(message: unknown, limits: ResolvedRequestLimits
   if (typeof responses === 'object' && responses !== null && !Array.isArray(responses)) return checkArgumentBounds(message, limits);
   return {
     jsonrpc: '2.0',
-    id: m.id,
+    id: answerableId(m.id),
     error: {
       code: JsonRpcCode.InvalidParams,
       message: `inputResponses must be an object keyed like the inputRequests it answers; got ${responses === null ? 'null' : Array.isArray(responses) ? 'an array' : typeof responses}.`,

@@ -2,6 +2,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { ResolvedRequestLimits } from '../app/request-limits';
 import { boundsRefusal, callKind, countsProblem } from './check-argument-bounds';
 import { outsideCountsProblem, outsideRefusal } from './check-outside-bounds';
+import { QUOTE } from './json-bytes';
 import { runYielding } from './run-in-slices';
 import { decodeJson, foldArguments, scanJsonStructure, scanSteps, type ByteRange, type ScannedEnvelope } from './scan-json-structure';
 
@@ -46,12 +47,21 @@ function refusalOf(found: ScannedEnvelope | undefined, body: Uint8Array, limits:
   const argsProblem = args && countsProblem(args.keys, args.items, args.depth, limits);
   const problem = argsProblem ?? outsideCountsProblem(outside.members, outside.depth, limits);
   if (problem === undefined) return undefined;
-  // decoded only now, for the answer: id, method and name as the post-parse checks read them
-  const id = decodeJson(body, found.id);
+  // a method that is not a string is not refused by the post-parse checks either (the SDK answers it); not
+  // decoded, as it may be as large as the body
+  if (body[found.method[0]] !== QUOTE) return undefined;
+  // decoded only now, for the answer: id, method and name as the post-parse checks read them; an id that is
+  // not a string or a number is answered with null (answerable-id.ts), so it is never decoded
+  const id = startsScalarId(body[found.id[0]]) ? decodeJson(body, found.id) : null;
   const methodText = method ?? decodeJson(body, found.method);
-  if ((typeof id !== 'string' && typeof id !== 'number') || typeof methodText !== 'string') return undefined;
+  if (typeof methodText !== 'string') return undefined;
   const name = found.name === undefined ? undefined : decodeJson(body, found.name);
   return argsProblem ? boundsRefusal(id, methodText, name, problem) : outsideRefusal(id, methodText, name, problem);
+}
+
+/** A JSON string or number starts with a quote, a minus sign or a digit. */
+function startsScalarId(byte: number | undefined): boolean {
+  return byte === QUOTE || byte === 0x2d || (byte !== undefined && byte >= 0x30 && byte <= 0x39);
 }
 
 /** A method decoded to learn whether it takes arguments: a long one cannot ("tools/call" escaped is 60 bytes). */
