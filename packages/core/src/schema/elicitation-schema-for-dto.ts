@@ -21,7 +21,15 @@ export function elicitationSchemaForDto(cls: Class): ElicitationSchema {
     properties[property.name] = toElicitationProperty(property.schema, `${cls.name}.${property.name}`);
     if (property.required) required.push(property.name);
   }
-  const schema = Object.freeze({ type: 'object' as const, properties, required });
+  // deeply frozen: it is shared by every question that asks for this DTO (and its digest text is kept, see canonical-json.ts)
+  for (const property of Object.values(properties)) deepFreeze(property);
+  const schema = Object.freeze({ type: 'object' as const, properties: Object.freeze(properties), required: Object.freeze(required) }) as ElicitationSchema;
   cache.set(cls, schema);
   return schema;
+}
+
+function deepFreeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const child of Object.values(value)) deepFreeze(child);
 }

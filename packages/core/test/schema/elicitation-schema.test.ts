@@ -48,6 +48,12 @@ class EveryPrimitive {
 }
 
 describe('elicitationSchemaForDto', () => {
+  it('is deeply frozen: every question asking for the DTO shares it, and its digest text is kept', () => {
+    const frozenThroughout = (value: unknown): boolean =>
+      typeof value !== 'object' || value === null || (Object.isFrozen(value) && Object.values(value).every(frozenThroughout));
+    expect(frozenThroughout(elicitationSchemaForDto(EveryPrimitive))).toBe(true);
+  });
+
   it('flattens every primitive kind into the restricted requestedSchema', () => {
     expect(elicitationSchemaForDto(EveryPrimitive)).toEqual({
       type: 'object',

@@ -13,10 +13,32 @@ export function canonicalJson(value: unknown): string {
     case 'boolean':
       return value ? 'true' : 'false';
     case 'object':
-      return Array.isArray(value) ? canonicalArray(value) : canonicalObject(value as Record<string, unknown>);
+      return Object.isFrozen(value) ? frozenCanonical(value) : canonicalComposite(value);
     default:
       throw new TypeError(`canonicalJson: cannot digest a ${typeof value}`);
   }
+}
+
+function canonicalComposite(value: object): string {
+  return Array.isArray(value) ? canonicalArray(value) : canonicalObject(value as Record<string, unknown>);
+}
+
+// A deeply frozen value cannot change, so its text is kept: each flow leg digests its rendered question, whose
+// schema is a compiled DTO's (deeply frozen, the same object every time). Only deep frozenness makes it safe.
+const FROZEN = new WeakMap<object, string>();
+
+function frozenCanonical(value: object): string {
+  let text = FROZEN.get(value);
+  if (text === undefined) {
+    text = canonicalComposite(value);
+    if (deeplyFrozen(value)) FROZEN.set(value, text);
+  }
+  return text;
+}
+
+function deeplyFrozen(value: object): boolean {
+  if (!Object.isFrozen(value)) return false;
+  return Object.values(value).every((item) => typeof item !== 'object' || item === null || FROZEN.has(item) || deeplyFrozen(item));
 }
 
 function canonicalArray(items: unknown[]): string {
