@@ -3,23 +3,13 @@ import { createApp, createLowLevelServer, DEFAULT_REQUEST_LIMITS, InvalidConfigu
 import { listen, type HttpListener } from '@tessera/core/node';
 import { sendRaw } from '@tessera/testing';
 import { Content, MachineTools } from './fixtures';
+import { envelopeOf, postProvision, provisionCall } from './support/provision-call';
 
 // #17 item 1: 100 000 unknown argument keys used to block the instance for 12.6 s and answer 3.6 MB.
-const META = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-  'io.modelcontextprotocol/clientInfo': { name: 'bounds', version: '0' },
-  'io.modelcontextprotocol/clientCapabilities': {},
-};
+const META = envelopeOf('bounds');
 
-const bodyOf = (id: number, args: unknown) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'provision', arguments: args, _meta: META } });
+const bodyOf = (id: number, args: unknown) => provisionCall(id, args, META);
 
-function post(url: URL, body: string): Promise<Response> {
-  return fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'provision' },
-    body,
-  });
-}
 
 describe('argument bounds over loopback HTTP', () => {
   let app: TesseraApp;
@@ -34,14 +24,14 @@ describe('argument bounds over loopback HTTP', () => {
     const huge: Record<string, unknown> = { name: 'web1', region: 'eu' };
     for (let i = 0; i < 100_000; i += 1) huge[`extra${i}`] = i;
     const body = bodyOf(1, huge); // about 1.6 MB, under the 4 MiB body limit
-    await (await post(listener.url, bodyOf(0, { name: 'warm', region: 'eu' }))).text(); // first-request costs out of the way
+    await (await postProvision(listener.url, bodyOf(0, { name: 'warm', region: 'eu' }))).text(); // first-request costs out of the way
 
     // CPU time of this process (client and server both live here): the machine may be shared and
     // loaded, which stretches wall time but not the work done. Before the bounds it was over 12 s.
     const cpuBefore = process.cpuUsage();
-    const big = post(listener.url, body).then(async (r) => ({ status: r.status, text: await r.text() }));
+    const big = postProvision(listener.url, body).then(async (r) => ({ status: r.status, text: await r.text() }));
     await new Promise((resolve) => setTimeout(resolve, 20)); // the big body is on its way
-    const small = await post(listener.url, bodyOf(2, { name: 'web2', region: 'us' }));
+    const small = await postProvision(listener.url, bodyOf(2, { name: 'web2', region: 'us' }));
     const smallText = await small.text();
     const answer = await big;
     const cpu = process.cpuUsage(cpuBefore);

@@ -4,19 +4,14 @@ import { createApp, createLowLevelServer, silentLogger, type TesseraApp } from '
 import { listen, type HttpListener } from '@tessera/core/node';
 import { MachineTools } from './fixtures';
 import { watchLargeInputs } from './support/watch-large-inputs';
+import { envelopeOf, postProvision, PROVISION_HEADERS, provisionCall } from './support/provision-call';
 
 // #17 item 1: a 100 000-key body is refused from its bytes by one scan, before it is decoded or parsed.
 // What is asserted does not depend on the machine's load: the body is never given to JSON.parse and is
 // scanned exactly once per request. Timings are printed; the one bound on them is generous (a loaded CI
 // machine can stall this process for a while), yet the behaviour before the bounds blocked for 12 s.
-const META = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-  'io.modelcontextprotocol/clientInfo': { name: 'prescan', version: '0' },
-  'io.modelcontextprotocol/clientCapabilities': {},
-};
-const bodyOf = (id: number, args: unknown) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'provision', arguments: args, _meta: META } });
-const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'provision' };
-const post = (url: URL, body: RequestInit['body'], extra: Record<string, string> = {}) => fetch(url, { method: 'POST', headers: { ...headers, ...extra }, body });
+const META = envelopeOf('prescan');
+const bodyOf = (id: number, args: unknown) => provisionCall(id, args, META);
 const EXPECTED = { code: -32602, message: 'Invalid arguments for tool "provision": arguments hold more than 1000 keys in all (limits.maxArgumentKeys)' };
 
 function hugeArgs(): Record<string, unknown> {
@@ -36,14 +31,14 @@ describe('arguments over the limits are refused before JSON.parse', () => {
 
   test('node fast path: 100 000 keys refused with the -32602, scanned once, never parsed; a concurrent call is served', async () => {
     const body = Buffer.from(bodyOf(1, hugeArgs())); // encoded once, outside the measured window
-    await (await post(listener.url, bodyOf(0, { name: 'warm', region: 'eu' }))).text();
-    await (await post(listener.url, body)).text(); // warm the scan's code too
+    await (await postProvision(listener.url, bodyOf(0, { name: 'warm', region: 'eu' }))).text();
+    await (await postProvision(listener.url, body)).text(); // warm the scan's code too
     const delay = monitorEventLoopDelay({ resolution: 1 });
     const { result, scans, parses } = await watchLargeInputs(async () => {
       delay.enable();
-      const big = post(listener.url, body).then((r) => r.json());
+      const big = postProvision(listener.url, body).then((r) => r.json());
       const smallStart = performance.now();
-      const small = await (await post(listener.url, bodyOf(2, { name: 'web2', region: 'us' }))).text();
+      const small = await (await postProvision(listener.url, bodyOf(2, { name: 'web2', region: 'us' }))).text();
       const smallMs = performance.now() - smallStart;
       const answer = (await big) as { error?: unknown };
       delay.disable();
@@ -70,7 +65,7 @@ describe('arguments over the limits are refused before JSON.parse', () => {
     const sdkPath = await listen(app, { port: 0, fastPath: false });
     try {
       const body = Buffer.from(bodyOf(5, hugeArgs()));
-      const { result, scans, parses } = await watchLargeInputs(async () => (await (await post(sdkPath.url, body)).json()) as { error: unknown });
+      const { result, scans, parses } = await watchLargeInputs(async () => (await (await postProvision(sdkPath.url, body)).json()) as { error: unknown });
       expect(result.error).toEqual(EXPECTED);
       expect(scans).toBe(1);
       expect(parses).toBe(0);
@@ -80,7 +75,7 @@ describe('arguments over the limits are refused before JSON.parse', () => {
   });
 
   test('fetch face and low-level server answer the same refusal, from one scan and no parse', async () => {
-    const request = () => new Request('http://localhost/mcp', { method: 'POST', headers, body: bodyOf(3, hugeArgs()) });
+    const request = () => new Request('http://localhost/mcp', { method: 'POST', headers: PROVISION_HEADERS, body: bodyOf(3, hugeArgs()) });
     const viaApp = await watchLargeInputs(async () => (await (await app.fetch(request())).json()) as { error: unknown });
     expect(viaApp.result.error).toEqual(EXPECTED);
     expect(viaApp.scans).toBe(1);
@@ -115,10 +110,10 @@ describe('a refusal handed from the node face still comes after auth', () => {
 
   test('without a token: 401, not the arguments refusal; with one: the -32602', async () => {
     const body = Buffer.from(bodyOf(4, hugeArgs()));
-    const anonymous = await post(listener.url, body);
+    const anonymous = await postProvision(listener.url, body);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.text()).not.toContain('limits.maxArgumentKeys');
-    const signed = await post(listener.url, body, { authorization: 'Bearer good-token' });
+    const signed = await postProvision(listener.url, body, { authorization: 'Bearer good-token' });
     expect(((await signed.json()) as { error: unknown }).error).toEqual(EXPECTED);
   });
 });

@@ -4,17 +4,13 @@ import { DEFAULT_REQUEST_LIMITS } from '../../src/app/request-limits';
 import { scanRefusal } from '../../src/server/refuse-by-scan';
 import { MachineTools } from './fixtures';
 import { watchLargeInputs } from './support/watch-large-inputs';
+import { PROVISION_HEADERS, envelopeOf } from './support/provision-call';
 
 // A body may start with a UTF-8 byte order mark: the endpoint decodes with TextDecoder (as request.json()
 // does), which drops it, so JSON.parse accepts the body. The pre-parse scan must read past it too, or the
 // three bytes EF BB BF let any body over the limits skip the scan and be parsed whole (#17 item 1).
 const BOM = Uint8Array.of(0xef, 0xbb, 0xbf);
-const META = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-  'io.modelcontextprotocol/clientInfo': { name: 'bom', version: '0' },
-  'io.modelcontextprotocol/clientCapabilities': {},
-};
-const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'provision' };
+const META = envelopeOf('bom');
 const EXPECTED = {
   code: -32602,
   message: 'Invalid arguments for tool "provision": arguments hold more than 1000 keys in all (limits.maxArgumentKeys)',
@@ -52,8 +48,8 @@ describe('a body that starts with a byte order mark', () => {
   });
 
   test.each([
-    ['the fetch face', async (body: Uint8Array<ArrayBuffer>) => app.fetch(new Request('http://127.0.0.1/mcp', { method: 'POST', headers, body }))],
-    ['listen (fast path, then the endpoint)', async (body: Uint8Array<ArrayBuffer>) => fetch(listener.url, { method: 'POST', headers, body })],
+    ['the fetch face', async (body: Uint8Array<ArrayBuffer>) => app.fetch(new Request('http://127.0.0.1/mcp', { method: 'POST', headers: PROVISION_HEADERS, body }))],
+    ['listen (fast path, then the endpoint)', async (body: Uint8Array<ArrayBuffer>) => fetch(listener.url, { method: 'POST', headers: PROVISION_HEADERS, body })],
   ])('over %s: refused with the -32602, never parsed', async (_face, send) => {
     const body = withBom(hugeCall(2));
     const { result, parses } = await watchLargeInputs(async () => (await (await send(body)).json()) as { error?: unknown });
@@ -63,7 +59,7 @@ describe('a body that starts with a byte order mark', () => {
 
   test('a small call with one is still served, as before', async () => {
     const small = JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'provision', arguments: { name: 'web3', region: 'us' }, _meta: META } });
-    const answer = await (await fetch(listener.url, { method: 'POST', headers, body: withBom(small) })).text();
+    const answer = await (await fetch(listener.url, { method: 'POST', headers: PROVISION_HEADERS, body: withBom(small) })).text();
     expect(answer).toContain('provisioned web3 in us');
   });
 });

@@ -1,19 +1,16 @@
 import { createApp, silentLogger, type TesseraApp } from '@tessera/core';
 import { MachineTools } from './fixtures';
+import { PROVISION_HEADERS, envelopeOf, provisionCall } from './support/provision-call';
 
 // The Node face hands the endpoint its pre-parse refusal under a key of its own (face-request-options.ts).
 // A caller of app.fetch must not be able to make the endpoint answer with a message of the caller's choosing
 // by passing an option: the option is not part of the public fetch options, and a plain one is ignored.
-const META = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-  'io.modelcontextprotocol/clientInfo': { name: 'options', version: '0' },
-  'io.modelcontextprotocol/clientCapabilities': {},
-};
+const META = envelopeOf('options');
 const call = () =>
   new Request('http://127.0.0.1/mcp', {
     method: 'POST',
-    headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'provision' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'provision', arguments: { name: 'web1', region: 'eu' }, _meta: META } }),
+    headers: PROVISION_HEADERS,
+    body: provisionCall(7, { name: 'web1', region: 'eu' }, META),
   });
 const forged = { jsonrpc: '2.0', id: 7, error: { code: -32602, message: 'forged by the caller' } };
 

@@ -5,29 +5,18 @@ import { TesseraClient } from '@tessera/client';
 import { MachineTools } from './fixtures';
 import { watchLargeInputs } from './support/watch-large-inputs';
 import { Deployer } from './mrtr-fixtures';
+import { envelopeOf, manyKeys, postProvision, PROVISION_HEADERS } from './support/provision-call';
 
 // #17 item 1, the rest of the message: 300 000 small keys outside `arguments` (in `_meta`, in
 // `inputResponses`, at the top level) held the event loop ~160 ms in JSON.parse. Now refused from the
 // body's bytes after one scan, never parsed; what is asserted (one scan, no parse, the answer) does not
 // depend on the machine's load. A real flow with a large answer still goes through.
-const META = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-  'io.modelcontextprotocol/clientInfo': { name: 'outside', version: '0' },
-  'io.modelcontextprotocol/clientCapabilities': {},
-};
-const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'provision' };
-const post = (url: URL, body: RequestInit['body']) => fetch(url, { method: 'POST', headers, body });
+const META = envelopeOf('outside');
 const ARGS = { name: 'web1', region: 'eu' };
 const EXPECTED = {
   code: -32602,
   message: 'Invalid request for tool "provision": the request holds more than 10000 keys and array items outside arguments (limits.maxMembersOutsideArguments)',
 };
-
-function manyKeys(count: number): Record<string, number> {
-  const keys: Record<string, number> = {};
-  for (let i = 0; i < count; i += 1) keys[`k${i}`] = 0; // small values: 300 000 keys stay under the 4 MiB body limit
-  return keys;
-}
 
 /** A tools/call of `provision` with 300 000 small keys placed by `where`: about 3.6 MB, under the 4 MiB body limit. */
 function hugeBody(id: number, where: 'meta' | 'inputResponses' | 'top'): Uint8Array<ArrayBuffer> {
@@ -50,8 +39,8 @@ describe('members outside arguments over the limit are refused before JSON.parse
     const body = hugeBody(1, 'meta'); // built outside the watched window
     const small = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'provision', arguments: { name: 'web2', region: 'us' }, _meta: META } });
     const { result, scans, parses } = await watchLargeInputs(async () => {
-      const big = post(listener.url, body).then((r) => r.json() as Promise<{ error?: unknown }>);
-      const served = await (await post(listener.url, small)).text();
+      const big = postProvision(listener.url, body).then((r) => r.json() as Promise<{ error?: unknown }>);
+      const served = await (await postProvision(listener.url, small)).text();
       return { answer: await big, served };
     });
     expect(result.answer.error).toEqual(EXPECTED);
@@ -63,7 +52,7 @@ describe('members outside arguments over the limit are refused before JSON.parse
   test.each(['inputResponses', 'top'] as const)('fetch face: 300 000 keys in %s refused the same way, never parsed', async (where) => {
     const body = hugeBody(3, where);
     const { result, scans, parses } = await watchLargeInputs(async () => {
-      const response = await app.fetch(new Request('http://localhost/mcp', { method: 'POST', headers, body }));
+      const response = await app.fetch(new Request('http://localhost/mcp', { method: 'POST', headers: PROVISION_HEADERS, body }));
       return (await response.json()) as { error: unknown };
     });
     expect(result.error).toEqual(EXPECTED);
@@ -80,10 +69,10 @@ describe('members outside arguments over the limit are refused before JSON.parse
     });
     try {
       const body = hugeBody(4, 'meta');
-      const viaSdk = await watchLargeInputs(async () => (await (await post(sdkPath.url, body)).json()) as { error: unknown });
+      const viaSdk = await watchLargeInputs(async () => (await (await postProvision(sdkPath.url, body)).json()) as { error: unknown });
       expect(viaSdk.result.error).toEqual(EXPECTED);
       expect(viaSdk.parses).toBe(0);
-      const viaLow = await watchLargeInputs(async () => (await (await low.fetch(new Request('http://localhost/mcp', { method: 'POST', headers, body }))).json()) as { error: unknown });
+      const viaLow = await watchLargeInputs(async () => (await (await low.fetch(new Request('http://localhost/mcp', { method: 'POST', headers: PROVISION_HEADERS, body }))).json()) as { error: unknown });
       expect(viaLow.result.error).toEqual(EXPECTED);
       expect(viaLow.parses).toBe(0);
     } finally {
@@ -126,12 +115,12 @@ describe('the post-parse check is the authority where nothing is scanned', () =>
     const call = (meta: Record<string, unknown>) =>
       JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'provision', arguments: ARGS, _meta: { ...META, ...meta } } });
     try {
-      const wide = (await (await post(listener.url, call(manyKeys(100)))).json()) as { error?: { message: string } };
+      const wide = (await (await postProvision(listener.url, call(manyKeys(100)))).json()) as { error?: { message: string } };
       expect(wide.error?.message).toBe('Invalid request for tool "provision": the request holds more than 100 keys and array items outside arguments (limits.maxMembersOutsideArguments)');
       // _meta is level 3, the inner array 9
-      const deep = (await (await post(listener.url, call({ a: { b: { c: { d: { e: [[]] } } } } }))).json()) as { error?: { message: string } };
+      const deep = (await (await postProvision(listener.url, call({ a: { b: { c: { d: { e: [[]] } } } } }))).json()) as { error?: { message: string } };
       expect(deep.error?.message).toBe('Invalid request for tool "provision": the request nests deeper than 8 levels outside arguments (limits.maxDepthOutsideArguments)');
-      expect(await (await post(listener.url, call(manyKeys(80)))).text()).toContain('provisioned web1 in eu');
+      expect(await (await postProvision(listener.url, call(manyKeys(80)))).text()).toContain('provisioned web1 in eu');
     } finally {
       await app.close();
     }

@@ -3,24 +3,14 @@ import { DEFAULT_REQUEST_LIMITS } from '../../src/app/request-limits';
 import { checkRetryParams } from '../../src/server/check-retry-params';
 import { MachineTools } from './fixtures';
 import { watchLargeInputs } from './support/watch-large-inputs';
+import { PROVISION_HEADERS, envelopeOf, manyKeys } from './support/provision-call';
 
 // A refusal answers with the request's id only when it is a string or a number (JSON-RPC 2.0 allows
 // nothing else); an object or array id, as large as the body, was echoed back whole (3.4 MB for a
 // 3.4 MB body), and the pre-parse scan decoded it with JSON.parse before giving up and letting the whole
 // body be parsed too. Now: id null, from the scan, nothing parsed.
-const META = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-  'io.modelcontextprotocol/clientInfo': { name: 'ids', version: '0' },
-  'io.modelcontextprotocol/clientCapabilities': {},
-};
-const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'provision' };
+const META = envelopeOf('ids');
 const OUTSIDE = 'Invalid request for tool "provision": the request holds more than 10000 keys and array items outside arguments (limits.maxMembersOutsideArguments)';
-
-function manyKeys(count: number): Record<string, number> {
-  const keys: Record<string, number> = {};
-  for (let i = 0; i < count; i += 1) keys[`k${i}`] = 0;
-  return keys;
-}
 
 describe('the id a refusal answers with', () => {
   let app: TesseraApp;
@@ -35,7 +25,7 @@ describe('the id a refusal answers with', () => {
   ])('an id that is %s: refused from the scan with id null, nothing parsed or echoed', async (_what, id) => {
     const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'provision', arguments: { name: 'a', region: 'b' }, _meta: META } });
     const { result, parses } = await watchLargeInputs(async () => {
-      const response = await app.fetch(new Request('http://127.0.0.1/mcp', { method: 'POST', headers, body }));
+      const response = await app.fetch(new Request('http://127.0.0.1/mcp', { method: 'POST', headers: PROVISION_HEADERS, body }));
       return { status: response.status, text: await response.text() };
     });
     expect(result.text.length).toBeLessThan(400);
