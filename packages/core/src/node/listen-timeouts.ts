@@ -1,4 +1,5 @@
 import type { ListenOptions } from './listen-options';
+import { positiveMilliseconds } from './positive-milliseconds';
 
 export interface ListenTimeouts {
   drainMs: number;
@@ -11,14 +12,7 @@ const NODE_KEEP_ALIVE_TIMEOUT_MS = 5000;
 /** The listener's time settings, checked when `listen` is called rather than misbehaving at the first stop. */
 export function listenTimeouts(options: ListenOptions): ListenTimeouts {
   return {
-    drainMs: positiveMs('drainMs', options.drainMs ?? 2000),
-    keepAliveTimeoutMs: positiveMs('keepAliveTimeoutMs', options.keepAliveTimeoutMs ?? NODE_KEEP_ALIVE_TIMEOUT_MS),
+    drainMs: positiveMilliseconds('listen: drainMs', options.drainMs ?? 2000),
+    keepAliveTimeoutMs: positiveMilliseconds('listen: keepAliveTimeoutMs', options.keepAliveTimeoutMs ?? NODE_KEEP_ALIVE_TIMEOUT_MS),
   };
-}
-
-function positiveMs(name: keyof ListenOptions, value: unknown): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throw new TypeError(`listen: ${name} must be a positive number of milliseconds, got ${typeof value === 'number' ? value : JSON.stringify(value)}`);
-  }
-  return value;
 }

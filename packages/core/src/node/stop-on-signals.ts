@@ -1,4 +1,5 @@
 import type { Logger } from '../logging/logger';
+import { positiveMilliseconds } from './positive-milliseconds';
 
 export interface StopOnSignalsOptions {
   /** Default `['SIGTERM', 'SIGINT']`. */
@@ -22,8 +23,7 @@ type SignalSource = Pick<NodeJS.EventEmitter, 'once' | 'off'>;
  */
 export function stopOnSignals(endpoint: { close(): Promise<void>; readonly logger: Logger }, options: StopOnSignalsOptions = {}, source: SignalSource = process): () => void {
   const signals = options.signals ?? ['SIGTERM', 'SIGINT'];
-  const deadlineMs = options.exitDeadlineMs ?? 10_000;
-  if (!Number.isFinite(deadlineMs) || deadlineMs <= 0) throw new RangeError(`stopOnSignals: exitDeadlineMs must be a positive number of milliseconds, got ${deadlineMs}`);
+  const deadlineMs = positiveMilliseconds('stopOnSignals: exitDeadlineMs', options.exitDeadlineMs ?? 10_000);
   const exit = options.exit ?? ((code: number) => process.exit(code));
   let done = false;
   const finish = (code: number) => {
