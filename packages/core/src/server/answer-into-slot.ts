@@ -1,4 +1,4 @@
-import { PerRequestHTTPServerTransport, type JSONRPCMessage, type Transport, type TransportSendOptions } from '@modelcontextprotocol/server';
+import { PerRequestHTTPServerTransport, type JSONRPCMessage, type RequestId, type Transport, type TransportSendOptions } from '@modelcontextprotocol/server';
 import type { AnswerSlot } from './answer-slot';
 
 /**
@@ -29,10 +29,10 @@ function internalsOf(transport: Transport): PerRequestInternals | undefined {
  * case is taken: the request's own result, not yet answered, while no SSE stream is open or asked for; the
  * SDK answers that with status 200 and the message as JSON, and the face writes exactly that (tested
  * byte for byte against the SDK path in http-fast-path.test.ts). Errors (their status depends on where
- * they arose), streams and notifications stay the SDK's. If the transport is not the one this was written
- * against, nothing changes.
+ * they arose), streams and notifications stay the SDK's; `onAnswered` hears the id of a request answered
+ * here. If the transport is not the one this was written against, nothing changes.
  */
-export function answerIntoSlot(transport: Transport, slot: AnswerSlot): void {
+export function answerIntoSlot(transport: Transport, slot: AnswerSlot, onAnswered?: (id: RequestId) => void): void {
   const t = internalsOf(transport);
   if (!t) return;
   const send = t.send.bind(t);
@@ -43,6 +43,7 @@ export function answerIntoSlot(transport: Transport, slot: AnswerSlot): void {
     if (!plainResult) return send(message, options);
     t._terminalDelivered = true;
     t.settleResponse(slot.take(message));
+    onAnswered?.(message.id);
     // as the SDK does after a JSON answer: the exchange ends once the answer is handed over
     queueMicrotask(() => void t.close());
     return Promise.resolve();

@@ -16,7 +16,7 @@ class Region {
   region!: string;
 }
 
-/** `hold` reports here: 'started' when a call begins, 'cancelled' when its signal aborts. */
+/** `hold` reports here: 'started' when a call begins, 'cancelled' when its signal aborts; `watched` emits its signal. */
 export const holdEvents = new EventEmitter();
 
 @Provider()
@@ -28,6 +28,12 @@ class Things {
     await cancelled;
     holdEvents.emit('cancelled');
     return 'released';
+  }
+
+  @Tool({ description: 'Answers at once, handing its signal out to be watched' })
+  watched(@Ctx() ctx: ExecutionContext): string {
+    holdEvents.emit('watched', ctx.signal);
+    return 'watched';
   }
 
   @Tool({ description: 'Echo the text' })

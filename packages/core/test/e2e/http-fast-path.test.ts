@@ -216,6 +216,20 @@ describe('the fast path writes a plain result without a web Response', () => {
   });
 });
 
+describe('a call answered on the fast path', () => {
+  let fast: URL;
+  beforeAll(async () => ({ fast } = await pair(false)));
+
+  it('is not aborted after its answer (the exchange closing does not abort a finished call)', async () => {
+    const watched = once(holdEvents, 'watched') as Promise<[AbortSignal]>;
+    const answer = await send(fast, { headers: headers('tools/call', 'watched'), body: message('tools/call', { name: 'watched', arguments: {} }) });
+    expect(answer.body).toMatchObject({ result: { content: [{ text: 'watched' }] } });
+    const [signal] = await watched;
+    await new Promise((resolve) => setTimeout(resolve, 20)); // the exchange has closed by now
+    expect(signal.aborted).toBe(false);
+  });
+});
+
 describe('a client that goes away mid-call', () => {
   let fast: URL;
   let sdk: URL;

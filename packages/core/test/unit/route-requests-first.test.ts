@@ -1,0 +1,81 @@
+import { InMemoryTransport, type JSONRPCMessage } from '@modelcontextprotocol/server';
+// the schemas the SDK's router tries (the server package uses these very objects from its core package)
+import { JSONRPCErrorResponseSchema, JSONRPCResultResponseSchema } from '@modelcontextprotocol/core';
+import { ExchangeServer } from '../../src/server/exchange-server';
+import { routeRequestsFirst } from '../../src/server/route-requests-first';
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+async function connected() {
+  const server = new ExchangeServer({ name: 's', version: '1' }, { capabilities: { tools: {} } });
+  server.setRequestHandler('tools/list', () => ({ tools: [] }));
+  const [client, serverSide] = InMemoryTransport.createLinkedPair();
+  const seen: JSONRPCMessage[] = [];
+  client.onmessage = (m) => void seen.push(m);
+  await server.connect(serverSide);
+  await client.start();
+  return { server, client, serverSide, seen };
+}
+
+describe('routeRequestsFirst (requests go to the SDK dispatch after its request schema alone)', () => {
+  it("replaces the router the SDK's connect installed, on the installed SDK (fails loudly if _onrequest is renamed)", async () => {
+    const server = new ExchangeServer({ name: 's', version: '1' }, { capabilities: {} });
+    expect(typeof (server as unknown as { _onrequest?: unknown })._onrequest).toBe('function');
+    const [, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const sdkRouter = serverSide.onmessage;
+    routeRequestsFirst(server, serverSide);
+    expect(serverSide.onmessage).not.toBe(sdkRouter);
+  });
+
+  it('an ExchangeServer tries a request against the request schema only, not the two response schemas first', async () => {
+    const { client, seen } = await connected();
+    const tried = [jest.spyOn(JSONRPCResultResponseSchema, 'safeParse'), jest.spyOn(JSONRPCErrorResponseSchema, 'safeParse')];
+    try {
+      await client.send({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: {} });
+      await flush();
+      expect(seen).toEqual([expect.objectContaining({ id: 3 })]);
+      const triedOnTheRequest = tried.flatMap((spy) => spy.mock.calls).filter(([value]) => (value as { method?: unknown })?.method === 'tools/list');
+      expect(triedOnTheRequest).toEqual([]);
+    } finally {
+      for (const spy of tried) spy.mockRestore();
+    }
+  });
+
+  it('answers a request, and an invalid message still reaches the SDK router (its error hook hears it)', async () => {
+    const { server, client, seen } = await connected();
+    const errors: Error[] = [];
+    server.onerror = (e) => void errors.push(e);
+    await client.send({ jsonrpc: '2.0', id: 7, method: 'tools/list', params: {} });
+    await client.send({ jsonrpc: '2.0', id: 8 } as unknown as JSONRPCMessage); // neither request, response nor notification
+    await flush();
+    expect(seen).toEqual([expect.objectContaining({ id: 7, result: expect.objectContaining({ tools: [] }) })]);
+    expect(errors.map((e) => e.message)).toEqual([expect.stringContaining('Unknown message type')]);
+  });
+
+  it('routes notifications and responses as the SDK does: a notification handler runs, a response settles the pending request', async () => {
+    const { server, client } = await connected();
+    const heard: string[] = [];
+    server.setNotificationHandler('notifications/roots/list_changed', () => void heard.push('roots changed'));
+    client.onmessage = (m) => {
+      if ('method' in m && 'id' in m) void client.send({ jsonrpc: '2.0', id: m.id, result: {} });
+    };
+    await client.send({ jsonrpc: '2.0', method: 'notifications/roots/list_changed' });
+    const answer = await server.request({ method: 'ping' });
+    await flush();
+    expect(heard).toEqual(['roots changed']);
+    expect(answer).toEqual({});
+  });
+
+  it('leaves a transport that routes messages itself alone', async () => {
+    const server = new ExchangeServer({ name: 's', version: '1' }, { capabilities: {} });
+    const [, serverSide] = InMemoryTransport.createLinkedPair();
+    const own: JSONRPCMessage[] = [];
+    serverSide.onmessage = (m) => void own.push(m);
+    await server.connect(serverSide);
+    const sdkRouter = serverSide.onmessage;
+    await serverSide.onmessage!({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    expect(own).toHaveLength(1); // the transport's own handler still hears every message
+    expect(serverSide.onmessage).toBe(sdkRouter);
+  });
+});
