@@ -12,6 +12,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type { Logger } from '../logging/logger';
 import { answerSlotOf, type AnswerSlot } from '../server/answer-slot';
+import type { DirectToolCalls } from '../server/direct/direct-tool-calls';
 import { ExchangeServer } from '../server/exchange-server';
 import { refuseBeforeDispatch } from '../server/refuse-before-dispatch';
 import { refuseByScan } from '../server/refuse-by-scan';
@@ -37,6 +38,9 @@ export class McpEndpoint {
   private readonly handler: McpHttpHandler;
   private readonly authenticate?: (request: Request) => Promise<AuthInfo | Response>;
   private readonly closers = new Set<() => Promise<void>>();
+
+  /** Calls a face that writes its own answers may serve without the SDK's per-request server (server/direct/). */
+  protected direct?: DirectToolCalls;
 
   /** Sessionful 2025-era HTTP, when opted in; otherwise 2025 clients are served statelessly. */
   private readonly sessions?: LegacySessions;
@@ -121,7 +125,9 @@ export class McpEndpoint {
     const refusal = refuseBeforeDispatch(body, this.logger, this.limits);
     if (refusal) return Response.json(refusal); // 200, like every other JSON-RPC error answer (one status for all refusals)
     if (this.sessions && (await isLegacyRequest(request, body))) return this.sessions.fetch(request, { authInfo: options.authInfo, parsedBody: body });
-    return this.handler.fetch(request, { ...options, parsedBody: body });
+    const slot = this.direct && answerSlotOf(request);
+    const direct = slot && this.direct!.serve(request, body, slot, options.authInfo);
+    return direct ?? this.handler.fetch(request, { ...options, parsedBody: body });
   }
 
   /** Stops every listener and stdio connection this endpoint opened. */

@@ -2,6 +2,7 @@ import { InvalidConfigurationError } from '../errors/definition/invalid-configur
 import type { HandlerMethod } from '../contracts/handler-ref';
 import { describePipeline, type PipelineStageDescription } from '../pipeline/describe-pipeline';
 import { createSdkServer } from '../server/create-sdk-server';
+import { DirectToolCalls } from '../server/direct/direct-tool-calls';
 import type { ServerRuntime } from '../server/server-runtime';
 import type { HttpAuthOptions } from './http-auth-options';
 import type { LegacySessionOptions } from './legacy-sessions';
@@ -20,6 +21,7 @@ export class TesseraApp extends McpEndpoint {
     limits?: ResolvedRequestLimits,
   ) {
     super((era) => createSdkServer(runtime, era), runtime.logger, auth, legacySessions, limits, runtime.events);
+    this.direct = new DirectToolCalls(runtime);
   }
 
   get name(): string {

@@ -12,7 +12,8 @@ export interface CallSite {
   /** What the request binding digests: tool/prompt arguments, or the URI alone for resources. */
   arguments: Record<string, unknown>;
   era: 'modern' | 'legacy';
-  server: Server;
+  /** The SDK server of the exchange; only a 2025-era call reads it (a direct call has none). */
+  server?: Server;
 }
 
 /**
@@ -29,7 +30,7 @@ export async function serveCall<R>(
 ): Promise<R | InputRequiredResult> {
   const ctx = new RequestExecutionContext(
     { method: site.method, handler: plan.ref, target: site.target, arguments: site.arguments, era: site.era, sdk, root: rt.root, singletons: rt.singletons, logger: rt.logger },
-    site.era === 'legacy' ? legacyInfo(site.server) : undefined,
+    site.era === 'legacy' && site.server ? legacyInfo(site.server) : undefined,
   );
   try {
     const value = await runPipeline({ plan, ctx, tools: rt.pipeline });

@@ -1,0 +1,107 @@
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  LOG_LEVEL_META_KEY,
+  PROTOCOL_VERSION_META_KEY,
+  SdkError,
+  SdkErrorCode,
+  type AuthInfo,
+  type Notification,
+  type RequestId,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+
+/** The `_meta` keys the SDK lifts into `ctx.mcpReq.envelope` (the per-request envelope of 2026-07-28). */
+const ENVELOPE_KEYS = [PROTOCOL_VERSION_META_KEY, CLIENT_INFO_META_KEY, CLIENT_CAPABILITIES_META_KEY, LOG_LEVEL_META_KEY];
+
+/** What a direct call's context is made from. */
+export interface DirectCallInput {
+  id: RequestId;
+  /** The request's `params._meta` (already checked to be a plain object). */
+  meta: Record<string, unknown>;
+  /** The HTTP request, as the SDK's context carries it. */
+  request: Request;
+  authInfo?: AuthInfo;
+  /** Where the call's notifications go (the answer turns into an event stream on the first one). */
+  notify(notification: Notification): Promise<void>;
+}
+
+/** A direct call's context, and what ends it. */
+export interface DirectCallContext {
+  ctx: ServerContext;
+  /** The call is over: its signal stops listening to the request's. */
+  finish(): void;
+}
+
+/**
+ * The handler context a direct call runs with: what the SDK's per-request server would give a stateless
+ * 2026-07-28 `tools/call` that carries no answers, no state, no progress token and no log level (the only
+ * calls served directly): the envelope lifted out of `_meta`, no request state, `log` silent (the client
+ * asked for no log level, so the SDK would send nothing either), server-to-client requests refused as the
+ * SDK refuses them on this revision. Its abort signal is made only when something reads it (building one
+ * is a measurable part of a call), and aborts when the client goes away.
+ */
+export function directCallContext(input: DirectCallInput): DirectCallContext {
+  const { envelope, rest } = liftEnvelope(input.meta);
+  let controller: AbortController | undefined;
+  let unlink: (() => void) | undefined;
+  const requestSignal = input.request.signal as AbortSignal | undefined;
+  const signalOfCall = (): AbortSignal => {
+    if (controller) return controller.signal;
+    controller = new AbortController();
+    const abort = () => controller!.abort(new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed'));
+    if (requestSignal?.aborted) abort();
+    else if (requestSignal) {
+      requestSignal.addEventListener('abort', abort, { once: true });
+      unlink = () => requestSignal.removeEventListener('abort', abort);
+    }
+    return controller.signal;
+  };
+  const mcpReq = {
+    id: input.id,
+    method: 'tools/call',
+    ...(rest !== undefined && { _meta: rest }),
+    envelope,
+    requestState: () => undefined,
+    get signal() {
+      return signalOfCall();
+    },
+    send: (request: { method: string }) => {
+      throw notInThisEra(request.method);
+    },
+    notify: input.notify,
+    log: () => Promise.resolve(),
+    elicitInput: () => Promise.reject(noPushOnThisRevision('elicitation/create')),
+    requestSampling: () => Promise.reject(noPushOnThisRevision('sampling/createMessage')),
+  };
+  const ctx = { mcpReq, http: { ...(input.authInfo !== undefined && { authInfo: input.authInfo }), req: input.request } };
+  return { ctx: ctx as unknown as ServerContext, finish: () => unlink?.() };
+}
+
+/** Splits `_meta` as the SDK does: the envelope keys out, the rest (if any) stays the request's `_meta`. */
+function liftEnvelope(meta: Record<string, unknown>): { envelope: Record<string, unknown>; rest?: Record<string, unknown> } {
+  const envelope: Record<string, unknown> = {};
+  const rest: Record<string, unknown> = { ...meta };
+  for (const key of ENVELOPE_KEYS) {
+    if (!(key in meta)) continue;
+    envelope[key] = meta[key];
+    delete rest[key];
+  }
+  return { envelope, ...(Object.keys(rest).length > 0 && { rest }) };
+}
+
+// The SDK's own refusals on this revision (same code and words, so a handler sees the same error on both paths).
+
+/** `ctx.mcpReq.send` of a method the 2026-07-28 wire has no request for. */
+function notInThisEra(method: string): SdkError {
+  return new SdkError(SdkErrorCode.MethodNotSupportedByProtocolVersion, `Method '${method}' is not supported by the negotiated protocol version (wire era 2026-07-28)`, { method, era: '2026-07-28' });
+}
+
+/** `ctx.mcpReq.elicitInput` / `requestSampling`: server-to-client requests do not exist on this revision. */
+function noPushOnThisRevision(method: string): SdkError {
+  return new SdkError(
+    SdkErrorCode.MethodNotSupportedByProtocolVersion,
+    `Server-to-client requests are not available on protocol revision 2026-07-28: '${method}' cannot be sent while serving a request on that revision. Return inputRequired({ ... }) from the handler instead — the client fulfils the embedded requests and retries the original request (multi round-trip requests).`,
+    { method, era: '2026-07-28' },
+  );
+}

@@ -1,0 +1,105 @@
+import {
+  LOG_LEVEL_META_KEY,
+  classifyInboundRequest,
+  isInputRequiredResult,
+  type AuthInfo,
+  type Implementation,
+  type JSONRPCMessage,
+  type Notification,
+  type RequestId,
+} from '@modelcontextprotocol/server';
+import type { HandlerPlan } from '../../compiler/handler-plan';
+import type { AnswerSlot } from '../answer-slot';
+import { toCallToolResult } from '../normalize-results';
+import { serveCall } from '../serve-call';
+import type { ServerRuntime } from '../server-runtime';
+import { directCallContext } from './direct-call-context';
+import { EventStreamAnswer } from './event-stream-answer';
+import { checkSpecType } from './sdk-schema-check';
+import { thrownAnswer, toolCallAnswer } from './tool-call-answer';
+
+const REVISION = '2026-07-28';
+
+/** A call this path serves: what the gate read from the request. */
+interface DirectCall {
+  id: RequestId;
+  name: string;
+  arguments: Record<string, unknown>;
+  meta: Record<string, unknown>;
+  plan: HandlerPlan;
+}
+
+/**
+ * The direct path of listen's node face (issue #16): a stateless 2026-07-28 `tools/call` of a tool that
+ * asks nothing, carrying no answers, no state, no progress token and no log level, is run through the call
+ * pipeline without building the SDK's per-request server, transport and handler context (most of a
+ * call's CPU over HTTP: apps/benchmarks profile-http.js). The request is still checked by the SDK's own
+ * code and schemas: `classifyInboundRequest` (JSON-RPC shape, envelope, header cross-checks) and the
+ * `CallToolRequest` / `CallToolResult` schemas; the answer is the SDK's answer byte for byte (tested
+ * against the SDK's path in direct-tool-calls.test.ts). Anything else, or anything unusual (an encoded
+ * header, an unknown tool), returns undefined and goes the SDK's way unchanged.
+ */
+export class DirectToolCalls {
+  private readonly serverInfo: Implementation;
+
+  constructor(private readonly rt: ServerRuntime) {
+    const { name, version, title } = rt.info;
+    this.serverInfo = { name, version, ...(title ? { title } : {}) };
+  }
+
+  /** Serves `body` if it is a call this path takes; undefined otherwise. A plain result is left in `slot`. */
+  serve(request: Request, body: unknown, slot: AnswerSlot, authInfo?: AuthInfo): Promise<Response> | undefined {
+    const call = this.admit(request, body);
+    return call && this.run(call, request, slot, authInfo);
+  }
+
+  private admit(request: Request, body: unknown): DirectCall | undefined {
+    const b = body as Record<string, unknown>;
+    if (b.method !== 'tools/call' || b.jsonrpc !== '2.0') return undefined;
+    const params = b.params;
+    if (!isPlainObject(params) || typeof params.name !== 'string' || 'inputResponses' in params || 'requestState' in params) return undefined;
+    const meta = params._meta;
+    if (!isPlainObject(meta) || 'progressToken' in meta || LOG_LEVEL_META_KEY in meta) return undefined;
+    const args = params.arguments ?? {};
+    if (!isPlainObject(args)) return undefined;
+    const plan = this.rt.compiled.tools.get(params.name);
+    if (!plan || plan.dependencies.length > 0 || plan.directForm) return undefined;
+    const headers = request.headers;
+    const version = headers.get('mcp-protocol-version') ?? undefined;
+    const method = headers.get('mcp-method') ?? undefined;
+    const name = headers.get('mcp-name') ?? undefined;
+    // exact header values only: anything the SDK would first normalise or decode goes its way
+    if (version !== REVISION || method !== 'tools/call' || name !== params.name) return undefined;
+    const route = classifyInboundRequest({ httpMethod: 'POST', body, protocolVersionHeader: version, mcpMethodHeader: method, mcpNameHeader: name });
+    if (route.kind !== 'modern' || route.messageKind !== 'request' || route.classification.revision !== REVISION) return undefined;
+    if (!checkSpecType('CallToolRequest', { method: b.method, params }).ok) return undefined;
+    return { id: b.id as RequestId, name: params.name, arguments: args, meta, plan };
+  }
+
+  private run(call: DirectCall, request: Request, slot: AnswerSlot, authInfo?: AuthInfo): Promise<Response> {
+    return new Promise<Response>((respond) => {
+      let stream: EventStreamAnswer | undefined;
+      // a message before the result turns the answer into an event stream, as on the SDK's path
+      const notify = async (notification: Notification) => {
+        if (!stream) respond((stream = new EventStreamAnswer(() => undefined)).response);
+        stream.send({ jsonrpc: '2.0', ...notification } as JSONRPCMessage);
+      };
+      const { ctx, finish } = directCallContext({ id: call.id, meta: call.meta, request, authInfo, notify });
+      const site = { method: 'tools/call' as const, target: call.name, arguments: call.arguments, era: 'modern' as const };
+      void serveCall(this.rt, call.plan, site, ctx, (v) => toCallToolResult(v, call.plan))
+        .then((result) => (isInputRequiredResult(result) ? thrownAnswer(call.id, new Error(`Tool "${call.name}" returned an input-required result but declares no questions`)) : toolCallAnswer(call.id, result, this.serverInfo)))
+        .catch((error: unknown) => thrownAnswer(call.id, error))
+        .then((message) => {
+          finish();
+          if (stream) return stream.end(message);
+          if ('result' in message) return respond(slot.take(message));
+          // an error answer: 200 like the SDK's, except a missing client capability (its ladder status)
+          respond(Response.json(message, { status: message.error.code === -32021 ? 400 : 200, headers: { 'Content-Type': 'application/json' } }));
+        });
+    });
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

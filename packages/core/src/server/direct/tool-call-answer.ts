@@ -1,0 +1,49 @@
+import { SERVER_INFO_META_KEY, type CallToolResult, type Implementation, type JSONRPCErrorResponse, type JSONRPCResultResponse, type RequestId } from '@modelcontextprotocol/server';
+import { JsonRpcCode } from '../../errors/json-rpc-codes';
+import { checkSpecType } from './sdk-schema-check';
+
+/**
+ * The JSON-RPC answer to a direct `tools/call`, as the SDK's 2026-07-28 server would send it: the result
+ * checked against the SDK's own `CallToolResult` schema (and sent as that schema gives it back), a
+ * non-object `structuredContent` given its text fallback, `resultType` stamped, and the server's identity
+ * added to `_meta` (the SDK's encode seam). A result the schema refuses answers -32602, as the SDK does.
+ */
+export function toolCallAnswer(id: RequestId, result: CallToolResult, serverInfo: Implementation): JSONRPCResultResponse | JSONRPCErrorResponse {
+  const checked = checkSpecType('CallToolResult', withTextFallback(result));
+  if (!checked.ok) return errorAnswer(id, JsonRpcCode.InvalidParams, `Invalid tools/call result: ${checked.message}`);
+  const typed = withResultType(checked.value as Record<string, unknown>);
+  return { result: withServerInfo(typed, serverInfo), jsonrpc: '2.0', id } as JSONRPCResultResponse;
+}
+
+/** The error answer the SDK sends for an error thrown by a handler (its code, message and data). */
+export function thrownAnswer(id: RequestId, error: unknown): JSONRPCErrorResponse {
+  const e = (error ?? {}) as { code?: unknown; message?: unknown; data?: unknown };
+  const code = Number.isSafeInteger(e.code) ? (e.code as number) : JsonRpcCode.InternalError;
+  const message = typeof e.message === 'string' ? e.message : 'Internal error';
+  return errorAnswer(id, code, message, e.data);
+}
+
+function errorAnswer(id: RequestId, code: number, message: string, data?: unknown): JSONRPCErrorResponse {
+  // -32002 (resource not found) is sent as -32602 on this revision
+  const wireCode = code === -32002 ? JsonRpcCode.InvalidParams : code;
+  return { jsonrpc: '2.0', id, error: { code: wireCode, message, ...(data !== undefined && { data }) } };
+}
+
+/** A `structuredContent` that is not an object also goes as text, unless some text block is already there. */
+function withTextFallback(result: CallToolResult): CallToolResult {
+  const sc = result.structuredContent as unknown;
+  if (sc === undefined || (typeof sc === 'object' && sc !== null && !Array.isArray(sc))) return result;
+  if (result.content?.some((block) => block.type === 'text')) return result;
+  return { ...result, content: [...(result.content ?? []), { type: 'text', text: JSON.stringify(sc) }] };
+}
+
+function withResultType(result: Record<string, unknown>): Record<string, unknown> {
+  return result.resultType === undefined ? { ...result, resultType: 'complete' } : result;
+}
+
+function withServerInfo(result: Record<string, unknown>, serverInfo: Implementation): Record<string, unknown> {
+  const meta = result._meta;
+  if (meta === undefined) return { ...result, _meta: { [SERVER_INFO_META_KEY]: serverInfo } };
+  if (typeof meta !== 'object' || meta === null || Array.isArray(meta) || (meta as Record<string, unknown>)[SERVER_INFO_META_KEY] !== undefined) return result;
+  return { ...result, _meta: { ...meta, [SERVER_INFO_META_KEY]: serverInfo } };
+}

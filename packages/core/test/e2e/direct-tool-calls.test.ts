@@ -1,0 +1,114 @@
+import { listen, type HttpListener } from '@tessera/core/node';
+import type { TesseraApp } from '@tessera/core';
+import { ExchangeServer } from '../../src/server/exchange-server';
+import { directCallsApp } from './direct-tool-calls.fixture';
+import { bothPaths, headers, message, meta, send, type Answer, type Raw } from './support/two-paths';
+
+/**
+ * listen()'s node face serves a stateless 2026-07-28 tools/call of a tool that asks nothing without the
+ * SDK's per-request server (server/direct/). Every answer must be the SDK path's, byte for byte: the same
+ * requests go to a listener with the fast path and to one without it (`fastPath: false`). Whether a
+ * request took the direct path shows in the SDK servers built for it (none on the direct path).
+ */
+let app: TesseraApp;
+const listeners: HttpListener[] = [];
+let fast: URL;
+let sdk: URL;
+
+beforeAll(async () => {
+  app = directCallsApp();
+  const [f, s] = [await listen(app, { port: 0 }), await listen(app, { port: 0, fastPath: false })];
+  listeners.push(f, s);
+  [fast, sdk] = [f.url, s.url];
+});
+afterAll(async () => {
+  await Promise.all(listeners.map((l) => l.close()));
+  await app.close();
+});
+afterEach(() => jest.restoreAllMocks());
+
+/** The same request on both paths (same answer expected); how many SDK servers each listener built for it. */
+async function compare(raw: Raw): Promise<{ answer: Answer; sdkServersOnFastPath: number; sdkServersOnSdkPath: number }> {
+  const connect = jest.spyOn(ExchangeServer.prototype, 'connect');
+  const answer = await send(fast, raw);
+  const sdkServersOnFastPath = connect.mock.calls.length;
+  await send(sdk, raw);
+  const sdkServersOnSdkPath = connect.mock.calls.length - sdkServersOnFastPath;
+  connect.mockRestore();
+  await bothPaths(fast, sdk, raw);
+  return { answer, sdkServersOnFastPath, sdkServersOnSdkPath };
+}
+
+/** A tools/call; `extraParams` may replace the `_meta` envelope. */
+const call = (name: string, args: unknown = {}, extraParams: Record<string, unknown> = {}, id: number | string = 1): Raw => ({
+  headers: headers('tools/call', name),
+  body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args, _meta: meta(), ...extraParams } }),
+});
+
+/** Masked internal errors carry a fresh reference per answer. */
+const unref = (text: string) => text.replace(/ref [0-9a-f]{8}/g, 'ref <ref>');
+
+describe('the direct path answers as the SDK path does', () => {
+  it.each([
+    ['a plain result', 'echo', { text: 'hi' }, 1],
+    ['a string id', 'echo', { text: 'é' }, 'string-id'],
+    ["what the handler's context holds", 'report', {}, 2],
+    ['structured output of an output DTO', 'sum', {}, 3],
+    ['a whole result with its own _meta and a non-object structuredContent', 'whole', {}, 4],
+    ['an error result', 'erring', {}, 5],
+    ['a protocol error with data', 'refusing', {}, 6],
+    ['bad arguments', 'echo', { text: 7 }, 7],
+    ['a call that logs and reports progress nobody asked for', 'quiet', {}, 8],
+    ["the 2025 era's server-to-client requests refused", 'pushing', {}, 9],
+  ] as [string, string, Record<string, unknown>, string | number][])('%s, without an SDK server', async (_what, name, args, id) => {
+    const { answer, sdkServersOnFastPath, sdkServersOnSdkPath } = await compare(call(name, args, {}, id));
+    expect([sdkServersOnFastPath, sdkServersOnSdkPath]).toEqual([0, 1]);
+    expect(answer.status).toBe(200);
+    expect(answer.framing).toBe('length');
+  });
+
+  it('the context a handler sees holds the envelope, the request, and no state', async () => {
+    const { answer } = await compare(call('report', {}, { _meta: { ...meta(), 'example.com/trace': 'abc' } }));
+    const text = JSON.parse((answer.body as { result: { content: { text: string }[] } }).result.content[0]!.text);
+    expect(text).toMatchObject({ protocolVersion: '2026-07-28', clientInfo: { name: 'paths-test' }, meta: { 'example.com/trace': 'abc' }, requestState: null, httpRequest: 'report', aborted: false });
+  });
+
+  it('masks an unexpected error the same way (only the reference differs)', async () => {
+    const connect = jest.spyOn(ExchangeServer.prototype, 'connect');
+      const [a, b] = [await send(fast, call('failing')), await send(sdk, call('failing'))];
+    expect(connect).toHaveBeenCalledTimes(1); // the SDK path's only
+    expect(unref(a.text)).toBe(unref(b.text));
+    expect(a.text).not.toContain('secret detail');
+  });
+
+  it('turns the answer into an event stream when the handler sends a message first', async () => {
+    const { answer, sdkServersOnFastPath } = await compare(call('chatty'));
+    expect(sdkServersOnFastPath).toBe(0);
+    expect(answer.contentType).toBe('text/event-stream');
+    expect(answer.body).toEqual([expect.objectContaining({ method: 'notifications/message' }), expect.objectContaining({ id: 1, result: expect.anything() })]);
+  });
+});
+
+describe('what the direct path leaves to the SDK', () => {
+  const withMeta = (extra: Record<string, unknown>) => ({ _meta: { ...meta(), ...extra } });
+  it.each([
+    ['a tool that asks a question', call('place', {})],
+    ['an unknown tool', call('nope', {})],
+    ['a progress token', call('quiet', {}, withMeta({ progressToken: 't' }))],
+    ['a log level', call('quiet', {}, withMeta({ 'io.modelcontextprotocol/logLevel': 'debug' }))],
+    ['answers without state', call('echo', { text: 'a' }, { inputResponses: {} })],
+    ['a Mcp-Name header the SDK would decode', { ...call('echo', { text: 'a' }), headers: headers('tools/call', '=?base64?ZWNobw==?=') }],
+    ['a state without answers', call('echo', { text: 'a' }, { requestState: 'forged' })],
+    ['arguments that are not an object', call('echo', [])],
+    ['a malformed envelope', call('echo', { text: 'a' }, { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } })],
+    ['another method', { headers: headers('tools/list'), body: message('tools/list') }],
+  ] as [string, Raw][])('%s', async (_what, raw) => {
+    const { sdkServersOnFastPath, sdkServersOnSdkPath } = await compare(raw);
+    expect(sdkServersOnFastPath).toBe(sdkServersOnSdkPath); // served the SDK's way, whatever that is
+  });
+
+  it('a call it leaves to the SDK still gets its SDK server (the gate is not always open)', async () => {
+    expect(await compare(call('place', {}))).toMatchObject({ sdkServersOnFastPath: 1, sdkServersOnSdkPath: 1 });
+    expect(await compare(call('quiet', {}, withMeta({ progressToken: 't' })))).toMatchObject({ sdkServersOnFastPath: 1, sdkServersOnSdkPath: 1 });
+  });
+});
