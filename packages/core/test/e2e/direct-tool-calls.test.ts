@@ -71,6 +71,9 @@ describe('the direct path answers as the SDK path does', () => {
     const { answer } = await compare(call('report', {}, { _meta: { ...meta(), 'example.com/trace': 'abc' } }));
     const text = JSON.parse((answer.body as { result: { content: { text: string }[] } }).result.content[0]!.text);
     expect(text).toMatchObject({ protocolVersion: '2026-07-28', clientInfo: { name: 'paths-test' }, meta: { 'example.com/trace': 'abc' }, requestState: null, httpRequest: 'report', aborted: false });
+    // the envelope's keys in another order, with the rest of _meta around them: lifted as the SDK lifts them
+    const shuffled = { 'example.com/a': 1, ...Object.fromEntries(Object.entries(meta()).reverse()), 'example.com/b': 2 };
+    expect((await compare(call('report', {}, { _meta: shuffled }))).sdkServersOnFastPath).toBe(0);
   });
 
   it('masks an unexpected error the same way (only the reference differs)', async () => {

@@ -81,13 +81,10 @@ export function directCallContext(input: DirectCallInput): DirectCallContext {
 /** Splits `_meta` as the SDK does: the envelope keys out, the rest (if any) stays the request's `_meta`. */
 function liftEnvelope(meta: Record<string, unknown>): { envelope: Record<string, unknown>; rest?: Record<string, unknown> } {
   const envelope: Record<string, unknown> = {};
-  const rest: Record<string, unknown> = { ...meta };
-  for (const key of ENVELOPE_KEYS) {
-    if (!(key in meta)) continue;
-    envelope[key] = meta[key];
-    delete rest[key];
-  }
-  return { envelope, ...(Object.keys(rest).length > 0 && { rest }) };
+  for (const key of ENVELOPE_KEYS) if (key in meta) envelope[key] = meta[key];
+  let rest: Record<string, unknown> | undefined;
+  for (const key of Object.keys(meta)) if (!ENVELOPE_KEYS.includes(key)) (rest ??= {})[key] = meta[key];
+  return { envelope, ...(rest !== undefined && { rest }) };
 }
 
 // The SDK's own refusals on this revision (same code and words, so a handler sees the same error on both paths).

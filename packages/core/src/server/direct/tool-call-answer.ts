@@ -11,8 +11,7 @@ import { checkSpecType } from './sdk-schema-check';
 export function toolCallAnswer(id: RequestId, result: CallToolResult, serverInfo: Implementation): JSONRPCResultResponse | JSONRPCErrorResponse {
   const checked = checkSpecType('CallToolResult', withTextFallback(result));
   if (!checked.ok) return errorAnswer(id, JsonRpcCode.InvalidParams, `Invalid tools/call result: ${checked.message}`);
-  const typed = withResultType(checked.value as Record<string, unknown>);
-  return { result: withServerInfo(typed, serverInfo), jsonrpc: '2.0', id } as JSONRPCResultResponse;
+  return { result: encoded(checked.value as Record<string, unknown>, serverInfo), jsonrpc: '2.0', id } as JSONRPCResultResponse;
 }
 
 /** The error answer the SDK sends for an error thrown by a handler (its code, message and data). */
@@ -37,13 +36,20 @@ function withTextFallback(result: CallToolResult): CallToolResult {
   return { ...result, content: [...(result.content ?? []), { type: 'text', text: JSON.stringify(sc) }] };
 }
 
-function withResultType(result: Record<string, unknown>): Record<string, unknown> {
-  return result.resultType === undefined ? { ...result, resultType: 'complete' } : result;
+/**
+ * The SDK's encode seam for a complete `tools/call` result, in one copy: `resultType` added when the result
+ * has none, and the server's identity in `_meta` unless the result's `_meta` is not an object or names one.
+ */
+function encoded(result: Record<string, unknown>, serverInfo: Implementation): Record<string, unknown> {
+  const meta = result._meta;
+  const stamp = meta === undefined || (isPlainObject(meta) && meta[SERVER_INFO_META_KEY] === undefined);
+  if (result.resultType !== undefined && !stamp) return result;
+  const out: Record<string, unknown> = { ...result };
+  if (result.resultType === undefined) out.resultType = 'complete';
+  if (stamp) out._meta = { ...(meta as Record<string, unknown> | undefined), [SERVER_INFO_META_KEY]: serverInfo };
+  return out;
 }
 
-function withServerInfo(result: Record<string, unknown>, serverInfo: Implementation): Record<string, unknown> {
-  const meta = result._meta;
-  if (meta === undefined) return { ...result, _meta: { [SERVER_INFO_META_KEY]: serverInfo } };
-  if (typeof meta !== 'object' || meta === null || Array.isArray(meta) || (meta as Record<string, unknown>)[SERVER_INFO_META_KEY] !== undefined) return result;
-  return { ...result, _meta: { ...meta, [SERVER_INFO_META_KEY]: serverInfo } };
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
