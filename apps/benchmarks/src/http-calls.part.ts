@@ -8,7 +8,10 @@ import { envelopeBody, envelopeHeaders, parseAnswer } from './support/wire';
 /**
  * Part 1 of the HTTP bench: `tools/call` of the trivial `echo` tool at `connections` connections, every
  * server in its own child process, slices interleaved (order reversed every other round): req/s, p50/p99,
- * server CPU per request; idle RSS (after start, one call and a GC) and RSS right after the last slice.
+ * server CPU per request; idle RSS (after start, one call, a rest and a GC) and RSS right after the last slice.
+ * Every server rests the same `settleSeconds` before its idle memory is read: V8 returns the pages of a
+ * start-up's garbage only once its memory reducer runs, some seconds after a process goes quiet, so a
+ * server read right after it started (the last one started) would look bigger than one read later.
  */
 const LABELS: Record<string, string> = {
   node: 'plain node:http JSON echo (ceiling)',
@@ -39,15 +42,15 @@ export async function callsPart(config: HttpBenchConfig): Promise<void> {
       if (kind === 'node') children.push(await startServer('node', 0));
       else for (const tools of config.tools) children.push(await startServer(kind as ServerKind, tools));
     }
-    const measured: Measured[] = [];
     for (const child of children) {
       const response = await fetch(child.url, { method: 'POST', headers: envelopeHeaders(ECHO_CALL), body: envelopeBody(ECHO_CALL) });
       const text = parseAnswer(await response.text()).result?.content?.[0]?.text;
       if (text !== 'hello') throw new Error(`${child.kind} (${child.tools} tools): unexpected answer ${text}`);
-      const idle = await child.memory(true);
-      await slice(child, config, config.warmupSeconds);
-      measured.push({ child, slices: [], idleRss: idle.rss, loadedRss: 0 });
     }
+    await new Promise((resolve) => setTimeout(resolve, config.settleSeconds * 1000));
+    const measured: Measured[] = [];
+    for (const child of children) measured.push({ child, slices: [], idleRss: (await child.memory(true)).rss, loadedRss: 0 });
+    for (const m of measured) await slice(m.child, config, config.warmupSeconds);
     for (let round = 0; round < config.rounds; round++) {
       const order = measured.map((_, i) => i);
       if (round % 2 === 1) order.reverse();

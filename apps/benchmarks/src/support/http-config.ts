@@ -7,6 +7,8 @@ export interface HttpBenchConfig {
   /** Length of one load slice, per server per round. */
   seconds: number;
   warmupSeconds: number;
+  /** Rest before idle memory is read, so V8's memory reducer has returned every server's start-up garbage. */
+  settleSeconds: number;
   connections: number;
   tools: number[];
   kinds: Array<'node' | 'raw' | 'nest' | 'tessera' | 'tessera-sdk'>;
@@ -29,6 +31,7 @@ export function httpBenchConfig(env: NodeJS.ProcessEnv = process.env): HttpBench
     rounds: num('BENCH_HTTP_ROUNDS', 5, 2),
     seconds: num('BENCH_HTTP_SECONDS', 3, 1),
     warmupSeconds: num('BENCH_HTTP_WARMUP_SECONDS', 2, 1),
+    settleSeconds: num('BENCH_HTTP_SETTLE_SECONDS', 15, 1),
     connections: num('BENCH_HTTP_CONNECTIONS', 50, 50),
     tools: list('BENCH_HTTP_TOOLS', '10,1000').map(Number),
     kinds: list('BENCH_HTTP_KINDS', 'node,raw,nest,tessera') as HttpBenchConfig['kinds'],
