@@ -14,6 +14,7 @@ export const ANSWER_SLOT = Symbol('tessera.answerSlot');
 
 export class AnswerSlot {
   private message?: JSONRPCResultResponse;
+  private text?: string;
 
   /** Keeps the answer; returns what stands in for the web `Response` on its way back to the face. */
   take(message: JSONRPCResultResponse): Response {
@@ -21,9 +22,16 @@ export class AnswerSlot {
     return this as unknown as Response;
   }
 
+  /** The same, for an answer already written as JSON text (a direct call's: server/direct/). */
+  takeText(text: string): Response {
+    this.text = text;
+    return this as unknown as Response;
+  }
+
   /** The answer's JSON text when `response` is this slot's stand-in (so the answer was left here), else undefined. */
   textOf(response: Response): string | undefined {
-    return (response as unknown) === this && this.message !== undefined ? JSON.stringify(this.message) : undefined;
+    if ((response as unknown) !== this) return undefined;
+    return this.text ?? (this.message !== undefined ? JSON.stringify(this.message) : undefined);
   }
 }
 

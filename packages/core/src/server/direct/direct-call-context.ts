@@ -42,40 +42,60 @@ export interface DirectCallContext {
  * is a measurable part of a call), and aborts when the client goes away.
  */
 export function directCallContext(input: DirectCallInput): DirectCallContext {
-  const { envelope, rest } = liftEnvelope(input.meta);
-  let controller: AbortController | undefined;
-  let unlink: (() => void) | undefined;
-  const requestSignal = input.request.signal as AbortSignal | undefined;
-  const signalOfCall = (): AbortSignal => {
-    if (controller) return controller.signal;
-    controller = new AbortController();
-    const abort = () => controller!.abort(new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed'));
+  const mcpReq = new DirectRequest(input);
+  const http = input.authInfo !== undefined ? { authInfo: input.authInfo, req: input.request } : { req: input.request };
+  return { ctx: { mcpReq, http } as unknown as ServerContext, finish: () => mcpReq.finish() };
+}
+
+/**
+ * `ctx.mcpReq` of a direct call. A class, so that a call builds it in one step with a fixed shape; the
+ * functions are own properties, as in the SDK's context, so a handler may take them out of it.
+ */
+class DirectRequest {
+  readonly id: RequestId;
+  readonly method = 'tools/call';
+  readonly _meta?: Record<string, unknown>;
+  readonly envelope: Record<string, unknown>;
+  // truly private (#): nothing of this shows on the context a handler sees, as on the SDK's
+  readonly #input: DirectCallInput;
+  #controller?: AbortController;
+  #unlink?: () => void;
+
+  constructor(input: DirectCallInput) {
+    this.#input = input;
+    this.id = input.id;
+    const { envelope, rest } = liftEnvelope(input.meta);
+    this.envelope = envelope;
+    if (rest !== undefined) this._meta = rest;
+  }
+
+  readonly requestState = (): undefined => undefined;
+  readonly notify = (notification: Notification): Promise<void> => this.#input.notify(notification);
+  readonly log = (): Promise<void> => Promise.resolve();
+  readonly send = (request: { method: string }): never => {
+    throw notInThisEra(request.method);
+  };
+  readonly elicitInput = (): Promise<never> => Promise.reject(noPushOnThisRevision('elicitation/create'));
+  readonly requestSampling = (): Promise<never> => Promise.reject(noPushOnThisRevision('sampling/createMessage'));
+
+  /** Made on first read, aborted when the client goes away (the request's signal aborts). */
+  get signal(): AbortSignal {
+    if (this.#controller) return this.#controller.signal;
+    const controller = (this.#controller = new AbortController());
+    const abort = () => controller.abort(new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed'));
+    const requestSignal = this.#input.request.signal as AbortSignal | undefined;
     if (requestSignal?.aborted) abort();
     else if (requestSignal) {
       requestSignal.addEventListener('abort', abort, { once: true });
-      unlink = () => requestSignal.removeEventListener('abort', abort);
+      this.#unlink = () => requestSignal.removeEventListener('abort', abort);
     }
     return controller.signal;
-  };
-  const mcpReq = {
-    id: input.id,
-    method: 'tools/call',
-    ...(rest !== undefined && { _meta: rest }),
-    envelope,
-    requestState: () => undefined,
-    get signal() {
-      return signalOfCall();
-    },
-    send: (request: { method: string }) => {
-      throw notInThisEra(request.method);
-    },
-    notify: input.notify,
-    log: () => Promise.resolve(),
-    elicitInput: () => Promise.reject(noPushOnThisRevision('elicitation/create')),
-    requestSampling: () => Promise.reject(noPushOnThisRevision('sampling/createMessage')),
-  };
-  const ctx = { mcpReq, http: { ...(input.authInfo !== undefined && { authInfo: input.authInfo }), req: input.request } };
-  return { ctx: ctx as unknown as ServerContext, finish: () => unlink?.() };
+  }
+
+  /** The call is over: stop listening to the request's signal. */
+  finish(): void {
+    this.#unlink?.();
+  }
 }
 
 /** Splits `_meta` as the SDK does: the envelope keys out, the rest (if any) stays the request's `_meta`. */

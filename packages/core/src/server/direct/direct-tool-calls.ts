@@ -3,7 +3,6 @@ import {
   classifyInboundRequest,
   isInputRequiredResult,
   type AuthInfo,
-  type Implementation,
   type JSONRPCMessage,
   type Notification,
   type RequestId,
@@ -16,7 +15,7 @@ import type { ServerRuntime } from '../server-runtime';
 import { directCallContext } from './direct-call-context';
 import { EventStreamAnswer } from './event-stream-answer';
 import { checkSpecType } from './sdk-schema-check';
-import { thrownAnswer, toolCallAnswer } from './tool-call-answer';
+import { thrownAnswer, ToolCallAnswers, type ToolCallAnswer } from './tool-call-answer';
 
 const REVISION = '2026-07-28';
 
@@ -40,11 +39,11 @@ interface DirectCall {
  * header, an unknown tool), returns undefined and goes the SDK's way unchanged.
  */
 export class DirectToolCalls {
-  private readonly serverInfo: Implementation;
+  private readonly answers: ToolCallAnswers;
 
   constructor(private readonly rt: ServerRuntime) {
     const { name, version, title } = rt.info;
-    this.serverInfo = { name, version, ...(title ? { title } : {}) };
+    this.answers = new ToolCallAnswers({ name, version, ...(title ? { title } : {}) });
   }
 
   /** Serves `body` if it is a call this path takes; undefined otherwise. A plain result is left in `slot`. */
@@ -87,14 +86,14 @@ export class DirectToolCalls {
       const { ctx, finish } = directCallContext({ id: call.id, meta: call.meta, request, authInfo, notify });
       const site = { method: 'tools/call' as const, target: call.name, arguments: call.arguments, era: 'modern' as const };
       void serveCall(this.rt, call.plan, site, ctx, (v) => toCallToolResult(v, call.plan))
-        .then((result) => (isInputRequiredResult(result) ? thrownAnswer(call.id, new Error(`Tool "${call.name}" returned an input-required result but declares no questions`)) : toolCallAnswer(call.id, result, this.serverInfo)))
-        .catch((error: unknown) => thrownAnswer(call.id, error))
-        .then((message) => {
+        .then((result): ToolCallAnswer => (isInputRequiredResult(result) ? { error: thrownAnswer(call.id, new Error(`Tool "${call.name}" returned an input-required result but declares no questions`)) } : this.answers.answer(call.id, result)))
+        .catch((error: unknown): ToolCallAnswer => ({ error: thrownAnswer(call.id, error) }))
+        .then((answer) => {
           finish();
-          if (stream) return stream.end(message);
-          if ('result' in message) return respond(slot.take(message));
+          if (stream) return stream.end('text' in answer ? answer.text : JSON.stringify(answer.error));
+          if ('text' in answer) return respond(slot.takeText(answer.text));
           // an error answer: 200 like the SDK's, except a missing client capability (its ladder status)
-          respond(Response.json(message, { status: message.error.code === -32021 ? 400 : 200, headers: { 'Content-Type': 'application/json' } }));
+          respond(Response.json(answer.error, { status: answer.error.error.code === -32021 ? 400 : 200, headers: { 'Content-Type': 'application/json' } }));
         });
     });
   }

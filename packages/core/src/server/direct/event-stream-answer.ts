@@ -36,13 +36,17 @@ export class EventStreamAnswer {
   }
 
   send(message: JSONRPCMessage): void {
-    this.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+    this.sendText(JSON.stringify(message));
   }
 
-  /** Sends the last message and ends the stream. */
-  end(message: JSONRPCMessage): void {
-    this.send(message);
+  /** Sends the last message (as JSON text) and ends the stream. */
+  end(json: string): void {
+    this.sendText(json);
     this.stop();
+  }
+
+  private sendText(json: string): void {
+    this.write(`event: message\ndata: ${json}\n\n`);
   }
 
   private stop(): void {

@@ -1,17 +1,48 @@
-import { SERVER_INFO_META_KEY, type CallToolResult, type Implementation, type JSONRPCErrorResponse, type JSONRPCResultResponse, type RequestId } from '@modelcontextprotocol/server';
+import { SERVER_INFO_META_KEY, type CallToolResult, type Implementation, type JSONRPCErrorResponse, type RequestId } from '@modelcontextprotocol/server';
 import { JsonRpcCode } from '../../errors/json-rpc-codes';
 import { checkSpecType } from './sdk-schema-check';
 
+/** A direct call's answer: a result as its JSON-RPC text, or an error message. */
+export type ToolCallAnswer = { text: string } | { error: JSONRPCErrorResponse };
+
 /**
- * The JSON-RPC answer to a direct `tools/call`, as the SDK's 2026-07-28 server would send it: the result
- * checked against the SDK's own `CallToolResult` schema (and sent as that schema gives it back), a
- * non-object `structuredContent` given its text fallback, `resultType` stamped, and the server's identity
- * added to `_meta` (the SDK's encode seam). A result the schema refuses answers -32602, as the SDK does.
+ * Writes the JSON-RPC answer to a direct `tools/call` as the SDK's 2026-07-28 server would send it: the
+ * result checked against the SDK's own `CallToolResult` schema (and sent as that schema gives it back), a
+ * non-object `structuredContent` given its text fallback, `resultType` stamped and the server's identity
+ * added to `_meta` (the SDK's encode seam), the keys in the SDK's order. A result the schema refuses
+ * answers -32602, as the SDK does. The usual result (no `resultType`, no `_meta` of its own) is written
+ * as its JSON with the stamp appended, without copying it.
  */
-export function toolCallAnswer(id: RequestId, result: CallToolResult, serverInfo: Implementation): JSONRPCResultResponse | JSONRPCErrorResponse {
-  const checked = checkSpecType('CallToolResult', withTextFallback(result));
-  if (!checked.ok) return errorAnswer(id, JsonRpcCode.InvalidParams, `Invalid tools/call result: ${checked.message}`);
-  return { result: encoded(checked.value as Record<string, unknown>, serverInfo), jsonrpc: '2.0', id } as JSONRPCResultResponse;
+export class ToolCallAnswers {
+  /** `"_meta":{…serverInfo…}` as JSON, written once. */
+  private readonly stampJson: string;
+
+  constructor(private readonly serverInfo: Implementation) {
+    this.stampJson = JSON.stringify({ [SERVER_INFO_META_KEY]: serverInfo });
+  }
+
+  answer(id: RequestId, result: CallToolResult): ToolCallAnswer {
+    const checked = checkSpecType('CallToolResult', withTextFallback(result));
+    if (!checked.ok) return { error: errorAnswer(id, JsonRpcCode.InvalidParams, `Invalid tools/call result: ${checked.message}`) };
+    const value = checked.value as Record<string, unknown>;
+    const idJson = JSON.stringify(id);
+    if (value.resultType === undefined && value._meta === undefined) {
+      const json = JSON.stringify(value);
+      if (json.length > 2) return { text: `{"result":${json.slice(0, -1)},"resultType":"complete","_meta":${this.stampJson}},"jsonrpc":"2.0","id":${idJson}}` };
+    }
+    return { text: JSON.stringify({ result: this.encoded(value), jsonrpc: '2.0', id }) };
+  }
+
+  /** The SDK's encode seam in full: `resultType` when none, the identity unless `_meta` is not an object or names one. */
+  private encoded(result: Record<string, unknown>): Record<string, unknown> {
+    const meta = result._meta;
+    const stamp = meta === undefined || (isPlainObject(meta) && meta[SERVER_INFO_META_KEY] === undefined);
+    if (result.resultType !== undefined && !stamp) return result;
+    const out: Record<string, unknown> = { ...result };
+    if (result.resultType === undefined) out.resultType = 'complete';
+    if (stamp) out._meta = { ...(meta as Record<string, unknown> | undefined), [SERVER_INFO_META_KEY]: this.serverInfo };
+    return out;
+  }
 }
 
 /** The error answer the SDK sends for an error thrown by a handler (its code, message and data). */
@@ -31,23 +62,9 @@ function errorAnswer(id: RequestId, code: number, message: string, data?: unknow
 /** A `structuredContent` that is not an object also goes as text, unless some text block is already there. */
 function withTextFallback(result: CallToolResult): CallToolResult {
   const sc = result.structuredContent as unknown;
-  if (sc === undefined || (typeof sc === 'object' && sc !== null && !Array.isArray(sc))) return result;
+  if (sc === undefined || isPlainObject(sc)) return result;
   if (result.content?.some((block) => block.type === 'text')) return result;
   return { ...result, content: [...(result.content ?? []), { type: 'text', text: JSON.stringify(sc) }] };
-}
-
-/**
- * The SDK's encode seam for a complete `tools/call` result, in one copy: `resultType` added when the result
- * has none, and the server's identity in `_meta` unless the result's `_meta` is not an object or names one.
- */
-function encoded(result: Record<string, unknown>, serverInfo: Implementation): Record<string, unknown> {
-  const meta = result._meta;
-  const stamp = meta === undefined || (isPlainObject(meta) && meta[SERVER_INFO_META_KEY] === undefined);
-  if (result.resultType !== undefined && !stamp) return result;
-  const out: Record<string, unknown> = { ...result };
-  if (result.resultType === undefined) out.resultType = 'complete';
-  if (stamp) out._meta = { ...(meta as Record<string, unknown> | undefined), [SERVER_INFO_META_KEY]: serverInfo };
-  return out;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
