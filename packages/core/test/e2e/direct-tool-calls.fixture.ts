@@ -72,6 +72,11 @@ class PlainTools {
     throw new ProtocolError(-32602, 'not like that', { why: 'because' });
   }
 
+  @Tool({ description: 'Throws a protocol error whose data is no JSON' })
+  unwritable(): never {
+    throw new ProtocolError(-32602, 'cannot be written', { big: BigInt(10) });
+  }
+
   @Tool({ description: 'Throws an unexpected error' })
   failing(): never {
     throw new Error('secret detail');

@@ -84,6 +84,12 @@ describe('the direct path answers as the SDK path does', () => {
     expect(a.text).not.toContain('secret detail');
   });
 
+  it('answers 500 when an answer cannot be written as JSON (error data with a BigInt), and goes on serving', async () => {
+    const broken = await send(fast, call('unwritable'));
+    expect(broken).toMatchObject({ status: 500, body: { error: { code: -32603, message: 'Internal server error' }, id: 1 } });
+    expect((await send(fast, call('echo', { text: 'still here' }))).body).toMatchObject({ result: { content: [{ text: 'still here' }] } });
+  });
+
   it('turns the answer into an event stream when the handler sends a message first', async () => {
     const { answer, sdkServersOnFastPath } = await compare(call('chatty'));
     expect(sdkServersOnFastPath).toBe(0);

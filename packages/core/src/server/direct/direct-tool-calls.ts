@@ -76,7 +76,7 @@ export class DirectToolCalls {
   }
 
   private run(call: DirectCall, request: Request, slot: AnswerSlot, authInfo?: AuthInfo): Promise<Response> {
-    return new Promise<Response>((respond) => {
+    return new Promise<Response>((respond, fail) => {
       let stream: EventStreamAnswer | undefined;
       // a message before the result turns the answer into an event stream, as on the SDK's path
       const notify = async (notification: Notification) => {
@@ -94,7 +94,9 @@ export class DirectToolCalls {
           if ('text' in answer) return respond(slot.takeText(answer.text));
           // an error answer: 200 like the SDK's, except a missing client capability (its ladder status)
           respond(Response.json(answer.error, { status: answer.error.error.code === -32021 ? 400 : 200, headers: { 'Content-Type': 'application/json' } }));
-        });
+        })
+        // an answer that cannot be written (an error's data that is no JSON): the face answers 500, as when the SDK throws
+        .catch(fail);
     });
   }
 }
