@@ -1,12 +1,38 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { getEventListeners } from 'node:events';
-import { createApp, silentLogger, type TesseraApp } from '@tessera/core';
+import { IsIn } from 'class-validator';
+import { createApp, Ctx, Elicit, ExecutionContext, Field, Provider, silentLogger, Tool, type TesseraApp } from '@tessera/core';
 import { listen, type HttpListener } from '@tessera/core/node';
 import { MachineTools } from './fixtures';
 
 // The fast path shares one abort signal per kept-alive connection (connection-signal.ts): every exchange
 // must take its abort listener off when it ends, or a long-lived connection gathers one per call
-// (MaxListenersExceededWarning after 10, and memory held for the connection's life).
+// (MaxListenersExceededWarning after 10, and memory held for the connection's life). A direct call
+// (server/direct/) reads the connection's signal only when its handler reads its own.
+class Size {
+  @Field()
+  @IsIn(['s', 'm'])
+  size!: string;
+}
+
+@Provider()
+class SignalTools {
+  @Tool()
+  watchful(@Ctx() ctx: ExecutionContext): string {
+    return ctx.signal.aborted ? 'aborted' : 'running';
+  }
+
+  @Tool()
+  watchfulFails(@Ctx() ctx: ExecutionContext): string {
+    if (!ctx.signal.aborted) throw new Error('failed while watching');
+    return 'never';
+  }
+
+  @Tool()
+  sized(@Elicit({ key: 'size', message: 'Size?', schema: Size }) size: Size): string {
+    return size.size;
+  }
+}
 const seen = new Set<AbortSignal>();
 jest.mock('../../src/node/connection-signal', () => {
   const actual = jest.requireActual('../../src/node/connection-signal');
@@ -42,7 +68,7 @@ describe('one connection signal across many calls', () => {
   let listener: HttpListener;
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   beforeAll(async () => {
-    app = createApp({ name: 'signal', version: '1', providers: [MachineTools], logger: silentLogger });
+    app = createApp({ name: 'signal', version: '1', providers: [MachineTools, SignalTools], logger: silentLogger });
     listener = await listen(app, { port: 0 });
   });
   afterAll(async () => {
@@ -51,15 +77,25 @@ describe('one connection signal across many calls', () => {
   });
 
   test.each([
-    ['a plain result', 'provision', { name: 'web1', region: 'eu' }],
-    ['a tool error', 'refuse', {}],
-    ['an invalid argument', 'provision', { name: 1 }],
-    ['an unknown tool', 'nope', {}],
+    ['a direct call whose handler reads its signal', 'watchful', {}],
+    ['a direct call whose handler reads its signal and fails', 'watchfulFails', {}],
+    ['an unknown tool (the SDK path)', 'nope', {}],
+    ['a question (the SDK path)', 'sized', {}],
   ])('30 calls answered with %s leave no abort listener behind on the kept-alive connection', async (_kind, tool, args) => {
     seen.clear();
     for (let id = 1; id <= 30; id += 1) await call(listener.url, agent, id, tool, args);
     expect(seen.size).toBe(1); // one connection, one signal: the calls did go through the shared signal
     const [signal] = [...seen];
     expect(getEventListeners(signal!, 'abort')).toHaveLength(0); // no call in flight now
+  });
+
+  test.each([
+    ['a plain result', 'provision', { name: 'web1', region: 'eu' }],
+    ['a tool error', 'refuse', {}],
+    ['an invalid argument', 'provision', { name: 1 }],
+  ])('30 direct calls answered with %s, none reading its signal, never make the connection signal', async (_kind, tool, args) => {
+    seen.clear();
+    for (let id = 1; id <= 30; id += 1) await call(listener.url, agent, id, tool, args);
+    expect(seen.size).toBe(0);
   });
 });
