@@ -49,13 +49,18 @@ function startClient(kind: string, url: string, concurrency: number): Promise<Fl
   }));
 }
 
+const rest = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+const FIXED_YOUNG_GENERATION = ['--min-semi-space-size=1', '--max-semi-space-size=1'];
+
 export async function openFlowsPart(config: HttpBenchConfig): Promise<void> {
   const servers: ServerChild[] = [];
   try {
     const rows: string[] = [];
     // Memory is the server's: the undici-client pair runs the same server as the tessera one.
     for (const pair of PAIRS.filter((p) => p.id !== 'tessera-undici')) {
-      const server = await startServer(pair.server, 1);
+      // a young generation of fixed size in both servers: a burst of requests grows it (up to 32 MB, given
+      // back only when V8's memory reducer gets to it), which moved RSS more than any flow did
+      const server = await startServer(pair.server, 1, FIXED_YOUNG_GENERATION);
       servers.push(server);
       const headers = envelopeHeaders(firstLeg);
       const body = envelopeBody(firstLeg);
@@ -67,15 +72,19 @@ export async function openFlowsPart(config: HttpBenchConfig): Promise<void> {
       // Idle means warmed up with nothing in flight: JIT code and the heap's working size are not per flow.
       const warmup = Math.max(1_000, Math.round(config.openFlows / 5));
       await cannon({ url: server.url, headers, body, connections: config.connections, amount: warmup });
+      // both readings after the same rest: RSS read right after a burst still holds pages of its garbage
+      // until V8's memory reducer runs, which would make either reading say more about timing than flows
+      await rest(config.settleSeconds);
       const idle = await server.memory(true);
       const load = await cannon({ url: server.url, headers, body, connections: config.connections, amount: config.openFlows });
+      await rest(config.settleSeconds);
       const open = await server.memory(true);
       rows.push(
         `| ${pair.label} | ${mb(fresh.rss)} | ${mb(idle.rss)} | ${load.requests} | ${mb(open.rss)} | ${(open.rss / idle.rss).toFixed(3)} | ${mb(idle.heapUsed)} → ${mb(open.heapUsed)} |`,
       );
     }
     console.log(`\n## Flows left open at round one (${config.openFlows} first rounds, never answered), server memory after GC\n`);
-    console.log('Idle: after start and a warm-up of first rounds, then GC. Open: after the flows were opened, then GC.\n');
+    console.log(`Both servers with a young generation of fixed size (1 MB semi-spaces). Idle: after start and a warm-up of first rounds, ${config.settleSeconds} s at rest, then GC. Open: after the flows were opened, ${config.settleSeconds} s at rest, then GC.\n`);
     console.log('| Server | RSS MB at start | idle RSS MB | flows opened | RSS MB with the flows open | open ÷ idle | heap used MB, idle → open |');
     console.log('|---|---:|---:|---:|---:|---:|---:|');
     for (const row of rows) console.log(row);
