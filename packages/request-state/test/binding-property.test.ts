@@ -1,18 +1,8 @@
 import { RequestStateSecurity, type RequestBinding } from '@tessera/request-state';
-import { KEY_A, reasonOf } from './helpers';
+import { KEY_A, reasonOf, seededRandom } from './helpers';
 
-/** mulberry32, seeded so a failure replays. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
-const rnd = prng(20260728);
+const rnd = seededRandom(20260728);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
 const CHARS = ['a', 'b', 'Z', '0', ' ', '"', '\\', 'é', '漢', '😀', '\ud800', '\udfff', '\u0000'];
 const text = (max = 6) => Array.from({ length: Math.floor(rnd() * max) }, () => pick(CHARS)).join('');

@@ -1,20 +1,9 @@
 import { InvalidRequestStateError, INVALID_REQUEST_STATE_MESSAGE, RequestStateSecurity } from '@tessera/request-state';
-import { CALL } from './helpers';
+import { CALL, seededRandom } from './helpers';
 
 const CASES = 100_000;
 const SEED = 0x7e55e7a;
 
-/** mulberry32: a seeded PRNG, so a failing case can be replayed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const security = new RequestStateSecurity({ keys: ['fuzz-key-'.padEnd(48, 'z'), 'fuzz-old-'.padEnd(48, 'o')], audience: 'srv' });
 const sealer = security.forServer(undefined);
@@ -83,7 +72,7 @@ const mutators: Array<[string, Mutator]> = [
 
 describe('fuzz', () => {
   it(`refuses ${CASES} mutated, truncated, re-encoded and random tokens, always with InvalidRequestStateError`, () => {
-    const rnd = prng(SEED);
+    const rnd = seededRandom(SEED);
     const accepted: string[] = [];
     const wrongErrors: string[] = [];
     const perMutator = new Map<string, number>();

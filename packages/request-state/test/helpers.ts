@@ -26,3 +26,15 @@ export function reasonOf(fn: () => unknown): InvalidStateReason {
   expect(thrown.message).toBe(INVALID_REQUEST_STATE_MESSAGE);
   return thrown.reason;
 }
+
+/** mulberry32: a seeded generator of numbers in [0, 1), so a randomised test that fails can be replayed. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

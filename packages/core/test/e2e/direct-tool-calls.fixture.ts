@@ -1,24 +1,12 @@
-import { IsIn, IsInt, IsString } from 'class-validator';
+import { IsInt } from 'class-validator';
 import { ProtocolError } from '@modelcontextprotocol/server';
+import { EchoArgs, Region } from './http-fast-path.fixture';
 import { Args, createApp, Ctx, Elicit, ExecutionContext, Field, Provider, silentLogger, Tool, type TesseraApp } from '@tessera/core';
-
-/** The app of direct-tool-calls.test.ts: every kind of answer a plain tool can give, and one tool that asks. */
-class EchoArgs {
-  @Field({ description: 'Text to echo' })
-  @IsString()
-  text!: string;
-}
 
 class Sum {
   @Field({ description: 'The total' })
   @IsInt()
   total!: number;
-}
-
-class Region {
-  @Field({ title: 'Region' })
-  @IsIn(['eu', 'us'])
-  region!: string;
 }
 
 /** What a handler reads from its context: the same on both paths. */
@@ -120,6 +108,7 @@ class PlainTools {
   }
 }
 
+/** The app of direct-tool-calls(.fuzz).test.ts: every kind of answer a plain tool can give, and one tool that asks. */
 export function directCallsApp(): TesseraApp {
   return createApp({ name: 'direct', version: '1.0.0', title: 'Direct calls', providers: [PlainTools], logger: silentLogger });
 }

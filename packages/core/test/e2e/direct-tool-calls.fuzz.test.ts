@@ -2,6 +2,7 @@ import { listen, type HttpListener } from '@tessera/core/node';
 import type { TesseraApp } from '@tessera/core';
 import { DirectToolCalls } from '../../src/server/direct/direct-tool-calls';
 import { directCallsApp } from './direct-tool-calls.fixture';
+import { seededRandom } from '../support/seeded-random';
 import { meta, MODERN, send, type Raw } from './support/two-paths';
 
 /**
@@ -13,16 +14,6 @@ import { meta, MODERN, send, type Raw } from './support/two-paths';
 const SEED = Number(process.env.DIRECT_FUZZ_SEED ?? Date.now() % 1_000_000);
 const CASES = 80;
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ABSENT = Symbol('absent');
 // not `pushing`: on a 2025-era request (which some random calls are) the SDK really sends its elicitation
@@ -90,7 +81,7 @@ const comparable = (a: { status: number; contentType: string | undefined; text: 
 });
 
 it(`random tools/call requests get the same answers with and without the direct path (seed ${SEED})`, async () => {
-  const next = prng(SEED);
+  const next = seededRandom(SEED);
   // the direct path's run (private): how many of the random calls its gate let through
   const run = jest.spyOn(DirectToolCalls.prototype as unknown as { run(): Promise<Response> }, 'run');
   try {

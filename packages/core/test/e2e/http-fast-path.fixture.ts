@@ -4,13 +4,13 @@ import { OAuthError, OAuthErrorCode, type AuthInfo, type OAuthTokenVerifier } fr
 import { Args, createApp, Ctx, Elicit, ExecutionContext, Field, Provider, silentLogger, Tool, type TesseraApp } from '@tessera/core';
 
 /** The app both HTTP paths serve in http-fast-path.test.ts: plain calls, a validated DTO, progress (SSE), a question. */
-class EchoArgs {
+export class EchoArgs {
   @Field({ description: 'Text to echo' })
   @IsString()
   text!: string;
 }
 
-class Region {
+export class Region {
   @Field({ title: 'Region' })
   @IsIn(['eu', 'us'])
   region!: string;

@@ -3,6 +3,7 @@ import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from '../../src/ap
 import { checkArgumentBounds } from '../../src/server/check-argument-bounds';
 import { checkOutsideBounds } from '../../src/server/check-outside-bounds';
 import { scanRefusal } from '../../src/server/refuse-by-scan';
+import { seededRandom } from '../support/seeded-random';
 
 // Random documents, written with random whitespace and random escapes, against counting on the
 // JSON.parse result: the scan must give exactly the post-parse checks' answer (never refuse what they
@@ -11,18 +12,6 @@ import { scanRefusal } from '../../src/server/refuse-by-scan';
 // documented difference: its discarded value still counts outside arguments in the scan, which may
 // then refuse more, never less (scan-json-structure.test.ts). FUZZ_SEED=n reruns one seed.
 
-/** mulberry32: a small seeded generator, so a failure can be replayed from the printed seed. */
-function generator(seed: number): () => number {
-  const imul = Math.imul; // read once: a global read per call is slow under jest's vm context
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = imul(t ^ (t >>> 15), t | 1);
-    t ^= t + imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const STRINGS = ['', 'a', '"', '\\', '\\"', '"\\', 'x:y', '{', '}', '[', ']', ',', ':', 'arguments', '"arguments":{"a":1', 'params', 'é', '\u{1F600}', '\u2028', '\u0000\u001f', 'ключ'];
 const KEYS = ['a', 'b', 'name', 'arguments', 'params', 'id', 'method', '"', '\\', 'k:1', '{}', '__proto__', '0', 'é', ' '];
@@ -125,7 +114,7 @@ function randomCall(w: Writer): { text: string; duplicated: boolean } {
 describe('the scan agrees with counting on the JSON.parse result', () => {
   test('random documents, random limits', () => {
     const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
-    const w = new Writer(generator(seed));
+    const w = new Writer(seededRandom(seed));
     let refused = 0;
     let refusedOutside = 0;
     let accepted = 0;
