@@ -1,3 +1,5 @@
+import { isJsonObject } from '../types/json-object';
+
 /** A recorded answer: the question digest it answered, and the validated outcome. */
 export interface RecordedOutcome {
   q: string;
@@ -20,18 +22,14 @@ export interface ResolverState {
 /** Anything unexpected (another version, a hand-made shape) reads as "no progress yet", never as an error. */
 export function readResolverState(raw: unknown): ResolverState {
   const empty: ResolverState = { v: 1, outcomes: {}, asked: {} };
-  if (!isRecord(raw) || raw.v !== 1 || !isRecord(raw.outcomes) || !isRecord(raw.asked)) return empty;
+  if (!isJsonObject(raw) || raw.v !== 1 || !isJsonObject(raw.outcomes) || !isJsonObject(raw.asked)) return empty;
   const outcomes: Record<string, RecordedOutcome> = Object.create(null);
   for (const [key, o] of Object.entries(raw.outcomes)) {
-    if (isRecord(o) && typeof o.q === 'string' && ['accept', 'decline', 'cancel', 'result'].includes(o.action as string)) {
+    if (isJsonObject(o) && typeof o.q === 'string' && ['accept', 'decline', 'cancel', 'result'].includes(o.action as string)) {
       outcomes[key] = { q: o.q, action: o.action as RecordedOutcome['action'], data: o.data };
     }
   }
   const asked: Record<string, string> = Object.create(null);
   for (const [key, q] of Object.entries(raw.asked)) if (typeof q === 'string') asked[key] = q;
   return { v: 1, outcomes, asked };
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

@@ -1,6 +1,7 @@
 import { ELICITATION_FORMATS, type ElicitationProperty } from './elicitation-schema';
 import type { JsonSchema } from './json-schema';
 import { UnsupportedElicitationSchemaError } from './unsupported-elicitation-schema.error';
+import { isJsonObject } from '../types/json-object';
 
 type Convert = (schema: JsonSchema, refuse: (reason: string) => never) => JsonSchema;
 
@@ -20,10 +21,6 @@ const REASONS: Record<string, string> = {
   properties: `nested objects are not supported; ${FLAT}`,
 };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function pick(schema: JsonSchema, keys: readonly string[], refuse: (reason: string) => never): JsonSchema {
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) {
@@ -38,7 +35,7 @@ function isStringOptions(values: unknown): values is string[] {
 }
 
 function isTitledOptions(values: unknown): boolean {
-  return Array.isArray(values) && values.length > 0 && values.every((v) => isRecord(v) && typeof v.const === 'string' && typeof v.title === 'string' && Object.keys(v).length === 2);
+  return Array.isArray(values) && values.length > 0 && values.every((v) => isJsonObject(v) && typeof v.const === 'string' && typeof v.title === 'string' && Object.keys(v).length === 2);
 }
 
 const stringField: Convert = (schema, refuse) => {
@@ -65,13 +62,13 @@ const booleanField: Convert = (schema, refuse) => pick(schema, ['type', 'title',
 
 const multiSelectField: Convert = (schema, refuse) => {
   const items = schema.items;
-  if (isRecord(items) && (items.type === 'object' || items.properties !== undefined || items.$ref !== undefined)) {
+  if (isJsonObject(items) && (items.type === 'object' || items.properties !== undefined || items.$ref !== undefined)) {
     refuse('arrays of objects are not supported; only multi-select arrays of string options are');
   }
   const out = pick(schema, ['type', 'title', 'description', 'default', 'minItems', 'maxItems', 'items'], refuse);
-  if (isRecord(items) && isStringOptions(items.enum) && Object.keys(items).every((k) => k === 'type' || k === 'enum') && (items.type === 'string' || items.type === undefined)) {
+  if (isJsonObject(items) && isStringOptions(items.enum) && Object.keys(items).every((k) => k === 'type' || k === 'enum') && (items.type === 'string' || items.type === undefined)) {
     out.items = { type: 'string', enum: items.enum };
-  } else if (isRecord(items) && isTitledOptions(items.anyOf) && Object.keys(items).every((k) => k === 'anyOf' || k === 'type')) {
+  } else if (isJsonObject(items) && isTitledOptions(items.anyOf) && Object.keys(items).every((k) => k === 'anyOf' || k === 'type')) {
     out.items = { anyOf: items.anyOf };
   } else {
     refuse('arrays must be multi-select with a fixed set of string options (@IsIn / @IsEnum with { each: true })');
@@ -106,7 +103,7 @@ export function toElicitationProperty(schema: unknown, where: string): Elicitati
   const refuse = (reason: string): never => {
     throw new UnsupportedElicitationSchemaError(where, reason);
   };
-  if (!isRecord(schema)) return refuse('a property schema must be an object');
+  if (!isJsonObject(schema)) return refuse('a property schema must be an object');
   for (const key of ['$ref', 'allOf', 'anyOf', 'not', 'if', 'properties']) if (key in schema) refuse(REASONS[key]!);
   let type = schema.type;
   if (type === undefined && (schema.enum !== undefined || schema.oneOf !== undefined)) type = 'string';

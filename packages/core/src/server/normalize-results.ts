@@ -3,6 +3,7 @@ import { bytesToBase64 } from '../encoding/base64';
 import { ToolError } from '../errors/runtime/tool.error';
 import type { HandlerPlan } from '../compiler/handler-plan';
 import { validateOutput } from '../validation/validate-output';
+import { isJsonObject } from '../types/json-object';
 
 /**
  * A tool may return a full `CallToolResult`, a string (one text block), or any JSON value. With an
@@ -28,22 +29,18 @@ export function toCallToolResult(value: unknown, plan: HandlerPlan): CallToolRes
 export function toGetPromptResult(value: unknown, plan: HandlerPlan): GetPromptResult {
   if (typeof value === 'string') return { messages: [{ role: 'user', content: { type: 'text', text: value } }] };
   if (Array.isArray(value)) return { messages: value as GetPromptResult['messages'] };
-  if (isObject(value) && Array.isArray(value.messages)) return value as GetPromptResult;
+  if (isJsonObject(value) && Array.isArray(value.messages)) return value as GetPromptResult;
   throw new ToolError(`Prompt "${plan.ref.name}" returned neither messages nor a string.`);
 }
 
 /** A resource may return a full `ReadResourceResult`, a string (text contents for the URI), or a JSON value. */
 export function toReadResourceResult(value: unknown, uri: string, mimeType: string | undefined): ReadResourceResult {
-  if (isObject(value) && Array.isArray(value.contents)) return value as ReadResourceResult;
+  if (isJsonObject(value) && Array.isArray(value.contents)) return value as ReadResourceResult;
   if (typeof value === 'string') return { contents: [{ uri, mimeType: mimeType ?? 'text/plain', text: value }] };
   if (value instanceof Uint8Array) return { contents: [{ uri, mimeType: mimeType ?? 'application/octet-stream', blob: bytesToBase64(value) }] };
   return { contents: [{ uri, mimeType: mimeType ?? 'application/json', text: JSON.stringify(value) }] };
 }
 
 function isCallToolResult(value: unknown): value is CallToolResult {
-  return isObject(value) && Array.isArray(value.content);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return isJsonObject(value) && Array.isArray(value.content);
 }

@@ -2,6 +2,7 @@ import { compileDtoModel, type DtoModel } from '../schema/dto-model';
 import { admitsNull, expectedKind } from '../schema/nullable';
 import { issue } from './issue';
 import type { ValidationIssue } from './validation-issue';
+import { isJsonObject } from '../types/json-object';
 
 /**
  * What the generated schema promises that class-validator does not check by itself: a required property is
@@ -26,16 +27,12 @@ export function schemaShapeIssues(model: DtoModel, value: object, parent = '', i
     }
     if (property.schema.type === 'array') {
       if (!Array.isArray(v)) into.push(issue(path, { isArray: `${name} must be an array` }));
-      else if (nested) v.forEach((item, i) => isObject(item) && schemaShapeIssues(compileDtoModel(nested), item, `${path}.${i}`, into));
+      else if (nested) v.forEach((item, i) => isJsonObject(item) && schemaShapeIssues(compileDtoModel(nested), item, `${path}.${i}`, into));
       continue;
     }
     if (!nested) continue;
     if (Array.isArray(v)) into.push(issue(path, { isObject: `${name} must be an object` }));
-    else if (isObject(v)) schemaShapeIssues(compileDtoModel(nested), v, path, into);
+    else if (isJsonObject(v)) schemaShapeIssues(compileDtoModel(nested), v, path, into);
   }
   return into;
-}
-
-function isObject(v: unknown): v is object {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

@@ -1,6 +1,7 @@
 import { SERVER_INFO_META_KEY, type CallToolResult, type Implementation, type JSONRPCErrorResponse, type RequestId } from '@modelcontextprotocol/server';
 import { JsonRpcCode } from '../../errors/json-rpc-codes';
 import { checkSpecType } from './sdk-schema-check';
+import { isJsonObject } from '../../types/json-object';
 
 /** A direct call's answer: a result as its JSON-RPC text, or an error message. */
 export type ToolCallAnswer = { text: string } | { error: JSONRPCErrorResponse };
@@ -36,7 +37,7 @@ export class ToolCallAnswers {
   /** The SDK's encode seam in full: `resultType` when none, the identity unless `_meta` is not an object or names one. */
   private encoded(result: Record<string, unknown>): Record<string, unknown> {
     const meta = result._meta;
-    const stamp = meta === undefined || (isPlainObject(meta) && meta[SERVER_INFO_META_KEY] === undefined);
+    const stamp = meta === undefined || (isJsonObject(meta) && meta[SERVER_INFO_META_KEY] === undefined);
     if (result.resultType !== undefined && !stamp) return result;
     const out: Record<string, unknown> = { ...result };
     if (result.resultType === undefined) out.resultType = 'complete';
@@ -62,11 +63,7 @@ function errorAnswer(id: RequestId, code: number, message: string, data?: unknow
 /** A `structuredContent` that is not an object also goes as text, unless some text block is already there. */
 function withTextFallback(result: CallToolResult): CallToolResult {
   const sc = result.structuredContent as unknown;
-  if (sc === undefined || isPlainObject(sc)) return result;
+  if (sc === undefined || isJsonObject(sc)) return result;
   if (result.content?.some((block) => block.type === 'text')) return result;
   return { ...result, content: [...(result.content ?? []), { type: 'text', text: JSON.stringify(sc) }] };
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
