@@ -16,6 +16,7 @@ import { directCallContext } from './direct-call-context';
 import { EventStreamAnswer } from './event-stream-answer';
 import { checkSpecType } from './sdk-schema-check';
 import { thrownAnswer, ToolCallAnswers, type ToolCallAnswer } from './tool-call-answer';
+import { isJsonObject } from '../../types/json-object';
 
 const REVISION = '2026-07-28';
 
@@ -56,11 +57,11 @@ export class DirectToolCalls {
     const b = body as Record<string, unknown>;
     if (b.method !== 'tools/call' || b.jsonrpc !== '2.0') return undefined;
     const params = b.params;
-    if (!isPlainObject(params) || typeof params.name !== 'string' || 'inputResponses' in params || 'requestState' in params) return undefined;
+    if (!isJsonObject(params) || typeof params.name !== 'string' || 'inputResponses' in params || 'requestState' in params) return undefined;
     const meta = params._meta;
-    if (!isPlainObject(meta) || 'progressToken' in meta || LOG_LEVEL_META_KEY in meta) return undefined;
+    if (!isJsonObject(meta) || 'progressToken' in meta || LOG_LEVEL_META_KEY in meta) return undefined;
     const args = params.arguments ?? {};
-    if (!isPlainObject(args)) return undefined;
+    if (!isJsonObject(args)) return undefined;
     const plan = this.rt.compiled.tools.get(params.name);
     if (!plan || plan.dependencies.length > 0 || plan.directForm) return undefined;
     const headers = request.headers;
@@ -80,7 +81,7 @@ export class DirectToolCalls {
       let stream: EventStreamAnswer | undefined;
       // a message before the result turns the answer into an event stream, as on the SDK's path
       const notify = async (notification: Notification) => {
-        if (!stream) respond((stream = new EventStreamAnswer(() => undefined)).response);
+        if (!stream) respond((stream = new EventStreamAnswer()).response);
         stream.send({ jsonrpc: '2.0', ...notification } as JSONRPCMessage);
       };
       const { ctx, finish } = directCallContext({ id: call.id, meta: call.meta, request, authInfo, notify });
@@ -99,8 +100,4 @@ export class DirectToolCalls {
         .catch(fail);
     });
   }
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

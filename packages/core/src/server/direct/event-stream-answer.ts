@@ -22,14 +22,11 @@ export class EventStreamAnswer {
   private readonly heartbeat: ReturnType<typeof setInterval>;
   private closed = false;
 
-  /** `onCancel` runs when the client stops reading (it went away). */
-  constructor(onCancel: () => void) {
+  // a reader that goes away only stops the stream: the call itself hears it through the request's signal
+  constructor() {
     const body = new ReadableStream<Uint8Array>({
       start: (controller) => void (this.controller = controller),
-      cancel: () => {
-        this.stop();
-        onCancel();
-      },
+      cancel: () => this.stop(),
     });
     this.response = new Response(body, { status: 200, headers: EVENT_STREAM_HEADERS });
     this.heartbeat = setInterval(() => this.write(': keepalive\n\n'), KEEP_ALIVE_MS);
