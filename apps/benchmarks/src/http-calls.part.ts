@@ -15,11 +15,17 @@ import { envelopeBody, envelopeHeaders, parseAnswer } from './support/wire';
  */
 const LABELS: Record<string, string> = {
   node: 'plain node:http JSON echo (ceiling)',
+  'node-busy': 'plain node:http JSON echo, spinning {n} µs per request first (yardstick)',
   raw: 'raw SDK: createMcpHandler + toNodeHandler, low-level Server',
   nest: 'MCP-Nest 2.0.5 (Express, zod)',
   tessera: 'Tessera app.listen',
   'tessera-sdk': 'Tessera listen, fast path off (SDK node adapter)',
 };
+
+/** The row's name, and its tool count (none for the plain echoes; the yardstick's number is its µs of work). */
+const label = (child: ServerChild) => LABELS[child.kind]!.replace('{n}', String(child.tools));
+const isPlain = (kind: string) => kind === 'node' || kind === 'node-busy';
+const toolsCell = (child: ServerChild) => (isPlain(child.kind) ? '-' : String(child.tools));
 
 interface Measured {
   child: ServerChild;
@@ -40,6 +46,7 @@ export async function callsPart(config: HttpBenchConfig): Promise<void> {
   try {
     for (const kind of config.kinds) {
       if (kind === 'node') children.push(await startServer('node', 0));
+      else if (kind === 'node-busy') children.push(await startServer('node-busy', config.busyMicros));
       else for (const tools of config.tools) children.push(await startServer(kind as ServerKind, tools));
     }
     for (const child of children) {
@@ -74,10 +81,11 @@ async function reportWork(measured: Measured[]): Promise<void> {
   console.log('| Server | Tools | JS function calls | KB allocated |');
   console.log('|---|---:|---:|---:|');
   for (const m of measured) {
+    if (m.child.kind === 'node-busy') continue; // its work is a spin: counting its calls would say nothing
     await m.child.workStart();
     await cannon({ url: m.child.url, headers: envelopeHeaders(ECHO_CALL), body: envelopeBody(ECHO_CALL), connections: 1, amount: REQUESTS });
     const { calls, bytes } = await m.child.workStop();
-    console.log(`| ${LABELS[m.child.kind]} | ${m.child.kind === 'node' ? '-' : m.child.tools} | ${Math.round(calls / REQUESTS)} | ${(bytes / REQUESTS / 1024).toFixed(1)} |`);
+    console.log(`| ${label(m.child)} | ${toolsCell(m.child)} | ${Math.round(calls / REQUESTS)} | ${(bytes / REQUESTS / 1024).toFixed(1)} |`);
   }
 }
 
@@ -92,7 +100,7 @@ function report(measured: Measured[], config: HttpBenchConfig): void {
   for (const m of measured) {
     const s = m.slices;
     console.log(
-      `| ${LABELS[m.child.kind]} | ${m.child.kind === 'node' ? '-' : m.child.tools} | ${fmtSpread(spread(s.map((x) => x.perSecond)))} | ` +
+      `| ${label(m.child)} | ${toolsCell(m.child)} | ${fmtSpread(spread(s.map((x) => x.perSecond)))} | ` +
         `${spread(s.map((x) => x.p50)).median.toFixed(1)} | ${fmtSpread(spread(s.map((x) => x.p99)))} | ${fmtSpread(spread(s.map((x) => x.cpuUs)))} | ` +
         `${mb(m.idleRss)} | ${mb(m.loadedRss)} |`,
     );
@@ -106,12 +114,13 @@ function report(measured: Measured[], config: HttpBenchConfig): void {
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const m of measured) {
     if (m.child.kind === 'node' || m.child.kind === 'raw') continue;
-    const raw = find('raw', m.child.tools);
-    const nest = find('nest', m.child.tools);
+    // the yardstick has no MCP counterpart: only its share of the bare echo
+    const raw = isPlain(m.child.kind) ? undefined : find('raw', m.child.tools);
+    const nest = isPlain(m.child.kind) ? undefined : find('nest', m.child.tools);
     const node = find('node', 0);
     const cell = (other: Measured | undefined, pick: (x: SliceResult & { cpuUs: number }) => number) => (other ? fmtSpread(perRound(m, other, pick), 2) : '-');
     console.log(
-      `| ${LABELS[m.child.kind]} | ${m.child.tools} | ${cell(raw, (x) => x.perSecond)} | ${m.child.kind === 'nest' ? '-' : cell(nest, (x) => x.perSecond)} | ` +
+      `| ${label(m.child)} | ${toolsCell(m.child)} | ${cell(raw, (x) => x.perSecond)} | ${m.child.kind === 'nest' ? '-' : cell(nest, (x) => x.perSecond)} | ` +
         `${cell(node, (x) => x.perSecond)} | ${cell(raw, (x) => x.p99)} | ${cell(raw, (x) => x.cpuUs)} | ${raw ? (m.idleRss / raw.idleRss).toFixed(2) : '-'} |`,
     );
   }
@@ -123,7 +132,7 @@ function report(measured: Measured[], config: HttpBenchConfig): void {
     for (const kind of new Set(measured.map((m) => m.child.kind))) {
       const a = find(kind, many);
       const b = find(kind, few);
-      if (kind === 'node' || !a || !b) continue;
+      if (isPlain(kind) || !a || !b) continue;
       console.log(`| ${LABELS[kind]} | ${fmtSpread(perRound(a, b, (x) => x.perSecond), 2)} | ${fmtSpread(perRound(a, b, (x) => x.cpuUs), 2)} |`);
     }
   }

@@ -2,13 +2,13 @@
  * A benchmark server child process (started by http.bench.ts or profile-http.ts with an IPC channel and
  * `--expose-gc`): listens on 127.0.0.1 at a free port, reports its URL to the parent, answers the
  * parent's questions about its CPU time and memory, and exits as soon as the parent goes away.
- *   node --expose-gc dist/http-server.js <kind> <tools>
+ *   node --expose-gc dist/http-server.js <kind> <tools>   (for `node-busy`, the second number is the µs of work per request)
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FetchFace } from './support/wire';
 
-export type ServerKind = 'node' | 'raw' | 'nest' | 'tessera' | 'tessera-sdk' | 'flow-raw' | 'flow-tessera';
+export type ServerKind = 'node' | 'node-busy' | 'raw' | 'nest' | 'tessera' | 'tessera-sdk' | 'flow-raw' | 'flow-tessera';
 
 export interface ServerQuestion {
   cmd: 'cpu' | 'memory' | 'stop' | 'profile-start' | 'profile-stop' | 'work-start' | 'work-stop';
@@ -49,6 +49,8 @@ async function start(kind: ServerKind, tools: number): Promise<string> {
   switch (kind) {
     case 'node':
       return (await (await import('./servers/node-echo.js')).startNodeEcho()).url;
+    case 'node-busy': // the yardstick: `tools` is the µs it spins per request
+      return (await (await import('./servers/node-echo.js')).startNodeEcho(tools)).url;
     case 'raw':
       return serveFetch((await echo()).rawLowLevelEcho(tools).fetch);
     case 'nest':

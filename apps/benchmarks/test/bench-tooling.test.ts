@@ -1,9 +1,12 @@
+import { startNodeEcho } from '../src/servers/node-echo';
 import { httpBenchConfig, spread } from '../src/support/http-config';
 import { groupOf, groupTotals, selfTimes, type CpuProfile } from '../src/support/profile-summary';
 
 describe('HTTP bench settings', () => {
   it('has a full mode and a quick smoke mode, each overridable', () => {
-    expect(httpBenchConfig({})).toMatchObject({ rounds: 5, seconds: 3, connections: 50, tools: [10, 1000], openFlows: 10_000 });
+    expect(httpBenchConfig({})).toMatchObject({ rounds: 5, seconds: 3, connections: 50, tools: [10, 1000], openFlows: 10_000, busyMicros: 50 });
+    expect(httpBenchConfig({}).kinds).toEqual(['node', 'node-busy', 'raw', 'nest', 'tessera']);
+    expect(httpBenchConfig({ BENCH_HTTP_BUSY_US: '80' }).busyMicros).toBe(80);
     expect(httpBenchConfig({ BENCH_QUICK: '1' })).toMatchObject({ rounds: 2, seconds: 1, openFlows: 1_000 });
     expect(httpBenchConfig({ BENCH_QUICK: '1', BENCH_HTTP_ROUNDS: '7', BENCH_HTTP_KINDS: 'raw, tessera' })).toMatchObject({ rounds: 7, kinds: ['raw', 'tessera'] });
   });
@@ -16,6 +19,31 @@ describe('HTTP bench settings', () => {
   it('summarises a series as median, min and max', () => {
     expect(spread([3, 1, 2])).toEqual({ median: 2, min: 1, max: 3 });
     expect(spread([4, 1, 2, 3])).toEqual({ median: 2.5, min: 1, max: 4 });
+  });
+});
+
+describe('the plain node:http echoes', () => {
+  const call = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'echo', arguments: { text: 'hello' } } };
+  const answerOf = async (url: string) => {
+    const started = process.hrtime.bigint();
+    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(call) });
+    return { body: await response.json(), ms: Number(process.hrtime.bigint() - started) / 1e6 };
+  };
+
+  it('answers the call with its text; the yardstick spins its µs on every request before answering the same', async () => {
+    const plain = await startNodeEcho();
+    const busy = await startNodeEcho(30_000);
+    try {
+      const expected = { jsonrpc: '2.0', id: 7, result: { content: [{ type: 'text', text: 'hello' }] } };
+      expect((await answerOf(plain.url)).body).toEqual(expected);
+      for (let i = 0; i < 2; i++) {
+        const { body, ms } = await answerOf(busy.url);
+        expect(body).toEqual(expected);
+        expect(ms).toBeGreaterThanOrEqual(30);
+      }
+    } finally {
+      for (const { server } of [plain, busy]) server.close(), server.closeAllConnections();
+    }
   });
 });
 
