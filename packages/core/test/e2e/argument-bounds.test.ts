@@ -1,8 +1,7 @@
-import { performance } from 'node:perf_hooks';
-import { createApp, createLowLevelServer, DEFAULT_REQUEST_LIMITS, InvalidConfigurationError, silentLogger, type TesseraApp } from '@tessera/core';
-import { listen, type HttpListener } from '@tessera/core/node';
+import { createApp, createLowLevelServer, DEFAULT_REQUEST_LIMITS, InvalidConfigurationError, silentLogger } from '@tessera/core';
 import { sendRaw } from '@tessera/testing';
 import { Content, MachineTools } from './fixtures';
+import { listenedApp } from './support/listened-app';
 import { envelopeOf, postProvision, provisionCall } from './support/provision-call';
 
 // #17 item 1: 100 000 unknown argument keys used to block the instance for 12.6 s and answer 3.6 MB.
@@ -12,26 +11,20 @@ const bodyOf = (id: number, args: unknown) => provisionCall(id, args, META);
 
 
 describe('argument bounds over loopback HTTP', () => {
-  let app: TesseraApp;
-  let listener: HttpListener;
-  beforeAll(async () => {
-    app = createApp({ name: 'bounds', version: '1', providers: [MachineTools], logger: silentLogger });
-    listener = await listen(app, { port: 0 });
-  });
-  afterAll(() => app.close());
+  const loopback = listenedApp('bounds', [MachineTools]);
 
   test('100 000 unknown keys: a short, clear -32602 in well under a second of CPU, and a concurrent call is served', async () => {
     const huge: Record<string, unknown> = { name: 'web1', region: 'eu' };
     for (let i = 0; i < 100_000; i += 1) huge[`extra${i}`] = i;
     const body = bodyOf(1, huge); // about 1.6 MB, under the 4 MiB body limit
-    await (await postProvision(listener.url, bodyOf(0, { name: 'warm', region: 'eu' }))).text(); // first-request costs out of the way
+    await (await postProvision(loopback.listener.url, bodyOf(0, { name: 'warm', region: 'eu' }))).text(); // first-request costs out of the way
 
     // CPU time of this process (client and server both live here): the machine may be shared and
     // loaded, which stretches wall time but not the work done. Before the bounds it was over 12 s.
     const cpuBefore = process.cpuUsage();
-    const big = postProvision(listener.url, body).then(async (r) => ({ status: r.status, text: await r.text() }));
+    const big = postProvision(loopback.listener.url, body).then(async (r) => ({ status: r.status, text: await r.text() }));
     await new Promise((resolve) => setTimeout(resolve, 20)); // the big body is on its way
-    const small = await postProvision(listener.url, bodyOf(2, { name: 'web2', region: 'us' }));
+    const small = await postProvision(loopback.listener.url, bodyOf(2, { name: 'web2', region: 'us' }));
     const smallText = await small.text();
     const answer = await big;
     const cpu = process.cpuUsage(cpuBefore);

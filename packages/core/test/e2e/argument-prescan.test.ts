@@ -3,6 +3,7 @@ import { OAuthError, OAuthErrorCode, type AuthInfo } from '@modelcontextprotocol
 import { createApp, createLowLevelServer, silentLogger, type TesseraApp } from '@tessera/core';
 import { listen, type HttpListener } from '@tessera/core/node';
 import { MachineTools } from './fixtures';
+import { listenedApp } from './support/listened-app';
 import { watchLargeInputs } from './support/watch-large-inputs';
 import { envelopeOf, postProvision, PROVISION_HEADERS, provisionCall } from './support/provision-call';
 
@@ -21,24 +22,18 @@ function hugeArgs(): Record<string, unknown> {
 }
 
 describe('arguments over the limits are refused before JSON.parse', () => {
-  let app: TesseraApp;
-  let listener: HttpListener;
-  beforeAll(async () => {
-    app = createApp({ name: 'prescan', version: '1', providers: [MachineTools], logger: silentLogger });
-    listener = await listen(app, { port: 0 });
-  });
-  afterAll(() => app.close());
+  const loopback = listenedApp('prescan', [MachineTools]);
 
   test('node fast path: 100 000 keys refused with the -32602, scanned once, never parsed; a concurrent call is served', async () => {
     const body = Buffer.from(bodyOf(1, hugeArgs())); // encoded once, outside the measured window
-    await (await postProvision(listener.url, bodyOf(0, { name: 'warm', region: 'eu' }))).text();
-    await (await postProvision(listener.url, body)).text(); // warm the scan's code too
+    await (await postProvision(loopback.listener.url, bodyOf(0, { name: 'warm', region: 'eu' }))).text();
+    await (await postProvision(loopback.listener.url, body)).text(); // warm the scan's code too
     const delay = monitorEventLoopDelay({ resolution: 1 });
     const { result, scans, parses } = await watchLargeInputs(async () => {
       delay.enable();
-      const big = postProvision(listener.url, body).then((r) => r.json());
+      const big = postProvision(loopback.listener.url, body).then((r) => r.json());
       const smallStart = performance.now();
-      const small = await (await postProvision(listener.url, bodyOf(2, { name: 'web2', region: 'us' }))).text();
+      const small = await (await postProvision(loopback.listener.url, bodyOf(2, { name: 'web2', region: 'us' }))).text();
       const smallMs = performance.now() - smallStart;
       const answer = (await big) as { error?: unknown };
       delay.disable();
@@ -62,7 +57,7 @@ describe('arguments over the limits are refused before JSON.parse', () => {
   });
 
   test("the SDK adapter's path (fastPath: false) refuses it from one scan too", async () => {
-    const sdkPath = await listen(app, { port: 0, fastPath: false });
+    const sdkPath = await listen(loopback.app, { port: 0, fastPath: false });
     try {
       const body = Buffer.from(bodyOf(5, hugeArgs()));
       const { result, scans, parses } = await watchLargeInputs(async () => (await (await postProvision(sdkPath.url, body)).json()) as { error: unknown });
@@ -76,7 +71,7 @@ describe('arguments over the limits are refused before JSON.parse', () => {
 
   test('fetch face and low-level server answer the same refusal, from one scan and no parse', async () => {
     const request = () => new Request('http://localhost/mcp', { method: 'POST', headers: PROVISION_HEADERS, body: bodyOf(3, hugeArgs()) });
-    const viaApp = await watchLargeInputs(async () => (await (await app.fetch(request())).json()) as { error: unknown });
+    const viaApp = await watchLargeInputs(async () => (await (await loopback.app.fetch(request())).json()) as { error: unknown });
     expect(viaApp.result.error).toEqual(EXPECTED);
     expect(viaApp.scans).toBe(1);
     expect(viaApp.parses).toBe(0);

@@ -1,8 +1,7 @@
-import { createApp, silentLogger, type TesseraApp } from '@tessera/core';
-import { listen, type HttpListener } from '@tessera/core/node';
 import { DEFAULT_REQUEST_LIMITS } from '../../src/app/request-limits';
 import { scanRefusal } from '../../src/server/refuse-by-scan';
 import { MachineTools } from './fixtures';
+import { listenedApp } from './support/listened-app';
 import { watchLargeInputs } from './support/watch-large-inputs';
 import { PROVISION_HEADERS, envelopeOf } from './support/provision-call';
 
@@ -32,13 +31,7 @@ function hugeCall(id: number): string {
 }
 
 describe('a body that starts with a byte order mark', () => {
-  let app: TesseraApp;
-  let listener: HttpListener;
-  beforeAll(async () => {
-    app = createApp({ name: 'bom', version: '1', providers: [MachineTools], logger: silentLogger });
-    listener = await listen(app, { port: 0 });
-  });
-  afterAll(() => app.close());
+  const loopback = listenedApp('bom', [MachineTools]);
 
   test('the scan reads past it: the same refusal as without it', () => {
     const text = hugeCall(1);
@@ -48,8 +41,8 @@ describe('a body that starts with a byte order mark', () => {
   });
 
   test.each([
-    ['the fetch face', async (body: Uint8Array<ArrayBuffer>) => app.fetch(new Request('http://127.0.0.1/mcp', { method: 'POST', headers: PROVISION_HEADERS, body }))],
-    ['listen (fast path, then the endpoint)', async (body: Uint8Array<ArrayBuffer>) => fetch(listener.url, { method: 'POST', headers: PROVISION_HEADERS, body })],
+    ['the fetch face', async (body: Uint8Array<ArrayBuffer>) => loopback.app.fetch(new Request('http://127.0.0.1/mcp', { method: 'POST', headers: PROVISION_HEADERS, body }))],
+    ['listen (fast path, then the endpoint)', async (body: Uint8Array<ArrayBuffer>) => fetch(loopback.listener.url, { method: 'POST', headers: PROVISION_HEADERS, body })],
   ])('over %s: refused with the -32602, never parsed', async (_face, send) => {
     const body = withBom(hugeCall(2));
     const { result, parses } = await watchLargeInputs(async () => (await (await send(body)).json()) as { error?: unknown });
@@ -59,7 +52,7 @@ describe('a body that starts with a byte order mark', () => {
 
   test('a small call with one is still served, as before', async () => {
     const small = JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'provision', arguments: { name: 'web3', region: 'us' }, _meta: META } });
-    const answer = await (await fetch(listener.url, { method: 'POST', headers: PROVISION_HEADERS, body: withBom(small) })).text();
+    const answer = await (await fetch(loopback.listener.url, { method: 'POST', headers: PROVISION_HEADERS, body: withBom(small) })).text();
     expect(answer).toContain('provisioned web3 in us');
   });
 });

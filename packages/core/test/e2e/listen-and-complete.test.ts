@@ -1,8 +1,9 @@
 import { request } from 'node:http';
 import { IsIn, IsString } from 'class-validator';
-import { Args, createApp, Prompt, Provider, ResourceTemplate, silentLogger, type TesseraApp } from '@tessera/core';
+import { Args, createApp, Prompt, Provider, ResourceTemplate, silentLogger } from '@tessera/core';
 import { connectInMemory } from '@tessera/testing';
-import { type HttpListener, listen } from '@tessera/core/node';
+import { listen } from '@tessera/core/node';
+import { listenedApp } from './support/listened-app';
 
 class TopicArgs {
   @IsString()
@@ -60,28 +61,20 @@ function post(url: URL, headers: Record<string, string>): Promise<number> {
 }
 
 describe('listen() on loopback refuses rebinding hosts (DNS rebinding protection)', () => {
-  let app: TesseraApp;
-  let listener: HttpListener;
-
-  beforeAll(async () => {
-    app = createApp({ name: 'things', version: '1.0.0', providers: [Things], logger: silentLogger });
-    listener = await listen(app, { port: 0 });
-  });
-
-  afterAll(() => app.close());
+  const loopback = listenedApp('things', [Things]);
 
   test('a foreign Host or Origin gets a 4xx', async () => {
-    expect(await post(listener.url, { host: 'evil.example.com' })).toBeGreaterThanOrEqual(400);
-    expect(await post(listener.url, { origin: 'http://evil.example.com' })).toBeGreaterThanOrEqual(400);
+    expect(await post(loopback.listener.url, { host: 'evil.example.com' })).toBeGreaterThanOrEqual(400);
+    expect(await post(loopback.listener.url, { origin: 'http://evil.example.com' })).toBeGreaterThanOrEqual(400);
   });
 
   test('localhost names are served', async () => {
-    expect(await post(listener.url, { host: `localhost:${listener.url.port}`, origin: `http://localhost:${listener.url.port}` })).toBe(200);
-    expect(await post(listener.url, {})).toBe(200);
+    expect(await post(loopback.listener.url, { host: `localhost:${loopback.listener.url.port}`, origin: `http://localhost:${loopback.listener.url.port}` })).toBe(200);
+    expect(await post(loopback.listener.url, {})).toBe(200);
   });
 
   test('allowedHosts replaces the default list', async () => {
-    const other = await listen(app, { port: 0, allowedHosts: ['mcp.internal'] });
+    const other = await listen(loopback.app, { port: 0, allowedHosts: ['mcp.internal'] });
     try {
       expect(await post(other.url, { host: 'mcp.internal' })).toBe(200);
       expect(await post(other.url, {})).toBeGreaterThanOrEqual(400);

@@ -1,8 +1,9 @@
 import { InMemoryTransport, type JSONRPCMessage } from '@modelcontextprotocol/server';
-import { createApp, createLowLevelServer, silentLogger, type TesseraApp } from '@tessera/core';
-import { listen, serveStdio, type HttpListener } from '@tessera/core/node';
+import { createApp, createLowLevelServer, silentLogger } from '@tessera/core';
+import { listen, serveStdio } from '@tessera/core/node';
 import { TesseraClient } from '@tessera/client';
 import { MachineTools } from './fixtures';
+import { listenedApp } from './support/listened-app';
 import { watchLargeInputs } from './support/watch-large-inputs';
 import { Deployer } from './mrtr-fixtures';
 import { envelopeOf, manyKeys, postProvision, PROVISION_HEADERS } from './support/provision-call';
@@ -27,20 +28,14 @@ function hugeBody(id: number, where: 'meta' | 'inputResponses' | 'top'): Uint8Ar
 }
 
 describe('members outside arguments over the limit are refused before JSON.parse', () => {
-  let app: TesseraApp;
-  let listener: HttpListener;
-  beforeAll(async () => {
-    app = createApp({ name: 'outside', version: '1', providers: [MachineTools], logger: silentLogger });
-    listener = await listen(app, { port: 0 });
-  });
-  afterAll(() => app.close());
+  const loopback = listenedApp('outside', [MachineTools]);
 
   test('node fast path: 300 000 keys in _meta refused with the -32602, scanned once, never parsed; a concurrent call is served', async () => {
     const body = hugeBody(1, 'meta'); // built outside the watched window
     const small = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'provision', arguments: { name: 'web2', region: 'us' }, _meta: META } });
     const { result, scans, parses } = await watchLargeInputs(async () => {
-      const big = postProvision(listener.url, body).then((r) => r.json() as Promise<{ error?: unknown }>);
-      const served = await (await postProvision(listener.url, small)).text();
+      const big = postProvision(loopback.listener.url, body).then((r) => r.json() as Promise<{ error?: unknown }>);
+      const served = await (await postProvision(loopback.listener.url, small)).text();
       return { answer: await big, served };
     });
     expect(result.answer.error).toEqual(EXPECTED);
@@ -52,7 +47,7 @@ describe('members outside arguments over the limit are refused before JSON.parse
   test.each(['inputResponses', 'top'] as const)('fetch face: 300 000 keys in %s refused the same way, never parsed', async (where) => {
     const body = hugeBody(3, where);
     const { result, scans, parses } = await watchLargeInputs(async () => {
-      const response = await app.fetch(new Request('http://localhost/mcp', { method: 'POST', headers: PROVISION_HEADERS, body }));
+      const response = await loopback.app.fetch(new Request('http://localhost/mcp', { method: 'POST', headers: PROVISION_HEADERS, body }));
       return (await response.json()) as { error: unknown };
     });
     expect(result.error).toEqual(EXPECTED);
@@ -61,7 +56,7 @@ describe('members outside arguments over the limit are refused before JSON.parse
   });
 
   test("the SDK adapter's path (fastPath: false) and the low-level server refuse it too, unparsed", async () => {
-    const sdkPath = await listen(app, { port: 0, fastPath: false });
+    const sdkPath = await listen(loopback.app, { port: 0, fastPath: false });
     const low = createLowLevelServer({
       name: 'low', version: '1', logger: silentLogger,
       tools: [{ name: 'provision', inputSchema: { type: 'object' } }],
