@@ -50,6 +50,22 @@ function startClient(kind: string, url: string, concurrency: number): Promise<Fl
 }
 
 const rest = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+
+/**
+ * The server's memory at rest: RSS read each second for `seconds` and once more after GC, the lowest kept.
+ * V8 gives the pages of a burst's garbage back only when its memory reducer runs, some seconds after the
+ * process goes quiet and at a moment of its own choosing (seen from 3 to 12 s after a burst): a single
+ * reading at a fixed time says more about that moment than about what the flows hold. The same on both sides.
+ */
+async function restingMemory(server: ServerChild, seconds: number): Promise<{ rss: number; heapUsed: number }> {
+  let lowest = Infinity;
+  for (let s = 0; s < seconds; s++) {
+    await rest(1);
+    lowest = Math.min(lowest, (await server.memory(false)).rss);
+  }
+  const collected = await server.memory(true);
+  return { rss: Math.min(lowest, collected.rss), heapUsed: collected.heapUsed };
+}
 const FIXED_YOUNG_GENERATION = ['--min-semi-space-size=1', '--max-semi-space-size=1'];
 
 export async function openFlowsPart(config: HttpBenchConfig): Promise<void> {
@@ -72,19 +88,16 @@ export async function openFlowsPart(config: HttpBenchConfig): Promise<void> {
       // Idle means warmed up with nothing in flight: JIT code and the heap's working size are not per flow.
       const warmup = Math.max(1_000, Math.round(config.openFlows / 5));
       await cannon({ url: server.url, headers, body, connections: config.connections, amount: warmup });
-      // both readings after the same rest: RSS read right after a burst still holds pages of its garbage
-      // until V8's memory reducer runs, which would make either reading say more about timing than flows
-      await rest(config.settleSeconds);
-      const idle = await server.memory(true);
+      // both readings the same way, after the same rest (restingMemory)
+      const idle = await restingMemory(server, config.settleSeconds);
       const load = await cannon({ url: server.url, headers, body, connections: config.connections, amount: config.openFlows });
-      await rest(config.settleSeconds);
-      const open = await server.memory(true);
+      const open = await restingMemory(server, config.settleSeconds);
       rows.push(
         `| ${pair.label} | ${mb(fresh.rss)} | ${mb(idle.rss)} | ${load.requests} | ${mb(open.rss)} | ${(open.rss / idle.rss).toFixed(3)} | ${mb(idle.heapUsed)} → ${mb(open.heapUsed)} |`,
       );
     }
     console.log(`\n## Flows left open at round one (${config.openFlows} first rounds, never answered), server memory after GC\n`);
-    console.log(`Both servers with a young generation of fixed size (1 MB semi-spaces). Idle: after start and a warm-up of first rounds, ${config.settleSeconds} s at rest, then GC. Open: after the flows were opened, ${config.settleSeconds} s at rest, then GC.\n`);
+    console.log(`Both servers with a young generation of fixed size (1 MB semi-spaces). Idle: after start and a warm-up of first rounds; open: after the flows were opened; each the lowest RSS read over ${config.settleSeconds} s at rest (every second, the last after GC), heap used after that GC.\n`);
     console.log('| Server | RSS MB at start | idle RSS MB | flows opened | RSS MB with the flows open | open ÷ idle | heap used MB, idle → open |');
     console.log('|---|---:|---:|---:|---:|---:|---:|');
     for (const row of rows) console.log(row);
