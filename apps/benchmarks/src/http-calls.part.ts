@@ -2,16 +2,17 @@ import type { ServerKind } from './http-server';
 import { cannon, type SliceResult } from './support/cannon';
 import { ECHO_CALL } from './support/echo-servers';
 import { fmtSpread, mb, spread, type HttpBenchConfig } from './support/http-config';
+import { restingMemory } from './support/resting-memory';
 import { startServer, type ServerChild } from './support/server-child';
 import { envelopeBody, envelopeHeaders, parseAnswer } from './support/wire';
 
 /**
  * Part 1 of the HTTP bench: `tools/call` of the trivial `echo` tool at `connections` connections, every
  * server in its own child process, slices interleaved (order reversed every other round): req/s, p50/p99,
- * server CPU per request; idle RSS (after start, one call, a rest and a GC) and RSS right after the last slice.
- * Every server rests the same `settleSeconds` before its idle memory is read: V8 returns the pages of a
- * start-up's garbage only once its memory reducer runs, some seconds after a process goes quiet, so a
- * server read right after it started (the last one started) would look bigger than one read later.
+ * server CPU per request; idle RSS and RSS right after the last slice. Idle RSS is read after start and one
+ * call, every server at rest over the same `settleSeconds` side by side (restingMemory: V8 returns the pages
+ * of a start-up's garbage only once its memory reducer runs, so a server read right after it started, the
+ * last one started, would look bigger than one read later).
  */
 const LABELS: Record<string, string> = {
   node: 'plain node:http JSON echo (ceiling)',
@@ -54,9 +55,9 @@ export async function callsPart(config: HttpBenchConfig): Promise<void> {
       const text = parseAnswer(await response.text()).result?.content?.[0]?.text;
       if (text !== 'hello') throw new Error(`${child.kind} (${child.tools} tools): unexpected answer ${text}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, config.settleSeconds * 1000));
-    const measured: Measured[] = [];
-    for (const child of children) measured.push({ child, slices: [], idleRss: (await child.memory(true)).rss, loadedRss: 0 });
+    // every server at rest over the same seconds, side by side (restingMemory)
+    const idle = await Promise.all(children.map((child) => restingMemory(child, config.settleSeconds)));
+    const measured: Measured[] = children.map((child, i) => ({ child, slices: [], idleRss: idle[i]!.rss, loadedRss: 0 }));
     for (const m of measured) await slice(m.child, config, config.warmupSeconds);
     for (let round = 0; round < config.rounds; round++) {
       const order = measured.map((_, i) => i);

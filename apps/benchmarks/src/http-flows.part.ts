@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { cannon } from './support/cannon';
 import { firstLeg } from './support/flow-servers';
 import { fmtSpread, mb, spread, type HttpBenchConfig } from './support/http-config';
+import { restingMemory } from './support/resting-memory';
 import { startServer, type ServerChild } from './support/server-child';
 import { envelopeBody, envelopeHeaders, parseAnswer } from './support/wire';
 
@@ -49,23 +50,6 @@ function startClient(kind: string, url: string, concurrency: number): Promise<Fl
   }));
 }
 
-const rest = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-
-/**
- * The server's memory at rest: RSS read each second for `seconds` and once more after GC, the lowest kept.
- * V8 gives the pages of a burst's garbage back only when its memory reducer runs, some seconds after the
- * process goes quiet and at a moment of its own choosing (seen from 3 to 12 s after a burst): a single
- * reading at a fixed time says more about that moment than about what the flows hold. The same on both sides.
- */
-async function restingMemory(server: ServerChild, seconds: number): Promise<{ rss: number; heapUsed: number }> {
-  let lowest = Infinity;
-  for (let s = 0; s < seconds; s++) {
-    await rest(1);
-    lowest = Math.min(lowest, (await server.memory(false)).rss);
-  }
-  const collected = await server.memory(true);
-  return { rss: Math.min(lowest, collected.rss), heapUsed: collected.heapUsed };
-}
 const FIXED_YOUNG_GENERATION = ['--min-semi-space-size=1', '--max-semi-space-size=1'];
 
 export async function openFlowsPart(config: HttpBenchConfig): Promise<void> {
