@@ -81,7 +81,7 @@ export async function openFlowsPart(config: HttpBenchConfig): Promise<void> {
       );
     }
     console.log(`\n## Flows left open at round one (${config.openFlows} first rounds, never answered), server memory after GC\n`);
-    console.log(`Both servers with a young generation of fixed size (1 MB semi-spaces). Idle: after start and a warm-up of first rounds; open: after the flows were opened; each the lowest RSS read over ${config.settleSeconds} s at rest (every second, the last after GC), heap used after that GC.\n`);
+    console.log(`Both servers with a young generation of fixed size (1 MB semi-spaces). Idle: after start and a warm-up of first rounds; open: after the flows were opened; each the lowest RSS over ${config.settleSeconds} s at rest, with a full GC every second; heap used after the last GC.\n`);
     console.log('| Server | RSS MB at start | idle RSS MB | flows opened | RSS MB with the flows open | open ÷ idle | heap used MB, idle → open |');
     console.log('|---|---:|---:|---:|---:|---:|---:|');
     for (const row of rows) console.log(row);

@@ -3,18 +3,21 @@ import type { ServerChild } from './server-child';
 const rest = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 
 /**
- * A server's memory at rest: RSS read each second for `seconds` and once more after GC, the lowest kept
- * (heap used from that GC). V8 gives the pages of a burst's garbage back only when its memory reducer runs,
- * some seconds after the process goes quiet and at a moment of its own choosing (seen from 3 to 12 s after
- * a burst; a forced GC frees the objects, not at once the pages): one reading at a fixed time says more
- * about that moment than about what the server holds. Every reading of the HTTP bench is taken this way.
+ * A server's memory at rest: a full GC and an RSS reading each second for `seconds`, the lowest RSS kept
+ * (heap used from the last GC). After a burst V8 keeps the old generation's pages committed until its
+ * memory reducer runs, at a moment of its own choosing (seen from 3 to more than 15 s after the burst, or
+ * not at all), and a forced GC gives its freed pages back to the system only a little after it returns:
+ * one reading at a fixed time, even right after a GC, says more about that moment than about what the
+ * server holds. Every memory reading of the HTTP bench is taken this way.
  */
 export async function restingMemory(server: ServerChild, seconds: number): Promise<{ rss: number; heapUsed: number }> {
   let lowest = Infinity;
+  let heapUsed = 0;
   for (let s = 0; s < seconds; s++) {
     await rest(1);
-    lowest = Math.min(lowest, (await server.memory(false)).rss);
+    const reading = await server.memory(true);
+    lowest = Math.min(lowest, reading.rss);
+    heapUsed = reading.heapUsed;
   }
-  const collected = await server.memory(true);
-  return { rss: Math.min(lowest, collected.rss), heapUsed: collected.heapUsed };
+  return { rss: lowest, heapUsed };
 }
