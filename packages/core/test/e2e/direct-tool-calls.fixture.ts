@@ -60,6 +60,11 @@ class PlainTools {
     throw new ProtocolError(-32602, 'not like that', { why: 'because' });
   }
 
+  @Tool({ description: 'Throws the missing-client-capability error' })
+  lacking(): never {
+    throw new ProtocolError(-32021, 'this call needs elicitation', { requiredCapabilities: { elicitation: {} } });
+  }
+
   @Tool({ description: 'Throws a protocol error whose data is no JSON' })
   unwritable(): never {
     throw new ProtocolError(-32602, 'cannot be written', { big: BigInt(10) });

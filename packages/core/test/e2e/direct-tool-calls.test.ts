@@ -84,6 +84,13 @@ describe('the direct path answers as the SDK path does', () => {
     expect(a.text).not.toContain('secret detail');
   });
 
+  it('answers a missing client capability (-32021) with 400, as the SDK does, and every other error with 200', async () => {
+    const { answer, sdkServersOnFastPath } = await compare(call('lacking'));
+    expect(sdkServersOnFastPath).toBe(0);
+    expect(answer).toMatchObject({ status: 400, body: { error: { code: -32021, data: { requiredCapabilities: { elicitation: {} } } }, id: 1 } });
+    expect((await compare(call('refusing'))).answer.status).toBe(200);
+  });
+
   it('answers 500 when an answer cannot be written as JSON (error data with a BigInt), and goes on serving', async () => {
     const broken = await send(fast, call('unwritable'));
     expect(broken).toMatchObject({ status: 500, body: { error: { code: -32603, message: 'Internal server error' }, id: 1 } });

@@ -8,6 +8,7 @@ import {
   type RequestId,
 } from '@modelcontextprotocol/server';
 import type { HandlerPlan } from '../../compiler/handler-plan';
+import { JsonRpcCode } from '../../errors/json-rpc-codes';
 import type { AnswerSlot } from '../answer-slot';
 import { toCallToolResult } from '../normalize-results';
 import { serveCall } from '../serve-call';
@@ -94,7 +95,7 @@ export class DirectToolCalls {
           if (stream) return stream.end('text' in answer ? answer.text : JSON.stringify(answer.error));
           if ('text' in answer) return respond(slot.takeText(answer.text));
           // an error answer: 200 like the SDK's, except a missing client capability (its ladder status)
-          respond(Response.json(answer.error, { status: answer.error.error.code === -32021 ? 400 : 200, headers: { 'Content-Type': 'application/json' } }));
+          respond(Response.json(answer.error, { status: answer.error.error.code === JsonRpcCode.MissingRequiredClientCapability ? 400 : 200, headers: { 'Content-Type': 'application/json' } }));
         })
         // an answer that cannot be written (an error's data that is no JSON): the face answers 500, as when the SDK throws
         .catch(fail);
