@@ -26,10 +26,9 @@ export class ToolCallAnswers {
     const checked = checkSpecType('CallToolResult', withTextFallback(result));
     if (!checked.ok) return { error: errorAnswer(id, JsonRpcCode.InvalidParams, `Invalid tools/call result: ${checked.message}`) };
     const value = checked.value as Record<string, unknown>;
-    const idJson = JSON.stringify(id);
     if (value.resultType === undefined && value._meta === undefined) {
       const json = JSON.stringify(value);
-      if (json.length > 2) return { text: `{"result":${json.slice(0, -1)},"resultType":"complete","_meta":${this.stampJson}},"jsonrpc":"2.0","id":${idJson}}` };
+      if (json.length > 2) return { text: `{"result":${json.slice(0, -1)},"resultType":"complete","_meta":${this.stampJson}},"jsonrpc":"2.0","id":${JSON.stringify(id)}}` };
     }
     return { text: JSON.stringify({ result: this.encoded(value), jsonrpc: '2.0', id }) };
   }
