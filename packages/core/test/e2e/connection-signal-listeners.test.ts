@@ -4,6 +4,7 @@ import { IsIn } from 'class-validator';
 import { createApp, Ctx, Elicit, ExecutionContext, Field, Provider, silentLogger, Tool, type TesseraApp } from '@tessera/core';
 import { listen, type HttpListener } from '@tessera/core/node';
 import { MachineTools } from './fixtures';
+import { envelopeOf } from './support/provision-call';
 
 // The fast path shares one abort signal per kept-alive connection (connection-signal.ts): every exchange
 // must take its abort listener off when it ends, or a long-lived connection gathers one per call
@@ -45,11 +46,7 @@ jest.mock('../../src/node/connection-signal', () => {
   };
 });
 
-const META = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-  'io.modelcontextprotocol/clientInfo': { name: 'signal', version: '0' },
-  'io.modelcontextprotocol/clientCapabilities': {},
-};
+const META = envelopeOf('signal');
 
 function call(url: URL, agent: Agent, id: number, tool: string, args: object): Promise<string> {
   const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: tool, arguments: args, _meta: META } });

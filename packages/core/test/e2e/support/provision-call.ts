@@ -2,11 +2,11 @@
 // over HTTP: the envelope, the headers the SDK requires, the body text and a POST.
 
 /** The `_meta` envelope a 2026-07-28 client sends, under `client` (each test names itself in the logs). */
-export function envelopeOf(client: string): Record<string, unknown> {
+export function envelopeOf(client: string, capabilities: object = {}): Record<string, unknown> {
   return {
     'io.modelcontextprotocol/protocolVersion': '2026-07-28',
     'io.modelcontextprotocol/clientInfo': { name: client, version: '0' },
-    'io.modelcontextprotocol/clientCapabilities': {},
+    'io.modelcontextprotocol/clientCapabilities': capabilities,
   };
 }
 

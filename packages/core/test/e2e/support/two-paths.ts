@@ -1,15 +1,12 @@
 import { request as httpRequest } from 'node:http';
+import { envelopeOf } from './provision-call';
 
 /**
  * Requests sent the same to a listener with the fast path and to one without it (`fastPath: false`), and
  * their answers compared: http-fast-path.test.ts and direct-tool-calls.test.ts.
  */
 export const MODERN = '2026-07-28';
-export const meta = (capabilities: object = {}) => ({
-  'io.modelcontextprotocol/protocolVersion': MODERN,
-  'io.modelcontextprotocol/clientInfo': { name: 'paths-test', version: '0' },
-  'io.modelcontextprotocol/clientCapabilities': capabilities,
-});
+export const meta = (capabilities: object = {}) => envelopeOf('paths-test', capabilities);
 export const message = (method: string, params: Record<string, unknown> = {}, capabilities?: object, id: number | string = 1) =>
   JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: meta(capabilities) } });
 export const headers = (method: string, name?: string, extra: Record<string, string> = {}) => ({
