@@ -1,5 +1,6 @@
 import { startNodeEcho } from '../src/servers/node-echo';
 import { httpBenchConfig, spread } from '../src/support/http-config';
+import { restingMemory } from '../src/support/resting-memory';
 import { groupOf, groupTotals, selfTimes, type CpuProfile } from '../src/support/profile-summary';
 
 describe('HTTP bench settings', () => {
@@ -19,6 +20,16 @@ describe('HTTP bench settings', () => {
   it('summarises a series as median, min and max', () => {
     expect(spread([3, 1, 2])).toEqual({ median: 2, min: 1, max: 3 });
     expect(spread([4, 1, 2, 3])).toEqual({ median: 2.5, min: 1, max: 4 });
+  });
+});
+
+describe('memory at rest', () => {
+  it('takes a GC and a reading each interval and keeps the lowest RSS, with the heap of the last GC', async () => {
+    const readings = [{ rss: 99, heapUsed: 30 }, { rss: 77, heapUsed: 21 }, { rss: 80, heapUsed: 22 }];
+    const asked: boolean[] = [];
+    const server = { memory: async (gc: boolean) => (asked.push(gc), readings[asked.length - 1]!) };
+    expect(await restingMemory(server, 3, 1)).toEqual({ rss: 77, heapUsed: 22 });
+    expect(asked).toEqual([true, true, true]);
   });
 });
 
