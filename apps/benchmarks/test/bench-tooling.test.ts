@@ -53,7 +53,10 @@ describe('the plain node:http echoes', () => {
         expect(ms).toBeGreaterThanOrEqual(30);
       }
     } finally {
-      for (const { server } of [plain, busy]) server.close(), server.closeAllConnections();
+      for (const { server } of [plain, busy]) {
+        server.close();
+        server.closeAllConnections();
+      }
     }
   });
 });

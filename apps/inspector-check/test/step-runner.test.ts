@@ -22,7 +22,7 @@ describe('StepRunner (the lines the Inspector check prints)', () => {
     expect(ranAfterFailure).toBe(false);
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^ok {3} 1\/3 first -> note \(\d+\.\d s\)$/);
-    expect(lines[1]).toMatch(/^FAIL  2\/3 second \(\d+\.\d s\): expected the form to be visible$/);
+    expect(lines[1]).toMatch(/^FAIL {2}2\/3 second \(\d+\.\d s\): expected the form to be visible$/);
     expect(lines[2]).toBe('skip  3/3 third');
     expect(runner.failed).toBe('second: expected the form to be visible');
   });

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { InvalidRequestStateError } from '@tessera/request-state';
 import { AesGcmCodec } from '../src/crypto/aes-gcm.codec';
 import { toKeyMaterial } from '../src/crypto/key-material';
 import { KEY_A, KEY_B, reasonOf } from './helpers';

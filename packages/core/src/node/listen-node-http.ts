@@ -26,11 +26,10 @@ export async function listenNodeHttp(fetch: EndpointFetch, options: ListenOption
     ? async (request, parsed) => hostHeaderValidationResponse(request, allowedHosts) ?? originValidationResponse(request, allowedHosts) ?? fetch(request, parsed)
     : fetch;
   const node = createNodeHandler(guarded, options.fastPath !== false, limits);
-  let drain: ConnectionDrain | undefined;
   const server: HttpServer = createServer((req, res) => {
-    const admitted = drain!.admit(req, res);
+    const admitted = drain.admit(req, res);
     const pathname = requestPath(req.url);
-    if (answerHealth(pathname, drain!.isDraining, res)) return;
+    if (answerHealth(pathname, drain.isDraining, res)) return;
     if (!admitted) return refuseWhileDraining(req, res);
     if (pathname !== path) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found: the MCP endpoint is ${path}`);
@@ -42,7 +41,8 @@ export async function listenNodeHttp(fetch: EndpointFetch, options: ListenOption
     });
   });
   server.keepAliveTimeout = timeouts.keepAliveTimeoutMs;
-  drain = new ConnectionDrain(server);
+  // Requests reach the handler above only after listen, by which time the drain exists.
+  const drain = new ConnectionDrain(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());
@@ -53,7 +53,7 @@ export async function listenNodeHttp(fetch: EndpointFetch, options: ListenOption
   return {
     url: new URL(`http://${urlHost}:${address.port}${path}`),
     // Graceful, and resets nothing: see ConnectionDrain. drainMs bounds the whole stop.
-    close: () => (stopping ??= drain!.drain(timeouts.drainMs)),
+    close: () => (stopping ??= drain.drain(timeouts.drainMs)),
   };
 }
 

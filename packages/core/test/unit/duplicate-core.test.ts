@@ -12,6 +12,8 @@ test('a second copy of core of the same format shares the metadata store (decora
   }
   let second: typeof import('@tessera/core') | undefined;
   jest.isolateModules(() => {
+    // A second, separately loaded copy of the package is the subject: only require() gives one.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     second = require('@tessera/core');
   });
   expect(second!.createApp).not.toBe(createApp);
@@ -24,6 +26,7 @@ test('a copy with another metadata format fails loudly at load', () => {
   const saved = slots[SLOT];
   slots[SLOT] = { format: 999, store: new WeakMap() };
   try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     expect(() => jest.isolateModules(() => require('@tessera/core'))).toThrow(/incompatible copies of @tessera\/core .*format 999 and 1/);
   } finally {
     slots[SLOT] = saved;

@@ -74,7 +74,7 @@ describe('routeRequestsFirst (requests go to the SDK dispatch after its request 
     serverSide.onmessage = (m) => void own.push(m);
     await server.connect(serverSide);
     const sdkRouter = serverSide.onmessage;
-    await serverSide.onmessage!({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    await Promise.resolve(serverSide.onmessage!({ jsonrpc: '2.0', id: 1, method: 'ping' }));
     expect(own).toHaveLength(1); // the transport's own handler still hears every message
     expect(serverSide.onmessage).toBe(sdkRouter);
   });

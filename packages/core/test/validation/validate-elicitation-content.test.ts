@@ -1,4 +1,4 @@
-import { IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsBoolean, IsEmail, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { UnsupportedElicitationSchemaError } from '../../src/schema/unsupported-elicitation-schema.error';
 import { validateElicitationContent } from '../../src/validation/validate-elicitation-content';
 
