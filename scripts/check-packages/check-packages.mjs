@@ -4,7 +4,18 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { readmeExample } from './readme-example.mjs';
-import { assertSingleCopies, buildAndPack, freshTempDir, installProject, peerRanges, readJson, removeDir, rootRange, run, step } from './support.mjs';
+import {
+  assertSingleCopies,
+  buildAndPack,
+  freshTempDir,
+  installProject,
+  peerRanges,
+  readJson,
+  removeDir,
+  rootRange,
+  run,
+  step,
+} from './support.mjs';
 
 export const USER_TSCONFIG = {
   compilerOptions: {
@@ -28,14 +39,18 @@ try {
   const peers = peerRanges();
   const project = path.join(work, 'project');
   mkdirSync(path.join(project, 'src'), { recursive: true });
-  const library = Object.fromEntries(Object.entries(tarballs).filter(([name]) => name !== 'create-tessera').map(([name, file]) => [name, `file:${file}`]));
+  const library = Object.fromEntries(
+    Object.entries(tarballs)
+      .filter(([name]) => name !== 'create-tessera')
+      .map(([name, file]) => [name, `file:${file}`]),
+  );
   installProject(project, {
     dependencies: { ...library, ...peers },
     devDependencies: { typescript: rootRange('typescript'), '@types/node': rootRange('@types/node') },
   });
   assertSingleCopies(project, [...Object.keys(peers), ...Object.keys(library)]);
 
-  step('compile the README example and its client with the project\'s own tsc');
+  step("compile the README example and its client with the project's own tsc");
   writeFileSync(path.join(project, 'src', 'example.ts'), readmeExample());
   copyFileSync(path.join(import.meta.dirname, 'example-client.ts'), path.join(project, 'src', 'example-client.ts'));
   writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify(USER_TSCONFIG, null, 2));
@@ -48,10 +63,17 @@ try {
   // every entry of every exports map (`@tessera/core/node` too), as a user's ESM code would import it
   const names = Object.keys(library).flatMap((name) => {
     const manifest = readJson(path.join(project, 'node_modules', name, 'package.json'));
-    return Object.keys(manifest.exports ?? { '.': '' }).filter((k) => k !== './package.json').map((k) => (k === '.' ? name : `${name}/${k.slice(2)}`));
+    return Object.keys(manifest.exports ?? { '.': '' })
+      .filter((k) => k !== './package.json')
+      .map((k) => (k === '.' ? name : `${name}/${k.slice(2)}`));
   });
   step(`importing ${names.join(', ')}`);
-  const probe = names.map((n, i) => `import * as m${i} from '${n}'; if (Object.keys(m${i}).length === 0) throw new Error('${n}: no named exports from ESM');`).join('\n');
+  const probe = names
+    .map(
+      (n, i) =>
+        `import * as m${i} from '${n}'; if (Object.keys(m${i}).length === 0) throw new Error('${n}: no named exports from ESM');`,
+    )
+    .join('\n');
   run(process.execPath, ['--input-type=module', '-e', probe], { cwd: project, timeoutMs: 60_000 });
   console.log('check:packages ok');
 } finally {

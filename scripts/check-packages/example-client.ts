@@ -14,7 +14,8 @@ async function main(): Promise<void> {
   try {
     const { tools } = await client.listTools();
     const provision = tools.find((t) => t.name === 'provision');
-    if (provision === undefined) throw new Error(`no provision tool listed; got ${tools.map((t) => t.name).join(', ')}`);
+    if (provision === undefined)
+      throw new Error(`no provision tool listed; got ${tools.map((t) => t.name).join(', ')}`);
     const result = await client.callTool({ name: 'provision', arguments: { name: 'web1' } });
     const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
     expectEqual('protocol', client.protocolVersion, '2026-07-28');

@@ -11,7 +11,10 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** The packages a user installs, in dependency order (every folder of packages/ that is not private). */
 export function publishablePackages() {
   return readdirSync(path.join(ROOT, 'packages'))
-    .map((dir) => ({ dir: path.join(ROOT, 'packages', dir), manifest: readJson(path.join(ROOT, 'packages', dir, 'package.json')) }))
+    .map((dir) => ({
+      dir: path.join(ROOT, 'packages', dir),
+      manifest: readJson(path.join(ROOT, 'packages', dir, 'package.json')),
+    }))
     .filter((p) => p.manifest !== undefined && p.manifest.private !== true);
 }
 
@@ -25,10 +28,17 @@ export function step(title) {
 
 /** Runs a command, its output shown; throws with the command line and exit code on failure or timeout. */
 export function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { stdio: options.capture ? 'pipe' : 'inherit', encoding: 'utf8', timeout: options.timeoutMs ?? 300_000, ...options });
+  const result = spawnSync(command, args, {
+    stdio: options.capture ? 'pipe' : 'inherit',
+    encoding: 'utf8',
+    timeout: options.timeoutMs ?? 300_000,
+    ...options,
+  });
   if (result.error !== undefined || result.status !== 0) {
     const output = options.capture ? `\n${result.stdout ?? ''}${result.stderr ?? ''}` : '';
-    throw new Error(`${command} ${args.join(' ')} (in ${options.cwd ?? process.cwd()}) failed: ${result.error?.message ?? `exit ${result.status}`}${output}`);
+    throw new Error(
+      `${command} ${args.join(' ')} (in ${options.cwd ?? process.cwd()}) failed: ${result.error?.message ?? `exit ${result.status}`}${output}`,
+    );
   }
   return result.stdout;
 }
@@ -36,7 +46,8 @@ export function run(command, args, options = {}) {
 /** A fresh folder in the system temp directory, so no node_modules of the repository can be found from it. */
 export function freshTempDir(prefix) {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  if (dir.startsWith(ROOT + path.sep)) throw new Error(`temp folder ${dir} is inside the repository; set TMPDIR elsewhere`);
+  if (dir.startsWith(ROOT + path.sep))
+    throw new Error(`temp folder ${dir} is inside the repository; set TMPDIR elsewhere`);
   return dir;
 }
 
@@ -51,9 +62,14 @@ export function buildAndPack(into) {
   for (const { dir, manifest } of publishablePackages()) {
     const out = run('npm', ['pack', '--json', '--pack-destination', into], { cwd: dir, capture: true });
     const [packed] = JSON.parse(out);
-    checkPackedFiles(manifest.name, packed.files.map((f) => f.path));
+    checkPackedFiles(
+      manifest.name,
+      packed.files.map((f) => f.path),
+    );
     tarballs[manifest.name] = path.join(into, packed.filename);
-    step(`packed ${manifest.name}: ${packed.filename} (${packed.entryCount} files, ${Math.round(packed.size / 1024)} KiB)`);
+    step(
+      `packed ${manifest.name}: ${packed.filename} (${packed.entryCount} files, ${Math.round(packed.size / 1024)} KiB)`,
+    );
   }
   return tarballs;
 }
@@ -62,10 +78,12 @@ export function buildAndPack(into) {
 function checkPackedFiles(name, files) {
   const problems = [];
   if (!files.includes('package.json')) problems.push('no package.json');
-  if (!files.some((f) => f.startsWith('dist/') && f.endsWith('.d.ts'))) problems.push('no type declarations under dist/');
+  if (!files.some((f) => f.startsWith('dist/') && f.endsWith('.d.ts')))
+    problems.push('no type declarations under dist/');
   if (files.some((f) => f.endsWith('.tsbuildinfo'))) problems.push('a .tsbuildinfo file');
   // (a scaffolder's template/ holds a user project's tests on purpose)
-  if (files.some((f) => f.startsWith('test/') || (/^(dist|src)\//.test(f) && /\.test\.[jt]s$/.test(f)))) problems.push('its own test files');
+  if (files.some((f) => f.startsWith('test/') || (/^(dist|src)\//.test(f) && /\.test\.[jt]s$/.test(f))))
+    problems.push('its own test files');
   if (problems.length > 0) throw new Error(`${name}: the tarball has ${problems.join(', ')}`);
 }
 
@@ -76,7 +94,11 @@ function checkPackedFiles(name, files) {
 export function installProject(dir, { dependencies, devDependencies = {}, scripts = {} }) {
   writeFileSync(
     path.join(dir, 'package.json'),
-    JSON.stringify({ name: 'tessera-install-check', version: '0.0.0', private: true, scripts, dependencies, devDependencies }, null, 2),
+    JSON.stringify(
+      { name: 'tessera-install-check', version: '0.0.0', private: true, scripts, dependencies, devDependencies },
+      null,
+      2,
+    ),
   );
   step(`npm install in ${dir}`);
   run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir });
@@ -87,7 +109,8 @@ export function installProject(dir, { dependencies, devDependencies = {}, script
 export function peerRanges() {
   const peers = {};
   for (const { manifest } of publishablePackages()) {
-    for (const [name, range] of Object.entries(manifest.peerDependencies ?? {})) if (!name.startsWith('@tessera/')) peers[name] = range;
+    for (const [name, range] of Object.entries(manifest.peerDependencies ?? {}))
+      if (!name.startsWith('@tessera/')) peers[name] = range;
   }
   return peers;
 }
@@ -96,7 +119,8 @@ export function peerRanges() {
 export function assertSingleCopies(project, names) {
   for (const name of names) {
     const copies = findPackageDirs(path.join(project, 'node_modules'), name);
-    if (copies.length !== 1) throw new Error(`${name}: expected exactly one installed copy, found ${copies.length}: ${copies.join(', ')}`);
+    if (copies.length !== 1)
+      throw new Error(`${name}: expected exactly one installed copy, found ${copies.length}: ${copies.join(', ')}`);
   }
   step(`one copy each of ${names.join(', ')}`);
 }
@@ -105,7 +129,9 @@ function findPackageDirs(nodeModules, name, found = []) {
   if (!existsSync(nodeModules)) return found;
   if (existsSync(path.join(nodeModules, name, 'package.json'))) found.push(path.join(nodeModules, name));
   for (const entry of readdirSync(nodeModules)) {
-    const scoped = entry.startsWith('@') ? readdirSync(path.join(nodeModules, entry)).map((e) => path.join(entry, e)) : [entry];
+    const scoped = entry.startsWith('@')
+      ? readdirSync(path.join(nodeModules, entry)).map((e) => path.join(entry, e))
+      : [entry];
     for (const pkg of scoped) findPackageDirs(path.join(nodeModules, pkg, 'node_modules'), name, found);
   }
   return found;

@@ -41,7 +41,10 @@ async function main(): Promise<void> {
   const once = async () => {
     const result = await flow();
     const text = result.content?.[0]?.text;
-    if (text !== FLOW_RESULT) throw new Error(`${kind} flow: expected ${JSON.stringify(FLOW_RESULT)}, got ${JSON.stringify(result).slice(0, 300)}`);
+    if (text !== FLOW_RESULT)
+      throw new Error(
+        `${kind} flow: expected ${JSON.stringify(FLOW_RESULT)}, got ${JSON.stringify(result).slice(0, 300)}`,
+      );
   };
   await once(); // fails loudly before any figure is taken
   process.on('message', async (message: { cmd: 'run'; seconds: number }) => {

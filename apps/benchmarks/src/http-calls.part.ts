@@ -37,7 +37,13 @@ interface Measured {
 
 async function slice(child: ServerChild, config: HttpBenchConfig, seconds: number) {
   const before = await child.cpu();
-  const result = await cannon({ url: child.url, headers: envelopeHeaders(ECHO_CALL), body: envelopeBody(ECHO_CALL), connections: config.connections, seconds });
+  const result = await cannon({
+    url: child.url,
+    headers: envelopeHeaders(ECHO_CALL),
+    body: envelopeBody(ECHO_CALL),
+    connections: config.connections,
+    seconds,
+  });
   const after = await child.cpu();
   return { ...result, cpuUs: (after - before) / result.requests };
 }
@@ -51,13 +57,22 @@ export async function callsPart(config: HttpBenchConfig): Promise<void> {
       else for (const tools of config.tools) children.push(await startServer(kind as ServerKind, tools));
     }
     for (const child of children) {
-      const response = await fetch(child.url, { method: 'POST', headers: envelopeHeaders(ECHO_CALL), body: envelopeBody(ECHO_CALL) });
+      const response = await fetch(child.url, {
+        method: 'POST',
+        headers: envelopeHeaders(ECHO_CALL),
+        body: envelopeBody(ECHO_CALL),
+      });
       const text = parseAnswer(await response.text()).result?.content?.[0]?.text;
       if (text !== 'hello') throw new Error(`${child.kind} (${child.tools} tools): unexpected answer ${text}`);
     }
     // every server at rest over the same seconds, side by side (restingMemory)
     const idle = await Promise.all(children.map((child) => restingMemory(child, config.settleSeconds)));
-    const measured: Measured[] = children.map((child, i) => ({ child, slices: [], idleRss: idle[i]!.rss, loadedRss: 0 }));
+    const measured: Measured[] = children.map((child, i) => ({
+      child,
+      slices: [],
+      idleRss: idle[i]!.rss,
+      loadedRss: 0,
+    }));
     for (const m of measured) await slice(m.child, config, config.warmupSeconds);
     for (let round = 0; round < config.rounds; round++) {
       const order = measured.map((_, i) => i);
@@ -78,15 +93,25 @@ export async function callsPart(config: HttpBenchConfig): Promise<void> {
  */
 async function reportWork(measured: Measured[]): Promise<void> {
   const REQUESTS = 200;
-  console.log(`\nWork per request, counted in the server over ${REQUESTS} sequential requests (independent of the machine's load):\n`);
+  console.log(
+    `\nWork per request, counted in the server over ${REQUESTS} sequential requests (independent of the machine's load):\n`,
+  );
   console.log('| Server | Tools | JS function calls | KB allocated |');
   console.log('|---|---:|---:|---:|');
   for (const m of measured) {
     if (m.child.kind === 'node-busy') continue; // its work is a spin: counting its calls would say nothing
     await m.child.workStart();
-    await cannon({ url: m.child.url, headers: envelopeHeaders(ECHO_CALL), body: envelopeBody(ECHO_CALL), connections: 1, amount: REQUESTS });
+    await cannon({
+      url: m.child.url,
+      headers: envelopeHeaders(ECHO_CALL),
+      body: envelopeBody(ECHO_CALL),
+      connections: 1,
+      amount: REQUESTS,
+    });
     const { calls, bytes } = await m.child.workStop();
-    console.log(`| ${label(m.child)} | ${toolsCell(m.child)} | ${Math.round(calls / REQUESTS)} | ${(bytes / REQUESTS / 1024).toFixed(1)} |`);
+    console.log(
+      `| ${label(m.child)} | ${toolsCell(m.child)} | ${Math.round(calls / REQUESTS)} | ${(bytes / REQUESTS / 1024).toFixed(1)} |`,
+    );
   }
 }
 
@@ -107,11 +132,16 @@ function report(measured: Measured[], config: HttpBenchConfig): void {
     );
   }
   // Ratios are taken round by round (servers of one round ran side by side), then summarised.
-  const find = (kind: string, tools: number) => measured.find((m) => m.child.kind === kind && (kind === 'node' || m.child.tools === tools));
+  const find = (kind: string, tools: number) =>
+    measured.find((m) => m.child.kind === kind && (kind === 'node' || m.child.tools === tools));
   const perRound = (a: Measured, b: Measured, pick: (x: SliceResult & { cpuUs: number }) => number) =>
     spread(a.slices.map((x, r) => pick(x) / pick(b.slices[r]!)));
-  console.log('\nRatios, per round then median [min-max]: req/s (above 1 = serves more), p99 and server CPU per request (below 1 = less), idle RSS:\n');
-  console.log('| Server | Tools | req/s ÷ raw SDK | req/s ÷ MCP-Nest | req/s ÷ node:http | p99 ÷ raw SDK | CPU ÷ raw SDK | idle RSS ÷ raw SDK |');
+  console.log(
+    '\nRatios, per round then median [min-max]: req/s (above 1 = serves more), p99 and server CPU per request (below 1 = less), idle RSS:\n',
+  );
+  console.log(
+    '| Server | Tools | req/s ÷ raw SDK | req/s ÷ MCP-Nest | req/s ÷ node:http | p99 ÷ raw SDK | CPU ÷ raw SDK | idle RSS ÷ raw SDK |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const m of measured) {
     if (m.child.kind === 'node' || m.child.kind === 'raw') continue;
@@ -119,7 +149,8 @@ function report(measured: Measured[], config: HttpBenchConfig): void {
     const raw = isPlain(m.child.kind) ? undefined : find('raw', m.child.tools);
     const nest = isPlain(m.child.kind) ? undefined : find('nest', m.child.tools);
     const node = find('node', 0);
-    const cell = (other: Measured | undefined, pick: (x: SliceResult & { cpuUs: number }) => number) => (other ? fmtSpread(perRound(m, other, pick), 2) : '-');
+    const cell = (other: Measured | undefined, pick: (x: SliceResult & { cpuUs: number }) => number) =>
+      other ? fmtSpread(perRound(m, other, pick), 2) : '-';
     console.log(
       `| ${label(m.child)} | ${toolsCell(m.child)} | ${cell(raw, (x) => x.perSecond)} | ${m.child.kind === 'nest' ? '-' : cell(nest, (x) => x.perSecond)} | ` +
         `${cell(node, (x) => x.perSecond)} | ${cell(raw, (x) => x.p99)} | ${cell(raw, (x) => x.cpuUs)} | ${raw ? (m.idleRss / raw.idleRss).toFixed(2) : '-'} |`,
@@ -127,14 +158,24 @@ function report(measured: Measured[], config: HttpBenchConfig): void {
   }
   if (config.tools.length > 1) {
     const [few, many] = [Math.min(...config.tools), Math.max(...config.tools)];
-    console.log(`\n${many} tools ÷ ${few} tools, per round then median [min-max] (1.00 = the tool count costs nothing):\n`);
+    console.log(
+      `\n${many} tools ÷ ${few} tools, per round then median [min-max] (1.00 = the tool count costs nothing):\n`,
+    );
     console.log('| Server | req/s | server CPU per request |');
     console.log('|---|---:|---:|');
     for (const kind of new Set(measured.map((m) => m.child.kind))) {
       const a = find(kind, many);
       const b = find(kind, few);
       if (isPlain(kind) || !a || !b) continue;
-      console.log(`| ${LABELS[kind]} | ${fmtSpread(perRound(a, b, (x) => x.perSecond), 2)} | ${fmtSpread(perRound(a, b, (x) => x.cpuUs), 2)} |`);
+      console.log(
+        `| ${LABELS[kind]} | ${fmtSpread(
+          perRound(a, b, (x) => x.perSecond),
+          2,
+        )} | ${fmtSpread(
+          perRound(a, b, (x) => x.cpuUs),
+          2,
+        )} |`,
+      );
     }
   }
 }

@@ -27,7 +27,9 @@ interface FlowClient {
 }
 
 function startClient(kind: string, url: string, concurrency: number): Promise<FlowClient> {
-  const child: ChildProcess = fork(join(__dirname, 'flow-client.js'), [kind, url, String(concurrency)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child: ChildProcess = fork(join(__dirname, 'flow-client.js'), [kind, url, String(concurrency)], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const next = () =>
     new Promise<any>((resolve, reject) => {
       const onExit = (code: number | null) => reject(new Error(`${kind} flow client exited (${code})`));
@@ -74,15 +76,27 @@ export async function openFlowsPart(config: HttpBenchConfig): Promise<void> {
       await cannon({ url: server.url, headers, body, connections: config.connections, amount: warmup });
       // both readings the same way, after the same rest (restingMemory)
       const idle = await restingMemory(server, config.settleSeconds);
-      const load = await cannon({ url: server.url, headers, body, connections: config.connections, amount: config.openFlows });
+      const load = await cannon({
+        url: server.url,
+        headers,
+        body,
+        connections: config.connections,
+        amount: config.openFlows,
+      });
       const open = await restingMemory(server, config.settleSeconds);
       rows.push(
         `| ${pair.label} | ${mb(fresh.rss)} | ${mb(idle.rss)} | ${load.requests} | ${mb(open.rss)} | ${(open.rss / idle.rss).toFixed(3)} | ${mb(idle.heapUsed)} → ${mb(open.heapUsed)} |`,
       );
     }
-    console.log(`\n## Flows left open at round one (${config.openFlows} first rounds, never answered), server memory after GC\n`);
-    console.log(`Both servers with a young generation of fixed size (1 MB semi-spaces). Idle: after start and a warm-up of first rounds; open: after the flows were opened; each the lowest RSS over ${config.settleSeconds} s at rest, with a full GC every second; heap used after the last GC.\n`);
-    console.log('| Server | RSS MB at start | idle RSS MB | flows opened | RSS MB with the flows open | open ÷ idle | heap used MB, idle → open |');
+    console.log(
+      `\n## Flows left open at round one (${config.openFlows} first rounds, never answered), server memory after GC\n`,
+    );
+    console.log(
+      `Both servers with a young generation of fixed size (1 MB semi-spaces). Idle: after start and a warm-up of first rounds; open: after the flows were opened; each the lowest RSS over ${config.settleSeconds} s at rest, with a full GC every second; heap used after the last GC.\n`,
+    );
+    console.log(
+      '| Server | RSS MB at start | idle RSS MB | flows opened | RSS MB with the flows open | open ÷ idle | heap used MB, idle → open |',
+    );
     console.log('|---|---:|---:|---:|---:|---:|---:|');
     for (const row of rows) console.log(row);
   } finally {
@@ -109,16 +123,24 @@ export async function flowsPart(config: HttpBenchConfig): Promise<void> {
         const before = await servers[i]!.cpu();
         const run = await clients[i]!.run(config.seconds);
         const after = await servers[i]!.cpu();
-        results[i]!.push({ perSecond: run.flows / run.seconds, serverCpu: (after - before) / run.flows, clientCpu: run.clientCpu / run.flows });
+        results[i]!.push({
+          perSecond: run.flows / run.seconds,
+          serverCpu: (after - before) / run.flows,
+          clientCpu: run.clientCpu / run.flows,
+        });
       }
     }
     console.log('\n## Two-round flows per second over HTTP (client and server each in a process of their own)\n');
-    console.log(`${config.flowConcurrency} flows in flight per client; ${config.rounds} interleaved rounds of ${config.seconds} s; median [min-max] over rounds\n`);
+    console.log(
+      `${config.flowConcurrency} flows in flight per client; ${config.rounds} interleaved rounds of ${config.seconds} s; median [min-max] over rounds\n`,
+    );
     console.log('| Client + server | flows/s | server CPU µs/flow | client CPU µs/flow |');
     console.log('|---|---:|---:|---:|');
     PAIRS.forEach((pair, i) => {
       const r = results[i]!;
-      console.log(`| ${pair.label} | ${fmtSpread(spread(r.map((x) => x.perSecond)))} | ${fmtSpread(spread(r.map((x) => x.serverCpu)))} | ${fmtSpread(spread(r.map((x) => x.clientCpu)))} |`);
+      console.log(
+        `| ${pair.label} | ${fmtSpread(spread(r.map((x) => x.perSecond)))} | ${fmtSpread(spread(r.map((x) => x.serverCpu)))} | ${fmtSpread(spread(r.map((x) => x.clientCpu)))} |`,
+      );
     });
     const ratio = spread(results[1]!.map((x, r) => x.perSecond / results[0]![r]!.perSecond));
     console.log(`\nTessera ÷ SDK flows/s, per round: ${fmtSpread(ratio, 2)}`);

@@ -8,7 +8,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FetchFace } from './support/wire';
 
-export type ServerKind = 'node' | 'node-busy' | 'raw' | 'nest' | 'tessera' | 'tessera-sdk' | 'flow-raw' | 'flow-tessera';
+export type ServerKind =
+  'node' | 'node-busy' | 'raw' | 'nest' | 'tessera' | 'tessera-sdk' | 'flow-raw' | 'flow-tessera';
 
 export interface ServerQuestion {
   cmd: 'cpu' | 'memory' | 'stop' | 'profile-start' | 'profile-stop' | 'work-start' | 'work-stop';
@@ -59,11 +60,15 @@ async function start(kind: ServerKind, tools: number): Promise<string> {
       return (await (await node()).listen((await tessera()).tesseraEcho(tools).app, { port: 0 })).url.toString();
     case 'tessera-sdk':
       // listen() with its fast path off: every request through the SDK's node adapter (what the fast path saves).
-      return (await (await node()).listen((await tessera()).tesseraEcho(tools).app, { port: 0, fastPath: false })).url.toString();
+      return (
+        await (await node()).listen((await tessera()).tesseraEcho(tools).app, { port: 0, fastPath: false })
+      ).url.toString();
     case 'flow-raw':
       return serveFetch((await flows()).rawFlowServer().fetch);
     case 'flow-tessera':
-      return (await (await node()).listen((await import('./support/tessera-flow.js')).tesseraFlowApp(), { port: 0 })).url.toString();
+      return (
+        await (await node()).listen((await import('./support/tessera-flow.js')).tesseraFlowApp(), { port: 0 })
+      ).url.toString();
     default:
       throw new Error(`unknown server kind ${kind as string}`);
   }
@@ -86,7 +91,9 @@ let session: import('node:inspector').Session | undefined;
 async function profile(message: ServerQuestion): Promise<void> {
   const { Session } = await import('node:inspector');
   const post = (method: string, params?: object) =>
-    new Promise<any>((resolve, reject) => session!.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))));
+    new Promise<any>((resolve, reject) =>
+      session!.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))),
+    );
   if (message.cmd === 'profile-start') {
     session = new Session();
     session.connect();
@@ -111,7 +118,9 @@ let workSession: import('node:inspector').Session | undefined;
 async function work(cmd: 'work-start' | 'work-stop'): Promise<ServerAnswer> {
   const { Session } = await import('node:inspector');
   const post = (method: string, params?: object) =>
-    new Promise<any>((resolve, reject) => workSession!.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))));
+    new Promise<any>((resolve, reject) =>
+      workSession!.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))),
+    );
   if (cmd === 'work-start') {
     workSession = new Session();
     workSession.connect();
@@ -119,7 +128,11 @@ async function work(cmd: 'work-start' | 'work-stop'): Promise<ServerAnswer> {
     await post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
     await post('Profiler.takePreciseCoverage');
     await post('HeapProfiler.enable');
-    await post('HeapProfiler.startSampling', { samplingInterval: 512, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    await post('HeapProfiler.startSampling', {
+      samplingInterval: 512,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
     return {};
   }
   const coverage = await post('Profiler.takePreciseCoverage');
@@ -135,10 +148,21 @@ async function work(cmd: 'work-start' | 'work-stop'): Promise<ServerAnswer> {
       const count = fn.ranges[0]?.count ?? 0;
       calls += count;
       if (count > 0) callsByScript[script.url] = (callsByScript[script.url] ?? 0) + count;
-      if (count > 0 && process.env.BENCH_WORK_TOP) topCalls.push([count, `${fn.functionName || '(anon)'} ${script.url.replace(/.*node_modules\//, '').replace(/.*\/packages\//, '')}:${fn.ranges[0].startOffset}`]);
+      if (count > 0 && process.env.BENCH_WORK_TOP)
+        topCalls.push([
+          count,
+          `${fn.functionName || '(anon)'} ${script.url.replace(/.*node_modules\//, '').replace(/.*\/packages\//, '')}:${fn.ranges[0].startOffset}`,
+        ]);
     }
   }
-  if (process.env.BENCH_WORK_TOP) (await import('node:fs')).writeFileSync(process.env.BENCH_WORK_TOP, topCalls.sort((a, b) => b[0] - a[0]).map(([n, f]) => `${n} ${f}`).join('\n'));
+  if (process.env.BENCH_WORK_TOP)
+    (await import('node:fs')).writeFileSync(
+      process.env.BENCH_WORK_TOP,
+      topCalls
+        .sort((a, b) => b[0] - a[0])
+        .map(([n, f]) => `${n} ${f}`)
+        .join('\n'),
+    );
   const bytesByScript: Record<string, number> = {};
   let bytes = 0;
   const walk = (node: { selfSize: number; callFrame: { url: string }; children: any[] }) => {
@@ -161,9 +185,15 @@ async function main(): Promise<void> {
     } else if (message.cmd === 'memory') {
       process.send!(memory(message.gc));
     } else if (message.cmd === 'profile-start' || message.cmd === 'profile-stop') {
-      profile(message).then(() => process.send!({}), (error) => process.send!({ error: String(error) }));
+      profile(message).then(
+        () => process.send!({}),
+        (error) => process.send!({ error: String(error) }),
+      );
     } else if (message.cmd === 'work-start' || message.cmd === 'work-stop') {
-      work(message.cmd).then((answer) => process.send!(answer), (error) => process.send!({ error: String(error) }));
+      work(message.cmd).then(
+        (answer) => process.send!(answer),
+        (error) => process.send!({ error: String(error) }),
+      );
     } else if (message.cmd === 'stop') {
       process.exit(0); // a clean exit, so that --cpu-prof writes its profile
     }

@@ -24,7 +24,9 @@ const WHAT = [
   { id: 'leg2', label: 'leg 2: open + answer + run' },
 ] as const;
 
-const variants = SERVERS.flatMap(({ kind, label }) => WHAT.map((what) => ({ name: `${label} | ${what.id}`, id: `flow:${kind}:${what.id}` })));
+const variants = SERVERS.flatMap(({ kind, label }) =>
+  WHAT.map((what) => ({ name: `${label} | ${what.id}`, id: `flow:${kind}:${what.id}` })),
+);
 
 runIsolatedBench(variants, (result, options) => {
   const at = (label: string, what: string) => result(`${label} | ${what}`);
@@ -34,7 +36,8 @@ runIsolatedBench(variants, (result, options) => {
   );
   console.log('| Server | What | wall µs | per second (wall) | CPU µs |');
   console.log('|---|---|---:|---:|---:|');
-  for (const { label } of SERVERS) for (const what of WHAT) console.log(`| ${label} | ${what.label} | ${timeCells(at(label, what.id))} |`);
+  for (const { label } of SERVERS)
+    for (const what of WHAT) console.log(`| ${label} | ${what.label} | ${timeCells(at(label, what.id))} |`);
   const [raw, tessera] = SERVERS.map((s) => s.label) as [string, string];
   console.log('\nTessera ÷ raw SDK, time (1.00 = same), wall / CPU:\n');
   console.log('| | completed flow | leg 1 | leg 2 |');

@@ -20,7 +20,9 @@ import { envelopeBody, envelopeHeaders } from './support/wire';
 
 /** A flow client child for `flow-*` servers: `run(seconds)` resolves with the number of completed flows. */
 async function flowClient(kind: string, url: string): Promise<{ run(seconds: number): Promise<number>; kill(): void }> {
-  const child = fork(join(__dirname, 'flow-client.js'), [kind === 'flow-raw' ? 'sdk' : 'tessera', url, '16'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(join(__dirname, 'flow-client.js'), [kind === 'flow-raw' ? 'sdk' : 'tessera', url, '16'], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const next = () => new Promise<any>((resolve) => child.once('message', resolve));
   await next();
   return {
@@ -46,7 +48,17 @@ async function main(): Promise<void> {
   try {
     const connections = Number(process.env.BENCH_HTTP_CONNECTIONS ?? 50);
     const load = async (s: number) =>
-      client ? client.run(s) : (await cannon({ url: server.url, headers: envelopeHeaders(ECHO_CALL), body: envelopeBody(ECHO_CALL), connections, seconds: s })).requests;
+      client
+        ? client.run(s)
+        : (
+            await cannon({
+              url: server.url,
+              headers: envelopeHeaders(ECHO_CALL),
+              body: envelopeBody(ECHO_CALL),
+              connections,
+              seconds: s,
+            })
+          ).requests;
     await load(Math.min(5, seconds)); // warm-up: JIT, lazy modules
     await server.profileStart();
     const requests = await load(seconds);
@@ -57,11 +69,15 @@ async function main(): Promise<void> {
     console.log(`Busy CPU (not idle) per ${unit}: ${(busy / requests).toFixed(0)} µs\n`);
     console.log(`| Group | µs per ${unit} | share |`);
     console.log('|---|---:|---:|');
-    for (const g of groupTotals(entries)) console.log(`| ${g.group} | ${(g.us / requests).toFixed(1)} | ${((100 * g.us) / busy).toFixed(1)} % |`);
+    for (const g of groupTotals(entries))
+      console.log(`| ${g.group} | ${(g.us / requests).toFixed(1)} | ${((100 * g.us) / busy).toFixed(1)} % |`);
     console.log(`\nTop ${top} functions by self time:\n`);
     console.log(`| Function | Group | µs per ${unit} | share |`);
     console.log('|---|---|---:|---:|');
-    for (const e of entries.slice(0, top)) console.log(`| \`${e.name}\` | ${e.group} | ${(e.us / requests).toFixed(1)} | ${((100 * e.us) / busy).toFixed(1)} % |`);
+    for (const e of entries.slice(0, top))
+      console.log(
+        `| \`${e.name}\` | ${e.group} | ${(e.us / requests).toFixed(1)} | ${((100 * e.us) / busy).toFixed(1)} % |`,
+      );
   } finally {
     client?.kill();
     server.kill();

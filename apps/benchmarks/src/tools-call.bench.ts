@@ -20,7 +20,9 @@ const SERVERS = [
   { kind: 'parsed', label: 'raw SDK low-level Server, parsedBody given' },
 ] as const;
 
-const variants = SIZES.flatMap((tools) => SERVERS.map(({ kind, label }) => ({ name: `${label} @${tools}`, id: `tools:${kind}:${tools}` })));
+const variants = SIZES.flatMap((tools) =>
+  SERVERS.map(({ kind, label }) => ({ name: `${label} @${tools}`, id: `tools:${kind}:${tools}` })),
+);
 
 runIsolatedBench(variants, (result, options) => {
   const at = (label: string, tools: number) => result(`${label} @${tools}`);
@@ -30,7 +32,8 @@ runIsolatedBench(variants, (result, options) => {
   );
   console.log('| Server | Tools | wall µs/call | calls/s (wall) | CPU µs/call |');
   console.log('|---|---:|---:|---:|---:|');
-  for (const { label } of SERVERS) for (const tools of SIZES) console.log(`| ${label} | ${tools} | ${timeCells(at(label, tools))} |`);
+  for (const { label } of SERVERS)
+    for (const tools of SIZES) console.log(`| ${label} | ${tools} | ${timeCells(at(label, tools))} |`);
   const [low, mcp, tessera, parsed] = SERVERS.map((s) => s.label) as [string, string, string, string];
   console.log('\nRatios of time per call (1.00 = same; 1.15 = 15% more time per call), wall / CPU:\n');
   console.log('| | 10 tools | 1000 tools |');
@@ -38,6 +41,9 @@ runIsolatedBench(variants, (result, options) => {
   const ratio = (a: string, b: string, tools: number) => timeRatio(at(a, tools), at(b, tools));
   console.log(`| Tessera ÷ raw low-level Server | ${ratio(tessera, low, 10)} | ${ratio(tessera, low, 1000)} |`);
   console.log(`| Tessera ÷ raw McpServer | ${ratio(tessera, mcp, 10)} | ${ratio(tessera, mcp, 1000)} |`);
-  console.log(`| Tessera ÷ raw low-level Server given parsedBody (not a baseline: the SDK's floor) | ${ratio(tessera, parsed, 10)} | ${ratio(tessera, parsed, 1000)} |`);
-  for (const { label } of SERVERS) console.log(`| ${label}: 1000 tools ÷ 10 tools | ${timeRatio(at(label, 1000), at(label, 10))} | |`);
+  console.log(
+    `| Tessera ÷ raw low-level Server given parsedBody (not a baseline: the SDK's floor) | ${ratio(tessera, parsed, 10)} | ${ratio(tessera, parsed, 1000)} |`,
+  );
+  for (const { label } of SERVERS)
+    console.log(`| ${label}: 1000 tools ÷ 10 tools | ${timeRatio(at(label, 1000), at(label, 10))} | |`);
 });

@@ -20,8 +20,11 @@ async function connect(url: string, variant: string): Promise<{ flow: Flow; clos
   const client = new TesseraClient({ name: 'work', elicitation: async () => answer });
   await client.connect(variant === 'undici' ? { url, fetch: globalThis.fetch } : { url });
   const flow = async () => {
-    const result = (await client.callTool({ name: 'provision', arguments: FLOW_ARGS })) as { content?: Array<{ text?: string }> };
-    if (result.content?.[0]?.text !== FLOW_RESULT) throw new Error(`${variant}: unexpected ${JSON.stringify(result).slice(0, 200)}`);
+    const result = (await client.callTool({ name: 'provision', arguments: FLOW_ARGS })) as {
+      content?: Array<{ text?: string }>;
+    };
+    if (result.content?.[0]?.text !== FLOW_RESULT)
+      throw new Error(`${variant}: unexpected ${JSON.stringify(result).slice(0, 200)}`);
   };
   return { flow, close: () => client.close() };
 }
@@ -30,12 +33,18 @@ async function counted(flow: Flow, flows: number) {
   const session = new Session();
   session.connect();
   const post = (method: string, params: object = {}) =>
-    new Promise<any>((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
+    new Promise<any>((resolve, reject) =>
+      session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
+    );
   await post('Profiler.enable');
   await post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
   await post('Profiler.takePreciseCoverage');
   await post('HeapProfiler.enable');
-  await post('HeapProfiler.startSampling', { samplingInterval: 512, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  await post('HeapProfiler.startSampling', {
+    samplingInterval: 512,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
   for (let i = 0; i < flows; i++) await flow();
   const coverage = await post('Profiler.takePreciseCoverage');
   const { profile } = await post('HeapProfiler.stopSampling');
@@ -58,7 +67,10 @@ async function counted(flow: Flow, flows: number) {
     node.children.forEach(walk);
   };
   walk(profile.head);
-  const groups = [...byGroup].sort((a, b) => b[1] - a[1]).filter(([, n]) => n / flows >= 1).map(([g, n]) => `${g} ${(n / flows).toFixed(0)}`);
+  const groups = [...byGroup]
+    .sort((a, b) => b[1] - a[1])
+    .filter(([, n]) => n / flows >= 1)
+    .map(([g, n]) => `${g} ${(n / flows).toFixed(0)}`);
   return { calls: calls / flows, kb: bytes / flows / 1024, groups: groups.join(', ') };
 }
 
@@ -80,8 +92,12 @@ async function main(): Promise<void> {
     const clients = new Map<string, Awaited<ReturnType<typeof connect>>>();
     for (const v of variants) clients.set(v, await connect(server.url, v));
     for (const v of variants) for (let i = 0; i < 200; i++) await clients.get(v)!.flow(); // warm: JIT, lazy modules
-    console.log(`\n## Tessera client work per two-round flow over HTTP (${flows} flows one after the other, counted in the client)\n`);
-    console.log('| fetch under the SDK transport | JS function calls per flow | KB allocated per flow | calls by group |');
+    console.log(
+      `\n## Tessera client work per two-round flow over HTTP (${flows} flows one after the other, counted in the client)\n`,
+    );
+    console.log(
+      '| fetch under the SDK transport | JS function calls per flow | KB allocated per flow | calls by group |',
+    );
     console.log('|---|---:|---:|---|');
     const work = new Map<string, { calls: number; kb: number }>();
     for (const v of variants) {
@@ -90,10 +106,15 @@ async function main(): Promise<void> {
       console.log(`| ${v} | ${w.calls.toFixed(0)} | ${w.kb.toFixed(1)} | ${w.groups} |`);
     }
     const cpu = new Map<string, number[]>(variants.map((v) => [v, []]));
-    for (let r = 0; r < rounds; r++) for (const v of variants) cpu.get(v)!.push(await cpuPerFlow(clients.get(v)!.flow, flows));
+    for (let r = 0; r < rounds; r++)
+      for (const v of variants) cpu.get(v)!.push(await cpuPerFlow(clients.get(v)!.flow, flows));
     const [base, fast] = variants.map((v) => median(cpu.get(v)!));
-    console.log(`\nnode-http ÷ undici: JS calls ${(work.get('node-http')!.calls / work.get('undici')!.calls).toFixed(2)}x, bytes ${(work.get('node-http')!.kb / work.get('undici')!.kb).toFixed(2)}x;`);
-    console.log(`client CPU per flow (timed, median of ${rounds} interleaved rounds, noisy on a busy machine): undici ${base!.toFixed(0)} µs [${Math.min(...cpu.get('undici')!).toFixed(0)}-${Math.max(...cpu.get('undici')!).toFixed(0)}], node-http ${fast!.toFixed(0)} µs [${Math.min(...cpu.get('node-http')!).toFixed(0)}-${Math.max(...cpu.get('node-http')!).toFixed(0)}], ratio ${(fast! / base!).toFixed(2)}x`);
+    console.log(
+      `\nnode-http ÷ undici: JS calls ${(work.get('node-http')!.calls / work.get('undici')!.calls).toFixed(2)}x, bytes ${(work.get('node-http')!.kb / work.get('undici')!.kb).toFixed(2)}x;`,
+    );
+    console.log(
+      `client CPU per flow (timed, median of ${rounds} interleaved rounds, noisy on a busy machine): undici ${base!.toFixed(0)} µs [${Math.min(...cpu.get('undici')!).toFixed(0)}-${Math.max(...cpu.get('undici')!).toFixed(0)}], node-http ${fast!.toFixed(0)} µs [${Math.min(...cpu.get('node-http')!).toFixed(0)}-${Math.max(...cpu.get('node-http')!).toFixed(0)}], ratio ${(fast! / base!).toFixed(2)}x`,
+    );
     for (const c of clients.values()) await c.close();
   } finally {
     server.kill();

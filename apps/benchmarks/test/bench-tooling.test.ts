@@ -5,15 +5,26 @@ import { groupOf, groupTotals, selfTimes, type CpuProfile } from '../src/support
 
 describe('HTTP bench settings', () => {
   it('has a full mode and a quick smoke mode, each overridable', () => {
-    expect(httpBenchConfig({})).toMatchObject({ rounds: 5, seconds: 3, connections: 50, tools: [10, 1000], openFlows: 10_000, busyMicros: 50 });
+    expect(httpBenchConfig({})).toMatchObject({
+      rounds: 5,
+      seconds: 3,
+      connections: 50,
+      tools: [10, 1000],
+      openFlows: 10_000,
+      busyMicros: 50,
+    });
     expect(httpBenchConfig({}).kinds).toEqual(['node', 'node-busy', 'raw', 'nest', 'tessera']);
     expect(httpBenchConfig({ BENCH_HTTP_BUSY_US: '80' }).busyMicros).toBe(80);
     expect(httpBenchConfig({ BENCH_QUICK: '1' })).toMatchObject({ rounds: 2, seconds: 1, openFlows: 1_000 });
-    expect(httpBenchConfig({ BENCH_QUICK: '1', BENCH_HTTP_ROUNDS: '7', BENCH_HTTP_KINDS: 'raw, tessera' })).toMatchObject({ rounds: 7, kinds: ['raw', 'tessera'] });
+    expect(
+      httpBenchConfig({ BENCH_QUICK: '1', BENCH_HTTP_ROUNDS: '7', BENCH_HTTP_KINDS: 'raw, tessera' }),
+    ).toMatchObject({ rounds: 7, kinds: ['raw', 'tessera'] });
   });
 
   it('refuses a setting that is not a positive number, naming it', () => {
-    expect(() => httpBenchConfig({ BENCH_HTTP_SECONDS: 'soon' })).toThrow('BENCH_HTTP_SECONDS must be a positive number, got "soon"');
+    expect(() => httpBenchConfig({ BENCH_HTTP_SECONDS: 'soon' })).toThrow(
+      'BENCH_HTTP_SECONDS must be a positive number, got "soon"',
+    );
     expect(() => httpBenchConfig({ BENCH_HTTP_ROUNDS: '0' })).toThrow('BENCH_HTTP_ROUNDS');
   });
 
@@ -25,7 +36,11 @@ describe('HTTP bench settings', () => {
 
 describe('memory at rest', () => {
   it('takes a GC and a reading each interval and keeps the lowest RSS, with the heap of the last GC', async () => {
-    const readings = [{ rss: 99, heapUsed: 30 }, { rss: 77, heapUsed: 21 }, { rss: 80, heapUsed: 22 }];
+    const readings = [
+      { rss: 99, heapUsed: 30 },
+      { rss: 77, heapUsed: 21 },
+      { rss: 80, heapUsed: 22 },
+    ];
     const asked: boolean[] = [];
     const server = { memory: async (gc: boolean) => (asked.push(gc), readings[asked.length - 1]!) };
     expect(await restingMemory(server, 3, 1)).toEqual({ rss: 77, heapUsed: 22 });
@@ -37,7 +52,11 @@ describe('the plain node:http echoes', () => {
   const call = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'echo', arguments: { text: 'hello' } } };
   const answerOf = async (url: string) => {
     const started = process.hrtime.bigint();
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(call) });
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(call),
+    });
     return { body: await response.json(), ms: Number(process.hrtime.bigint() - started) / 1e6 };
   };
 
@@ -65,7 +84,9 @@ describe('CPU profile summary', () => {
   it('puts each function in the group of its script', () => {
     expect(groupOf('node:_http_outgoing', 'write_')).toBe('HTTP: node');
     expect(groupOf('', 'writev')).toBe('HTTP: node');
-    expect(groupOf('file:///x/node_modules/@modelcontextprotocol/node/dist/index.cjs', 'toWebRequest')).toBe('HTTP: web Request/Response');
+    expect(groupOf('file:///x/node_modules/@modelcontextprotocol/node/dist/index.cjs', 'toWebRequest')).toBe(
+      'HTTP: web Request/Response',
+    );
     expect(groupOf('file:///x/node_modules/@modelcontextprotocol/server/dist/index.cjs', 'serveModern')).toBe('SDK');
     expect(groupOf('file:///x/node_modules/zod/v4/core/schemas.cjs', 'parse')).toBe('validation');
     expect(groupOf('file:///x/packages/core/dist/server/serve-call.js', 'serveCall')).toBe('Tessera pipeline');
@@ -77,7 +98,14 @@ describe('CPU profile summary', () => {
     const profile: CpuProfile = {
       nodes: [
         { id: 1, callFrame: { functionName: '(idle)', url: '', lineNumber: -1 } },
-        { id: 2, callFrame: { functionName: 'serveCall', url: 'file:///repo/packages/core/dist/server/serve-call.js', lineNumber: 9 } },
+        {
+          id: 2,
+          callFrame: {
+            functionName: 'serveCall',
+            url: 'file:///repo/packages/core/dist/server/serve-call.js',
+            lineNumber: 9,
+          },
+        },
         { id: 3, callFrame: { functionName: '(garbage collector)', url: '', lineNumber: -1 } },
       ],
       samples: [1, 2, 2, 3, 1],

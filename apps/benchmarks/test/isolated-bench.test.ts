@@ -1,9 +1,19 @@
 import type { Measured } from '../src/support/measure';
 import { timeCells, timeRatio } from '../src/support/isolated-bench';
 
-const measured = (us: number, cpu: number): Measured => ({ name: 'x', us, min: us - 1, max: us + 1, cpu, cpuMin: cpu - 1, cpuMax: cpu + 1, opsPerRound: 100, rounds: 1 });
+const measured = (us: number, cpu: number): Measured => ({
+  name: 'x',
+  us,
+  min: us - 1,
+  max: us + 1,
+  cpu,
+  cpuMin: cpu - 1,
+  cpuMax: cpu + 1,
+  opsPerRound: 100,
+  rounds: 1,
+});
 
-describe('the in-process benches\' shared table cells', () => {
+describe("the in-process benches' shared table cells", () => {
   it('prints wall [min-max], the rate and CPU [min-max] of a row', () => {
     const cells = timeCells(measured(20, 10)).split(' | ');
     expect(cells).toHaveLength(3);

@@ -28,7 +28,12 @@ export class BriefingProvider {
   @Prompt({ description: 'Draft a briefing, tailored to its audience' })
   briefing(
     @Args() args: BriefingArgs,
-    @Elicit<BriefingArgs>({ key: 'audience', message: ({ args }) => `Who is the briefing on "${args.topic}" for?`, schema: Audience }) who: Audience,
+    @Elicit<BriefingArgs>({
+      key: 'audience',
+      message: ({ args }) => `Who is the briefing on "${args.topic}" for?`,
+      schema: Audience,
+    })
+    who: Audience,
   ): string {
     return `Write a briefing on ${args.topic} for ${who.audience}. Lead with what they need to decide.`;
   }
@@ -37,16 +42,28 @@ export class BriefingProvider {
   @Tool({ description: 'Plan a briefing session: audience, length and an LLM-drafted agenda' })
   plan_session(
     @Args() args: BriefingArgs,
-    @Elicit<BriefingArgs>({ key: 'audience', message: ({ args }) => `Who is the "${args.topic}" session for?`, schema: Audience }) who: Elicitation<Audience>,
+    @Elicit<BriefingArgs>({
+      key: 'audience',
+      message: ({ args }) => `Who is the "${args.topic}" session for?`,
+      schema: Audience,
+    })
+    who: Elicitation<Audience>,
     @Elicit({ key: 'length', message: 'How long may it take?', schema: Length }) length: Length,
     @Sample<BriefingArgs>({
       key: 'agenda',
-      request: ({ args }) => ({ messages: [{ role: 'user', content: { type: 'text', text: `Three agenda points on ${args.topic}` } }], maxTokens: 200 }),
+      request: ({ args }) => ({
+        messages: [{ role: 'user', content: { type: 'text', text: `Three agenda points on ${args.topic}` } }],
+        maxTokens: 200,
+      }),
     })
     agenda: CreateMessageResult,
   ): string {
     if (who.action !== 'accept') return `No session planned: the user chose to ${who.action}.`;
-    const text = Array.isArray(agenda.content) ? agenda.content.map((c) => ('text' in c ? c.text : '')).join(' ') : 'text' in agenda.content ? agenda.content.text : '';
+    const text = Array.isArray(agenda.content)
+      ? agenda.content.map((c) => ('text' in c ? c.text : '')).join(' ')
+      : 'text' in agenda.content
+        ? agenda.content.text
+        : '';
     return `${length.minutes}-minute session on ${args.topic} for ${who.content.audience}. Agenda: ${text}`;
   }
 }

@@ -12,7 +12,9 @@ async function main(): Promise<void> {
   const client = new TesseraClient({
     name: 'demo-client',
     elicitation: async ({ message }) => {
-      const answer: Record<string, string | number> = message.startsWith('How long') ? { minutes: 20 } : { audience: 'executives' };
+      const answer: Record<string, string | number> = message.startsWith('How long')
+        ? { minutes: 20 }
+        : { audience: 'executives' };
       console.log(`  ? ${message}  -> ${JSON.stringify(answer)}`);
       return { action: 'accept', content: answer };
     },
@@ -21,7 +23,10 @@ async function main(): Promise<void> {
       return { role: 'assistant', model: 'demo-model', content: { type: 'text', text: 'risks, costs, next steps' } };
     },
     hooks: {
-      onRound: (e) => console.log(`  round ${e.round}: ${Object.keys(e.inputRequests ?? {}).length} question(s)${e.requestState ? ', sealed state ' + e.requestState.slice(0, 16) + '...' : ''}`),
+      onRound: (e) =>
+        console.log(
+          `  round ${e.round}: ${Object.keys(e.inputRequests ?? {}).length} question(s)${e.requestState ? ', sealed state ' + e.requestState.slice(0, 16) + '...' : ''}`,
+        ),
     },
   });
   await client.connect({ fetch: app.fetch });

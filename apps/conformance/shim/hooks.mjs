@@ -2,7 +2,10 @@
 const FACADE = new URL('./fs-globsync.mjs', import.meta.url).href;
 
 export async function resolve(specifier, context, next) {
-  if ((specifier === 'fs' || specifier === 'node:fs') && context.parentURL?.includes('/@modelcontextprotocol/conformance/')) {
+  if (
+    (specifier === 'fs' || specifier === 'node:fs') &&
+    context.parentURL?.includes('/@modelcontextprotocol/conformance/')
+  ) {
     return { url: FACADE, shortCircuit: true };
   }
   return next(specifier, context);

@@ -32,7 +32,15 @@ net.Server.prototype.listen = function listen(...args) {
   } else if (first === undefined || typeof first === 'function') {
     args.unshift(0, LOOPBACK);
     if (args[2] === undefined) args.splice(2, 1);
-  } else if (typeof first === 'object' && first !== null && first.path === undefined && first.host === undefined && !('fd' in first) && !('handle' in first) && !('_handle' in first)) {
+  } else if (
+    typeof first === 'object' &&
+    first !== null &&
+    first.path === undefined &&
+    first.host === undefined &&
+    !('fd' in first) &&
+    !('handle' in first) &&
+    !('_handle' in first)
+  ) {
     args[0] = { ...first, host: LOOPBACK };
   }
   return originalListen.apply(this, args);

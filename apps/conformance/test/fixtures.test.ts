@@ -12,11 +12,18 @@ describe('conformance everything server (in memory, @tessera/client)', () => {
     app = createApp({ ...conformanceModule, logger: silentLogger });
     client = new TesseraClient({
       elicitation: (params) => {
-        const props = Object.keys((params as { requestedSchema?: { properties?: object } }).requestedSchema?.properties ?? {});
+        const props = Object.keys(
+          (params as { requestedSchema?: { properties?: object } }).requestedSchema?.properties ?? {},
+        );
         const content = Object.fromEntries(props.map((p) => [p, p === 'ok' ? true : `my ${p}`]));
         return { action: 'accept', content };
       },
-      sampling: () => ({ role: 'assistant', content: { type: 'text', text: 'Paris' }, model: 'test-model', stopReason: 'endTurn' }),
+      sampling: () => ({
+        role: 'assistant',
+        content: { type: 'text', text: 'Paris' },
+        model: 'test-model',
+        stopReason: 'endTurn',
+      }),
       listRoots: () => ({ roots: [{ uri: 'file:///test/root', name: 'Test Root' }] }),
     });
     await client.connect({ fetch: app.fetch });
@@ -47,24 +54,35 @@ describe('conformance everything server (in memory, @tessera/client)', () => {
       ]),
     );
     const { prompts } = await client.sdk.listPrompts();
-    expect(prompts.map((p) => p.name)).toEqual(expect.arrayContaining(['test_simple_prompt', 'test_prompt_with_arguments', 'test_input_required_result_prompt']));
+    expect(prompts.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['test_simple_prompt', 'test_prompt_with_arguments', 'test_input_required_result_prompt']),
+    );
     const { resourceTemplates } = await client.sdk.listResourceTemplates();
     expect(resourceTemplates.map((t) => t.uriTemplate)).toContain('test://template/{id}/data');
   });
 
   test('content fixtures answer as the suite expects', async () => {
-    expect(text(await client.callTool({ name: 'test_simple_text' }))).toBe('This is a simple text response for testing.');
+    expect(text(await client.callTool({ name: 'test_simple_text' }))).toBe(
+      'This is a simple text response for testing.',
+    );
     expect(await client.callTool({ name: 'test_error_handling' })).toMatchObject({ isError: true });
     const template = await client.readResource({ uri: 'test://template/123/data' });
-    expect(template.contents[0]).toMatchObject({ mimeType: 'application/json', text: '{"id":"123","templateTest":true,"data":"Data for ID: 123"}' });
+    expect(template.contents[0]).toMatchObject({
+      mimeType: 'application/json',
+      text: '{"id":"123","templateTest":true,"data":"Data for ID: 123"}',
+    });
     const prompt = await client.getPrompt({ name: 'test_prompt_with_arguments', arguments: { arg1: 'a', arg2: 'b' } });
     expect(prompt.messages[0].content).toEqual({ type: 'text', text: "Prompt with arguments: arg1='a', arg2='b'" });
   });
 
   test('the multi-round-trip fixtures complete through the round loop', async () => {
     expect(text(await client.callTool({ name: 'test_input_required_result_elicitation' }))).toBe('Hello, my name!');
-    expect(text(await client.callTool({ name: 'test_input_required_result_multiple_inputs' }))).toContain('file:///test/root');
-    expect(text(await client.callTool({ name: 'test_input_required_result_multi_round' }))).toBe("Multi-round complete: my name's favorite color is my color.");
+    expect(text(await client.callTool({ name: 'test_input_required_result_multiple_inputs' }))).toContain(
+      'file:///test/root',
+    );
+    expect(text(await client.callTool({ name: 'test_input_required_result_multi_round' }))).toBe(
+      "Multi-round complete: my name's favorite color is my color.",
+    );
     expect(text(await client.callTool({ name: 'test_input_required_result_request_state' }))).toContain('state-ok');
     const prompt = await client.getPrompt({ name: 'test_input_required_result_prompt' });
     expect(prompt.messages[0].content).toEqual({ type: 'text', text: 'Prompt built with context: my context' });

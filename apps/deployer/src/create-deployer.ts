@@ -1,4 +1,11 @@
-import { acceptedContent, createMcpHandler, inputRequired, McpServer, type McpHttpHandler, type ServerContext } from '@modelcontextprotocol/server';
+import {
+  acceptedContent,
+  createMcpHandler,
+  inputRequired,
+  McpServer,
+  type McpHttpHandler,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import { protectRequestState, RequestStateSecurity, type InvalidRequestStateError } from '@tessera/request-state';
 import { z } from 'zod';
 import type { InProcessKms } from './in-process-kms';
@@ -33,20 +40,37 @@ export function createDeployerHandler(options: DeployerOptions): McpHttpHandler 
 
   return createMcpHandler(() => {
     // install: a read() refusal (other arguments) is the fixed -32602 rather than McpServer's isError result
-    const server = guard.install(new McpServer({ name: 'deployer', version: '0.1.0' }, { requestState: { verify: guard.verify } }));
-    server.registerTool('deploy', { description: 'Deploy a service to a region', inputSchema: deployArgs }, async (args, ctx) => {
-      const request = { target: 'deploy', arguments: args };
-      const state = guard.read(ctx, request) as DeployState | undefined;
-      const answer = acceptedContent<{ region: string }>(ctx.mcpReq.inputResponses, 'region');
-      if (state === undefined || answer === undefined) {
-        return inputRequired({
-          inputRequests: { region: inputRequired.elicit({ message: `Which region should ${args.service} go to?`, requestedSchema: regionQuestion }) },
-          // an internal change ticket: the client must not read it, hence a sealing (encrypting) codec
-          requestState: guard.mint({ service: args.service, ticket: `CHG-${args.service.length}-internal` } satisfies DeployState, ctx, request),
-        });
-      }
-      return { content: [{ type: 'text', text: `Deployed ${state.service} to ${answer.region} under ${state.ticket}` }] };
-    });
+    const server = guard.install(
+      new McpServer({ name: 'deployer', version: '0.1.0' }, { requestState: { verify: guard.verify } }),
+    );
+    server.registerTool(
+      'deploy',
+      { description: 'Deploy a service to a region', inputSchema: deployArgs },
+      async (args, ctx) => {
+        const request = { target: 'deploy', arguments: args };
+        const state = guard.read(ctx, request) as DeployState | undefined;
+        const answer = acceptedContent<{ region: string }>(ctx.mcpReq.inputResponses, 'region');
+        if (state === undefined || answer === undefined) {
+          return inputRequired({
+            inputRequests: {
+              region: inputRequired.elicit({
+                message: `Which region should ${args.service} go to?`,
+                requestedSchema: regionQuestion,
+              }),
+            },
+            // an internal change ticket: the client must not read it, hence a sealing (encrypting) codec
+            requestState: guard.mint(
+              { service: args.service, ticket: `CHG-${args.service.length}-internal` } satisfies DeployState,
+              ctx,
+              request,
+            ),
+          });
+        }
+        return {
+          content: [{ type: 'text', text: `Deployed ${state.service} to ${answer.region} under ${state.ticket}` }],
+        };
+      },
+    );
     return server;
   });
 }

@@ -20,7 +20,12 @@ export class DeployerTools {
   @Tool({ description: 'Deploy a service to a region' })
   deploy(
     @Args() args: DeployArgs,
-    @Elicit<DeployArgs>({ key: 'region', message: ({ args }) => `Which region should ${args.service} go to?`, schema: RegionChoice }) where: RegionChoice,
+    @Elicit<DeployArgs>({
+      key: 'region',
+      message: ({ args }) => `Which region should ${args.service} go to?`,
+      schema: RegionChoice,
+    })
+    where: RegionChoice,
   ): string {
     return `Deployed ${args.service} to ${where.region}`;
   }

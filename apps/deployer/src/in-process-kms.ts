@@ -39,7 +39,8 @@ export class InProcessKms {
   decryptDataKey(wrapped: Uint8Array): Buffer {
     const bytes = Buffer.from(wrapped);
     const idLength = bytes[0];
-    if (idLength === undefined || bytes.length !== 1 + idLength + 12 + 32 + 16) throw new Error('KMS: malformed wrapped key');
+    if (idLength === undefined || bytes.length !== 1 + idLength + 12 + 32 + 16)
+      throw new Error('KMS: malformed wrapped key');
     const header = bytes.subarray(0, 1 + idLength);
     const master = this.master(header.subarray(1).toString('utf8'));
     const nonce = bytes.subarray(1 + idLength, 13 + idLength);

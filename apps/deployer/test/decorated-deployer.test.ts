@@ -14,10 +14,17 @@ describe('deployer on decorators (KMS envelope codec as the requestState policy)
     const first = createDecoratedDeployer({ kms, keyId: 'alias/rs', logger: silentLogger });
     const second = createDecoratedDeployer({ kms, keyId: 'alias/rs', logger: silentLogger });
     let legs = 0;
-    const balanced = { fetch: (r: Request) => (r.headers.get('mcp-method') === 'tools/call' && legs++ % 2 === 1 ? second : first).fetch(r) };
+    const balanced = {
+      fetch: (r: Request) =>
+        (r.headers.get('mcp-method') === 'tools/call' && legs++ % 2 === 1 ? second : first).fetch(r),
+    };
     const tester = await createFlowTester(balanced);
     try {
-      const flow = await tester.callTool('deploy', { service: 'api' }, { answers: { region: answer.accept({ region: 'ap-south-1' }) } });
+      const flow = await tester.callTool(
+        'deploy',
+        { service: 'api' },
+        { answers: { region: answer.accept({ region: 'ap-south-1' }) } },
+      );
       flow.expectRounds(1).expectAsked(1, ['region']).expectResult('Deployed api to ap-south-1');
     } finally {
       await tester.close();
@@ -29,11 +36,47 @@ describe('deployer on decorators (KMS envelope codec as the requestState policy)
     const a = createDecoratedDeployer({ kms: kmsWithKey(), keyId: 'alias/rs', logger: silentLogger });
     const b = createDecoratedDeployer({ kms: kmsWithKey(), keyId: 'alias/rs', logger: silentLogger });
     const caps = { elicitation: {} };
-    const first = await sendRaw(a, 'tools/call', { name: 'deploy', arguments: { service: 'api' } }, { capabilities: caps });
+    const first = await sendRaw(
+      a,
+      'tools/call',
+      { name: 'deploy', arguments: { service: 'api' } },
+      { capabilities: caps },
+    );
     const state = first.body.result!.requestState as string;
-    const fixed = { code: -32602, message: 'Invalid or expired requestState', data: { reason: 'invalid_request_state' } };
-    expect((await sendRaw(b, 'tools/call', { name: 'deploy', arguments: { service: 'api' }, requestState: state }, { capabilities: caps })).body.error).toEqual(fixed);
-    expect((await sendRaw(a, 'tools/call', { name: 'deploy', arguments: { service: 'web' }, requestState: state }, { capabilities: caps })).body.error).toEqual(fixed);
-    expect((await sendRaw(a, 'tools/call', { name: 'deploy', arguments: { service: 'api' }, requestState: state }, { capabilities: caps })).body.result?.resultType).toBe('input_required');
+    const fixed = {
+      code: -32602,
+      message: 'Invalid or expired requestState',
+      data: { reason: 'invalid_request_state' },
+    };
+    expect(
+      (
+        await sendRaw(
+          b,
+          'tools/call',
+          { name: 'deploy', arguments: { service: 'api' }, requestState: state },
+          { capabilities: caps },
+        )
+      ).body.error,
+    ).toEqual(fixed);
+    expect(
+      (
+        await sendRaw(
+          a,
+          'tools/call',
+          { name: 'deploy', arguments: { service: 'web' }, requestState: state },
+          { capabilities: caps },
+        )
+      ).body.error,
+    ).toEqual(fixed);
+    expect(
+      (
+        await sendRaw(
+          a,
+          'tools/call',
+          { name: 'deploy', arguments: { service: 'api' }, requestState: state },
+          { capabilities: caps },
+        )
+      ).body.result?.resultType,
+    ).toBe('input_required');
   });
 });

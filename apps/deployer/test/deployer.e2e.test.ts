@@ -13,7 +13,11 @@ function setup(kms: InProcessKms, wire: string[], refusals: InvalidStateReason[]
   };
   const client = new Client(
     { name: 'ops', version: '1.0.0' },
-    { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: { form: {} } }, inputRequired: { autoFulfill } },
+    {
+      versionNegotiation: { mode: { pin: '2026-07-28' } },
+      capabilities: { elicitation: { form: {} } },
+      inputRequired: { autoFulfill },
+    },
   );
   client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { region: 'eu-west-1' } }));
   return { client, transport: new StreamableHTTPClientTransport(new URL('http://deployer.test/mcp'), { fetch }) };
@@ -43,10 +47,18 @@ describe('deployer example (KMS envelope codec, plain SDK server)', () => {
     const refusals: InvalidStateReason[] = [];
     const first = setup(shared, [], refusals, false);
     await first.client.connect(first.transport);
-    const round = (await first.client.callTool({ name: 'deploy', arguments: { service: 'db' } }, { allowInputRequired: true })) as unknown as {
+    const round = (await first.client.callTool(
+      { name: 'deploy', arguments: { service: 'db' } },
+      { allowInputRequired: true },
+    )) as unknown as {
       requestState: string;
     };
-    const retry = { name: 'deploy', arguments: { service: 'db' }, requestState: round.requestState, inputResponses: { region: { action: 'accept', content: { region: 'us-east-1' } } } };
+    const retry = {
+      name: 'deploy',
+      arguments: { service: 'db' },
+      requestState: round.requestState,
+      inputResponses: { region: { action: 'accept', content: { region: 'us-east-1' } } },
+    };
 
     const second = setup(shared, [], refusals, false);
     await second.client.connect(second.transport);
@@ -58,7 +70,9 @@ describe('deployer example (KMS envelope codec, plain SDK server)', () => {
     otherKms.createKey('alias/rs');
     const stranger = setup(otherKms, [], refusals, false);
     await stranger.client.connect(stranger.transport);
-    await expect(stranger.client.callTool(retry as never, { allowInputRequired: true })).rejects.toMatchObject({ code: -32602 });
+    await expect(stranger.client.callTool(retry as never, { allowInputRequired: true })).rejects.toMatchObject({
+      code: -32602,
+    });
     expect(refusals).toEqual(['codec_error']);
     await Promise.all([first.client.close(), second.client.close(), stranger.client.close()]);
   });
@@ -69,9 +83,22 @@ describe('deployer example (KMS envelope codec, plain SDK server)', () => {
     const refusals: InvalidStateReason[] = [];
     const { client, transport } = setup(kms, [], refusals, false);
     await client.connect(transport);
-    const round = (await client.callTool({ name: 'deploy', arguments: { service: 'db' } }, { allowInputRequired: true })) as unknown as { requestState: string };
+    const round = (await client.callTool(
+      { name: 'deploy', arguments: { service: 'db' } },
+      { allowInputRequired: true },
+    )) as unknown as { requestState: string };
     const inputResponses = { region: { action: 'accept', content: { region: 'us-east-1' } } };
-    await expect(client.callTool({ name: 'deploy', arguments: { service: 'billing' }, requestState: round.requestState, inputResponses } as never, { allowInputRequired: true })).rejects.toMatchObject({
+    await expect(
+      client.callTool(
+        {
+          name: 'deploy',
+          arguments: { service: 'billing' },
+          requestState: round.requestState,
+          inputResponses,
+        } as never,
+        { allowInputRequired: true },
+      ),
+    ).rejects.toMatchObject({
       code: -32602,
       message: 'Invalid or expired requestState',
       data: { reason: 'invalid_request_state' },

@@ -11,7 +11,11 @@ function codecWithNewKms(keyId = 'alias/request-state') {
 
 const { kms, codec } = codecWithNewKms();
 const bytes = (text: string) => new TextEncoder().encode(text);
-const parts = (token: string) => token.slice(5).split('.').map((p) => Buffer.from(p, 'base64url')) as [Buffer, Buffer];
+const parts = (token: string) =>
+  token
+    .slice(5)
+    .split('.')
+    .map((p) => Buffer.from(p, 'base64url')) as [Buffer, Buffer];
 const join = (wrapped: Buffer, body: Buffer) => `kms1.${wrapped.toString('base64url')}.${body.toString('base64url')}`;
 
 describe('KmsEnvelopeCodec', () => {
@@ -33,13 +37,17 @@ describe('KmsEnvelopeCodec', () => {
 
   it('refuses tokens of another KMS, even under the same key id', () => {
     const foreign = codecWithNewKms().codec.seal(bytes('x'));
-    expect(() => codec.unseal(foreign)).toThrow('KMS: cannot unwrap the data key (not wrapped by this KMS, or tampered)');
+    expect(() => codec.unseal(foreign)).toThrow(
+      'KMS: cannot unwrap the data key (not wrapped by this KMS, or tampered)',
+    );
   });
 
   it('refuses tokens wrapped under another key of the same KMS once that key is unknown', () => {
     const otherKms = new InProcessKms();
     otherKms.createKey('alias/other');
-    expect(() => codec.unseal(new KmsEnvelopeCodec(otherKms, 'alias/other').seal(bytes('x')))).toThrow('KMS: unknown key alias/other');
+    expect(() => codec.unseal(new KmsEnvelopeCodec(otherKms, 'alias/other').seal(bytes('x')))).toThrow(
+      'KMS: unknown key alias/other',
+    );
   });
 
   it('refuses a swapped wrapped key, a tampered body and a tampered wrapped key', () => {
@@ -54,16 +62,21 @@ describe('KmsEnvelopeCodec', () => {
     expect(() => codec.unseal(join(wrapped, bodyA))).toThrow('KMS: cannot unwrap');
   });
 
-  it.each(['', 'kms1.', 'kms1.abc', 'kms1.a.b.c', 'v1.AAAA', 'kms1.AAAA=.AAAA', 'kms1.A A.AAAA'])('refuses the malformed token %j', (token) => {
-    expect(() => codec.unseal(token)).toThrow();
-  });
+  it.each(['', 'kms1.', 'kms1.abc', 'kms1.a.b.c', 'v1.AAAA', 'kms1.AAAA=.AAAA', 'kms1.A A.AAAA'])(
+    'refuses the malformed token %j',
+    (token) => {
+      expect(() => codec.unseal(token)).toThrow();
+    },
+  );
 
   it('behind RequestStateSecurity, every foreign token is the fixed refusal and binding still applies', () => {
     const sealer = new RequestStateSecurity({ codec, audience: 'deployer' }).forServer(undefined);
     const call = { method: 'tools/call', target: 'deploy', arguments: { service: 'api' } } as const;
     const token = sealer.seal({ step: 1 }, call);
     expect(sealer.open(token, call)).toEqual({ step: 1 });
-    const foreignSealer = new RequestStateSecurity({ codec: codecWithNewKms().codec, audience: 'deployer' }).forServer(undefined);
+    const foreignSealer = new RequestStateSecurity({ codec: codecWithNewKms().codec, audience: 'deployer' }).forServer(
+      undefined,
+    );
     for (const bad of [foreignSealer.seal({ step: 1 }, call), 'kms1.x.y', token.slice(0, -3)]) {
       let error: unknown;
       try {

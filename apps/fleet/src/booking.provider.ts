@@ -58,7 +58,8 @@ export class BookingProvider {
   @Tool({ description: 'Book a service slot for a vehicle: asks depot and slot, then a confirmation' })
   book_service(
     @Args() args: BookingArgs,
-    @Elicit({ key: 'depot', message: ({ args }) => `Which depot should service ${args.vehicle}?`, schema: DepotChoice }) depot: DepotChoice,
+    @Elicit({ key: 'depot', message: ({ args }) => `Which depot should service ${args.vehicle}?`, schema: DepotChoice })
+    depot: DepotChoice,
     @Elicit({ key: 'slot', message: 'Morning or afternoon?', schema: SlotChoice }) slot: SlotChoice,
     @Elicit<BookingArgs>({
       key: 'confirm',
@@ -69,7 +70,8 @@ export class BookingProvider {
     })
     confirmation: Confirmation,
   ): string {
-    if (confirmation.confirm !== 'yes') return `Not booked: ${args.vehicle} (cancelled by the user). Final leg served by ${this.instanceId}.`;
+    if (confirmation.confirm !== 'yes')
+      return `Not booked: ${args.vehicle} (cancelled by the user). Final leg served by ${this.instanceId}.`;
     return `Booked ${args.vehicle} at the ${depot.depot} depot, ${slot.slot}. Final leg served by ${this.instanceId}.`;
   }
 

@@ -1,4 +1,9 @@
-import { InputRequiredRoundsExceededError, isInputRequired, TesseraClient, type ElicitationCallback } from '@tessera/client';
+import {
+  InputRequiredRoundsExceededError,
+  isInputRequired,
+  TesseraClient,
+  type ElicitationCallback,
+} from '@tessera/client';
 import { Fleet } from './fleet';
 import { generateKey, keyId } from './keys';
 
@@ -12,18 +17,28 @@ import { generateKey, keyId } from './keys';
 const BOOK = { name: 'book_service', arguments: { vehicle: 'TRK-042' } };
 
 const answer: ElicitationCallback = async ({ message }) => {
-  const content: Record<string, string> = message.startsWith('Which depot') ? { depot: 'north' } : message.startsWith('Morning') ? { slot: 'morning' } : { confirm: 'yes' };
+  const content: Record<string, string> = message.startsWith('Which depot')
+    ? { depot: 'north' }
+    : message.startsWith('Morning')
+      ? { slot: 'morning' }
+      : { confirm: 'yes' };
   console.log(`      ? ${message} -> ${JSON.stringify(content)}`);
   return { action: 'accept', content };
 };
 
 /** A client over nginx; which instance served each leg is printed from the instances' own logs (`onLeg`). */
-async function connect(fleet: Fleet, options: { maxRounds?: number; restartOnInvalidState?: boolean } = {}): Promise<TesseraClient> {
+async function connect(
+  fleet: Fleet,
+  options: { maxRounds?: number; restartOnInvalidState?: boolean } = {},
+): Promise<TesseraClient> {
   const client = new TesseraClient({
     name: 'fleet-demo',
     elicitation: answer,
     ...options,
-    hooks: { onRound: (e) => void (e.restarted && console.log(`      ! the server refused the state: the client starts the flow over`)) },
+    hooks: {
+      onRound: (e) =>
+        void (e.restarted && console.log(`      ! the server refused the state: the client starts the flow over`)),
+    },
   });
   await client.connect({ url: fleet.url.href });
   return client;
@@ -62,7 +77,10 @@ async function rotation(): Promise<void> {
     if (!isInputRequired(first)) throw new Error('expected a question');
     const inputResponses = await client.fulfil(first.inputRequests ?? {}, { call: { method: 'tools/call', ...BOOK } });
     console.log('    flow started under [OLD]');
-    for (const keys of [[OLD, NEW], [NEW, OLD]]) {
+    for (const keys of [
+      [OLD, NEW],
+      [NEW, OLD],
+    ]) {
       await fleet.rollKeys(keys);
       console.log(`    rolled every instance, one at a time, to [${keys.map(keyId).join(', ')}]`);
     }
@@ -77,7 +95,9 @@ async function rotation(): Promise<void> {
     await client.close();
     const forgiving = await connect(fleet); // restartOnInvalidState left on (the default)
     const again = await forgiving.callTool(BOOK, { inputResponses, requestState: first.requestState });
-    console.log(`    => a client with the default restartOnInvalidState starts over instead: ${(again.content as Array<{ text: string }>)[0].text}`);
+    console.log(
+      `    => a client with the default restartOnInvalidState starts over instead: ${(again.content as Array<{ text: string }>)[0].text}`,
+    );
     await forgiving.close();
   } finally {
     await fleet.stop();

@@ -58,7 +58,13 @@ export class LegLogInterceptor implements Interceptor {
     try {
       const result = await next();
       if (isInputRequiredResult(result)) {
-        this.logger.info('leg served', { method: ctx.method, target: ctx.target, continued, outcome: 'input_required', asked: Object.keys(result.inputRequests ?? {}) });
+        this.logger.info('leg served', {
+          method: ctx.method,
+          target: ctx.target,
+          continued,
+          outcome: 'input_required',
+          asked: Object.keys(result.inputRequests ?? {}),
+        });
       } else {
         this.logger.info('leg served', { method: ctx.method, target: ctx.target, continued, outcome: 'complete' });
       }
@@ -86,7 +92,9 @@ export function createFleetApp(options: FleetAppOptions): TesseraApp {
     ],
     interceptors: [new LegLogInterceptor(logger)],
     // The same keys and the same name (the audience) on every instance: a retry may land anywhere.
-    security: options.keys ? new RequestStateSecurity({ keys: [...options.keys], singleUse: options.singleUse }) : undefined,
+    security: options.keys
+      ? new RequestStateSecurity({ keys: [...options.keys], singleUse: options.singleUse })
+      : undefined,
     events: options.events ?? new InMemoryServerEventBus(),
     logger,
   });

@@ -59,8 +59,20 @@ export class Fleet {
     }
   }
 
-  private static spawn(id: string, port: number, keys: readonly Uint8Array[] | null, options: FleetOptions): Promise<InstanceProcess> {
-    return spawnInstance({ id, port, keys, env: options.env, script: options.script, onStderr: (line) => options.onInstanceStderr?.(line, id) });
+  private static spawn(
+    id: string,
+    port: number,
+    keys: readonly Uint8Array[] | null,
+    options: FleetOptions,
+  ): Promise<InstanceProcess> {
+    return spawnInstance({
+      id,
+      port,
+      keys,
+      env: options.env,
+      script: options.script,
+      onStderr: (line) => options.onInstanceStderr?.(line, id),
+    });
   }
 
   /** The MCP endpoint clients use: nginx's `/mcp`. */
@@ -104,7 +116,10 @@ export class Fleet {
    * before the next one goes (nginx skips it meanwhile). `afterEach(k)` runs after the k-th, while the fleet
    * is mixed.
    */
-  async rollKeys(keys: readonly Uint8Array[] | null, afterEach?: (swapped: number) => Promise<void> | void): Promise<void> {
+  async rollKeys(
+    keys: readonly Uint8Array[] | null,
+    afterEach?: (swapped: number) => Promise<void> | void,
+  ): Promise<void> {
     for (const [k, instance] of [...this.processes].entries()) {
       await this.restart(instance.id, keys);
       await afterEach?.(k + 1);
@@ -149,9 +164,13 @@ function parseCli(argv: readonly string[]): CliArgs {
     else if (flag === '--port') args.port = Number(argv[++i]);
     else if (flag === '--no-shared-keys') args.shared = false;
     else if (flag === '--redis') args.redis = argv[++i];
-    else throw new Error(`unknown argument ${flag}; usage: node dist/fleet.js [--instances N] [--port N] [--no-shared-keys] [--redis redis://HOST:PORT]`);
+    else
+      throw new Error(
+        `unknown argument ${flag}; usage: node dist/fleet.js [--instances N] [--port N] [--no-shared-keys] [--redis redis://HOST:PORT]`,
+      );
   }
-  if (!Number.isInteger(args.instances) || args.instances < 1 || args.instances > 32) throw new Error('--instances must be 1..32');
+  if (!Number.isInteger(args.instances) || args.instances < 1 || args.instances > 32)
+    throw new Error('--instances must be 1..32');
   if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) throw new Error('--port must be 0..65535');
   return args;
 }
@@ -175,7 +194,11 @@ async function main(): Promise<void> {
   });
   for (const p of fleet.instances) process.stdout.write(`instance ${p.id} pid ${p.pid} ${p.url}\n`);
   process.stdout.write(`nginx pid ${fleet.nginx.pid}, config and logs in ${fleet.nginx.prefix}\n`);
-  process.stdout.write(keys ? `shared key ring: ${keys.map(keyId).join(',')} (ids, not keys)\n` : 'no shared keys: every instance has its own process-local key\n');
+  process.stdout.write(
+    keys
+      ? `shared key ring: ${keys.map(keyId).join(',')} (ids, not keys)\n`
+      : 'no shared keys: every instance has its own process-local key\n',
+  );
   process.stdout.write(`fleet of ${args.instances} on ${fleet.url.href}\n`);
 
   // Runs until a signal, even while every instance is down (nothing else may hold the event loop open then).

@@ -30,7 +30,10 @@ function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): InstanceArg
   let id = env.FLEET_INSTANCE_ID || `instance-${process.pid}`;
   let host = env.FLEET_HOST || '127.0.0.1';
   const drainMs = env.FLEET_DRAIN_MS ? Number(env.FLEET_DRAIN_MS) : DEFAULT_DRAIN_MS;
-  if (!Number.isInteger(drainMs) || drainMs <= 0) throw new UsageError(`FLEET_DRAIN_MS must be a positive whole number of milliseconds, got ${JSON.stringify(env.FLEET_DRAIN_MS)}`);
+  if (!Number.isInteger(drainMs) || drainMs <= 0)
+    throw new UsageError(
+      `FLEET_DRAIN_MS must be a positive whole number of milliseconds, got ${JSON.stringify(env.FLEET_DRAIN_MS)}`,
+    );
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = argv[i + 1];
@@ -43,7 +46,10 @@ function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): InstanceArg
     } else if (flag === '--host' && value !== undefined) {
       host = value;
       i++;
-    } else throw new UsageError(`unknown argument ${flag}; usage: node dist/instance.js [--port N] [--id NAME] [--host ADDRESS]`);
+    } else
+      throw new UsageError(
+        `unknown argument ${flag}; usage: node dist/instance.js [--port N] [--id NAME] [--host ADDRESS]`,
+      );
   }
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`invalid port ${String(port)}`);
   return { port, id, host, drainMs };
@@ -86,11 +92,15 @@ async function main(): Promise<void> {
   const logger = instanceLogger(args.id);
   if (!keys) {
     warnNoSharedKeys(args.id);
-    logger.warn('no shared requestState keys: process-local key, retries on other instances will fail', { env: STATE_KEYS_ENV });
+    logger.warn('no shared requestState keys: process-local key, retries on other instances will fail', {
+      env: STATE_KEYS_ENV,
+    });
   }
   const ring = keys?.map(keyId) ?? [];
 
-  const redis = process.env[REDIS_URL_ENV] ? await connectFleetRedis(process.env[REDIS_URL_ENV]!, logger, keys !== undefined) : undefined;
+  const redis = process.env[REDIS_URL_ENV]
+    ? await connectFleetRedis(process.env[REDIS_URL_ENV]!, logger, keys !== undefined)
+    : undefined;
   const app = createFleetApp({ instanceId: args.id, keys, logger, singleUse: redis?.singleUse, events: redis?.events });
   const listener: HttpListener = await listen(app, { port: args.port, host: args.host, drainMs: args.drainMs });
   // SIGTERM/SIGINT drain the listener (readyz 503, calls in flight finish, no resets), then Redis closes; the

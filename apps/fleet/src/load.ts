@@ -28,7 +28,8 @@ function settingsFrom(argv: string[]): Settings {
   const quick = argv.includes('--quick');
   const flowsAt = argv.indexOf('--flows');
   const flows = flowsAt >= 0 ? Number(argv[flowsAt + 1]) : quick ? 60 : 1000;
-  if (!Number.isInteger(flows) || flows < 1) throw new Error(`--flows must be a positive integer, got ${argv[flowsAt + 1]}`);
+  if (!Number.isInteger(flows) || flows < 1)
+    throw new Error(`--flows must be a positive integer, got ${argv[flowsAt + 1]}`);
   return { quick, flows, concurrency: quick ? 8 : 32 };
 }
 
@@ -40,7 +41,11 @@ function check(ok: boolean, line: string): void {
 
 const legsDelta = (before: Record<string, number>, processes: readonly InstanceProcess[]): Record<string, number> => {
   const after = legsPerInstance(processes);
-  return Object.fromEntries(Object.keys(after).sort().map((id) => [id, after[id] - (before[id] ?? 0)]));
+  return Object.fromEntries(
+    Object.keys(after)
+      .sort()
+      .map((id) => [id, after[id] - (before[id] ?? 0)]),
+  );
 };
 
 const summary = (t: FlowTally) =>
@@ -52,9 +57,16 @@ async function scenarioSpread(fleet: Fleet, s: Settings): Promise<void> {
   await settle();
   const legs = legsDelta(before, fleet.allProcesses);
   console.log(`1. ${s.flows} flows at concurrency ${s.concurrency}: ${summary(t)}`);
-  console.log(`   legs per instance (from their logs): ${Object.entries(legs).map(([id, n]) => `${id}=${n}`).join(' ')}`);
+  console.log(
+    `   legs per instance (from their logs): ${Object.entries(legs)
+      .map(([id, n]) => `${id}=${n}`)
+      .join(' ')}`,
+  );
   check(t.failed === 0 && t.completed === s.flows, `scenario 1: failures=${t.failed}`);
-  check(Object.keys(legs).length === 3 && Object.values(legs).every((n) => n > 0), 'scenario 1: every instance served legs');
+  check(
+    Object.keys(legs).length === 3 && Object.values(legs).every((n) => n > 0),
+    'scenario 1: every instance served legs',
+  );
   if (t.errors.length > 0) console.log(`   first errors: ${t.errors.join(' | ')}`);
 }
 
@@ -79,7 +91,10 @@ async function scenarioKill(fleet: Fleet, s: Settings): Promise<void> {
   });
   await killed;
   console.log(`2. ${flows} flows, kill -9 of one instance mid-run, then restart: ${summary(t)}`);
-  check(t.failed === 0 && t.completed === flows, `scenario 2: every flow completed (${t.restartedByDriver} needed a restart)`);
+  check(
+    t.failed === 0 && t.completed === flows,
+    `scenario 2: every flow completed (${t.restartedByDriver} needed a restart)`,
+  );
   if (t.errors.length > 0) console.log(`   first errors: ${t.errors.join(' | ')}`);
 }
 
@@ -100,7 +115,9 @@ async function scenarioRotation(fleet: Fleet, s: Settings, ring: Buffer[]): Prom
   // Flows keep starting for as long as the roll lasts: the whole rotation happens under load.
   const t = await runFlows({ url: fleet.url.href, flows: 1, concurrency: s.concurrency, keepGoing: () => rolling });
   await roll;
-  console.log(`3. ${t.flows} flows during the three-phase key rotation (9 restarts, one instance at a time): ${summary(t)}`);
+  console.log(
+    `3. ${t.flows} flows during the three-phase key rotation (9 restarts, one instance at a time): ${summary(t)}`,
+  );
   check(t.failed === 0 && t.completed === t.flows, `scenario 3: flows dropped=${t.failed}`);
   if (t.errors.length > 0) console.log(`   first errors: ${t.errors.join(' | ')}`);
   ring.splice(0, ring.length, NEW);
@@ -112,13 +129,26 @@ async function scenarioUnrelatedKey(fleet: Fleet, s: Settings, ring: Buffer[]): 
   const flows = s.quick ? 20 : 100;
   // A third of the legs may be refused, and each refusal costs the client a round: give it room. Other
   // traffic keeps the round robin from locking the last flow into one pattern (see backgroundTraffic).
-  const t = await runFlows({ url: fleet.url.href, flows, concurrency: Math.min(8, s.concurrency), maxRounds: 30, attempts: 10, backgroundTraffic: true });
+  const t = await runFlows({
+    url: fleet.url.href,
+    flows,
+    concurrency: Math.min(8, s.concurrency),
+    maxRounds: 30,
+    attempts: 10,
+    backgroundTraffic: true,
+  });
   await settle();
   const refused = i3.stderr.filter((l) => l.includes('"requestState refused"')).length;
-  const refusedElsewhere = fleet.instances.filter((p) => p.id !== 'i3').flatMap((p) => p.stderr).filter((l) => l.includes('"requestState refused"')).length;
+  const refusedElsewhere = fleet.instances
+    .filter((p) => p.id !== 'i3')
+    .flatMap((p) => p.stderr)
+    .filter((l) => l.includes('"requestState refused"')).length;
   console.log(`4. ${flows} flows with i3 on an unrelated key (${keyId(stranger)}): ${summary(t)}`);
   console.log(`   refusals (fixed -32602): on i3=${refused}, on the others=${refusedElsewhere} (states i3 sealed)`);
-  check(refused + refusedElsewhere > 0 && t.clientRestarts > 0, 'scenario 4: legs refused with the fixed -32602 and the client restarted');
+  check(
+    refused + refusedElsewhere > 0 && t.clientRestarts > 0,
+    'scenario 4: legs refused with the fixed -32602 and the client restarted',
+  );
   check(t.failed === 0 && t.completed === flows, `scenario 4: every flow completed`);
   if (t.errors.length > 0) console.log(`   first errors: ${t.errors.join(' | ')}`);
   await fleet.restart('i3', ring);
@@ -128,11 +158,21 @@ async function singleUseReplay(fleet: Fleet): Promise<void> {
   const [i1, i2] = fleet.instances;
   const first = await rawCall(fleet.url.href, {});
   const state = first.result?.requestState as string;
-  const answers = { depot: { action: 'accept', content: { depot: 'north' } }, slot: { action: 'accept', content: { slot: 'morning' } } };
+  const answers = {
+    depot: { action: 'accept', content: { depot: 'north' } },
+    slot: { action: 'accept', content: { slot: 'morning' } },
+  };
   const retry = await rawCall(i1.url, { requestState: state, inputResponses: answers });
   const replay = await rawCall(i2.url, { requestState: state, inputResponses: answers });
-  console.log(`5. single use: retry on i1 -> ${retry.result ? 'next question' : JSON.stringify(retry.error)}; the same retry replayed on i2 -> ${JSON.stringify(replay.error)}`);
-  check(retry.result !== undefined && replay.error?.code === -32602 && replay.error.message === 'Invalid or expired requestState', 'single-use replay across two instances refused');
+  console.log(
+    `5. single use: retry on i1 -> ${retry.result ? 'next question' : JSON.stringify(retry.error)}; the same retry replayed on i2 -> ${JSON.stringify(replay.error)}`,
+  );
+  check(
+    retry.result !== undefined &&
+      replay.error?.code === -32602 &&
+      replay.error.message === 'Invalid or expired requestState',
+    'single-use replay across two instances refused',
+  );
 }
 
 /** What single use adds to each retry leg: one consume (SET NX PX) against this Redis, timed from here. */
@@ -143,17 +183,28 @@ async function singleUseCost(redis: RunningRedis, rounds: number): Promise<void>
     const started = process.hrtime.bigint();
     for (let i = 0; i < rounds; i++) await store.consume(`n${i}`, 60_000);
     const micros = Number(process.hrtime.bigint() - started) / 1000 / rounds;
-    console.log(`6. single-use cost: ${micros.toFixed(0)} µs per retry leg (one SET NX PX to redis-server on the loopback, ${rounds} in a row)`);
+    console.log(
+      `6. single-use cost: ${micros.toFixed(0)} µs per retry leg (one SET NX PX to redis-server on the loopback, ${rounds} in a row)`,
+    );
   } finally {
     await close();
   }
 }
 
 let rawId = 1;
-async function rawCall(url: string, extra: Record<string, unknown>): Promise<{ result?: Record<string, unknown>; error?: { code: number; message: string } }> {
+async function rawCall(
+  url: string,
+  extra: Record<string, unknown>,
+): Promise<{ result?: Record<string, unknown>; error?: { code: number; message: string } }> {
   const response = await fetch(url, {
     method: 'POST',
-    headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'book_service' },
+    headers: {
+      accept: 'application/json, text/event-stream',
+      'content-type': 'application/json',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/call',
+      'mcp-name': 'book_service',
+    },
     body: JSON.stringify({
       jsonrpc: '2.0',
       id: rawId++,
@@ -171,7 +222,14 @@ async function rawCall(url: string, extra: Record<string, unknown>): Promise<{ r
     }),
   });
   const text = await response.text();
-  return JSON.parse(text.startsWith('event:') || text.startsWith('data:') ? text.split('\n').find((l) => l.startsWith('data:'))!.slice(5) : text);
+  return JSON.parse(
+    text.startsWith('event:') || text.startsWith('data:')
+      ? text
+          .split('\n')
+          .find((l) => l.startsWith('data:'))!
+          .slice(5)
+      : text,
+  );
 }
 
 /** Log lines travel on another pipe than the answers: give the last ones a moment. */
@@ -206,7 +264,9 @@ async function main(): Promise<void> {
     await fleet?.stop().catch(() => undefined);
     await redis?.stop().catch(() => undefined);
   }
-  console.log(`${failedChecks === 0 ? 'all checks passed' : `${failedChecks} check(s) FAILED`} in ${((Date.now() - started) / 1000).toFixed(1)} s; nginx, redis-server and every instance stopped`);
+  console.log(
+    `${failedChecks === 0 ? 'all checks passed' : `${failedChecks} check(s) FAILED`} in ${((Date.now() - started) / 1000).toFixed(1)} s; nginx, redis-server and every instance stopped`,
+  );
   process.exit(failedChecks === 0 ? 0 : 1);
 }
 

@@ -63,10 +63,18 @@ export function killAllInstances(): void {
 
 /** Starts `dist/instance.js` as a child process with an IPC channel and waits until it listens. */
 export function spawnInstance(options: SpawnInstanceOptions): Promise<InstanceProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, FLEET_INSTANCE_ID: options.id, PORT: String(options.port ?? 0) };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...options.env,
+    FLEET_INSTANCE_ID: options.id,
+    PORT: String(options.port ?? 0),
+  };
   delete env[STATE_KEYS_ENV];
   if (options.keys) env[STATE_KEYS_ENV] = formatKeyRing(options.keys);
-  const child = spawn(process.execPath, [options.script ?? INSTANCE_SCRIPT], { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  const child = spawn(process.execPath, [options.script ?? INSTANCE_SCRIPT], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
   const stderr: string[] = [];
   let partial = '';
   child.stderr!.setEncoding('utf8');
@@ -79,12 +87,18 @@ export function spawnInstance(options: SpawnInstanceOptions): Promise<InstancePr
     }
   });
   child.stdout!.resume(); // the human "listening" line; the IPC message is what counts
-  const exited = new Promise<number | null>((done) => child.once('exit', (code, signal) => done(code ?? (signal ? null : 0))));
+  const exited = new Promise<number | null>((done) =>
+    child.once('exit', (code, signal) => done(code ?? (signal ? null : 0))),
+  );
 
   return new Promise((ready, fail) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      fail(new Error(`instance ${options.id} did not report ready within ${options.readyTimeoutMs ?? 30000} ms\n${stderr.join('\n')}`));
+      fail(
+        new Error(
+          `instance ${options.id} did not report ready within ${options.readyTimeoutMs ?? 30000} ms\n${stderr.join('\n')}`,
+        ),
+      );
     }, options.readyTimeoutMs ?? 30000);
     child.once('error', (error) => {
       clearTimeout(timer);
@@ -92,7 +106,11 @@ export function spawnInstance(options: SpawnInstanceOptions): Promise<InstancePr
     });
     void exited.then((code) => {
       clearTimeout(timer);
-      fail(new Error(`instance ${options.id} exited with code ${code} before it was ready:\n${[...stderr, partial].join('\n').trim()}`));
+      fail(
+        new Error(
+          `instance ${options.id} exited with code ${code} before it was ready:\n${[...stderr, partial].join('\n').trim()}`,
+        ),
+      );
     });
     child.on('message', (message: InstanceReadyMessage) => {
       if (message?.type !== 'ready') return;

@@ -36,7 +36,11 @@ export class TimetableProvider {
     @inject(NOTIFIER) private readonly notifier: NotifierRef,
   ) {}
 
-  @Resource(TIMETABLE_URI, { name: 'timetable', description: 'Depot opening times and notices', mimeType: 'text/plain' })
+  @Resource(TIMETABLE_URI, {
+    name: 'timetable',
+    description: 'Depot opening times and notices',
+    mimeType: 'text/plain',
+  })
   timetable(): string {
     return ['north, south, harbour: 07:00-19:00', ...TimetableProvider.notices].join('\n');
   }

@@ -1,7 +1,14 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { InputRequiredRoundsExceededError, TesseraClient, type ElicitationCallback, type InputResponses, type LegRetryEvent, type RoundEvent } from '@tessera/client';
+import {
+  InputRequiredRoundsExceededError,
+  TesseraClient,
+  type ElicitationCallback,
+  type InputResponses,
+  type LegRetryEvent,
+  type RoundEvent,
+} from '@tessera/client';
 import { Fleet, legsPerInstance } from '../src/fleet';
 import { generateKey, keyId } from '../src/keys';
 import { killAllNginx } from '../src/nginx/run-nginx';
@@ -19,9 +26,16 @@ import { killAllInstances, spawnInstance, type InstanceProcess } from '../src/sp
 
 const ROOT = resolve(__dirname, '..', '..', '..');
 const FLEET_SCRIPT = join(ROOT, 'apps', 'fleet', 'dist', 'fleet.js');
-const FIXED_ERROR = { code: -32602, message: 'Invalid or expired requestState', data: { reason: 'invalid_request_state' } };
+const FIXED_ERROR = {
+  code: -32602,
+  message: 'Invalid or expired requestState',
+  data: { reason: 'invalid_request_state' },
+};
 const BOOK = { name: 'book_service', arguments: { vehicle: 'TRK-042' } };
-const FIRST_ANSWERS: InputResponses = { depot: { action: 'accept', content: { depot: 'north' } }, slot: { action: 'accept', content: { slot: 'morning' } } };
+const FIRST_ANSWERS: InputResponses = {
+  depot: { action: 'accept', content: { depot: 'north' } },
+  slot: { action: 'accept', content: { slot: 'morning' } },
+};
 const BOOKED = 'Booked TRK-042 at the north depot, morning.';
 
 function newestMtime(dir: string): number {
@@ -42,7 +56,11 @@ function buildIfStale(): void {
   });
   if (stale.length === 0 && existsSync(FLEET_SCRIPT)) return;
   try {
-    execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-b', 'apps/fleet'], { cwd: ROOT, stdio: 'pipe', timeout: 240_000 });
+    execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-b', 'apps/fleet'], {
+      cwd: ROOT,
+      stdio: 'pipe',
+      timeout: 240_000,
+    });
   } catch (error) {
     const out = error as { stdout?: Buffer; stderr?: Buffer };
     throw new Error(`building apps/fleet (stale: ${stale.join(', ')}) failed:\n${out.stdout ?? ''}${out.stderr ?? ''}`);
@@ -51,14 +69,24 @@ function buildIfStale(): void {
 
 /** Answers every question of book_service: north, morning, yes. */
 const answer: ElicitationCallback = async ({ message }) => {
-  const content: Record<string, string> = message.startsWith('Which depot') ? { depot: 'north' } : message.startsWith('Morning') ? { slot: 'morning' } : { confirm: 'yes' };
+  const content: Record<string, string> = message.startsWith('Which depot')
+    ? { depot: 'north' }
+    : message.startsWith('Morning')
+      ? { slot: 'morning' }
+      : { confirm: 'yes' };
   return { action: 'accept', content };
 };
 
 /** A TesseraClient over real HTTP (through nginx, or straight to one instance). */
 async function connectClient(
   url: URL | string,
-  options: { maxRounds?: number; restartOnInvalidState?: boolean; onRound?: (e: RoundEvent) => void; onLegRetry?: (e: LegRetryEvent) => void; sleep?: (ms: number) => Promise<void> } = {},
+  options: {
+    maxRounds?: number;
+    restartOnInvalidState?: boolean;
+    onRound?: (e: RoundEvent) => void;
+    onLegRetry?: (e: LegRetryEvent) => void;
+    sleep?: (ms: number) => Promise<void>;
+  } = {},
 ) {
   const client = new TesseraClient({
     name: 'fleet-test',
@@ -74,12 +102,19 @@ async function connectClient(
 
 interface RawAnswer {
   status: number;
-  body: { result?: Record<string, unknown> & { requestState?: string; inputRequests?: Record<string, unknown> }; error?: { code: number; message: string; data?: unknown } };
+  body: {
+    result?: Record<string, unknown> & { requestState?: string; inputRequests?: Record<string, unknown> };
+    error?: { code: number; message: string; data?: unknown };
+  };
 }
 
 let rawId = 1;
 /** One hand-built 2026-07-28 tools/call over HTTP (for what a well-behaved client would hide). */
-async function rawCall(url: URL | string, extra: { requestState?: string; inputResponses?: unknown } = {}, call: { name: string; arguments: Record<string, unknown> } = BOOK): Promise<RawAnswer> {
+async function rawCall(
+  url: URL | string,
+  extra: { requestState?: string; inputResponses?: unknown } = {},
+  call: { name: string; arguments: Record<string, unknown> } = BOOK,
+): Promise<RawAnswer> {
   const body = {
     jsonrpc: '2.0',
     id: rawId++,
@@ -106,7 +141,15 @@ async function rawCall(url: URL | string, extra: { requestState?: string; inputR
     body: JSON.stringify(body),
   });
   const text = await response.text();
-  const json = text.startsWith('event:') || text.startsWith('data:') ? JSON.parse(text.split('\n').find((l) => l.startsWith('data:'))!.slice(5)) : JSON.parse(text);
+  const json =
+    text.startsWith('event:') || text.startsWith('data:')
+      ? JSON.parse(
+          text
+            .split('\n')
+            .find((l) => l.startsWith('data:'))!
+            .slice(5),
+        )
+      : JSON.parse(text);
   return { status: response.status, body: json };
 }
 
@@ -157,7 +200,9 @@ afterAll(() => {
 
 describe('fleet.js: instance processes with a shared key ring behind nginx', () => {
   test('a TesseraClient completes the three-leg flow through nginx, legs served by both instances; SIGTERM stops every process, nginx too', async () => {
-    const fleet: ChildProcess = spawn(process.execPath, [FLEET_SCRIPT, '--instances', '2'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const fleet: ChildProcess = spawn(process.execPath, [FLEET_SCRIPT, '--instances', '2'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     fleet.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -165,7 +210,11 @@ describe('fleet.js: instance processes with a shared key ring behind nginx', () 
     const exited = new Promise<number | null>((r) => fleet.once('exit', (code) => r(code)));
     let pids: number[] = [];
     try {
-      await waitFor(() => /fleet of 2 on (\S+)/.test(stdout) || fleet.exitCode !== null, 30_000, `fleet.js to print its URL (stderr: ${stderr})`);
+      await waitFor(
+        () => /fleet of 2 on (\S+)/.test(stdout) || fleet.exitCode !== null,
+        30_000,
+        `fleet.js to print its URL (stderr: ${stderr})`,
+      );
       const url = /fleet of 2 on (\S+)/.exec(stdout)![1];
       pids = [...stdout.matchAll(/^(?:instance i\d|nginx) pid (\d+)/gm)].map((m) => Number(m[1]));
       expect(pids).toHaveLength(3); // two instances and nginx
@@ -174,7 +223,9 @@ describe('fleet.js: instance processes with a shared key ring behind nginx', () 
       const client = await connectClient(url);
       try {
         const result = await client.callTool(BOOK);
-        expect(result.content).toEqual([{ type: 'text', text: expect.stringMatching(new RegExp(`^${BOOKED} Final leg served by i[12]\\.$`)) }]);
+        expect(result.content).toEqual([
+          { type: 'text', text: expect.stringMatching(new RegExp(`^${BOOKED} Final leg served by i[12]\\.$`)) },
+        ]);
       } finally {
         await client.close();
       }
@@ -195,7 +246,9 @@ describe('fleet.js: instance processes with a shared key ring behind nginx', () 
       fleet.kill('SIGTERM');
       const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 6000))]);
       if (code === 'timeout') fleet.kill('SIGKILL');
-      await waitFor(() => !pids.some(isAlive), 5000, 'the instances and nginx to exit with fleet.js').catch(() => pids.forEach((p) => isAlive(p) && process.kill(p, 'SIGKILL')));
+      await waitFor(() => !pids.some(isAlive), 5000, 'the instances and nginx to exit with fleet.js').catch(() =>
+        pids.forEach((p) => isAlive(p) && process.kill(p, 'SIGKILL')),
+      );
     }
     expect(await exited).toBe(0);
     expect(pids.filter(isAlive)).toEqual([]);
@@ -212,14 +265,18 @@ describe('nginx in front of three instances: what a dead instance does to a leg'
   });
   afterEach(async () => {
     // Every test leaves the three instances up.
-    for (const p of fleet.instances) if (p.child.exitCode !== null || p.child.signalCode !== null) await fleet.restart(p.id);
+    for (const p of fleet.instances)
+      if (p.child.exitCode !== null || p.child.signalCode !== null) await fleet.restart(p.id);
   });
 
   test('kill -9 of one instance: nginx skips it (connection refused, next upstream), no call fails', async () => {
     await fleet.kill('i2');
     const client = await connectClient(fleet.url);
     try {
-      for (let i = 0; i < 6; i++) expect((await client.callTool({ name: 'whoami', arguments: {} })).content).toEqual([{ type: 'text', text: expect.stringMatching(/^i[13]$/) }]);
+      for (let i = 0; i < 6; i++)
+        expect((await client.callTool({ name: 'whoami', arguments: {} })).content).toEqual([
+          { type: 'text', text: expect.stringMatching(/^i[13]$/) },
+        ]);
     } finally {
       await client.close();
     }
@@ -244,11 +301,22 @@ describe('nginx in front of three instances: what a dead instance does to a leg'
     });
     try {
       await Promise.all(fleet.instances.map((p) => fleet.kill(p.id)));
-      const raw = await fetch(fleet.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' });
+      const raw = await fetch(fleet.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: '{}',
+      });
       expect(raw.status).toBe(503);
       expect(await raw.json()).toMatchObject({ error: 'no_upstream' });
       const r = await client.callTool({ name: 'whoami', arguments: {} }).catch((e: unknown) => {
-        throw new Error(`${String(e)}\nretries: ${JSON.stringify(retries.map((x) => [x.failure.kind, x.delayMs]))}\n${fleet.nginx.accessLog().slice(-8).join('\n')}\n${fleet.nginx.errorLog().split('\n').filter((l) => !l.includes('[notice]')).slice(-6).join('\n')}`);
+        throw new Error(
+          `${String(e)}\nretries: ${JSON.stringify(retries.map((x) => [x.failure.kind, x.delayMs]))}\n${fleet.nginx.accessLog().slice(-8).join('\n')}\n${fleet.nginx
+            .errorLog()
+            .split('\n')
+            .filter((l) => !l.includes('[notice]'))
+            .slice(-6)
+            .join('\n')}`,
+        );
       });
       expect(r.content).toEqual([{ type: 'text', text: 'i1' }]);
     } finally {
@@ -256,7 +324,8 @@ describe('nginx in front of three instances: what a dead instance does to a leg'
     }
     // nginx may still skip the restarted instance for a second (fail_timeout): more than one retry is fine.
     expect(retries.length).toBeGreaterThanOrEqual(1);
-    for (const r of retries) expect([r.failure.kind, r.failure.status, r.failure.reachedHandler]).toEqual(['no_upstream', 503, false]);
+    for (const r of retries)
+      expect([r.failure.kind, r.failure.status, r.failure.reachedHandler]).toEqual(['no_upstream', 503, false]);
   });
 
   test('an instance killed while a leg is inside its handler: nginx answers 502 (it may have run); a leg without answers is retried and completes', async () => {
@@ -273,21 +342,31 @@ describe('nginx in front of three instances: what a dead instance does to a leg'
     // before the retry lasts until the instances are back (a restart takes seconds on a busy machine).
     const retries: LegRetryEvent[] = [];
     let back: Promise<unknown> | undefined;
-    const client = await connectClient(fleet.url, { onLegRetry: (e) => void retries.push(e), sleep: async (ms: number) => {
-      await back;
-      await new Promise((r) => setTimeout(r, ms));
-    } });
+    const client = await connectClient(fleet.url, {
+      onLegRetry: (e) => void retries.push(e),
+      sleep: async (ms: number) => {
+        await back;
+        await new Promise((r) => setTimeout(r, ms));
+      },
+    });
     try {
       const pending = client.callTool({ name: 'wait', arguments: { ms: 1500 } });
       await new Promise((r) => setTimeout(r, 500));
-      back = Promise.all(fleet.instances.map((p) => fleet.kill(p.id))).then(() => Promise.all([...fleet.instances].map((p) => fleet.restart(p.id))));
+      back = Promise.all(fleet.instances.map((p) => fleet.kill(p.id))).then(() =>
+        Promise.all([...fleet.instances].map((p) => fleet.restart(p.id))),
+      );
       await back;
-      expect((await pending).content).toEqual([{ type: 'text', text: expect.stringMatching(/^waited 1500 ms on i\d$/) }]);
+      expect((await pending).content).toEqual([
+        { type: 'text', text: expect.stringMatching(/^waited 1500 ms on i\d$/) },
+      ]);
     } finally {
       await client.close();
     }
     expect(retries.length).toBeGreaterThanOrEqual(1); // later ones, if any: 503 while nginx still skips a restarted instance
-    expect(retries[0]).toMatchObject({ failure: { kind: 'bad_gateway', status: 502, reachedHandler: 'maybe' }, carriesAnswers: false });
+    expect(retries[0]).toMatchObject({
+      failure: { kind: 'bad_gateway', status: 502, reachedHandler: 'maybe' },
+      carriesAnswers: false,
+    });
   }, 40_000);
 });
 
@@ -349,7 +428,10 @@ describe('key rotation in a running fleet behind nginx: [OLD] -> [OLD,NEW] -> [N
       const start = async () => ({ requestState: (await firstLeg(fleet.url)).state, inputResponses: FIRST_ANSWERS });
       /** Finishes a flow through nginx (legs 2 and 3, wherever they land). */
       const complete = async (flow: { requestState: string; inputResponses: InputResponses }) => {
-        const result = await client!.callTool(BOOK, { requestState: flow.requestState, inputResponses: flow.inputResponses });
+        const result = await client!.callTool(BOOK, {
+          requestState: flow.requestState,
+          inputResponses: flow.inputResponses,
+        });
         expect((result.content as Array<{ text: string }>)[0].text).toMatch(new RegExp(`^${BOOKED}`));
       };
       /** Mid-roll, the fleet is mixed: a state sealed by either instance opens on the other. */
@@ -357,7 +439,10 @@ describe('key rotation in a running fleet behind nginx: [OLD] -> [OLD,NEW] -> [N
         const [a, b] = fleet.instances;
         const fromA = await firstLeg(a.url);
         const fromB = await firstLeg(b.url);
-        for (const [to, state] of [[b, fromA.state], [a, fromB.state]] as const) {
+        for (const [to, state] of [
+          [b, fromA.state],
+          [a, fromB.state],
+        ] as const) {
           const r = await rawCall(to.url, { requestState: state, inputResponses: FIRST_ANSWERS });
           expect(Object.keys(r.body.result?.inputRequests ?? {})).toEqual(['confirm']);
         }
@@ -382,7 +467,9 @@ describe('key rotation in a running fleet behind nginx: [OLD] -> [OLD,NEW] -> [N
         const late = await rawCall(instance.url, { requestState: sealedWithOld, inputResponses: FIRST_ANSWERS });
         expect(late.body.error).toEqual(FIXED_ERROR);
       }
-      await expect(client.callTool(BOOK, { requestState: sealedWithOld, inputResponses: FIRST_ANSWERS })).rejects.toMatchObject(FIXED_ERROR);
+      await expect(
+        client.callTool(BOOK, { requestState: sealedWithOld, inputResponses: FIRST_ANSWERS }),
+      ).rejects.toMatchObject(FIXED_ERROR);
       // A client left to its defaults recovers: the refused (resumed) flow starts over and completes.
       const events: RoundEvent[] = [];
       const forgiving = await connectClient(fleet.url, { onRound: (e) => void events.push(e) });
@@ -447,11 +534,17 @@ describe('Redis: single-use state and change notifications shared by the fleet (
       expect(Object.keys(first.body.result?.inputRequests ?? {})).toEqual(['confirm']);
       const replay = await rawCall(i2.url, { requestState: state, inputResponses: FIRST_ANSWERS });
       expect(replay.body.error).toEqual(FIXED_ERROR);
-      await waitFor(() => logEvents([i2], 'requestState refused').some((e) => e.reason === 'replayed'), 5000, 'the replay in i2\'s log');
+      await waitFor(
+        () => logEvents([i2], 'requestState refused').some((e) => e.reason === 'replayed'),
+        5000,
+        "the replay in i2's log",
+      );
 
       const client = await connectClient(fleet.url);
       try {
-        expect(((await client.callTool(BOOK)).content as Array<{ text: string }>)[0].text).toMatch(new RegExp(`^${BOOKED}`));
+        expect(((await client.callTool(BOOK)).content as Array<{ text: string }>)[0].text).toMatch(
+          new RegExp(`^${BOOKED}`),
+        );
       } finally {
         await client.close();
       }
@@ -472,7 +565,11 @@ describe('Redis: single-use state and change notifications shared by the fleet (
       try {
         // One notice raised on each instance: every listener, on whichever instance nginx put it, hears both.
         for (const instance of fleet.instances) {
-          const posted = await rawCall(instance.url, {}, { name: 'post_timetable_notice', arguments: { notice: `from ${instance.id}` } });
+          const posted = await rawCall(
+            instance.url,
+            {},
+            { name: 'post_timetable_notice', arguments: { notice: `from ${instance.id}` } },
+          );
           expect(posted.body.result?.content).toEqual([{ type: 'text', text: `posted on ${instance.id}` }]);
         }
         await waitFor(() => listeners.every((l) => l.heard.length >= 2), 5000, 'every listener to hear both notices');
@@ -502,7 +599,9 @@ describe('instance settings', () => {
       expect(await instance.exited).toBe(0);
       // The answer came after the old handler's forced exit would have cut it (more than 2 s after the signal).
       expect(Date.now() - stoppedAt).toBeGreaterThan(2000);
-      expect(logEvents([instance], 'stopping')).toEqual([expect.objectContaining({ signal: 'SIGTERM', exitDeadlineMs: 12_500 })]);
+      expect(logEvents([instance], 'stopping')).toEqual([
+        expect.objectContaining({ signal: 'SIGTERM', exitDeadlineMs: 12_500 }),
+      ]);
     } finally {
       await instance.stop();
     }
@@ -516,7 +615,11 @@ describe('instance settings', () => {
   });
 
   test('FLEET_DRAIN_MS that is not a positive whole number: the instance refuses to start and names it', async () => {
-    const failure = await spawnInstance({ id: 'bad-drain', keys: [generateKey()], env: { FLEET_DRAIN_MS: 'soon' } }).then(
+    const failure = await spawnInstance({
+      id: 'bad-drain',
+      keys: [generateKey()],
+      env: { FLEET_DRAIN_MS: 'soon' },
+    }).then(
       (p) => p.stop().then(() => undefined),
       (e: Error) => e,
     );
@@ -531,6 +634,8 @@ describe('instance settings', () => {
       (e: Error) => e,
     );
     expect(failure?.message).toContain('exited with code 2');
-    expect(failure?.message).toContain('TESSERA_STATE_KEYS: key #2 of 2 is 16 bytes; every key must be at least 32 bytes');
+    expect(failure?.message).toContain(
+      'TESSERA_STATE_KEYS: key #2 of 2 is 16 bytes; every key must be at least 32 bytes',
+    );
   });
 });

@@ -67,7 +67,12 @@ export class ConciergeProvider {
   @Tool({ description: 'Book a table: asks how many guests and where to sit' })
   book_table(
     @Args() args: BookingArgs,
-    @Elicit<BookingArgs>({ key: 'seating', message: ({ args }) => `How should we seat you at ${args.restaurant}?`, schema: Seating }) seating: Seating,
+    @Elicit<BookingArgs>({
+      key: 'seating',
+      message: ({ args }) => `How should we seat you at ${args.restaurant}?`,
+      schema: Seating,
+    })
+    seating: Seating,
   ): string {
     return `Booked ${args.restaurant}: a table for ${seating.guests} in the ${seating.area} area.`;
   }
@@ -76,10 +81,25 @@ export class ConciergeProvider {
   @Tool({ description: 'Plan an evening in three questions: cuisine, then a dish, then a confirmation' })
   plan_evening(
     @Args() args: EveningArgs,
-    @Elicit<EveningArgs>({ key: 'cuisine', message: ({ args }) => `What would you like to eat in ${args.city}?`, schema: CuisineChoice }) cuisine: CuisineChoice,
-    @Elicit({ key: 'dish', after: ['cuisine'], message: ({ answers }) => `Which ${(answers.cuisine as CuisineChoice).cuisine} dish should we pre-order?`, schema: DishChoice })
+    @Elicit<EveningArgs>({
+      key: 'cuisine',
+      message: ({ args }) => `What would you like to eat in ${args.city}?`,
+      schema: CuisineChoice,
+    })
+    cuisine: CuisineChoice,
+    @Elicit({
+      key: 'dish',
+      after: ['cuisine'],
+      message: ({ answers }) => `Which ${(answers.cuisine as CuisineChoice).cuisine} dish should we pre-order?`,
+      schema: DishChoice,
+    })
     dish: DishChoice,
-    @Elicit({ key: 'confirm', after: ['dish'], message: ({ answers }) => `Reserve an evening of ${(answers.dish as DishChoice).dish}?`, schema: Confirmation })
+    @Elicit({
+      key: 'confirm',
+      after: ['dish'],
+      message: ({ answers }) => `Reserve an evening of ${(answers.dish as DishChoice).dish}?`,
+      schema: Confirmation,
+    })
     confirmation: Confirmation,
   ): string {
     if (!confirmation.confirm) return `Nothing reserved in ${args.city}.`;
@@ -89,7 +109,8 @@ export class ConciergeProvider {
   @Prompt({ description: 'Write an invitation: asks whom it is for' })
   invitation(
     @Args() args: InvitationArgs,
-    @Elicit<InvitationArgs>({ key: 'guest', message: ({ args }) => `Who is invited to ${args.event}?`, schema: Guest }) guest: Guest,
+    @Elicit<InvitationArgs>({ key: 'guest', message: ({ args }) => `Who is invited to ${args.event}?`, schema: Guest })
+    guest: Guest,
   ): string {
     return `Write a warm invitation to ${args.event} for ${guest.name}.`;
   }

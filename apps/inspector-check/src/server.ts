@@ -9,11 +9,16 @@ import { conciergeModule } from './concierge.module';
  */
 async function main(): Promise<void> {
   const port = Number(process.argv[2] ?? 0);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`port must be an integer 0-65535, got "${process.argv[2]}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`port must be an integer 0-65535, got "${process.argv[2]}"`);
   const app = createApp(conciergeModule);
   const listener = await listen(app, { port });
   console.log(`listening ${listener.url}`);
-  const stop = () => void listener.close().then(() => app.close()).then(() => process.exit(0));
+  const stop = () =>
+    void listener
+      .close()
+      .then(() => app.close())
+      .then(() => process.exit(0));
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 }

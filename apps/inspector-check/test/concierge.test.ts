@@ -29,8 +29,19 @@ describe('apps/inspector-check: the concierge the Inspector check drives', () =>
     expect(asked).toHaveLength(1);
     expect(asked[0].message).toBe('How should we seat you at Chez Tessa?');
     expect(asked[0].requestedSchema.properties).toMatchObject({
-      guests: { type: 'integer', title: 'Number of guests', description: 'How many people are coming, you included', minimum: 1, maximum: 12 },
-      area: { type: 'string', title: 'Seating area', description: 'Where in the restaurant you would like to sit', enum: ['terrace', 'dining room', 'bar'] },
+      guests: {
+        type: 'integer',
+        title: 'Number of guests',
+        description: 'How many people are coming, you included',
+        minimum: 1,
+        maximum: 12,
+      },
+      area: {
+        type: 'string',
+        title: 'Seating area',
+        description: 'Where in the restaurant you would like to sit',
+        enum: ['terrace', 'dining room', 'bar'],
+      },
     });
   });
 
@@ -63,6 +74,9 @@ describe('apps/inspector-check: the concierge the Inspector check drives', () =>
     const { client, asked } = await connect([{ action: 'accept', content: { name: 'Ada' } }]);
     const prompt = await client.getPrompt({ name: 'invitation', arguments: { event: 'the harvest dinner' } });
     expect(asked[0].message).toBe('Who is invited to the harvest dinner?');
-    expect(prompt.messages[0].content).toEqual({ type: 'text', text: 'Write a warm invitation to the harvest dinner for Ada.' });
+    expect(prompt.messages[0].content).toEqual({
+      type: 'text',
+      text: 'Write a warm invitation to the harvest dinner for Ada.',
+    });
   });
 });

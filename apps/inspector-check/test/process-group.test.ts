@@ -18,7 +18,12 @@ async function gone(pid: number): Promise<boolean> {
 describe('ProcessGroup (what the Inspector check starts)', () => {
   test('stop() ends the leader and what it spawned, and the output is kept with secrets blanked', async () => {
     // The leader prints its background child's pid, then waits; SIGTERM is ignored by neither.
-    const group = new ProcessGroup('sleeper', 'bash', ['-c', 'sleep 30 & echo "child $! token s3cret"; wait'], process.env);
+    const group = new ProcessGroup(
+      'sleeper',
+      'bash',
+      ['-c', 'sleep 30 & echo "child $! token s3cret"; wait'],
+      process.env,
+    );
     const [, pid] = await group.waitFor(/child (\d+)/, 5000);
     expect(alive(Number(pid))).toBe(true);
     await group.stop(2000);
@@ -29,7 +34,12 @@ describe('ProcessGroup (what the Inspector check starts)', () => {
   });
 
   test('a process that ignores SIGTERM is killed after the grace period', async () => {
-    const group = new ProcessGroup('stubborn', 'bash', ['-c', 'trap "" TERM; echo ready; while true; do sleep 0.1; done'], process.env);
+    const group = new ProcessGroup(
+      'stubborn',
+      'bash',
+      ['-c', 'trap "" TERM; echo ready; while true; do sleep 0.1; done'],
+      process.env,
+    );
     await group.waitFor(/ready/, 5000);
     const started = Date.now();
     await group.stop(300);

@@ -1,7 +1,17 @@
 import 'reflect-metadata';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { IsIn, IsOptional, IsString, MinLength } from 'class-validator';
-import { Args, createApp, Elicit, Field, Provider, Tool, type Elicitation, type Logger, type TesseraApp } from '@tessera/core';
+import {
+  Args,
+  createApp,
+  Elicit,
+  Field,
+  Provider,
+  Tool,
+  type Elicitation,
+  type Logger,
+  type TesseraApp,
+} from '@tessera/core';
 import { REGIONS, type Region } from './provision-round';
 
 export class ProvisionArgs {
@@ -32,15 +42,25 @@ export class ProvisionerTools {
   @Tool({ title: 'Provision a machine', description: 'Provisions a machine; asks which region it should run in.' })
   provision(
     @Args() args: ProvisionArgs,
-    @Elicit<ProvisionArgs>({ key: 'region', message: ({ args }) => `Which region should ${args.name} run in?`, schema: RegionChoice })
+    @Elicit<ProvisionArgs>({
+      key: 'region',
+      message: ({ args }) => `Which region should ${args.name} run in?`,
+      schema: RegionChoice,
+    })
     choice: Elicitation<RegionChoice>,
   ): CallToolResult {
     if (choice.action !== 'accept') {
-      return { isError: true, content: [{ type: 'text', text: `Provisioning of ${args.name} cancelled: no region was chosen.` }] };
+      return {
+        isError: true,
+        content: [{ type: 'text', text: `Provisioning of ${args.name} cancelled: no region was chosen.` }],
+      };
     }
     const size = args.size ?? 'small';
     const region = choice.content.region;
-    return { content: [{ type: 'text', text: `Provisioned ${args.name} (${size}) in ${region}.` }], structuredContent: { name: args.name, size, region } };
+    return {
+      content: [{ type: 'text', text: `Provisioned ${args.name} (${size}) in ${region}.` }],
+      structuredContent: { name: args.name, size, region },
+    };
   }
 }
 

@@ -31,7 +31,12 @@ export function createLowLevelProvisioner(options: { logger?: Logger } = {}): Lo
       // Nothing validates arguments for a low-level handler: it checks what it uses.
       const { name, size } = args;
       if (typeof name !== 'string' || name === '' || (size !== undefined && size !== 'small' && size !== 'large')) {
-        return { isError: true, content: [{ type: 'text', text: 'provision needs a non-empty name and, optionally, size "small" or "large".' }] };
+        return {
+          isError: true,
+          content: [
+            { type: 'text', text: 'provision needs a non-empty name and, optionally, size "small" or "large".' },
+          ],
+        };
       }
       return provisionRound({ name, size }, ctx.inputResponses, ctx.requestState);
     },

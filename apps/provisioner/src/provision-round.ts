@@ -1,4 +1,9 @@
-import { inputRequired, inputResponse, type CallToolResult, type InputRequiredResult } from '@modelcontextprotocol/server';
+import {
+  inputRequired,
+  inputResponse,
+  type CallToolResult,
+  type InputRequiredResult,
+} from '@modelcontextprotocol/server';
 
 export const REGIONS = ['eu-west', 'us-east', 'ap-south'] as const;
 export type Region = (typeof REGIONS)[number];
@@ -16,10 +21,17 @@ const ASKED_REGION = 'asked:region';
  * InputRequiredResult); with one it provisions. Handlers re-run from the top every round, so this only
  * reads the retry's answer and state; it keeps nothing between rounds.
  */
-export function provisionRound(request: ProvisionRequest, inputResponses: Record<string, unknown> | undefined, requestState: unknown): CallToolResult | InputRequiredResult {
+export function provisionRound(
+  request: ProvisionRequest,
+  inputResponses: Record<string, unknown> | undefined,
+  requestState: unknown,
+): CallToolResult | InputRequiredResult {
   const answer = requestState === ASKED_REGION ? inputResponse(inputResponses, 'region') : { kind: 'missing' as const };
   if (answer.kind === 'elicit' && answer.action !== 'accept') {
-    return { isError: true, content: [{ type: 'text', text: `Provisioning of ${request.name} cancelled: no region was chosen.` }] };
+    return {
+      isError: true,
+      content: [{ type: 'text', text: `Provisioning of ${request.name} cancelled: no region was chosen.` }],
+    };
   }
   const region = answer.kind === 'elicit' ? answer.content?.region : undefined;
   if (!isRegion(region)) {

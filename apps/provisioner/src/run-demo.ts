@@ -11,14 +11,21 @@ export interface InMemoryServer {
  * directly) and calls `provision`, answering the region question with `pick`. Prints every round as it
  * crosses the wire; the client's automatic retry makes the rounds invisible to `callTool` itself.
  */
-export async function runDemo(server: InMemoryServer, print: (line: string) => void, pick: Region = 'eu-west'): Promise<CallToolResult> {
+export async function runDemo(
+  server: InMemoryServer,
+  print: (line: string) => void,
+  pick: Region = 'eu-west',
+): Promise<CallToolResult> {
   let round = 0;
   const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
     const call = await toolCallIn(request.clone());
     if (call) {
       round += 1;
-      const retry = call.requestState !== undefined ? ` with inputResponses ${JSON.stringify(call.inputResponses)} and requestState (${String(call.requestState).length} chars)` : '';
+      const retry =
+        call.requestState !== undefined
+          ? ` with inputResponses ${JSON.stringify(call.inputResponses)} and requestState (${String(call.requestState).length} chars)`
+          : '';
       print(`-> round ${round}: tools/call ${call.name} ${JSON.stringify(call.arguments)}${retry}`);
     }
     const response = await server.fetch(request);
@@ -26,7 +33,10 @@ export async function runDemo(server: InMemoryServer, print: (line: string) => v
     return response;
   };
 
-  const client = new Client({ name: 'provisioner-demo', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: '2026-07-28' } } });
+  const client = new Client(
+    { name: 'provisioner-demo', version: '1.0.0' },
+    { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: '2026-07-28' } } },
+  );
   client.setRequestHandler('elicitation/create', async (request) => {
     print(`   ? "${request.params.message}" -> ${pick}`);
     return { action: 'accept', content: { region: pick } };
@@ -54,10 +64,18 @@ async function toolCallIn(request: Request): Promise<ToolCallParams | undefined>
   return body?.method === 'tools/call' ? body.params : undefined;
 }
 
-async function jsonRpcIn(response: Response): Promise<{ result?: Record<string, unknown>; error?: { code: number; message: string } }> {
+async function jsonRpcIn(
+  response: Response,
+): Promise<{ result?: Record<string, unknown>; error?: { code: number; message: string } }> {
   const text = await response.text();
   // A JSON body, or a server-sent-events stream whose last data line is the response.
-  const data = text.trimStart().startsWith('{') ? text : text.split('\n').filter((l) => l.startsWith('data:')).pop()?.slice(5) ?? '{}';
+  const data = text.trimStart().startsWith('{')
+    ? text
+    : (text
+        .split('\n')
+        .filter((l) => l.startsWith('data:'))
+        .pop()
+        ?.slice(5) ?? '{}');
   return JSON.parse(data);
 }
 

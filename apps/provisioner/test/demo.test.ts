@@ -18,14 +18,20 @@ describe('the demo', () => {
     expect(lines[0]).toBe('-> round 1: tools/call provision {"name":"web-1","size":"large"}');
     expect(lines[1]).toMatch(/^<- input_required: asks region; requestState v1\./);
     expect(lines[2]).toBe('   ? "Which region should web-1 run in?" -> ap-south');
-    expect(lines[3]).toMatch(/^-> round 2: tools\/call provision .* with inputResponses .*"region":"ap-south".* and requestState \(\d+ chars\)$/);
+    expect(lines[3]).toMatch(
+      /^-> round 2: tools\/call provision .* with inputResponses .*"region":"ap-south".* and requestState \(\d+ chars\)$/,
+    );
     expect(lines[4]).toBe('<- complete: {"name":"web-1","size":"large","region":"ap-south"}');
     expect(lines[5]).toBe('result: Provisioned web-1 (large) in ap-south.');
     await server.close();
   });
 
   test('demo.ts runs both servers and exits 0', () => {
-    const run = spawnSync(process.execPath, ['-r', REGISTER, path.join(__dirname, '..', 'src', 'demo.ts')], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync(process.execPath, ['-r', REGISTER, path.join(__dirname, '..', 'src', 'demo.ts')], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('== low-level provisioner');

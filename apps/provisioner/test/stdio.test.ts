@@ -10,9 +10,14 @@ const MAINS = [
 ] as const;
 
 async function spawnClient(main: string, mode: 'legacy' | { pin: '2026-07-28' }): Promise<Client> {
-  const client = new Client({ name: 'stdio-test', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode } });
+  const client = new Client(
+    { name: 'stdio-test', version: '1.0.0' },
+    { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode } },
+  );
   client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { region: 'eu-west' } }));
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: ['-r', REGISTER, main], stderr: 'pipe', cwd: ROOT }));
+  await client.connect(
+    new StdioClientTransport({ command: process.execPath, args: ['-r', REGISTER, main], stderr: 'pipe', cwd: ROOT }),
+  );
   return client;
 }
 
@@ -31,23 +36,31 @@ describe('the provisioners over stdio', () => {
     }
   });
 
-  test.concurrent('low-level, 2025 era: lists the tool; its own InputRequiredResult is -32603 without the legacy bridge', async () => {
-    const client = await spawnClient(MAINS[0][1], 'legacy');
-    try {
-      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['provision']);
-      await expect(client.callTool({ name: 'provision', arguments: { name: 'web-9' } })).rejects.toMatchObject({ code: -32603 });
-    } finally {
-      await client.close();
-    }
-  });
+  test.concurrent(
+    'low-level, 2025 era: lists the tool; its own InputRequiredResult is -32603 without the legacy bridge',
+    async () => {
+      const client = await spawnClient(MAINS[0][1], 'legacy');
+      try {
+        expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['provision']);
+        await expect(client.callTool({ name: 'provision', arguments: { name: 'web-9' } })).rejects.toMatchObject({
+          code: -32603,
+        });
+      } finally {
+        await client.close();
+      }
+    },
+  );
 
-  test.concurrent('decorated, 2025 era: the @Elicit parameter asks with a push request and the flow completes', async () => {
-    const client = await spawnClient(MAINS[1][1], 'legacy');
-    try {
-      const result = await client.callTool({ name: 'provision', arguments: { name: 'web-9' } });
-      expect(result.structuredContent).toEqual({ name: 'web-9', size: 'small', region: 'eu-west' });
-    } finally {
-      await client.close();
-    }
-  });
+  test.concurrent(
+    'decorated, 2025 era: the @Elicit parameter asks with a push request and the flow completes',
+    async () => {
+      const client = await spawnClient(MAINS[1][1], 'legacy');
+      try {
+        const result = await client.callTool({ name: 'provision', arguments: { name: 'web-9' } });
+        expect(result.structuredContent).toEqual({ name: 'web-9', size: 'small', region: 'eu-west' });
+      } finally {
+        await client.close();
+      }
+    },
+  );
 });

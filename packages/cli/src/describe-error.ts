@@ -14,12 +14,15 @@ export function describeError(error: unknown): string {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
     if (isPlain(current)) return current.message;
-    if (current.name === 'ExitPromptError') return 'stopped (Ctrl+C): the question was not answered and the call was abandoned';
+    if (current.name === 'ExitPromptError')
+      return 'stopped (Ctrl+C): the question was not answered and the call was abandoned';
     current = current.cause;
   }
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code;
-    return typeof code === 'number' && !error.message.includes(String(code)) ? `${error.message} (${code})` : error.message;
+    return typeof code === 'number' && !error.message.includes(String(code))
+      ? `${error.message} (${code})`
+      : error.message;
   }
   return String(error);
 }

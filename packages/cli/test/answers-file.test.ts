@@ -26,13 +26,18 @@ describe('answers file', () => {
   });
 
   it('names the file and the problem when it is missing, not JSON, or not an object', () => {
-    expect(() => loadAnswers(join(dir, 'missing.json'))).toThrow(`cannot read the answers file ${join(dir, 'missing.json')}: ENOENT`);
+    expect(() => loadAnswers(join(dir, 'missing.json'))).toThrow(
+      `cannot read the answers file ${join(dir, 'missing.json')}: ENOENT`,
+    );
     expect(() => parseAnswers('{nope', 'x.json')).toThrow('the answers file x.json is not valid JSON');
     expect(() => parseAnswers('[1]', 'x.json')).toThrow('the answers file x.json must hold one JSON object');
   });
 
   it('accepts plain content, an explicit action, or an action word', () => {
-    expect(answerFromFile({ audience: 'engineers' }, fields, Q)).toEqual({ action: 'accept', content: { audience: 'engineers' } });
+    expect(answerFromFile({ audience: 'engineers' }, fields, Q)).toEqual({
+      action: 'accept',
+      content: { audience: 'engineers' },
+    });
     expect(answerFromFile({ action: 'accept', content: { audience: 'executives', note: 'hi' } }, fields, Q)).toEqual({
       action: 'accept',
       content: { audience: 'executives', note: 'hi' },
@@ -43,12 +48,19 @@ describe('answers file', () => {
   });
 
   it('checks the content like a typed answer, naming the question and the field', () => {
-    const bad = (entry: unknown): (() => unknown) => () => answerFromFile(entry, fields, Q);
+    const bad =
+      (entry: unknown): (() => unknown) =>
+      () =>
+        answerFromFile(entry, fields, Q);
     expect(bad({ audience: 'pirates' })).toThrow(CliError);
-    expect(bad({ audience: 'pirates' })).toThrow('the answer to question "audience": field "audience" must be one of engineers, executives');
+    expect(bad({ audience: 'pirates' })).toThrow(
+      'the answer to question "audience": field "audience" must be one of engineers, executives',
+    );
     expect(bad({ note: 'x' })).toThrow('field "audience" is required');
     expect(bad({ audiance: 'engineers' })).toThrow('has no field "audiance" (its fields: audience, note)');
     expect(bad(42)).toThrow('must be an object of field values, or "accept", "decline" or "cancel"');
-    expect(bad({ action: 'accept', content: 'x' })).toThrow('the "content" of the answer to question "audience" must be an object');
+    expect(bad({ action: 'accept', content: 'x' })).toThrow(
+      'the "content" of the answer to question "audience" must be an object',
+    );
   });
 });

@@ -29,7 +29,10 @@ describe('checkValue (one rule for typed answers and the answers file)', () => {
 
   it('checks booleans, single and multi selects', () => {
     expect(checkValue({ ...base, kind: 'boolean' }, 'yes')).toBe('must be true or false');
-    const choices = [{ value: 'a', title: 'A' }, { value: 'b', title: 'B' }];
+    const choices = [
+      { value: 'a', title: 'A' },
+      { value: 'b', title: 'B' },
+    ];
     expect(checkValue({ ...base, kind: 'enum', choices }, 'c')).toBe('must be one of a, b');
     const multi: FieldSpec = { ...base, kind: 'multi', choices, minItems: 1, maxItems: 1 };
     expect(checkValue(multi, ['a'])).toBeUndefined();

@@ -11,7 +11,13 @@ const everyKind = {
     ratio: { type: 'number', default: 0.5 },
     agree: { type: 'boolean', default: true },
     size: { type: 'string', enum: ['s', 'm', 'l'], enumNames: ['Small', 'Medium', 'Large'], default: 'm' },
-    region: { type: 'string', oneOf: [{ const: 'eu', title: 'Europe' }, { const: 'us', title: 'Americas' }] },
+    region: {
+      type: 'string',
+      oneOf: [
+        { const: 'eu', title: 'Europe' },
+        { const: 'us', title: 'Americas' },
+      ],
+    },
     tags: { type: 'array', items: { type: 'string', enum: ['a', 'b'] }, minItems: 1, maxItems: 2, default: ['a'] },
     zones: { type: 'array', items: { anyOf: [{ const: 'z1', title: 'Zone one' }] } },
   },
@@ -32,14 +38,40 @@ describe('fieldsFromSchema (elicitation schema -> questions)', () => {
       ['tags', 'multi', false],
       ['zones', 'multi', false],
     ]);
-    expect(fields[0]).toMatchObject({ label: 'Name', description: 'Who you are', minLength: 2, maxLength: 20, default: 'Ada' });
+    expect(fields[0]).toMatchObject({
+      label: 'Name',
+      description: 'Who you are',
+      minLength: 2,
+      maxLength: 20,
+      default: 'Ada',
+    });
     expect(fields[1]).toMatchObject({ label: 'email', format: 'email' });
     expect(fields[2]).toMatchObject({ minimum: 0, maximum: 150 });
     expect(fields[3]).toMatchObject({ default: 0.5 });
     expect(fields[4]).toMatchObject({ default: true });
-    expect(fields[5]).toMatchObject({ default: 'm', choices: [{ value: 's', title: 'Small' }, { value: 'm', title: 'Medium' }, { value: 'l', title: 'Large' }] });
-    expect(fields[6]).toMatchObject({ choices: [{ value: 'eu', title: 'Europe' }, { value: 'us', title: 'Americas' }] });
-    expect(fields[7]).toMatchObject({ minItems: 1, maxItems: 2, default: ['a'], choices: [{ value: 'a', title: 'a' }, { value: 'b', title: 'b' }] });
+    expect(fields[5]).toMatchObject({
+      default: 'm',
+      choices: [
+        { value: 's', title: 'Small' },
+        { value: 'm', title: 'Medium' },
+        { value: 'l', title: 'Large' },
+      ],
+    });
+    expect(fields[6]).toMatchObject({
+      choices: [
+        { value: 'eu', title: 'Europe' },
+        { value: 'us', title: 'Americas' },
+      ],
+    });
+    expect(fields[7]).toMatchObject({
+      minItems: 1,
+      maxItems: 2,
+      default: ['a'],
+      choices: [
+        { value: 'a', title: 'a' },
+        { value: 'b', title: 'b' },
+      ],
+    });
     expect(fields[8]).toMatchObject({ choices: [{ value: 'z1', title: 'Zone one' }] });
   });
 
@@ -56,10 +88,22 @@ describe('fieldsFromSchema (elicitation schema -> questions)', () => {
 
   it.each([
     [{ type: 'object', properties: { o: { type: 'object' } } }, 'field "o" cannot be asked: type "object"'],
-    [{ type: 'object', properties: { d: { type: 'string', format: 'ipv4' } } }, 'field "d" cannot be asked: format "ipv4" is unknown'],
-    [{ type: 'object', properties: { a: { type: 'array', items: { type: 'string' } } } }, 'field "a" cannot be asked: an array field must list its options'],
-    [{ type: 'object', properties: { e: { type: 'string', enum: [1] } } }, 'field "e" cannot be asked: option 1 is not a string'],
-    [{ type: 'object', properties: { e: { type: 'string', enum: [] } } }, 'field "e" cannot be asked: it offers no options'],
+    [
+      { type: 'object', properties: { d: { type: 'string', format: 'ipv4' } } },
+      'field "d" cannot be asked: format "ipv4" is unknown',
+    ],
+    [
+      { type: 'object', properties: { a: { type: 'array', items: { type: 'string' } } } },
+      'field "a" cannot be asked: an array field must list its options',
+    ],
+    [
+      { type: 'object', properties: { e: { type: 'string', enum: [1] } } },
+      'field "e" cannot be asked: option 1 is not a string',
+    ],
+    [
+      { type: 'object', properties: { e: { type: 'string', enum: [] } } },
+      'field "e" cannot be asked: it offers no options',
+    ],
     [{ type: 'object' }, 'no "properties" object'],
   ])('refuses a schema it cannot ask, naming the field: %j', (schema, message) => {
     expect(() => fieldsFromSchema(schema)).toThrow(FormSchemaError);

@@ -58,7 +58,14 @@ describe('tessera without a terminal (answers file, errors, output)', () => {
   });
 
   it('prints the raw result with --json', async () => {
-    const run = await runCaptured(['call', '--json', '--answers', answers({ signup: 'decline' }), server.url, 'signup']);
+    const run = await runCaptured([
+      'call',
+      '--json',
+      '--answers',
+      answers({ signup: 'decline' }),
+      server.url,
+      'signup',
+    ]);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ content: [{ type: 'text', text: 'no signup: decline' }] });
   });
@@ -66,15 +73,27 @@ describe('tessera without a terminal (answers file, errors, output)', () => {
   it('names the question when it has no answer and there is no terminal', async () => {
     const bare = await runCaptured(['call', server.url, 'signup']);
     expect(bare.code).toBe(1);
-    expect(bare.stderr).toBe('tessera: question "signup" ("Tell us about you") has no answer: stdin is not a terminal and no --answers file was given\n');
+    expect(bare.stderr).toBe(
+      'tessera: question "signup" ("Tell us about you") has no answer: stdin is not a terminal and no --answers file was given\n',
+    );
     const other = await runCaptured(['call', '--answers', answers({ other: 'decline' }), server.url, 'signup']);
-    expect(other.stderr).toContain('question "signup" ("Tell us about you") has no answer: stdin is not a terminal and the answers file has no "signup" entry');
+    expect(other.stderr).toContain(
+      'question "signup" ("Tell us about you") has no answer: stdin is not a terminal and the answers file has no "signup" entry',
+    );
   });
 
   it('refuses an answer that fails the field, naming the question and the field', async () => {
-    const run = await runCaptured(['call', '--answers', answers({ signup: { ...goodSignup, email: 'ada' } }), server.url, 'signup']);
+    const run = await runCaptured([
+      'call',
+      '--answers',
+      answers({ signup: { ...goodSignup, email: 'ada' } }),
+      server.url,
+      'signup',
+    ]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe('tessera: the answer to question "signup" ("Tell us about you"): field "email" must be an email address (name@example.com)\n');
+    expect(run.stderr).toBe(
+      'tessera: the answer to question "signup" ("Tell us about you"): field "email" must be an email address (name@example.com)\n',
+    );
   });
 
   it('gives URL-mode consent from the answers file', async () => {
@@ -88,7 +107,9 @@ describe('tessera without a terminal (answers file, errors, output)', () => {
     expect(answered.stdout.trim()).toBe('haiku: echo of A haiku on MCP');
     const refused = await runCaptured(['call', server.url, 'haiku']);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toBe('tessera: the server asks for an LLM completion (question "poem"), and tessera answers sampling only with --sampling-command <command>\n');
+    expect(refused.stderr).toBe(
+      'tessera: the server asks for an LLM completion (question "poem"), and tessera answers sampling only with --sampling-command <command>\n',
+    );
     const failing = await runCaptured(['call', '--sampling-command', 'echo no model >&2; exit 3', server.url, 'haiku']);
     expect(failing.stderr).toBe('tessera: the sampling command exited with 3 (echo no model >&2; exit 3): no model\n');
   });
@@ -108,9 +129,22 @@ describe('tessera without a terminal (answers file, errors, output)', () => {
   });
 
   it('gets a prompt and reads a resource template, answering their questions', async () => {
-    const prompt = await runCaptured(['prompt', '--answers', answers({ tone: { tone: 'warm' } }), server.url, 'greet', '{"name":"Ada"}']);
+    const prompt = await runCaptured([
+      'prompt',
+      '--answers',
+      answers({ tone: { tone: 'warm' } }),
+      server.url,
+      'greet',
+      '{"name":"Ada"}',
+    ]);
     expect(prompt.stdout.trim()).toBe('user: Greet Ada in a warm tone.');
-    const read = await runCaptured(['read', '--answers', answers({ unlock: { passphrase: 'open sesame' } }), server.url, 'secret://7']);
+    const read = await runCaptured([
+      'read',
+      '--answers',
+      answers({ unlock: { passphrase: 'open sesame' } }),
+      server.url,
+      'secret://7',
+    ]);
     expect(read.stdout.trim()).toBe('secret 7: 42');
     const listed = await runCaptured(['prompts', server.url]);
     expect(listed.stdout).toContain('greet: A greeting in the tone you pick\n    name (required) - Who to greet');
@@ -120,7 +154,7 @@ describe('tessera without a terminal (answers file, errors, output)', () => {
     expect(unknown.stderr).toBe('tessera: unknown prompt "gret"; the server has greet\n');
   });
 
-  it('shows the server\'s log messages at --log-level and above, none without it', async () => {
+  it("shows the server's log messages at --log-level and above, none without it", async () => {
     const info = await runCaptured(['call', '--log-level', 'info', server.url, 'chatty']);
     expect(info.stdout.trim()).toBe('chatted');
     expect(info.stderr).toBe('[server info] {"step":"warming up"}\n[server warning] almost out of coffee\n');
@@ -133,14 +167,18 @@ describe('tessera without a terminal (answers file, errors, output)', () => {
   it('names an unknown tool and lists the ones the server has', async () => {
     const run = await runCaptured(['call', server.url, 'sigup']);
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe('tessera: unknown tool "sigup"; the server has chatty, signup, docs, count, haiku, where\n');
+    expect(run.stderr).toBe(
+      'tessera: unknown tool "sigup"; the server has chatty, signup, docs, count, haiku, where\n',
+    );
   });
 
   it('says why a target cannot be reached', async () => {
     const port = await closedPort();
     const closed = await runCaptured(['tools', `http://127.0.0.1:${port}/mcp`]);
     expect(closed.code).toBe(1);
-    expect(closed.stderr).toMatch(new RegExp(`^tessera: cannot connect to http://127\\.0\\.0\\.1:${port}/mcp: .*ECONNREFUSED`));
+    expect(closed.stderr).toMatch(
+      new RegExp(`^tessera: cannot connect to http://127\\.0\\.0\\.1:${port}/mcp: .*ECONNREFUSED`),
+    );
     const missing = await runCaptured(['tools', '--', 'tessera-no-such-server-command']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/^tessera: cannot connect to tessera-no-such-server-command: .*ENOENT/);

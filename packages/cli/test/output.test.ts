@@ -11,13 +11,19 @@ import { InputCallbackFailedError } from '@tessera/client';
 
 describe('output pieces', () => {
   it('draws a progress bar when the total is known, a count otherwise', () => {
-    expect(progressLine({ progress: 1, total: 4, message: 'copying' })).toBe(`[${'#'.repeat(8)}${'-'.repeat(22)}] 25% (1/4) copying`);
+    expect(progressLine({ progress: 1, total: 4, message: 'copying' })).toBe(
+      `[${'#'.repeat(8)}${'-'.repeat(22)}] 25% (1/4) copying`,
+    );
     expect(progressLine({ progress: 7 })).toBe('progress 7');
   });
 
   it('redraws the bar in place on a terminal, and keeps it off the screen while a question is shown', async () => {
     const written: string[] = [];
-    const terminal = { isTTY: true, columns: 80, write: (text: string) => written.push(text) } as unknown as NodeJS.WriteStream;
+    const terminal = {
+      isTTY: true,
+      columns: 80,
+      write: (text: string) => written.push(text),
+    } as unknown as NodeJS.WriteStream;
     const bar = new ProgressBar(terminal);
     bar.update({ progress: 1, total: 2 });
     await bar.holdDuring(async () => bar.update({ progress: 2, total: 2, message: 'drawn over the prompt' }));
@@ -31,31 +37,58 @@ describe('output pieces', () => {
     ]);
   });
 
-  it('keeps a server\'s control characters off the terminal (no fake prompts, no hidden URLs)', () => {
+  it("keeps a server's control characters off the terminal (no fake prompts, no hidden URLs)", () => {
     expect(terminalSafe('ok\x1b[2J\x1b]0;pwned\x07 line\n\tnext\u009b')).toBe('ok[2J]0;pwned line\n\tnext');
-    expect(fieldMessage({ name: 'n', label: 'Name\x1b[8m', description: 'hidden\x1b[0m', required: true, kind: 'string' })).toBe('Name[8m - hidden[0m');
+    expect(
+      fieldMessage({ name: 'n', label: 'Name\x1b[8m', description: 'hidden\x1b[0m', required: true, kind: 'string' }),
+    ).toBe('Name[8m - hidden[0m');
     expect(formatLog({ level: 'warning', logger: 'db', data: 'slow\x1b[1A' })).toBe('[server warning db] slow[1A');
     expect(formatLog({ level: 'info', data: { step: 1 } })).toBe('[server info] {"step":1}');
   });
 
-  it('reads a sampling command\'s answer as text or as a JSON result', () => {
-    expect(samplingAnswer('risks, costs\n')).toEqual({ role: 'assistant', model: 'sampling-command', content: { type: 'text', text: 'risks, costs' } });
-    expect(samplingAnswer('{"model":"m","content":{"type":"text","text":"t"}}')).toEqual({ role: 'assistant', model: 'm', content: { type: 'text', text: 't' } });
+  it("reads a sampling command's answer as text or as a JSON result", () => {
+    expect(samplingAnswer('risks, costs\n')).toEqual({
+      role: 'assistant',
+      model: 'sampling-command',
+      content: { type: 'text', text: 'risks, costs' },
+    });
+    expect(samplingAnswer('{"model":"m","content":{"type":"text","text":"t"}}')).toEqual({
+      role: 'assistant',
+      model: 'm',
+      content: { type: 'text', text: 't' },
+    });
     expect(() => samplingAnswer('  ')).toThrow('the sampling command printed nothing');
   });
 
   it('offers the working directory as the root unless --root is given', () => {
     expect(rootsFor([], '/work/x')).toEqual({ roots: [{ uri: 'file:///work/x', name: 'x' }] });
-    expect(rootsFor(['../y', '/abs'], '/work/x')).toEqual({ roots: [{ uri: 'file:///work/y', name: 'y' }, { uri: 'file:///abs', name: 'abs' }] });
+    expect(rootsFor(['../y', '/abs'], '/work/x')).toEqual({
+      roots: [
+        { uri: 'file:///work/y', name: 'y' },
+        { uri: 'file:///abs', name: 'abs' },
+      ],
+    });
   });
 
   it('prints text blocks, and structured content when there is no text', () => {
-    expect(formatToolResult({ content: [{ type: 'text', text: 'a' }, { type: 'resource_link', uri: 'x://1', name: 'one' }] })).toBe('a\n[link x://1 (one)]');
+    expect(
+      formatToolResult({
+        content: [
+          { type: 'text', text: 'a' },
+          { type: 'resource_link', uri: 'x://1', name: 'one' },
+        ],
+      }),
+    ).toBe('a\n[link x://1 (one)]');
     expect(formatToolResult({ content: [], structuredContent: { n: 1 } })).toBe('{\n  "n": 1\n}');
   });
 
   it('unwraps a CLI error raised inside a callback, keeping its exit code', () => {
-    const wrapped = new InputCallbackFailedError('elicitation', 'audience', 'tools/call plan', new CliError('question "audience" has no answer'));
+    const wrapped = new InputCallbackFailedError(
+      'elicitation',
+      'audience',
+      'tools/call plan',
+      new CliError('question "audience" has no answer'),
+    );
     expect(describeError(wrapped)).toBe('question "audience" has no answer');
     expect(exitCodeOf(wrapped)).toBe(1);
     expect(exitCodeOf(new CliError('bad', 2))).toBe(2);

@@ -6,7 +6,21 @@ const line = (argv: string[]): CommandLine => parseCommandLine(argv) as CommandL
 
 describe('parseCommandLine', () => {
   it('reads a URL target, the tool, its JSON arguments and the options', () => {
-    expect(line(['call', '--json', 'http://127.0.0.1:3000/mcp', 'plan', '{"topic":"q3"}', '--root', 'a', '--root', 'b', '--header', 'Authorization: Bearer x'])).toMatchObject({
+    expect(
+      line([
+        'call',
+        '--json',
+        'http://127.0.0.1:3000/mcp',
+        'plan',
+        '{"topic":"q3"}',
+        '--root',
+        'a',
+        '--root',
+        'b',
+        '--header',
+        'Authorization: Bearer x',
+      ]),
+    ).toMatchObject({
       command: 'call',
       target: { kind: 'url' },
       name: 'plan',
@@ -18,16 +32,24 @@ describe('parseCommandLine', () => {
     });
   });
 
-  it('reads a stdio target after --, never taking the server\'s own flags as tessera options', () => {
-    expect(line(['prompt', 'briefing', '{"topic":"x"}', '--answers', 'a.json', '--', 'node', 'server.js', '--json'])).toMatchObject({
+  it("reads a stdio target after --, never taking the server's own flags as tessera options", () => {
+    expect(
+      line(['prompt', 'briefing', '{"topic":"x"}', '--answers', 'a.json', '--', 'node', 'server.js', '--json']),
+    ).toMatchObject({
       command: 'prompt',
       target: { kind: 'stdio', command: 'node', args: ['server.js', '--json'] },
       name: 'briefing',
       answersPath: 'a.json',
       json: false,
     });
-    expect(line(['tools', '--protocol', 'legacy', '--', 'srv'])).toMatchObject({ protocol: 'legacy', target: { command: 'srv', args: [] } });
-    expect(line(['read', '--protocol', '2026-07-28', 'https://h/mcp', 'secret://1'])).toMatchObject({ protocol: { pin: '2026-07-28' }, name: 'secret://1' });
+    expect(line(['tools', '--protocol', 'legacy', '--', 'srv'])).toMatchObject({
+      protocol: 'legacy',
+      target: { command: 'srv', args: [] },
+    });
+    expect(line(['read', '--protocol', '2026-07-28', 'https://h/mcp', 'secret://1'])).toMatchObject({
+      protocol: { pin: '2026-07-28' },
+      name: 'secret://1',
+    });
     expect(line(['tools', '--log-level', 'warning', 'https://h/mcp'])).toMatchObject({ logLevel: 'warning' });
     expect(line(['tools', 'https://h/mcp']).logLevel).toBeUndefined();
   });
@@ -43,7 +65,7 @@ describe('parseCommandLine', () => {
 
   it.each([
     [['fetch', 'http://h/mcp'], 'unknown command "fetch" (commands: tools, prompts, resources, call, prompt, read)'],
-    [['tools'], 'no target: give the server\'s URL'],
+    [['tools'], "no target: give the server's URL"],
     [['tools', 'localhost:3000'], '"localhost:3000" is not a target: give an http:// or https:// URL'],
     [['tools', 'ftp://h/x'], '"ftp://h/x" is not a target'],
     [['tools', '--'], 'nothing after --'],
@@ -54,7 +76,10 @@ describe('parseCommandLine', () => {
     [['tools', '--bogus', 'http://h/mcp'], "Unknown option '--bogus'"],
     [['tools', '--header', 'nocolon', 'http://h/mcp'], '--header "nocolon" must look like "Name: value"'],
     [['tools', '--protocol', 'newest', 'http://h/mcp'], '--protocol "newest" must be auto, legacy or a revision date'],
-    [['tools', '--log-level', 'loud', 'http://h/mcp'], '--log-level "loud" must be one of debug, info, notice, warning, error, critical, alert, emergency'],
+    [
+      ['tools', '--log-level', 'loud', 'http://h/mcp'],
+      '--log-level "loud" must be one of debug, info, notice, warning, error, critical, alert, emergency',
+    ],
   ])('refuses %j with a clear message (exit 2)', (argv, message) => {
     let error: unknown;
     try {

@@ -30,6 +30,6 @@ describe('tessera against a plain SDK server over stdio, without a terminal', ()
   it('prints a tool error result and exits 1', async () => {
     const run = await runCaptured(['call', 'ask_name', ...server]); // a push cannot be sent on 2026-07-28
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain("Server-to-client requests are not available on protocol revision 2026-07-28");
+    expect(run.stdout).toContain('Server-to-client requests are not available on protocol revision 2026-07-28');
   });
 });

@@ -24,11 +24,24 @@ export type {
 } from './callbacks/input-callbacks.types';
 export type { InputKind } from './callbacks/input-kind';
 export type { RefusalQuery, RefusePolicy } from './callbacks/refuse-policy';
-export type { ConnectOptions, ConnectTarget, HttpTarget, InMemoryTarget, StdioTarget, TransportTarget } from './connect/connect-target';
+export type {
+  ConnectOptions,
+  ConnectTarget,
+  HttpTarget,
+  InMemoryTarget,
+  StdioTarget,
+  TransportTarget,
+} from './connect/connect-target';
 export { createFlowRecord, parseFlowRecord, type FlowRecord } from './flow/flow-record';
 export { isInputRequired } from './flow/is-input-required';
 export { describeCall, type McpCall, type McpCallMethod } from './flow/mcp-call';
-export type { InputRequestEvent, InputResponseEvent, LegRetryEvent, RoundEvent, RoundHooks } from './rounds/round-hooks.types';
+export type {
+  InputRequestEvent,
+  InputResponseEvent,
+  LegRetryEvent,
+  RoundEvent,
+  RoundHooks,
+} from './rounds/round-hooks.types';
 export { classifyLegFailure, type LegFailure, type LegFailureKind } from './rounds/leg-failure';
 export {
   DEFAULT_LEG_RETRIES,
@@ -37,7 +50,11 @@ export {
   type LegRetryOptions,
 } from './rounds/leg-retry-policy';
 export type { Sleep } from './rounds/sleep';
-export { STATE_ONLY_BACKOFF_INITIAL_MS, STATE_ONLY_BACKOFF_MAX_MS, StateOnlyBackoff } from './rounds/state-only-backoff';
+export {
+  STATE_ONLY_BACKOFF_INITIAL_MS,
+  STATE_ONLY_BACKOFF_MAX_MS,
+  StateOnlyBackoff,
+} from './rounds/state-only-backoff';
 export { TesseraClientErrorCode } from './errors/codes';
 export { TesseraClientError } from './errors/tessera-client-error';
 export { InputRequiredRoundsExceededError, type RepeatedQuestion } from './errors/input-required-rounds-exceeded.error';

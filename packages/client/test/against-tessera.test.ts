@@ -1,6 +1,16 @@
 import { IsIn, IsString } from 'class-validator';
 import type { CreateMessageResult, Root } from '@modelcontextprotocol/server';
-import { Args, createApp, Elicit, ListRoots, Provider, Sample, silentLogger, Tool, type TesseraApp } from '@tessera/core';
+import {
+  Args,
+  createApp,
+  Elicit,
+  ListRoots,
+  Provider,
+  Sample,
+  silentLogger,
+  Tool,
+  type TesseraApp,
+} from '@tessera/core';
 import { listen } from '@tessera/core/node';
 import { InputRequiredRoundsExceededError, TesseraClient, type RoundEvent } from '@tessera/client';
 
@@ -22,7 +32,17 @@ class Everything {
   }
 
   @Tool()
-  sample(@Args() args: TopicArgs, @Sample<TopicArgs>({ key: 'llm', request: ({ args }) => ({ messages: [{ role: 'user', content: { type: 'text', text: args.topic } }], maxTokens: 10 }) }) r: CreateMessageResult): string {
+  sample(
+    @Args() args: TopicArgs,
+    @Sample<TopicArgs>({
+      key: 'llm',
+      request: ({ args }) => ({
+        messages: [{ role: 'user', content: { type: 'text', text: args.topic } }],
+        maxTokens: 10,
+      }),
+    })
+    r: CreateMessageResult,
+  ): string {
     return `model said ${(r.content as { text: string }).text}`;
   }
 
@@ -34,7 +54,13 @@ class Everything {
   @Tool()
   threeRounds(
     @Elicit({ key: 'one', message: 'One?', schema: Choice }) one: Choice,
-    @Elicit({ key: 'two', after: ['one'], message: ({ answers }) => `Two, after ${(answers.one as Choice).pick}?`, schema: Choice }) two: Choice,
+    @Elicit({
+      key: 'two',
+      after: ['one'],
+      message: ({ answers }) => `Two, after ${(answers.one as Choice).pick}?`,
+      schema: Choice,
+    })
+    two: Choice,
     @Elicit({ key: 'three', after: ['two'], message: 'Three?', schema: Choice }) three: Choice,
   ): string {
     return [one, two, three].map((c) => c.pick).join('');
@@ -47,13 +73,18 @@ function client(rounds: RoundEvent[] = [], maxRounds?: number) {
   return new TesseraClient({
     maxRounds,
     elicitation: async ({ message }) => ({ action: 'accept', content: { pick: answers[message] } }),
-    sampling: async (params) => ({ role: 'assistant', model: 'm', content: { type: 'text', text: `re: ${(params.messages[0].content as { text: string }).text}` } }),
+    sampling: async (params) => ({
+      role: 'assistant',
+      model: 'm',
+      content: { type: 'text', text: `re: ${(params.messages[0].content as { text: string }).text}` },
+    }),
     listRoots: async () => ({ roots: [{ uri: 'file:///work' }, { uri: 'file:///home' }] }),
     hooks: { onRound: (e) => void rounds.push(e) },
   });
 }
 
-const app = (): TesseraApp => createApp({ name: 'everything', version: '1', providers: [Everything], logger: silentLogger });
+const app = (): TesseraApp =>
+  createApp({ name: 'everything', version: '1', providers: [Everything], logger: silentLogger });
 const text = (r: { content: unknown }) => (r.content as Array<{ text: string }>)[0].text;
 
 describe.each(['memory', 'http'] as const)('TesseraClient against a Tessera server (%s)', (mode) => {
@@ -61,7 +92,10 @@ describe.each(['memory', 'http'] as const)('TesseraClient against a Tessera serv
   let target: { fetch: (r: Request) => Promise<Response> } | { url: string };
   beforeAll(async () => {
     server = app();
-    target = mode === 'memory' ? { fetch: (r: Request) => server.fetch(r) } : { url: (await listen(server, { port: 0 })).url.toString() };
+    target =
+      mode === 'memory'
+        ? { fetch: (r: Request) => server.fetch(r) }
+        : { url: (await listen(server, { port: 0 })).url.toString() };
   });
   afterAll(() => server.close());
 

@@ -12,7 +12,10 @@ describe('automatic rounds (in memory, 2026-07-28)', () => {
     seen = [];
     const recording = recordingCallbacks();
     asked = recording.asked;
-    client = new TesseraClient({ ...recording.callbacks, elicitation: { handle: recording.callbacks.elicitation, url: true } });
+    client = new TesseraClient({
+      ...recording.callbacks,
+      elicitation: { handle: recording.callbacks.elicitation, url: true },
+    });
     const handler = createFixtureHandler(seen);
     await client.connect({ fetch: (request) => handler.fetch(request) });
   });
@@ -42,7 +45,10 @@ describe('automatic rounds (in memory, 2026-07-28)', () => {
     expect(asked).toEqual(['elicit:Hello! Who are you?']);
     expect(seen).toHaveLength(2);
     // Same arguments on the retry, this round's answer under the server's key, no state (the server sent none).
-    expect(seen[1]).toMatchObject({ target: 'greet', inputResponses: { name: { action: 'accept', content: { name: 'Ada' } } } });
+    expect(seen[1]).toMatchObject({
+      target: 'greet',
+      inputResponses: { name: { action: 'accept', content: { name: 'Ada' } } },
+    });
     expect(seen[1]!.requestState).toBeUndefined();
   });
 
@@ -96,7 +102,9 @@ describe('automatic rounds (in memory, 2026-07-28)', () => {
 
   it('carries state through a three-round flow, sending only the latest answers', async () => {
     let n = 0;
-    const interviewer = new TesseraClient({ elicitation: async () => ({ action: 'accept', content: { name: `a${++n}` } }) });
+    const interviewer = new TesseraClient({
+      elicitation: async () => ({ action: 'accept', content: { name: `a${++n}` } }),
+    });
     const handler = createFixtureHandler(seen);
     await interviewer.connect({ fetch: (request) => handler.fetch(request) });
     const result = await interviewer.callTool({ name: 'interview', arguments: { topic: 'cats' } });
@@ -130,6 +138,9 @@ describe('automatic rounds (in memory, 2026-07-28)', () => {
     expect(prompt.messages[0]!.content).toEqual({ type: 'text', text: 'Brief Ada on tides' });
     const resource = await client.readResource({ uri: 'secret://42' });
     expect(resource.contents).toEqual([{ uri: 'secret://42', text: 'secret 42' }]);
-    expect(seen.filter((leg) => leg.target === 'secret secret://42').map((leg) => leg.requestState)).toEqual([undefined, 'r1']);
+    expect(seen.filter((leg) => leg.target === 'secret secret://42').map((leg) => leg.requestState)).toEqual([
+      undefined,
+      'r1',
+    ]);
   });
 });

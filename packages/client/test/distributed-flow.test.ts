@@ -33,7 +33,10 @@ describe('a flow started in one process and finished in another (real HTTP on 12
 
   it('writes the record in process A and completes it from process B', async () => {
     const file = join(dir, 'flow.json');
-    const a = JSON.parse((await run(process.execPath, [CHILD, 'start', server.url, file])).stdout) as { pid: number; protocolVersion: string };
+    const a = JSON.parse((await run(process.execPath, [CHILD, 'start', server.url, file])).stdout) as {
+      pid: number;
+      protocolVersion: string;
+    };
     expect(a.protocolVersion).toBe('2026-07-28');
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
       method: 'tools/call',
@@ -58,10 +61,13 @@ describe('a flow started in one process and finished in another (real HTTP on 12
   it('sends bearer headers over HTTP', async () => {
     const headers: (string | null)[] = [];
     const handler = createFixtureHandler();
-    const spy = await startHttpServer({ ...handler, fetch: (request: Request, ...rest: unknown[]) => {
-      headers.push(request.headers.get('authorization'));
-      return (handler.fetch as (...args: unknown[]) => Promise<Response>)(request, ...rest);
-    } } as typeof handler);
+    const spy = await startHttpServer({
+      ...handler,
+      fetch: (request: Request, ...rest: unknown[]) => {
+        headers.push(request.headers.get('authorization'));
+        return (handler.fetch as (...args: unknown[]) => Promise<Response>)(request, ...rest);
+      },
+    } as typeof handler);
     const client = new TesseraClient({ elicitation: async () => ({ action: 'accept', content: { name: 'H' } }) });
     try {
       await client.connect({ url: spy.url, headers: { Authorization: 'Bearer t0ken' } });

@@ -18,8 +18,14 @@ import { createFixtureHandler } from './fixtures/serve-fixture.fixture';
 
 const mixedRound = {
   inputRequests: {
-    name: { method: 'elicitation/create', params: { mode: 'form', message: 'Name?', requestedSchema: { type: 'object', properties: {} } } },
-    sample: { method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5 } },
+    name: {
+      method: 'elicitation/create',
+      params: { mode: 'form', message: 'Name?', requestedSchema: { type: 'object', properties: {} } },
+    },
+    sample: {
+      method: 'sampling/createMessage',
+      params: { messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5 },
+    },
   },
   requestState: 'canned',
 };
@@ -44,8 +50,14 @@ describe('input request errors, refusals and hooks', () => {
     client = await connectTo(canned.fetch, { elicitation });
     const failure = client.callTool({ name: 'ask-both', arguments: {} });
     await expect(failure).rejects.toBeInstanceOf(MissingInputCallbackError);
-    await expect(failure).rejects.toMatchObject({ code: 'TESSERA_MISSING_INPUT_CALLBACK', kind: 'sampling', key: 'sample' });
-    await expect(failure).rejects.toThrow(/tools\/call 'ask-both' asked for sampling \(input request 'sample'\).*no 'sampling' callback/);
+    await expect(failure).rejects.toMatchObject({
+      code: 'TESSERA_MISSING_INPUT_CALLBACK',
+      kind: 'sampling',
+      key: 'sample',
+    });
+    await expect(failure).rejects.toThrow(
+      /tools\/call 'ask-both' asked for sampling \(input request 'sample'\).*no 'sampling' callback/,
+    );
     expect(elicitation).not.toHaveBeenCalled();
     expect(canned.hits).toHaveLength(1);
   });
@@ -53,7 +65,9 @@ describe('input request errors, refusals and hooks', () => {
   it("surfaces an SDK server's own capability gate (-32021) when the client never declared the capability", async () => {
     const handler = createFixtureHandler(seen);
     client = await connectTo((request) => handler.fetch(request), { elicitation: async () => ({ action: 'cancel' }) });
-    await expect(client.callTool({ name: 'summarize', arguments: { topic: 'x' } })).rejects.toMatchObject({ code: -32021 });
+    await expect(client.callTool({ name: 'summarize', arguments: { topic: 'x' } })).rejects.toMatchObject({
+      code: -32021,
+    });
   });
 
   it('refuses a listed kind with a typed error, answering nothing', async () => {
@@ -63,7 +77,11 @@ describe('input request errors, refusals and hooks', () => {
     client = await connectTo(canned.fetch, { ...callbacks, elicitation, refuse: ['sampling'] });
     const failure = client.callTool({ name: 'ask-both', arguments: {} });
     await expect(failure).rejects.toBeInstanceOf(InputRequestRefusedError);
-    await expect(failure).rejects.toMatchObject({ code: 'TESSERA_INPUT_REQUEST_REFUSED', kind: 'sampling', key: 'sample' });
+    await expect(failure).rejects.toMatchObject({
+      code: 'TESSERA_INPUT_REQUEST_REFUSED',
+      kind: 'sampling',
+      key: 'sample',
+    });
     expect(elicitation).not.toHaveBeenCalled();
     expect(canned.hits).toHaveLength(1);
   });
@@ -77,16 +95,28 @@ describe('input request errors, refusals and hooks', () => {
       elicitation: { handle: callbacks.elicitation, url: true },
       refuse: (query) => {
         queries.push({ kind: query.kind, key: query.key, call: query.call });
-        return query.kind === 'elicitation' && query.request.method === 'elicitation/create' && query.request.params.mode === 'url';
+        return (
+          query.kind === 'elicitation' &&
+          query.request.method === 'elicitation/create' &&
+          query.request.params.mode === 'url'
+        );
       },
     });
     await expect(client.callTool({ name: 'greet', arguments: { greeting: 'Hi' } })).resolves.toBeDefined();
-    await expect(client.callTool({ name: 'open-link', arguments: {} })).rejects.toBeInstanceOf(InputRequestRefusedError);
-    expect(queries[0]).toEqual({ kind: 'elicitation', key: 'name', call: { method: 'tools/call', name: 'greet', arguments: { greeting: 'Hi' } } });
+    await expect(client.callTool({ name: 'open-link', arguments: {} })).rejects.toBeInstanceOf(
+      InputRequestRefusedError,
+    );
+    expect(queries[0]).toEqual({
+      kind: 'elicitation',
+      key: 'name',
+      call: { method: 'tools/call', name: 'greet', arguments: { greeting: 'Hi' } },
+    });
   });
 
   it('rejects an input request of an unknown method', async () => {
-    const canned = withCannedRound(createFixtureHandler(seen), 'odd', { inputRequests: { x: { method: 'tasks/get', params: {} } } });
+    const canned = withCannedRound(createFixtureHandler(seen), 'odd', {
+      inputRequests: { x: { method: 'tasks/get', params: {} } },
+    });
     client = await connectTo(canned.fetch, recordingCallbacks().callbacks);
     await expect(client.callTool({ name: 'odd', arguments: {} })).rejects.toBeInstanceOf(InvalidInputRequestError);
   });
@@ -109,7 +139,9 @@ describe('input request errors, refusals and hooks', () => {
     });
     const failure = client.callTool({ name: 'everything', arguments: {} });
     await expect(failure).rejects.toBeInstanceOf(InputCallbackFailedError);
-    await expect(failure).rejects.toThrow("The sampling callback failed for tools/call 'everything' (input request 'sample'): model offline");
+    await expect(failure).rejects.toThrow(
+      "The sampling callback failed for tools/call 'everything' (input request 'sample'): model offline",
+    );
     expect(siblingAborted).toBe(true);
     expect(seen).toHaveLength(1);
   });
@@ -122,7 +154,10 @@ describe('input request errors, refusals and hooks', () => {
     const responses: InputResponseEvent[] = [];
     client = await connectTo((request) => handler.fetch(request), {
       ...recordingCallbacks().callbacks,
-      hooks: { onRound: (event) => void rounds.push(event), onInputRequest: (event) => void log.push(`client:${event.key}`) },
+      hooks: {
+        onRound: (event) => void rounds.push(event),
+        onInputRequest: (event) => void log.push(`client:${event.key}`),
+      },
     });
     await client.callTool(
       { name: 'everything', arguments: {} },
@@ -134,11 +169,22 @@ describe('input request errors, refusals and hooks', () => {
       },
     );
     expect(rounds).toHaveLength(1);
-    expect(rounds[0]).toMatchObject({ round: 1, requestState: 'all-three', stateOnly: false, delayMs: 0, call: { name: 'everything' } });
-    expect(requests.map((event) => `${event.key}:${event.kind}`).sort()).toEqual(['name:elicitation', 'roots:roots', 'sample:sampling']);
+    expect(rounds[0]).toMatchObject({
+      round: 1,
+      requestState: 'all-three',
+      stateOnly: false,
+      delayMs: 0,
+      call: { name: 'everything' },
+    });
+    expect(requests.map((event) => `${event.key}:${event.kind}`).sort()).toEqual([
+      'name:elicitation',
+      'roots:roots',
+      'sample:sampling',
+    ]);
     expect(responses.map((event) => event.key).sort()).toEqual(['name', 'roots', 'sample']);
     expect(responses.find((event) => event.key === 'roots')!.response).toEqual(seen[1]!.inputResponses!.roots);
-    for (const key of ['name', 'sample', 'roots']) expect(log.indexOf(`client:${key}`)).toBeLessThan(log.indexOf(`call:${key}`));
+    for (const key of ['name', 'sample', 'roots'])
+      expect(log.indexOf(`client:${key}`)).toBeLessThan(log.indexOf(`call:${key}`));
   });
 
   it('stops the flow when a hook throws (an audit sink that must not miss a record)', async () => {
@@ -151,7 +197,9 @@ describe('input request errors, refusals and hooks', () => {
         },
       },
     });
-    await expect(client.callTool({ name: 'greet', arguments: { greeting: 'x' } })).rejects.toThrow('audit log unavailable');
+    await expect(client.callTool({ name: 'greet', arguments: { greeting: 'x' } })).rejects.toThrow(
+      'audit log unavailable',
+    );
     expect(seen).toHaveLength(1);
   });
 

@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { IsIn } from 'class-validator';
-import { createApp, Elicit, MemorySingleUseStore, Provider, RequestStateSecurity, silentLogger, Tool } from '@tessera/core';
+import {
+  createApp,
+  Elicit,
+  MemorySingleUseStore,
+  Provider,
+  RequestStateSecurity,
+  silentLogger,
+  Tool,
+} from '@tessera/core';
 import { listen } from '@tessera/core/node';
 import { TesseraClient, type LegRetryEvent, type RoundEvent } from '@tessera/client';
 import { FailingFront } from './fixtures/failing-front.fixture';

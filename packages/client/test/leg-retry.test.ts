@@ -54,7 +54,17 @@ describe('legs that certainly never reached a handler are retried, bounded, with
     const { client, retries, waits } = await connect();
     const result = await greet(client);
     expect(result.content).toEqual([{ type: 'text', text: 'Hello, Ada' }]);
-    expect(retries.map((r) => [r.leg, r.attempt, r.failure.kind, r.failure.status, r.failure.reachedHandler, r.carriesAnswers, r.delayMs])).toEqual([
+    expect(
+      retries.map((r) => [
+        r.leg,
+        r.attempt,
+        r.failure.kind,
+        r.failure.status,
+        r.failure.reachedHandler,
+        r.carriesAnswers,
+        r.delayMs,
+      ]),
+    ).toEqual([
       [2, 1, 'no_upstream', 503, false, true, 100],
       [2, 2, 'no_upstream', 503, false, true, 200],
     ]);
@@ -76,7 +86,9 @@ describe('legs that certainly never reached a handler are retried, bounded, with
     const result = await greet(client);
     expect(result.content).toEqual([{ type: 'text', text: 'Hello, Ada' }]);
     expect(new URL(front.url).port).toBe(port);
-    expect(retries.map((r) => [r.leg, r.failure.kind, r.failure.reachedHandler])).toEqual([[1, 'connection_refused', false]]);
+    expect(retries.map((r) => [r.leg, r.failure.kind, r.failure.reachedHandler])).toEqual([
+      [1, 'connection_refused', false],
+    ]);
   });
 
   test('bounded: a sixth 503 in a row is thrown (5 retries by default), and maxRetries: 0 never retries', async () => {
@@ -102,7 +114,9 @@ describe('legs that may have reached a handler (502, 504, reset): retried when t
     front.failures.set(1, failure);
     const { client, retries } = await connect();
     expect((await greet(client)).content).toEqual([{ type: 'text', text: 'Hello, Ada' }]);
-    expect(retries.map((r) => [r.leg, r.failure.kind, r.failure.reachedHandler, r.carriesAnswers])).toEqual([[1, kind, 'maybe', false]]);
+    expect(retries.map((r) => [r.leg, r.failure.kind, r.failure.reachedHandler, r.carriesAnswers])).toEqual([
+      [1, kind, 'maybe', false],
+    ]);
   });
 
   test('502 on the leg carrying the answer: not retried by default, the error reaches the caller', async () => {
@@ -123,7 +137,9 @@ describe('legs that may have reached a handler (502, 504, reset): retried when t
     front.failures.set(4, 'forward-then-reset'); // tools/call #3 and #4: the next flow's two legs
     const always = await connect({ uncertain: 'always' });
     expect((await greet(always.client)).content).toEqual([{ type: 'text', text: 'Hello, Ada' }]);
-    expect(always.retries.map((r) => [r.leg, r.failure.kind, r.carriesAnswers])).toEqual([[2, 'connection_reset', true]]);
+    expect(always.retries.map((r) => [r.leg, r.failure.kind, r.carriesAnswers])).toEqual([
+      [2, 'connection_reset', true],
+    ]);
     expect(greetLegs().filter((l) => l.inputResponses !== undefined)).toHaveLength(2); // the handler ran it twice
   });
 
@@ -144,7 +160,13 @@ test('manual mode retries its one leg too', async () => {
 });
 
 test('bad legRetry settings are refused at construction, naming the field', () => {
-  expect(() => new TesseraClient({ legRetry: { maxRetries: -1 } })).toThrow('legRetry.maxRetries must be a non-negative integer, got -1');
-  expect(() => new TesseraClient({ legRetry: { initialDelayMs: 1.5 } })).toThrow('legRetry.initialDelayMs must be a non-negative integer, got 1.5');
-  expect(() => new TesseraClient({ legRetry: { uncertain: 'sometimes' as 'always' } })).toThrow(`legRetry.uncertain must be 'unanswered', 'always' or 'never', got "sometimes"`);
+  expect(() => new TesseraClient({ legRetry: { maxRetries: -1 } })).toThrow(
+    'legRetry.maxRetries must be a non-negative integer, got -1',
+  );
+  expect(() => new TesseraClient({ legRetry: { initialDelayMs: 1.5 } })).toThrow(
+    'legRetry.initialDelayMs must be a non-negative integer, got 1.5',
+  );
+  expect(() => new TesseraClient({ legRetry: { uncertain: 'sometimes' as 'always' } })).toThrow(
+    `legRetry.uncertain must be 'unanswered', 'always' or 'never', got "sometimes"`,
+  );
 });

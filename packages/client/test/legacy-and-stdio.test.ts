@@ -30,7 +30,11 @@ describe('2025-era servers: the same callbacks answer push requests', () => {
   it('answers the legacy shim (input_required turned into elicitation/create pushes) and ctx.mcpReq.elicitInput', async () => {
     const recording = recordingCallbacks();
     const pushes: InputRequestEvent[] = [];
-    client = await connectLegacy(seen, { ...recording.callbacks, protocol: 'legacy', hooks: { onInputRequest: (event) => void pushes.push(event) } });
+    client = await connectLegacy(seen, {
+      ...recording.callbacks,
+      protocol: 'legacy',
+      hooks: { onInputRequest: (event) => void pushes.push(event) },
+    });
     const shim = await client.callTool({ name: 'greet', arguments: { greeting: 'Hello' } });
     expect(shim.content).toEqual([{ type: 'text', text: 'Hello, Ada' }]);
     const push = await client.callTool({ name: 'push-greet', arguments: {} });
@@ -59,9 +63,9 @@ describe('2025-era servers: the same callbacks answer push requests', () => {
     expect(result.isError).toBe(true);
     expect(JSON.stringify(result.content)).toContain('which this client refuses');
     expect(sampling).not.toHaveBeenCalled();
-    await expect(client.fulfil({ s: { method: 'sampling/createMessage', params: { messages: [], maxTokens: 1 } } })).rejects.toBeInstanceOf(
-      InputRequestRefusedError,
-    );
+    await expect(
+      client.fulfil({ s: { method: 'sampling/createMessage', params: { messages: [], maxTokens: 1 } } }),
+    ).rejects.toBeInstanceOf(InputRequestRefusedError);
   });
 
   it("fails to connect when pinned to 2026-07-28 and the server can't", async () => {
@@ -79,7 +83,10 @@ describe('stdio', () => {
     ['auto', '2026-07-28'],
     ['legacy', '2025-11-25'],
   ] as const)("connects to a spawned SDK stdio server (protocol '%s') and runs the flow", async (protocol, version) => {
-    const client = new TesseraClient({ protocol, elicitation: async () => ({ action: 'accept', content: { name: 'Io' } }) });
+    const client = new TesseraClient({
+      protocol,
+      elicitation: async () => ({ action: 'accept', content: { name: 'Io' } }),
+    });
     await client.connect({ command: process.execPath, args: [script], env: { PATH: process.env.PATH ?? '' } });
     try {
       expect(client.protocolVersion).toBe(version);

@@ -2,7 +2,12 @@ import { InMemoryTransport, McpServer } from '@modelcontextprotocol/server';
 import type { LoggingMessageNotificationParams } from '@modelcontextprotocol/client';
 import { createApp, Ctx, Provider, silentLogger, Tool, type ExecutionContext } from '@tessera/core';
 import { serveStdio } from '@tessera/core/node';
-import { InvalidProtocolPreferenceError, ProtocolNegotiationError, TesseraClient, type TesseraClientOptions } from '@tessera/client';
+import {
+  InvalidProtocolPreferenceError,
+  ProtocolNegotiationError,
+  TesseraClient,
+  type TesseraClientOptions,
+} from '@tessera/client';
 
 @Provider()
 class Chatty {
@@ -47,7 +52,10 @@ describe('TesseraClient logLevel and onLog', () => {
     const heard: LoggingMessageNotificationParams[] = [];
     const { client, sent } = await overFetch({ logLevel: 'info', onLog: (m) => void heard.push(m) });
     expect(text(await client.callTool({ name: 'work', arguments: {} }))).toBe('done on 2026-07-28');
-    expect(heard.map((m) => [m.level, m.data])).toEqual([['info', { step: 'half way' }], ['warning', 'disk almost full']]);
+    expect(heard.map((m) => [m.level, m.data])).toEqual([
+      ['info', { step: 'half way' }],
+      ['warning', 'disk almost full'],
+    ]);
     const call = sent.find((m) => m.method === 'tools/call')!;
     expect(call.params?._meta?.['io.modelcontextprotocol/logLevel']).toBe('info');
     await client.close();
@@ -59,20 +67,27 @@ describe('TesseraClient logLevel and onLog', () => {
     await client.callTool({ name: 'work', arguments: {} });
     expect(heard).toEqual(['info', 'warning']);
     await client.callTool({ name: 'work', arguments: {}, _meta: { 'io.modelcontextprotocol/logLevel': 'warning' } });
-    expect(sent.filter((m) => m.method === 'tools/call').map((m) => m.params?._meta?.['io.modelcontextprotocol/logLevel'])).toEqual(['info', 'warning']);
+    expect(
+      sent.filter((m) => m.method === 'tools/call').map((m) => m.params?._meta?.['io.modelcontextprotocol/logLevel']),
+    ).toEqual(['info', 'warning']);
     await client.close();
   });
 
   test('without logLevel or onLog, nothing is asked', async () => {
     const { client, sent } = await overFetch({});
     await client.callTool({ name: 'work', arguments: {} });
-    expect(sent.find((m) => m.method === 'tools/call')!.params?._meta?.['io.modelcontextprotocol/logLevel']).toBeUndefined();
+    expect(
+      sent.find((m) => m.method === 'tools/call')!.params?._meta?.['io.modelcontextprotocol/logLevel'],
+    ).toBeUndefined();
     await client.close();
   });
 
   test.each([
     ['a 2025 session (logging/setLevel)', overSession],
-    ['stateless 2025 HTTP (the client filters)', async (o: TesseraClientOptions) => ({ ...(await overFetch(o)), close: undefined })],
+    [
+      'stateless 2025 HTTP (the client filters)',
+      async (o: TesseraClientOptions) => ({ ...(await overFetch(o)), close: undefined }),
+    ],
   ])('2025 era, %s: onLog hears warning and above', async (_what, connect) => {
     const heard: string[] = [];
     const conn = await connect({ protocol: 'legacy', logLevel: 'warning', onLog: (m) => void heard.push(m.level) });
@@ -83,7 +98,9 @@ describe('TesseraClient logLevel and onLog', () => {
   });
 
   test('a log level the protocol does not have is refused at construction, naming the option', () => {
-    expect(() => new TesseraClient({ logLevel: 'verbose' as never })).toThrow('logLevel must be one of debug, info, notice, warning, error, critical, alert, emergency; got "verbose"');
+    expect(() => new TesseraClient({ logLevel: 'verbose' as never })).toThrow(
+      'logLevel must be one of debug, info, notice, warning, error, critical, alert, emergency; got "verbose"',
+    );
   });
 });
 
@@ -103,12 +120,17 @@ describe("TesseraClient's protocol option", () => {
     await client.close();
   });
 
-  test.each([{ pin: '2025-01-01' }, { pin: 'latest' }, { pin: 20250618 }, 'modern'])('%j is refused in its own terms, not the SDK option names', (protocol) => {
-    const build = () => new TesseraClient({ protocol: protocol as never });
-    expect(build).toThrow(InvalidProtocolPreferenceError);
-    expect(build).toThrow(/^TesseraClient option protocol: .* Use 'auto' .*'legacy' .*\{ pin: '<revision>' \} with one of 2026-07-28, 2025-11-25, 2025-06-18/);
-    expect(build).not.toThrow(/versionNegotiation/);
-  });
+  test.each([{ pin: '2025-01-01' }, { pin: 'latest' }, { pin: 20250618 }, 'modern'])(
+    '%j is refused in its own terms, not the SDK option names',
+    (protocol) => {
+      const build = () => new TesseraClient({ protocol: protocol as never });
+      expect(build).toThrow(InvalidProtocolPreferenceError);
+      expect(build).toThrow(
+        /^TesseraClient option protocol: .* Use 'auto' .*'legacy' .*\{ pin: '<revision>' \} with one of 2026-07-28, 2025-11-25, 2025-06-18/,
+      );
+      expect(build).not.toThrow(/versionNegotiation/);
+    },
+  );
 
   test('a server that answers another revision than the pinned one: a clear connect error', async () => {
     const server = new McpServer({ name: 'only-latest', version: '1' }, { supportedProtocolVersions: ['2025-11-25'] });
@@ -117,7 +139,9 @@ describe("TesseraClient's protocol option", () => {
     const client = new TesseraClient({ protocol: { pin: '2025-06-18' } });
     const failure = client.connect({ transport: clientSide });
     await expect(failure).rejects.toBeInstanceOf(ProtocolNegotiationError);
-    await expect(failure).rejects.toThrow("Cannot connect with protocol: { pin: '2025-06-18' }: the server does not speak that revision (it answered 2025-11-25)");
+    await expect(failure).rejects.toThrow(
+      "Cannot connect with protocol: { pin: '2025-06-18' }: the server does not speak that revision (it answered 2025-11-25)",
+    );
     await server.close();
   });
 });

@@ -36,7 +36,11 @@ describe('manual mode', () => {
       rounds += 1;
       audit.push(Object.keys(result.inputRequests ?? {}).join(','));
       const inputResponses = await client.fulfil(result.inputRequests ?? {}, { call, round: rounds });
-      result = await client.callTool(params, { allowInputRequired: true, inputResponses, requestState: result.requestState });
+      result = await client.callTool(params, {
+        allowInputRequired: true,
+        inputResponses,
+        requestState: result.requestState,
+      });
     }
     expect(result.content).toEqual([{ type: 'text', text: 'manual: m1 > m2 > m3' }]);
     expect(rounds).toBe(3);
@@ -57,7 +61,10 @@ describe('manual mode', () => {
   });
 
   it('manual mode works for prompts and resources as well', async () => {
-    const prompt = await client.getPrompt({ name: 'briefing', arguments: { subject: 's' } }, { allowInputRequired: true });
+    const prompt = await client.getPrompt(
+      { name: 'briefing', arguments: { subject: 's' } },
+      { allowInputRequired: true },
+    );
     expect(isInputRequired(prompt) && prompt.requestState).toBe('p1');
     const resource = await client.readResource({ uri: 'secret://7' }, { allowInputRequired: true });
     expect(isInputRequired(resource) && Object.keys(resource.inputRequests ?? {})).toEqual(['confirm']);
@@ -81,30 +88,56 @@ describe('manual mode', () => {
     const record = parseFlowRecord(json);
     const done = await client.resume(record);
     expect(done.content).toEqual([{ type: 'text', text: 'resume: m1 > m2 > m3' }]);
-    expect(seen[1]).toMatchObject({ requestState: '[]', inputResponses: { q1: { action: 'accept', content: { name: 'm1' } } } });
+    expect(seen[1]).toMatchObject({
+      requestState: '[]',
+      inputResponses: { q1: { action: 'accept', content: { name: 'm1' } } },
+    });
   });
 
   it('resumes in manual mode too, returning the next round', async () => {
     const next = await client.resume(
-      { method: 'tools/call', name: 'interview', arguments: { topic: 't' }, requestState: '[]', inputResponses: { q1: { action: 'accept', content: { name: 'x' } } } },
+      {
+        method: 'tools/call',
+        name: 'interview',
+        arguments: { topic: 't' },
+        requestState: '[]',
+        inputResponses: { q1: { action: 'accept', content: { name: 'x' } } },
+      },
       { allowInputRequired: true },
     );
     expect(isInputRequired(next) && next.requestState).toBe('["x"]');
   });
 
   it('resumes a prompt and a resource flow', async () => {
-    const prompt = await client.resume({ method: 'prompts/get', name: 'briefing', arguments: { subject: 'r' }, requestState: 'p1', inputResponses: { audience: { action: 'accept', content: { name: 'Cy' } } } });
+    const prompt = await client.resume({
+      method: 'prompts/get',
+      name: 'briefing',
+      arguments: { subject: 'r' },
+      requestState: 'p1',
+      inputResponses: { audience: { action: 'accept', content: { name: 'Cy' } } },
+    });
     expect(prompt.messages[0]!.content).toEqual({ type: 'text', text: 'Brief Cy on r' });
-    const resource = await client.resume({ method: 'resources/read', uri: 'secret://9', requestState: 'r1', inputResponses: { confirm: { action: 'accept', content: { ok: true } } } });
+    const resource = await client.resume({
+      method: 'resources/read',
+      uri: 'secret://9',
+      requestState: 'r1',
+      inputResponses: { confirm: { action: 'accept', content: { ok: true } } },
+    });
     expect(resource.contents).toEqual([{ uri: 'secret://9', text: 'secret 9' }]);
   });
 
   it('rejects malformed flow records clearly', async () => {
     expect(() => parseFlowRecord('{nope')).toThrow(InvalidFlowRecordError);
-    expect(() => parseFlowRecord({ method: 'tools/list', name: 'x' })).toThrow(/method must be tools\/call, prompts\/get or resources\/read/);
+    expect(() => parseFlowRecord({ method: 'tools/list', name: 'x' })).toThrow(
+      /method must be tools\/call, prompts\/get or resources\/read/,
+    );
     expect(() => parseFlowRecord({ method: 'resources/read' })).toThrow(/needs a string uri/);
-    expect(() => parseFlowRecord({ method: 'tools/call', name: 'x', requestState: 5 })).toThrow(/requestState must be a string/);
-    await expect(client.resume({ method: 'tools/call' } as never)).rejects.toMatchObject({ code: 'TESSERA_INVALID_FLOW_RECORD' });
+    expect(() => parseFlowRecord({ method: 'tools/call', name: 'x', requestState: 5 })).toThrow(
+      /requestState must be a string/,
+    );
+    await expect(client.resume({ method: 'tools/call' } as never)).rejects.toMatchObject({
+      code: 'TESSERA_INVALID_FLOW_RECORD',
+    });
   });
 
   it('fulfil() uses the same callbacks for every kind', async () => {
@@ -112,7 +145,10 @@ describe('manual mode', () => {
     const local = new TesseraClient(callbacks);
     const responses = await local.fulfil({
       a: { method: 'roots/list' },
-      b: { method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'q' } }], maxTokens: 3 } },
+      b: {
+        method: 'sampling/createMessage',
+        params: { messages: [{ role: 'user', content: { type: 'text', text: 'q' } }], maxTokens: 3 },
+      },
     });
     expect(responses).toEqual({
       a: { roots: [{ uri: 'file:///work', name: 'work' }, { uri: 'file:///tmp' }] },

@@ -38,13 +38,19 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   routes.set('/json', (_req, res, body) => {
-    res.writeHead(200, { 'content-type': 'application/json', 'set-cookie': ['a=1', 'b=2'] }).end(JSON.stringify({ jsonrpc: '2.0', id: 1, result: { echo: body } }));
+    res
+      .writeHead(200, { 'content-type': 'application/json', 'set-cookie': ['a=1', 'b=2'] })
+      .end(JSON.stringify({ jsonrpc: '2.0', id: 1, result: { echo: body } }));
   });
   routes.set('/rpc-error', (_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'bad params' } }));
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'bad params' } }));
   });
   for (const status of [502, 503, 504]) {
-    routes.set(`/status-${status}`, (_req, res) => res.writeHead(status, { 'content-type': 'text/plain' }).end(`front says ${status}`));
+    routes.set(`/status-${status}`, (_req, res) =>
+      res.writeHead(status, { 'content-type': 'text/plain' }).end(`front says ${status}`),
+    );
   }
   routes.set('/accepted', (_req, res) => res.writeHead(202).end());
   routes.set('/no-content', (_req, res) => res.writeHead(204).end());
@@ -54,7 +60,11 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
     res.write('{"jsonrpc":"2.0","id":1,"res', () => setTimeout(() => req.socket.destroy(), 20));
   });
-  routes.set('/slow', (_req, res) => void setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'), 10_000).unref());
+  routes.set(
+    '/slow',
+    (_req, res) =>
+      void setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'), 10_000).unref(),
+  );
   routes.set('/sse', (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     res.write('event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":1}}\n\n');
@@ -69,9 +79,21 @@ afterAll(async () => {
 /** What a caller can observe of one exchange: the answer, or the error's class, message and balancer kind. */
 async function outcome(f: FetchLike, path: string, init: RequestInit = {}) {
   try {
-    const res = await f(`${base}${path}`, { method: 'POST', redirect: 'manual', body: '{"jsonrpc":"2.0","id":1,"method":"ping"}', ...init });
+    const res = await f(`${base}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+      ...init,
+    });
     const text = await res.text();
-    return { status: res.status, statusText: res.statusText, ok: res.ok, contentType: res.headers.get('content-type'), location: res.headers.get('location'), text };
+    return {
+      status: res.status,
+      statusText: res.statusText,
+      ok: res.ok,
+      contentType: res.headers.get('content-type'),
+      location: res.headers.get('location'),
+      text,
+    };
   } catch (error) {
     return errorOutcome(error);
   }
@@ -83,12 +105,26 @@ function errorOutcome(error: unknown) {
 }
 
 const sdkHeaders = () =>
-  new Headers({ authorization: 'Bearer t0k3n', 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-method': 'ping' });
+  new Headers({
+    authorization: 'Bearer t0k3n',
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-method': 'ping',
+  });
 
 describe('node:http fetch gives what undici fetch gives', () => {
   const both = async (path: string, init?: RequestInit) => Promise.all(FETCHES.map(([, f]) => outcome(f, path, init)));
 
-  test.each(['/json', '/rpc-error', '/status-502', '/status-503', '/status-504', '/accepted', '/no-content', '/redirect'])('answer %s', async (path) => {
+  test.each([
+    '/json',
+    '/rpc-error',
+    '/status-502',
+    '/status-503',
+    '/status-504',
+    '/accepted',
+    '/no-content',
+    '/redirect',
+  ])('answer %s', async (path) => {
     const [undici, node] = await both(path, { headers: sdkHeaders() });
     expect(node).toEqual(undici);
     expect(undici).toHaveProperty('status');
@@ -119,7 +155,11 @@ describe('node:http fetch gives what undici fetch gives', () => {
   });
 
   test('repeated response headers arrive one by one (Set-Cookie)', async () => {
-    const cookies = await Promise.all(FETCHES.map(async ([, f]) => (await f(`${base}/json`, { method: 'POST', redirect: 'manual', body: '' })).headers.getSetCookie()));
+    const cookies = await Promise.all(
+      FETCHES.map(async ([, f]) =>
+        (await f(`${base}/json`, { method: 'POST', redirect: 'manual', body: '' })).headers.getSetCookie(),
+      ),
+    );
     expect(cookies[1]).toEqual(['a=1', 'b=2']);
     expect(cookies[1]).toEqual(cookies[0]);
   });
@@ -129,8 +169,17 @@ describe('node:http fetch gives what undici fetch gives', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const results = await Promise.all(FETCHES.map(([, f]) => f(`http://127.0.0.1:${port}/`, { method: 'POST', redirect: 'manual', body: '{}' }).catch(errorOutcome)));
-    expect(results[1]).toEqual({ error: 'TypeError', name: 'TypeError', message: 'fetch failed', kind: 'connection_refused' });
+    const results = await Promise.all(
+      FETCHES.map(([, f]) =>
+        f(`http://127.0.0.1:${port}/`, { method: 'POST', redirect: 'manual', body: '{}' }).catch(errorOutcome),
+      ),
+    );
+    expect(results[1]).toEqual({
+      error: 'TypeError',
+      name: 'TypeError',
+      message: 'fetch failed',
+      kind: 'connection_refused',
+    });
     expect(results[1]).toEqual(results[0]);
   });
 
@@ -151,13 +200,18 @@ describe('node:http fetch gives what undici fetch gives', () => {
       const before = new AbortController();
       const reason = new Error('caller gave up');
       before.abort(reason);
-      await expect(f(`${base}/json`, { method: 'POST', redirect: 'manual', body: '', signal: before.signal })).rejects.toBe(reason);
+      await expect(
+        f(`${base}/json`, { method: 'POST', redirect: 'manual', body: '', signal: before.signal }),
+      ).rejects.toBe(reason);
 
       const during = new AbortController();
       const pending = f(`${base}/slow`, { method: 'POST', redirect: 'manual', body: '', signal: during.signal });
       await waitFor(() => seen.some((s) => s.path === '/slow'));
       during.abort();
-      const error = await pending.then(() => undefined, (e: unknown) => e as DOMException);
+      const error = await pending.then(
+        () => undefined,
+        (e: unknown) => e as DOMException,
+      );
       expect(error).toBeInstanceOf(DOMException);
       expect(error?.name).toBe('AbortError');
       seen.length = 0;
@@ -175,7 +229,8 @@ describe('node:http fetch gives what undici fetch gives', () => {
       expect(text).toContain('notifications/progress');
       expect(text).not.toContain('"result"');
       releaseSecondEvent();
-      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += decoder.decode(chunk.value, { stream: true });
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+        text += decoder.decode(chunk.value, { stream: true });
       expect(text).toContain('"result":{}');
     }
   });
@@ -187,7 +242,10 @@ describe('node:http fetch gives what undici fetch gives', () => {
       const reader = res.body!.getReader();
       await reader.read();
       controller.abort();
-      const error = await reader.read().then(() => undefined, (e: unknown) => e as DOMException);
+      const error = await reader.read().then(
+        () => undefined,
+        (e: unknown) => e as DOMException,
+      );
       expect(error?.name).toBe('AbortError');
       releaseSecondEvent();
     }
@@ -197,8 +255,19 @@ describe('node:http fetch gives what undici fetch gives', () => {
     const node = FETCHES[1]![1];
     const shared = new AbortController();
     const init = { method: 'POST', redirect: 'manual' as const, body: '{}', signal: shared.signal };
-    for (const path of ['/json', '/rpc-error', '/status-503', '/accepted', '/no-content', '/redirect', '/reset-before-answer', '/reset-mid-answer']) {
-      await node(`${base}${path}`, init).then((res) => res.text()).catch(() => undefined);
+    for (const path of [
+      '/json',
+      '/rpc-error',
+      '/status-503',
+      '/accepted',
+      '/no-content',
+      '/redirect',
+      '/reset-before-answer',
+      '/reset-mid-answer',
+    ]) {
+      await node(`${base}${path}`, init)
+        .then((res) => res.text())
+        .catch(() => undefined);
     }
     const read = await node(`${base}/sse`, init); // an SSE answer read to its end
     const reader = read.body!.getReader();

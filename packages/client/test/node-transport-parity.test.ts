@@ -1,5 +1,14 @@
 import { IsIn } from 'class-validator';
-import { createApp, Ctx, Elicit, Provider, silentLogger, Tool, type ExecutionContext, type TesseraApp } from '@tessera/core';
+import {
+  createApp,
+  Ctx,
+  Elicit,
+  Provider,
+  silentLogger,
+  Tool,
+  type ExecutionContext,
+  type TesseraApp,
+} from '@tessera/core';
 import { listen } from '@tessera/core/node';
 import { CallAbortedError, TesseraClient, type LegRetryEvent } from '../src';
 import { FailingFront } from './fixtures/failing-front.fixture';
@@ -67,7 +76,11 @@ async function client(fetchFn: (typeof VARIANTS)[number][1], to: string, retries
     hooks: { onLegRetry: (e) => void retries.push(e) },
     sleep: async () => undefined,
   });
-  await c.connect(fetchFn === undefined ? { url: to, headers: { authorization: 'Bearer t' } } : { url: to, fetch: fetchFn, headers: { authorization: 'Bearer t' } });
+  await c.connect(
+    fetchFn === undefined
+      ? { url: to, headers: { authorization: 'Bearer t' } }
+      : { url: to, fetch: fetchFn, headers: { authorization: 'Bearer t' } },
+  );
   return c;
 }
 
@@ -76,13 +89,18 @@ async function observe(fetchFn: (typeof VARIANTS)[number][1]) {
   try {
     const flow = await c.callTool({ name: 'order', arguments: {} });
     const progress: Array<[number, number | undefined, string | undefined]> = [];
-    const slowly = await c.callTool({ name: 'slowly', arguments: {} }, { onprogress: (p) => void progress.push([p.progress, p.total, p.message]) });
+    const slowly = await c.callTool(
+      { name: 'slowly', arguments: {} },
+      { onprogress: (p) => void progress.push([p.progress, p.total, p.message]) },
+    );
     const unknown = await c.callTool({ name: 'nope', arguments: {} }).then(
       (r) => ({ result: r }),
       (e: Error) => ({ error: e.constructor.name, message: e.message, code: (e as { code?: unknown }).code }),
     );
     // The masked error's reference differs per call by design.
-    const broken = JSON.parse(JSON.stringify(await c.callTool({ name: 'broken', arguments: {} })).replace(/ref [0-9a-f]+/g, 'ref #'));
+    const broken = JSON.parse(
+      JSON.stringify(await c.callTool({ name: 'broken', arguments: {} })).replace(/ref [0-9a-f]+/g, 'ref #'),
+    );
     return { flow, slowly, progress, unknown, broken };
   } finally {
     await c.close();

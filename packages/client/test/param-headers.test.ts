@@ -6,12 +6,22 @@ function headerServer(seen: Array<string | null>) {
   const handler = createMcpHandler(() => {
     const s = new Server({ name: 'h', version: '1' }, { capabilities: { tools: {} } });
     s.setRequestHandler('tools/list', () => ({
-      tools: [{ name: 'regional', inputSchema: { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' } } }, outputSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } }],
+      tools: [
+        {
+          name: 'regional',
+          inputSchema: { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' } } },
+          outputSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+        },
+      ],
     }));
     s.setRequestHandler('tools/call', (_req, ctx) =>
       ctx.mcpReq.inputResponses?.sure
         ? { content: [{ type: 'text', text: 'ok' }], structuredContent: { ok: true } }
-        : inputRequired({ inputRequests: { sure: inputRequired.elicit({ message: 'Sure?', requestedSchema: { type: 'object', properties: {} } }) } }),
+        : inputRequired({
+            inputRequests: {
+              sure: inputRequired.elicit({ message: 'Sure?', requestedSchema: { type: 'object', properties: {} } }),
+            },
+          }),
     );
     return s;
   });

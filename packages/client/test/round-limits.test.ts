@@ -49,16 +49,23 @@ describe('round limits, backoff and deadlines', () => {
 
   it('a call that only ever answers "not done yet" says so when it runs out of rounds', async () => {
     client = await connected(seen, { maxRounds: 2, sleep: async () => undefined });
-    const error = (await client.callTool({ name: 'steps', arguments: { plan: 'SSSSSS' } }).catch((e: unknown) => e)) as InputRequiredRoundsExceededError;
+    const error = (await client
+      .callTool({ name: 'steps', arguments: { plan: 'SSSSSS' } })
+      .catch((e: unknown) => e)) as InputRequiredRoundsExceededError;
     expect(error.message).toContain('The server kept answering "not done yet" (state only).');
     expect(error.repeatedQuestion).toBeUndefined();
   });
 
   it('defaults maxRounds to 10 (11 legs) and lets a call override it', async () => {
     client = await connected(seen);
-    await expect(client.callTool({ name: 'forever', arguments: {} })).rejects.toMatchObject({ rounds: 10, maxRounds: 10 });
+    await expect(client.callTool({ name: 'forever', arguments: {} })).rejects.toMatchObject({
+      rounds: 10,
+      maxRounds: 10,
+    });
     expect(seen).toHaveLength(11);
-    await expect(client.callTool({ name: 'forever', arguments: {} }, { maxRounds: 0 })).rejects.toMatchObject({ rounds: 0 });
+    await expect(client.callTool({ name: 'forever', arguments: {} }, { maxRounds: 0 })).rejects.toMatchObject({
+      rounds: 0,
+    });
     expect(seen).toHaveLength(12);
   });
 
@@ -73,7 +80,10 @@ describe('round limits, backoff and deadlines', () => {
   it('resets the backoff after a round with real requests (50, 100, 0, 50)', async () => {
     const waits: number[] = [];
     const rounds: RoundEvent[] = [];
-    client = await connected(seen, { sleep: async (ms) => void waits.push(ms), hooks: { onRound: (event) => void rounds.push(event) } });
+    client = await connected(seen, {
+      sleep: async (ms) => void waits.push(ms),
+      hooks: { onRound: (event) => void rounds.push(event) },
+    });
     await client.callTool({ name: 'steps', arguments: { plan: 'SSAS' } });
     expect(rounds.map((round) => round.delayMs)).toEqual([50, 100, 0, 50]);
     expect(rounds.map((round) => round.stateOnly)).toEqual([true, true, false, true]);
@@ -140,9 +150,9 @@ describe('round limits, backoff and deadlines', () => {
     client = await connected(seen);
     const controller = new AbortController();
     controller.abort();
-    await expect(client.callTool({ name: 'greet', arguments: { greeting: 'x' } }, { signal: controller.signal })).rejects.toBeInstanceOf(
-      CallAbortedError,
-    );
+    await expect(
+      client.callTool({ name: 'greet', arguments: { greeting: 'x' } }, { signal: controller.signal }),
+    ).rejects.toBeInstanceOf(CallAbortedError);
     expect(seen).toHaveLength(0);
   });
 });

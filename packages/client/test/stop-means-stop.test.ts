@@ -12,7 +12,13 @@ async function connected(seen: SeenLeg[], options: TesseraClientOptions = {}) {
 
 /** The call's outcome, or 'HUNG' if it has not settled within `ms`. */
 const within = <T>(p: Promise<T>, ms: number) =>
-  Promise.race([p.then(() => 'settled', (e: unknown) => e), new Promise((r) => setTimeout(() => r('HUNG'), ms))]);
+  Promise.race([
+    p.then(
+      () => 'settled',
+      (e: unknown) => e,
+    ),
+    new Promise((r) => setTimeout(() => r('HUNG'), ms)),
+  ]);
 
 describe('a stopped call stops, whatever the callbacks do', () => {
   let client: TesseraClient | undefined;
@@ -20,7 +26,10 @@ describe('a stopped call stops, whatever the callbacks do', () => {
 
   test('timeoutMs ends the call even when the elicitation callback ignores its signal', async () => {
     client = await connected([], { elicitation: () => new Promise(() => {}) });
-    const outcome = await within(client.callTool({ name: 'greet', arguments: { greeting: 'Hi' } }, { timeoutMs: 100 }), 2000);
+    const outcome = await within(
+      client.callTool({ name: 'greet', arguments: { greeting: 'Hi' } }, { timeoutMs: 100 }),
+      2000,
+    );
     expect(outcome).toBeInstanceOf(CallTimeoutError);
   });
 
@@ -40,15 +49,22 @@ describe('a stopped call stops, whatever the callbacks do', () => {
 
   test.each([0, -5, Number.NaN])('timeoutMs %p is refused with a RangeError', async (timeoutMs) => {
     client = await connected([]);
-    await expect(client.callTool({ name: 'steps', arguments: { plan: 'S' } }, { timeoutMs })).rejects.toBeInstanceOf(RangeError);
+    await expect(client.callTool({ name: 'steps', arguments: { plan: 'S' } }, { timeoutMs })).rejects.toBeInstanceOf(
+      RangeError,
+    );
   });
 
   test('fulfil with an already aborted signal puts no question to the user', async () => {
     const asked: string[] = [];
-    const c = new TesseraClient({ elicitation: async (params) => (asked.push(params.message), { action: 'accept', content: { ok: true } }) });
+    const c = new TesseraClient({
+      elicitation: async (params) => (asked.push(params.message), { action: 'accept', content: { ok: true } }),
+    });
     const ac = new AbortController();
     ac.abort(new Error('stop'));
-    const request = { method: 'elicitation/create', params: { mode: 'form', message: 'Delete prod?', requestedSchema: { type: 'object', properties: {} } } } as never;
+    const request = {
+      method: 'elicitation/create',
+      params: { mode: 'form', message: 'Delete prod?', requestedSchema: { type: 'object', properties: {} } },
+    } as never;
     await expect(c.fulfil({ q: request }, { signal: ac.signal })).rejects.toBeDefined();
     expect(asked).toEqual([]);
   });
@@ -61,7 +77,9 @@ describe('a stopped call stops, whatever the callbacks do', () => {
     });
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 10);
-    await expect(client.callTool({ name: 'greet', arguments: { greeting: 'Hi' } }, { signal: ac.signal })).rejects.toBeInstanceOf(CallAbortedError);
+    await expect(
+      client.callTool({ name: 'greet', arguments: { greeting: 'Hi' } }, { signal: ac.signal }),
+    ).rejects.toBeInstanceOf(CallAbortedError);
     await new Promise((r) => setTimeout(r, 80)); // let the hook finish: the question must still not be asked
     expect(asked).toEqual([]);
   });

@@ -1,6 +1,11 @@
 import { context, trace, type Span } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+  type ReadableSpan,
+} from '@opentelemetry/sdk-trace-base';
 import { createApp, silentLogger, type TesseraApp } from '@tessera/core';
 import { listen } from '@tessera/core/node';
 import { TesseraClient } from '@tessera/client';
@@ -41,12 +46,21 @@ describe.each(['memory', 'http'] as const)('trace context from the client to a T
   let server: TesseraApp;
   let target: { fetch: (r: Request) => Promise<Response> } | { url: string };
   beforeAll(async () => {
-    server = createApp({ name: 'steps', version: '1', providers: [Steps], logger: silentLogger, telemetry: { tracerProvider: serverTracing } });
-    target = mode === 'memory' ? { fetch: (r: Request) => server.fetch(r) } : { url: (await listen(server, { port: 0 })).url.toString() };
+    server = createApp({
+      name: 'steps',
+      version: '1',
+      providers: [Steps],
+      logger: silentLogger,
+      telemetry: { tracerProvider: serverTracing },
+    });
+    target =
+      mode === 'memory'
+        ? { fetch: (r: Request) => server.fetch(r) }
+        : { url: (await listen(server, { port: 0 })).url.toString() };
   });
   afterAll(() => server.close());
 
-  test('every round of a three-leg flow is a child of the caller\'s active span, in its trace', async () => {
+  test("every round of a three-leg flow is a child of the caller's active span, in its trace", async () => {
     const client = newClient();
     await client.connect(target as never);
     const caller = clientTracer.startSpan('book a slot');
@@ -84,7 +98,13 @@ describe.each(['memory', 'http'] as const)('trace context from the client to a T
     const own = { traceId: '5bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7' };
     const caller = clientTracer.startSpan('ignored');
     try {
-      await inSpan(caller, () => client.callTool({ name: 'twoSteps', arguments: {}, _meta: { traceparent: `00-${own.traceId}-${own.spanId}-01` } }));
+      await inSpan(caller, () =>
+        client.callTool({
+          name: 'twoSteps',
+          arguments: {},
+          _meta: { traceparent: `00-${own.traceId}-${own.spanId}-01` },
+        }),
+      );
     } finally {
       caller.end();
       await client.close();

@@ -20,11 +20,17 @@ export const named: ElicitationCallback = (params) => {
 
 // As the `handle` of an elicitation handler.
 export const handler = new TesseraClient({
-  elicitation: { url: true, handle: async (p) => (p.mode === 'url' ? { action: 'accept' } : { action: 'accept', content: { ok: true } }) },
+  elicitation: {
+    url: true,
+    handle: async (p) => (p.mode === 'url' ? { action: 'accept' } : { action: 'accept', content: { ok: true } }),
+  },
 });
 
 // Log messages from handlers' ctx.log(): typed level and callback.
-export const logging = new TesseraClient({ logLevel: 'warning', onLog: (m) => void `${m.level}: ${JSON.stringify(m.data)}` });
+export const logging = new TesseraClient({
+  logLevel: 'warning',
+  onLog: (m) => void `${m.level}: ${JSON.stringify(m.data)}`,
+});
 
 // @ts-expect-error an action the protocol does not have
 export const badAction: ElicitationCallback = async () => ({ action: 'maybe' });
@@ -37,22 +43,35 @@ export const badContent: ElicitationCallback = async () => ({ action: 'accept', 
 // misuses below already fail. These lines keep it so.
 export const sampling = new TesseraClient({
   sampling: async (params) => {
-    if (params.maxTokens < 10) return { role: 'assistant', model: 'm', content: { type: 'image', data: 'AAAA', mimeType: 'image/png' } };
+    if (params.maxTokens < 10)
+      return { role: 'assistant', model: 'm', content: { type: 'image', data: 'AAAA', mimeType: 'image/png' } };
     return { role: 'assistant', model: 'm', content: { type: 'text', text: 'hello' }, stopReason: 'endTurn' };
   },
 });
 
 // @ts-expect-error a role the protocol does not have
-export const badRole: SamplingCallback = async () => ({ role: 'robot', model: 'm', content: { type: 'text', text: 'a' } });
+export const badRole: SamplingCallback = async () => ({
+  role: 'robot',
+  model: 'm',
+  content: { type: 'text', text: 'a' },
+});
 
 // @ts-expect-error a content kind the protocol does not have
-export const badContentKind: SamplingCallback = async () => ({ role: 'assistant', model: 'm', content: { type: 'video', data: 'x' } });
+export const badContentKind: SamplingCallback = async () => ({
+  role: 'assistant',
+  model: 'm',
+  content: { type: 'video', data: 'x' },
+});
 
 // @ts-expect-error the model that answered is required
 export const noModel: SamplingCallback = async () => ({ role: 'assistant', content: { type: 'text', text: 'a' } });
 
 // @ts-expect-error a text block carries its text
-export const textWithoutText: SamplingCallback = async () => ({ role: 'assistant', model: 'm', content: { type: 'text' } });
+export const textWithoutText: SamplingCallback = async () => ({
+  role: 'assistant',
+  model: 'm',
+  content: { type: 'text' },
+});
 
 // @ts-expect-error an elicitation answer is not a sampling answer
 export const elicitationShaped: SamplingCallback = async () => ({ action: 'accept', content: { a: 1 } });

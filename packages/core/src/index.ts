@@ -100,7 +100,13 @@ export { UnsupportedSchemaError } from './schema/unsupported-schema.error';
 export { UnsupportedElicitationSchemaError } from './schema/unsupported-elicitation-schema.error';
 
 // request-state protection, re-exported for one import
-export { RequestStateSecurity, InvalidRequestStateError, INVALID_REQUEST_STATE_MESSAGE, MemorySingleUseStore, SingleUseStoreUnavailableError } from '@tessera/request-state';
+export {
+  RequestStateSecurity,
+  InvalidRequestStateError,
+  INVALID_REQUEST_STATE_MESSAGE,
+  MemorySingleUseStore,
+  SingleUseStoreUnavailableError,
+} from '@tessera/request-state';
 export type { SingleUseStore } from '@tessera/request-state';
 
 // asking the user (multi-round-trip dependencies)
@@ -120,4 +126,9 @@ export { InvalidInputResponseError } from './errors/runtime/invalid-input-respon
 // low-level API: no decorators, JSON Schema tool definitions, opt-in sealing
 export { createLowLevelServer } from './lowlevel/create-low-level-server';
 export { LowLevelServer } from './lowlevel/low-level-server';
-export type { LowLevelServerOptions, LowLevelToolHandler, LowLevelCallContext, LowLevelCallResult } from './lowlevel/low-level-server-options';
+export type {
+  LowLevelServerOptions,
+  LowLevelToolHandler,
+  LowLevelCallContext,
+  LowLevelCallResult,
+} from './lowlevel/low-level-server-options';

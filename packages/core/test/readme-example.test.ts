@@ -11,7 +11,10 @@ const ROOT = path.join(__dirname, '..', '..', '..');
 
 /** The classes of the provider file: from `class ProvisionArgs` up to the closing brace of `Machines`. */
 function providerClasses(): string {
-  const source = readFileSync(path.join(ROOT, 'apps', 'benchmarks', 'src', 'support', 'readme-example.provider.ts'), 'utf8');
+  const source = readFileSync(
+    path.join(ROOT, 'apps', 'benchmarks', 'src', 'support', 'readme-example.provider.ts'),
+    'utf8',
+  );
   const start = source.indexOf('\nclass ProvisionArgs') + 1;
   return source.slice(start, source.indexOf('\n}\n', source.indexOf('\nclass Machines')) + 3);
 }

@@ -1,7 +1,16 @@
 // Compile-time checks: `npm run typecheck` fails if a misuse below stops being a type error
 // (each `@ts-expect-error` must still have an error to expect). jest only checks the file loads.
 import { IsString } from 'class-validator';
-import { createApp, Elicit, Provider, RequestStateSecurity, Sample, Tool, type AppModule, type Elicitation } from '@tessera/core';
+import {
+  createApp,
+  Elicit,
+  Provider,
+  RequestStateSecurity,
+  Sample,
+  Tool,
+  type AppModule,
+  type Elicitation,
+} from '@tessera/core';
 
 class Args1 {
   @IsString()
@@ -24,7 +33,13 @@ export class Typed {
 
   fallback(
     @Elicit<Args1>({ key: 'a', message: 'A?', schema: Choice }) _a: Elicitation<Choice>,
-    @Elicit<Args1>({ key: 'b', after: ['a'], when: ({ args, outcomes }) => args.topic !== '' && outcomes.a?.action !== 'accept', message: 'B?', schema: Choice })
+    @Elicit<Args1>({
+      key: 'b',
+      after: ['a'],
+      when: ({ args, outcomes }) => args.topic !== '' && outcomes.a?.action !== 'accept',
+      message: 'B?',
+      schema: Choice,
+    })
     _b: Elicitation<Choice> | undefined,
   ): void {}
 

@@ -7,13 +7,18 @@ import { scaffold } from './scaffold';
 const USAGE = 'usage: npm create tessera@latest <project-name> [-- --dir <folder>]';
 
 function main(): void {
-  const { values, positionals } = parseArgs({ options: { dir: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    options: { dir: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    allowPositionals: true,
+  });
   if (values.help === true) return void console.log(USAGE);
   if (positionals.length !== 1) throw new Error(`create-tessera: give exactly one project name\n${USAGE}`);
   const { directory, files } = scaffold({ name: positionals[0], directory: values.dir });
   const relative = path.relative(process.cwd(), directory) || '.';
   console.log(`Created ${positionals[0]} in ${directory} (${files.length} files).\n`);
-  console.log(`  cd ${relative}\n  npm install\n  npm test             # flow tests\n  npm run start:http   # http://127.0.0.1:3000/mcp\n`);
+  console.log(
+    `  cd ${relative}\n  npm install\n  npm test             # flow tests\n  npm run start:http   # http://127.0.0.1:3000/mcp\n`,
+  );
 }
 
 try {

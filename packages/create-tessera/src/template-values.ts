@@ -29,7 +29,8 @@ export function fillTemplate(text: string, values: { name: string; version: stri
     .replaceAll('__TESSERA_VERSION__', values.version)
     .replace(/__PEER_([@a-z0-9/._-]+?)__/g, (_match, name: string) => {
       const range = PEER_RANGES[name];
-      if (range === undefined) throw new Error(`create-tessera: the template names an unknown peer dependency "${name}"`);
+      if (range === undefined)
+        throw new Error(`create-tessera: the template names an unknown peer dependency "${name}"`);
       return range;
     });
 }

@@ -12,7 +12,11 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('create-tessera', () => {
   test('writes a project: tool, @Elicit tool, prompt, flow tests, README, start scripts, decorator settings', () => {
-    const { directory, files } = scaffold({ name: 'my-server', directory: path.join(dir, 'my-server'), tesseraVersion: '1.2.3' });
+    const { directory, files } = scaffold({
+      name: 'my-server',
+      directory: path.join(dir, 'my-server'),
+      tesseraVersion: '1.2.3',
+    });
     expect(files).toEqual([
       '.gitignore',
       'README.md',
@@ -26,7 +30,11 @@ describe('create-tessera', () => {
     ]);
     const manifest = JSON.parse(readFileSync(path.join(directory, 'package.json'), 'utf8'));
     expect(manifest.name).toBe('my-server');
-    expect(manifest.scripts).toMatchObject({ start: 'node dist/src/stdio.js', 'start:http': 'node dist/src/http.js', test: expect.stringContaining('node --test') });
+    expect(manifest.scripts).toMatchObject({
+      start: 'node dist/src/stdio.js',
+      'start:http': 'node dist/src/http.js',
+      test: expect.stringContaining('node --test'),
+    });
     expect(manifest.dependencies['@tessera/core']).toBe('^1.2.3');
     expect(manifest.devDependencies['@tessera/testing']).toBe('^1.2.3');
     const tsconfig = JSON.parse(readFileSync(path.join(directory, 'tsconfig.json'), 'utf8'));
@@ -43,7 +51,8 @@ describe('create-tessera', () => {
     const declared: Record<string, string> = {};
     for (const pkg of ['core', 'client', 'testing']) {
       const manifest = JSON.parse(readFileSync(path.join(ROOT, 'packages', pkg, 'package.json'), 'utf8'));
-      for (const [name, range] of Object.entries<string>(manifest.peerDependencies ?? {})) if (!name.startsWith('@tessera/')) declared[name] = range;
+      for (const [name, range] of Object.entries<string>(manifest.peerDependencies ?? {}))
+        if (!name.startsWith('@tessera/')) declared[name] = range;
     }
     expect(PEER_RANGES).toEqual(declared);
   });
@@ -51,9 +60,13 @@ describe('create-tessera', () => {
   test('a bad name or a folder with files is refused, naming the problem', () => {
     expect(projectNameProblem('My-Server')).toBe('it has uppercase letters');
     expect(projectNameProblem('@acme/tickets')).toBeUndefined();
-    expect(() => scaffold({ name: 'my server', directory: path.join(dir, 'x') })).toThrow(/"my server" cannot be a project name: it may only hold/);
+    expect(() => scaffold({ name: 'my server', directory: path.join(dir, 'x') })).toThrow(
+      /"my server" cannot be a project name: it may only hold/,
+    );
     writeFileSync(path.join(dir, 'keep.txt'), 'mine');
-    expect(() => scaffold({ name: 'my-server', directory: dir })).toThrow(`create-tessera: ${dir} already exists and is not empty`);
+    expect(() => scaffold({ name: 'my-server', directory: dir })).toThrow(
+      `create-tessera: ${dir} already exists and is not empty`,
+    );
     expect(readFileSync(path.join(dir, 'keep.txt'), 'utf8')).toBe('mine');
   });
 });

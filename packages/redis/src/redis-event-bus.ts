@@ -46,7 +46,9 @@ export class RedisEventBus implements ServerEventBus {
   publish(event: ServerEvent): void {
     this.deliver(event);
     const envelope: Envelope = { origin: this.id, event };
-    this.options.publisher.publish(this.channel, JSON.stringify(envelope)).catch((error: unknown) => this.fail(error, 'publishing a change event failed'));
+    this.options.publisher
+      .publish(this.channel, JSON.stringify(envelope))
+      .catch((error: unknown) => this.fail(error, 'publishing a change event failed'));
   }
 
   subscribe(listener: (event: ServerEvent) => void): () => void {
@@ -88,6 +90,8 @@ export class RedisEventBus implements ServerEventBus {
   }
 
   private fail(error: unknown, what: string): void {
-    this.options.onError?.(new Error(`RedisEventBus: ${what}: ${error instanceof Error ? error.message : String(error)}`, { cause: error }));
+    this.options.onError?.(
+      new Error(`RedisEventBus: ${what}: ${error instanceof Error ? error.message : String(error)}`, { cause: error }),
+    );
   }
 }

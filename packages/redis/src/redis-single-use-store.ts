@@ -18,13 +18,21 @@ export class RedisSingleUseStore implements SingleUseStore {
   private readonly keyPrefix: string;
 
   constructor(options: RedisSingleUseStoreOptions) {
-    if (typeof options?.client?.sendCommand !== 'function') throw new TypeError('RedisSingleUseStore: client must be a Redis client (sendCommand)');
+    if (typeof options?.client?.sendCommand !== 'function')
+      throw new TypeError('RedisSingleUseStore: client must be a Redis client (sendCommand)');
     this.client = options.client;
     this.keyPrefix = options.keyPrefix ?? 'tessera:request-state:used:';
   }
 
   async consume(nonce: string, ttlMs: number): Promise<boolean> {
-    const reply = await this.client.sendCommand(['SET', this.keyPrefix + nonce, '1', 'NX', 'PX', String(Math.max(1, Math.ceil(ttlMs)))]);
+    const reply = await this.client.sendCommand([
+      'SET',
+      this.keyPrefix + nonce,
+      '1',
+      'NX',
+      'PX',
+      String(Math.max(1, Math.ceil(ttlMs))),
+    ]);
     return reply === 'OK';
   }
 }

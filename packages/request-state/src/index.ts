@@ -14,7 +14,11 @@ export { argumentsDigest } from './binding/arguments-digest';
 export { authIdentity, principalFromAuthInfo } from './binding/principal-from-auth-info';
 export type { PrincipalAuthInfo } from './binding/principal-from-auth-info';
 export { boundPrincipal } from './binding/bound-principal';
-export { InvalidRequestStateError, INVALID_REQUEST_STATE_MESSAGE, isInvalidRequestStateError } from './errors/invalid-request-state.error';
+export {
+  InvalidRequestStateError,
+  INVALID_REQUEST_STATE_MESSAGE,
+  isInvalidRequestStateError,
+} from './errors/invalid-request-state.error';
 export type { InvalidStateReason } from './errors/invalid-state-reason';
 export { invalidRequestStateJsonRpcError } from './errors/invalid-request-state-json-rpc-error';
 export type { InvalidRequestStateJsonRpcError } from './errors/invalid-request-state-json-rpc-error';

@@ -39,7 +39,9 @@ export class RequestStateSecurity<Ctx = unknown> {
   }
 
   /** A random process-local key: fine for one process, refused by every other instance and after a restart. */
-  static ephemeral<Ctx = unknown>(options: Omit<RequestStateSecurityOptions<Ctx>, 'keys' | 'codec'> = {}): RequestStateSecurity<Ctx> {
+  static ephemeral<Ctx = unknown>(
+    options: Omit<RequestStateSecurityOptions<Ctx>, 'keys' | 'codec'> = {},
+  ): RequestStateSecurity<Ctx> {
     const ephemeralOpts = { ...options, keys: [randomBytes(32)] };
     ephemeralOptions.add(ephemeralOpts);
     return new RequestStateSecurity(ephemeralOpts);
@@ -95,7 +97,9 @@ function codecFrom(options: RequestStateSecurityOptions<never>): RequestStateCod
 function validTtl(ttl: unknown): number {
   if (ttl === undefined) return DEFAULT_TTL_SECONDS;
   if (typeof ttl !== 'number' || !Number.isFinite(ttl) || ttl <= 0) {
-    throw new RequestStateConfigError(`RequestStateSecurity: ttl must be a positive, finite number of seconds, got ${String(ttl)}`);
+    throw new RequestStateConfigError(
+      `RequestStateSecurity: ttl must be a positive, finite number of seconds, got ${String(ttl)}`,
+    );
   }
   return ttl;
 }
@@ -103,7 +107,9 @@ function validTtl(ttl: unknown): number {
 function validMaxTokenLength(max: unknown): number {
   if (max === undefined) return DEFAULT_MAX_TOKEN_LENGTH;
   if (typeof max !== 'number' || !Number.isSafeInteger(max) || max <= 0) {
-    throw new RequestStateConfigError(`RequestStateSecurity: maxTokenLength must be a positive integer, got ${String(max)}`);
+    throw new RequestStateConfigError(
+      `RequestStateSecurity: maxTokenLength must be a positive integer, got ${String(max)}`,
+    );
   }
   return max;
 }
@@ -111,7 +117,9 @@ function validMaxTokenLength(max: unknown): number {
 function validAudience(audience: unknown): string | undefined {
   if (audience === undefined) return undefined;
   if (typeof audience !== 'string' || audience === '') {
-    throw new RequestStateConfigError(`RequestStateSecurity: audience must be a non-empty string, got ${JSON.stringify(audience) ?? String(audience)}`);
+    throw new RequestStateConfigError(
+      `RequestStateSecurity: audience must be a non-empty string, got ${JSON.stringify(audience) ?? String(audience)}`,
+    );
   }
   return audience;
 }

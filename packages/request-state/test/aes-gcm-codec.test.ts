@@ -67,15 +67,18 @@ describe('AesGcmCodec refuses corruption', () => {
   });
 
   // body lengths 0, 1 and 2 mod 3: the last character then carries 0, 4 or 2 unused bits
-  it.each([31, 32, 33])('refuses every one of the 63 substitutions of the final character (payload %i bytes)', (length) => {
-    const sealed = codec.seal(new Uint8Array(length).fill(0x61));
-    const last = sealed[sealed.length - 1]!;
-    const substitutes = [...ALPHABET].filter((c) => c !== last);
-    expect(substitutes).toHaveLength(63);
-    const reasons = new Set(substitutes.map((c) => reasonOf(() => codec.unseal(sealed.slice(0, -1) + c))));
-    // with unused bits, some substitutions decode to the same bytes: only the canonical check catches them
-    expect([...reasons].sort()).toEqual(length === 31 ? ['tag_mismatch'] : ['malformed', 'tag_mismatch']);
-  });
+  it.each([31, 32, 33])(
+    'refuses every one of the 63 substitutions of the final character (payload %i bytes)',
+    (length) => {
+      const sealed = codec.seal(new Uint8Array(length).fill(0x61));
+      const last = sealed[sealed.length - 1]!;
+      const substitutes = [...ALPHABET].filter((c) => c !== last);
+      expect(substitutes).toHaveLength(63);
+      const reasons = new Set(substitutes.map((c) => reasonOf(() => codec.unseal(sealed.slice(0, -1) + c))));
+      // with unused bits, some substitutions decode to the same bytes: only the canonical check catches them
+      expect([...reasons].sort()).toEqual(length === 31 ? ['tag_mismatch'] : ['malformed', 'tag_mismatch']);
+    },
+  );
 
   it('refuses a body whose last character has non-zero unused bits (same bytes, other spelling)', () => {
     const sealed = codec.seal(new Uint8Array(32));
@@ -88,7 +91,10 @@ describe('AesGcmCodec refuses corruption', () => {
   it.each([
     ['padding', token + '='],
     ['double padding', token + '=='],
-    ['standard alphabet', token.replace(/-/g, '+').replace(/_/g, '/') + (token.includes('-') || token.includes('_') ? '' : '+')],
+    [
+      'standard alphabet',
+      token.replace(/-/g, '+').replace(/_/g, '/') + (token.includes('-') || token.includes('_') ? '' : '+'),
+    ],
     ['trailing newline', token + '\n'],
     ['inner space', token.slice(0, 10) + ' ' + token.slice(10)],
     ['leading space', ' ' + token],

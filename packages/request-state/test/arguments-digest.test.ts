@@ -4,7 +4,11 @@ import { canonicalJson } from '../src/binding/canonical-json';
 
 describe('argumentsDigest', () => {
   it('is sha256 of the canonical JSON, first 16 bytes, base64url (22 chars)', () => {
-    const expected = createHash('sha256').update('{"a":1,"b":[true,null,"x"]}').digest().subarray(0, 16).toString('base64url');
+    const expected = createHash('sha256')
+      .update('{"a":1,"b":[true,null,"x"]}')
+      .digest()
+      .subarray(0, 16)
+      .toString('base64url');
     expect(argumentsDigest({ b: [true, null, 'x'], a: 1 })).toBe(expected);
     expect(expected).toHaveLength(22);
   });
@@ -15,7 +19,9 @@ describe('argumentsDigest', () => {
   });
 
   it('sorts keys at every depth and ignores undefined members, as JSON would', () => {
-    expect(canonicalJson({ z: { y: 1, x: 2 }, a: [{ d: 1, c: 2 }], u: undefined })).toBe('{"a":[{"c":2,"d":1}],"z":{"x":2,"y":1}}');
+    expect(canonicalJson({ z: { y: 1, x: 2 }, a: [{ d: 1, c: 2 }], u: undefined })).toBe(
+      '{"a":[{"c":2,"d":1}],"z":{"x":2,"y":1}}',
+    );
   });
 
   it('escapes non-ASCII per UTF-16 unit, keeping lone surrogates distinct', () => {

@@ -1,7 +1,6 @@
 import { RequestStateSecurity, type RequestBinding } from '@tessera/request-state';
 import { KEY_A, reasonOf, seededRandom } from './helpers';
 
-
 const rnd = seededRandom(20260728);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
 const CHARS = ['a', 'b', 'Z', '0', ' ', '"', '\\', 'é', '漢', '😀', '\ud800', '\udfff', '\u0000'];
@@ -45,7 +44,9 @@ describe('binding properties over random requests', () => {
       const principal = binding.principal == null ? 'someone' : null;
       expect(reasonOf(() => sealer.open(token, { ...binding, principal }))).toBe('principal_drift');
       if (binding.principal != null) {
-        expect(reasonOf(() => sealer.open(token, { ...binding, principal: binding.principal + '\u0000' }))).toBe('principal_mismatch');
+        expect(reasonOf(() => sealer.open(token, { ...binding, principal: binding.principal + '\u0000' }))).toBe(
+          'principal_mismatch',
+        );
       }
     }
   });

@@ -1,4 +1,10 @@
-import { boundPrincipal, principalFromAuthInfo, protectRequestState, RequestStateSecurity, type RequestStateContext } from '@tessera/request-state';
+import {
+  boundPrincipal,
+  principalFromAuthInfo,
+  protectRequestState,
+  RequestStateSecurity,
+  type RequestStateContext,
+} from '@tessera/request-state';
 import { KEY_A, reasonOf } from './helpers';
 
 // #14 item 3: a custom bindPrincipal adds to the verified binding, never replaces it.
@@ -10,7 +16,9 @@ describe('bindPrincipal adds to the verified principal', () => {
     expect(boundPrincipal(alice, null)).toBe(alice);
     expect(boundPrincipal(null, 'acme')).toBe('[null,"acme"]');
     expect(boundPrincipal(alice, 'acme')).toBe(JSON.stringify([alice, 'acme']));
-    expect(() => boundPrincipal(alice, 42)).toThrow(/bindPrincipal must return a string, null or undefined, got number/);
+    expect(() => boundPrincipal(alice, 42)).toThrow(
+      /bindPrincipal must return a string, null or undefined, got number/,
+    );
   });
 
   it('with bearer auth and a tenant binding, one user’s state does not open for another user of the tenant', () => {

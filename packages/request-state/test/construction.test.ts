@@ -1,4 +1,9 @@
-import { RequestStateConfigError, RequestStateError, RequestStateSecurity, type RequestStateCodec } from '@tessera/request-state';
+import {
+  RequestStateConfigError,
+  RequestStateError,
+  RequestStateSecurity,
+  type RequestStateCodec,
+} from '@tessera/request-state';
 import { KEY_A, KEY_B } from './helpers';
 
 const HINT = `Generate one with: node -e "console.log(require('crypto').randomBytes(32).toString('base64url'))"`;
@@ -17,23 +22,87 @@ function configError(options: unknown): RequestStateConfigError {
 
 describe('RequestStateSecurity construction errors', () => {
   it.each<[string, unknown, string]>([
-    ['a short string key, naming index and length', { keys: [KEY_A, 'too short'] }, `RequestStateSecurity: keys[1] is 9 bytes; each key must be at least 32 bytes (strings count as UTF-8). ${HINT}`],
-    ['a 31-byte binary key', { keys: [new Uint8Array(31)] }, `RequestStateSecurity: keys[0] is 31 bytes; each key must be at least 32 bytes (strings count as UTF-8). ${HINT}`],
-    ['an empty list', { keys: [] }, `RequestStateSecurity: keys is empty; pass at least one key of 32 bytes or more. ${HINT}`],
-    ['a duplicate key', { keys: [KEY_A, KEY_B, KEY_A] }, 'RequestStateSecurity: keys[2] is the same key as keys[0]; list each key once'],
-    ['a duplicate across string and bytes', { keys: [KEY_A, new TextEncoder().encode(KEY_A)] }, 'RequestStateSecurity: keys[1] is the same key as keys[0]; list each key once'],
-    ['a non-key type', { keys: [KEY_A, 42] }, 'RequestStateSecurity: keys[1] must be a Uint8Array or a string, got number'],
+    [
+      'a short string key, naming index and length',
+      { keys: [KEY_A, 'too short'] },
+      `RequestStateSecurity: keys[1] is 9 bytes; each key must be at least 32 bytes (strings count as UTF-8). ${HINT}`,
+    ],
+    [
+      'a 31-byte binary key',
+      { keys: [new Uint8Array(31)] },
+      `RequestStateSecurity: keys[0] is 31 bytes; each key must be at least 32 bytes (strings count as UTF-8). ${HINT}`,
+    ],
+    [
+      'an empty list',
+      { keys: [] },
+      `RequestStateSecurity: keys is empty; pass at least one key of 32 bytes or more. ${HINT}`,
+    ],
+    [
+      'a duplicate key',
+      { keys: [KEY_A, KEY_B, KEY_A] },
+      'RequestStateSecurity: keys[2] is the same key as keys[0]; list each key once',
+    ],
+    [
+      'a duplicate across string and bytes',
+      { keys: [KEY_A, new TextEncoder().encode(KEY_A)] },
+      'RequestStateSecurity: keys[1] is the same key as keys[0]; list each key once',
+    ],
+    [
+      'a non-key type',
+      { keys: [KEY_A, 42] },
+      'RequestStateSecurity: keys[1] must be a Uint8Array or a string, got number',
+    ],
     ['keys that are not a list', { keys: KEY_A }, 'RequestStateSecurity: keys must be an array of keys, got string'],
-    ['both keys and codec', { keys: [KEY_A], codec }, 'RequestStateSecurity: pass exactly one of keys or codec, not both'],
-    ['neither', {}, 'RequestStateSecurity: pass exactly one of keys or codec, got neither; for a process-local key use RequestStateSecurity.ephemeral()'],
-    ['a codec without unseal', { codec: { seal: () => '' } }, 'RequestStateSecurity: codec must have seal(bytes) and unseal(token) methods'],
-    ['ttl 0', { keys: [KEY_A], ttl: 0 }, 'RequestStateSecurity: ttl must be a positive, finite number of seconds, got 0'],
-    ['ttl negative', { keys: [KEY_A], ttl: -1 }, 'RequestStateSecurity: ttl must be a positive, finite number of seconds, got -1'],
-    ['ttl NaN', { keys: [KEY_A], ttl: NaN }, 'RequestStateSecurity: ttl must be a positive, finite number of seconds, got NaN'],
-    ['ttl infinite', { keys: [KEY_A], ttl: Infinity }, 'RequestStateSecurity: ttl must be a positive, finite number of seconds, got Infinity'],
-    ['ttl as a string', { keys: [KEY_A], ttl: '600' }, 'RequestStateSecurity: ttl must be a positive, finite number of seconds, got 600'],
-    ['maxTokenLength 0', { keys: [KEY_A], maxTokenLength: 0 }, 'RequestStateSecurity: maxTokenLength must be a positive integer, got 0'],
-    ['an empty audience', { keys: [KEY_A], audience: '' }, 'RequestStateSecurity: audience must be a non-empty string, got ""'],
+    [
+      'both keys and codec',
+      { keys: [KEY_A], codec },
+      'RequestStateSecurity: pass exactly one of keys or codec, not both',
+    ],
+    [
+      'neither',
+      {},
+      'RequestStateSecurity: pass exactly one of keys or codec, got neither; for a process-local key use RequestStateSecurity.ephemeral()',
+    ],
+    [
+      'a codec without unseal',
+      { codec: { seal: () => '' } },
+      'RequestStateSecurity: codec must have seal(bytes) and unseal(token) methods',
+    ],
+    [
+      'ttl 0',
+      { keys: [KEY_A], ttl: 0 },
+      'RequestStateSecurity: ttl must be a positive, finite number of seconds, got 0',
+    ],
+    [
+      'ttl negative',
+      { keys: [KEY_A], ttl: -1 },
+      'RequestStateSecurity: ttl must be a positive, finite number of seconds, got -1',
+    ],
+    [
+      'ttl NaN',
+      { keys: [KEY_A], ttl: NaN },
+      'RequestStateSecurity: ttl must be a positive, finite number of seconds, got NaN',
+    ],
+    [
+      'ttl infinite',
+      { keys: [KEY_A], ttl: Infinity },
+      'RequestStateSecurity: ttl must be a positive, finite number of seconds, got Infinity',
+    ],
+    [
+      'ttl as a string',
+      { keys: [KEY_A], ttl: '600' },
+      'RequestStateSecurity: ttl must be a positive, finite number of seconds, got 600',
+    ],
+    [
+      'maxTokenLength 0',
+      { keys: [KEY_A], maxTokenLength: 0 },
+      'RequestStateSecurity: maxTokenLength must be a positive integer, got 0',
+    ],
+    [
+      'an empty audience',
+      { keys: [KEY_A], audience: '' },
+      'RequestStateSecurity: audience must be a non-empty string, got ""',
+    ],
   ])('refuses %s', (_, options, message) => {
     expect(configError(options).message).toBe(message);
   });
@@ -57,7 +126,9 @@ describe('RequestStateSecurity construction errors', () => {
     expect(() => security.forServer('')).toThrow(expected);
     expect(() => new RequestStateSecurity({ codec }).forServer(undefined)).toThrow(expected);
     expect(security.forServer('billing').audience).toBe('billing');
-    expect(new RequestStateSecurity({ keys: [KEY_A], audience: 'explicit' }).forServer('billing').audience).toBe('explicit');
+    expect(new RequestStateSecurity({ keys: [KEY_A], audience: 'explicit' }).forServer('billing').audience).toBe(
+      'explicit',
+    );
   });
 
   it('ephemeral: needs no audience, uses the server name when given, and is flagged', () => {
@@ -77,7 +148,7 @@ describe('RequestStateSecurity construction errors', () => {
     expect(() => two.open(token, binding)).toThrow('Invalid or expired requestState');
   });
 
-  it('config errors carry the request-state brand (not core\'s: each package recognises its own errors)', () => {
+  it("config errors carry the request-state brand (not core's: each package recognises its own errors)", () => {
     const error = configError({});
     expect(RequestStateError.isInstance(error)).toBe(true);
     expect((error as unknown as Record<symbol, unknown>)[Symbol.for('tessera.request-state.error')]).toBe(true);

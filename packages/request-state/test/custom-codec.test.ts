@@ -1,4 +1,9 @@
-import { InvalidRequestStateError, RequestStateSecurity, RequestStateTooLargeError, type RequestStateCodec } from '@tessera/request-state';
+import {
+  InvalidRequestStateError,
+  RequestStateSecurity,
+  RequestStateTooLargeError,
+  type RequestStateCodec,
+} from '@tessera/request-state';
 import { CALL, manualClock, reasonOf } from './helpers';
 
 /** A transparent codec: no crypto at all, so every guarantee left is the framework's. */
@@ -40,18 +45,41 @@ describe('custom codec', () => {
     expect(reasonOf(() => sealer.open(encode({ ...claims, s: undefined }), CALL))).toBe('bad_payload');
     expect(reasonOf(() => sealer.open(encode({ ...claims, exp: '9999999999' }), CALL))).toBe('bad_payload');
     expect(reasonOf(() => sealer.open(encode([claims]), CALL))).toBe('bad_payload');
-    expect(reasonOf(() => sealer.open('plain.' + Buffer.from('{not json').toString('base64url'), CALL))).toBe('bad_payload');
-    expect(reasonOf(() => sealer.open('plain.' + Buffer.from([0xff, 0xfe]).toString('base64url'), CALL))).toBe('bad_payload');
-    expect(reasonOf(() => sealer.open(encode({ ...claims, iat: claims.iat + 3600, exp: claims.exp + 3600 }), CALL))).toBe('issued_in_future');
+    expect(reasonOf(() => sealer.open('plain.' + Buffer.from('{not json').toString('base64url'), CALL))).toBe(
+      'bad_payload',
+    );
+    expect(reasonOf(() => sealer.open('plain.' + Buffer.from([0xff, 0xfe]).toString('base64url'), CALL))).toBe(
+      'bad_payload',
+    );
+    expect(
+      reasonOf(() => sealer.open(encode({ ...claims, iat: claims.iat + 3600, exp: claims.exp + 3600 }), CALL)),
+    ).toBe('issued_in_future');
   });
 
   it.each<[string, () => never | Uint8Array]>([
-    ['a TypeError', () => { throw new TypeError('secret detail: key 1234'); }],
-    ['a string', () => { throw 'secret detail: key 1234'; }],
-    ['undefined', () => { throw undefined; }],
+    [
+      'a TypeError',
+      () => {
+        throw new TypeError('secret detail: key 1234');
+      },
+    ],
+    [
+      'a string',
+      () => {
+        throw 'secret detail: key 1234';
+      },
+    ],
+    [
+      'undefined',
+      () => {
+        throw undefined;
+      },
+    ],
     ['a non-bytes result', () => 'not bytes' as unknown as Uint8Array],
   ])('turns a codec throwing %s into InvalidRequestStateError, without its reason in the message', (_, unseal) => {
-    const broken = new RequestStateSecurity({ codec: { seal: plainCodec.seal, unseal }, audience: 'a' }).forServer(undefined);
+    const broken = new RequestStateSecurity({ codec: { seal: plainCodec.seal, unseal }, audience: 'a' }).forServer(
+      undefined,
+    );
     let error: unknown;
     try {
       broken.open('plain.x', CALL);
@@ -70,7 +98,11 @@ describe('custom codec', () => {
 
   it('bounds the token before calling the codec, and refuses to mint an over-long token', () => {
     const unseal = jest.fn(plainCodec.unseal);
-    const bounded = new RequestStateSecurity({ codec: { seal: plainCodec.seal, unseal }, audience: 'a', maxTokenLength: 300 }).forServer(undefined);
+    const bounded = new RequestStateSecurity({
+      codec: { seal: plainCodec.seal, unseal },
+      audience: 'a',
+      maxTokenLength: 300,
+    }).forServer(undefined);
     expect(reasonOf(() => bounded.open('plain.' + 'A'.repeat(300), CALL))).toBe('too_long');
     expect(unseal).not.toHaveBeenCalled();
     expect(() => bounded.seal('x'.repeat(400), CALL)).toThrow(RequestStateTooLargeError);

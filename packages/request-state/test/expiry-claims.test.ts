@@ -10,7 +10,9 @@ const plainCodec: RequestStateCodec = {
 
 describe('exp must be finite and at most ttl after iat', () => {
   const clock = manualClock();
-  const sealer = new RequestStateSecurity({ codec: plainCodec, ttl: 600, clock: clock.now, audience: 'srv' }).forServer(undefined);
+  const sealer = new RequestStateSecurity({ codec: plainCodec, ttl: 600, clock: clock.now, audience: 'srv' }).forServer(
+    undefined,
+  );
   const claims = JSON.parse(Buffer.from(sealer.seal('s', CALL), 'base64url').toString());
   const forge = (json: string) => Buffer.from(json).toString('base64url');
   const withExp = (exp: string) => forge(JSON.stringify({ ...claims, exp: 0 }).replace('"exp":0', `"exp":${exp}`));
@@ -24,7 +26,11 @@ describe('exp must be finite and at most ttl after iat', () => {
   });
 
   it('refuses iat = -1e999', () => {
-    expect(reasonOf(() => sealer.open(forge(JSON.stringify({ ...claims, iat: 0 }).replace('"iat":0', '"iat":-1e999')), CALL))).toBe('bad_time');
+    expect(
+      reasonOf(() =>
+        sealer.open(forge(JSON.stringify({ ...claims, iat: 0 }).replace('"iat":0', '"iat":-1e999')), CALL),
+      ),
+    ).toBe('bad_time');
   });
 
   it('refuses an exp further than the ttl past iat, even while it is still in the future', () => {
@@ -34,7 +40,9 @@ describe('exp must be finite and at most ttl after iat', () => {
   });
 
   it('fractional iat and ttl: every honest seal passes the check (same arithmetic on both sides)', () => {
-    const odd = new RequestStateSecurity({ codec: plainCodec, ttl: 0.3, clock: clock.now, audience: 'srv' }).forServer(undefined);
+    const odd = new RequestStateSecurity({ codec: plainCodec, ttl: 0.3, clock: clock.now, audience: 'srv' }).forServer(
+      undefined,
+    );
     for (let i = 0; i < 500; i += 1) {
       clock.advance(7.3);
       expect(odd.open(odd.seal(i, CALL), CALL)).toBe(i);

@@ -11,7 +11,11 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-const schema = () => ({ type: 'object', properties: { region: { type: 'string', enum: ['eu', 'us'] } }, required: ['region'] });
+const schema = () => ({
+  type: 'object',
+  properties: { region: { type: 'string', enum: ['eu', 'us'] } },
+  required: ['region'],
+});
 
 describe('digests of frozen values', () => {
   test('a deeply frozen value digests as its unfrozen copy, every time', () => {
@@ -23,11 +27,18 @@ describe('digests of frozen values', () => {
 
   test('a frozen value with a part that can still change is read afresh', () => {
     const enumValues = ['eu', 'us'];
-    const shallow = Object.freeze({ type: 'object', properties: Object.freeze({ region: Object.freeze({ type: 'string', enum: enumValues }) }) });
+    const shallow = Object.freeze({
+      type: 'object',
+      properties: Object.freeze({ region: Object.freeze({ type: 'string', enum: enumValues }) }),
+    });
     const before = argumentsDigest({ requestedSchema: shallow });
     enumValues.push('ap');
     const after = argumentsDigest({ requestedSchema: shallow });
     expect(after).not.toBe(before);
-    expect(after).toBe(argumentsDigest({ requestedSchema: { type: 'object', properties: { region: { type: 'string', enum: ['eu', 'us', 'ap'] } } } }));
+    expect(after).toBe(
+      argumentsDigest({
+        requestedSchema: { type: 'object', properties: { region: { type: 'string', enum: ['eu', 'us', 'ap'] } } },
+      }),
+    );
   });
 });

@@ -1,6 +1,12 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createMcpHandler, inputRequired, McpServer, type ServerContext } from '@modelcontextprotocol/server';
-import { protectRequestState, RequestStateSecurity, VerifiedRequestState, type InvalidStateReason, type RequestStateContext } from '@tessera/request-state';
+import {
+  protectRequestState,
+  RequestStateSecurity,
+  VerifiedRequestState,
+  type InvalidStateReason,
+  type RequestStateContext,
+} from '@tessera/request-state';
 import { KEY_A, reasonOf } from './helpers';
 
 // #14 item 7, defence in depth: on HTTP the verify hook compares the state's target with the Mcp-Name
@@ -34,8 +40,12 @@ describe('verify checks the Mcp-Name header against the state', () => {
 
   it('on resources, the URI as sent and its URL form name the same target', () => {
     const token = guard.mint('s', contextNaming('resources/read', undefined), { target: 'https://example.com/a' });
-    expect(guard.verify(token, contextNaming('resources/read', 'HTTPS://EXAMPLE.com/a'))).toBeInstanceOf(VerifiedRequestState);
-    expect(reasonOf(() => guard.verify(token, contextNaming('resources/read', 'https://example.com/b')))).toBe('target_mismatch');
+    expect(guard.verify(token, contextNaming('resources/read', 'HTTPS://EXAMPLE.com/a'))).toBeInstanceOf(
+      VerifiedRequestState,
+    );
+    expect(reasonOf(() => guard.verify(token, contextNaming('resources/read', 'https://example.com/b')))).toBe(
+      'target_mismatch',
+    );
   });
 });
 
@@ -43,21 +53,44 @@ describe('over HTTP without install(), another tool’s state never reaches a ha
   it('is refused in the hook with the fixed -32602, and onInvalid gets the reason', async () => {
     const reasons: InvalidStateReason[] = [];
     let firedWithState = 0;
-    const guard = protectRequestState<ServerContext>(security, { audience: 'srv', onInvalid: (error) => reasons.push(error.reason) });
+    const guard = protectRequestState<ServerContext>(security, {
+      audience: 'srv',
+      onInvalid: (error) => reasons.push(error.reason),
+    });
     const ask = { ok: inputRequired.elicit({ message: 'Sure?', requestedSchema: { type: 'object', properties: {} } }) };
     const handler = createMcpHandler(() => {
       const server = new McpServer({ name: 'srv', version: '1' }, { requestState: { verify: guard.verify } });
-      server.registerTool('deploy', {}, async (ctx) => inputRequired({ inputRequests: ask, requestState: guard.mint('s', ctx, { target: 'deploy' }) }));
+      server.registerTool('deploy', {}, async (ctx) =>
+        inputRequired({ inputRequests: ask, requestState: guard.mint('s', ctx, { target: 'deploy' }) }),
+      );
       server.registerTool('fire', {}, async (ctx) => {
         if (ctx.mcpReq.requestState() !== undefined) firedWithState += 1;
         return { content: [{ type: 'text', text: 'fired' }] };
       });
       return server;
     });
-    const client = new Client({ name: 't', version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: { form: {} } }, inputRequired: { autoFulfill: false } });
-    await client.connect(new StreamableHTTPClientTransport(new URL('http://srv.test/mcp'), { fetch: (url, init) => handler.fetch(new Request(url, init)) }));
-    const round = (await client.callTool({ name: 'deploy', arguments: {} }, { allowInputRequired: true })) as unknown as { requestState: string };
-    await expect(client.callTool({ name: 'fire', arguments: {}, requestState: round.requestState } as never, { allowInputRequired: true })).rejects.toMatchObject({
+    const client = new Client(
+      { name: 't', version: '1' },
+      {
+        versionNegotiation: { mode: { pin: '2026-07-28' } },
+        capabilities: { elicitation: { form: {} } },
+        inputRequired: { autoFulfill: false },
+      },
+    );
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL('http://srv.test/mcp'), {
+        fetch: (url, init) => handler.fetch(new Request(url, init)),
+      }),
+    );
+    const round = (await client.callTool(
+      { name: 'deploy', arguments: {} },
+      { allowInputRequired: true },
+    )) as unknown as { requestState: string };
+    await expect(
+      client.callTool({ name: 'fire', arguments: {}, requestState: round.requestState } as never, {
+        allowInputRequired: true,
+      }),
+    ).rejects.toMatchObject({
       code: -32602,
       message: 'Invalid or expired requestState',
       data: { reason: 'invalid_request_state' },

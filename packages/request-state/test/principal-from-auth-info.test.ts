@@ -2,8 +2,12 @@ import { principalFromAuthInfo } from '@tessera/request-state';
 
 describe('principalFromAuthInfo', () => {
   test('client, issuer and subject, from either spelling', () => {
-    expect(principalFromAuthInfo({ clientId: 'app', extra: { issuer: 'https://idp', subject: 'u1' } })).toBe('["app","https://idp","u1"]');
-    expect(principalFromAuthInfo({ clientId: 'app', extra: { iss: 'https://idp', sub: 'u1' } })).toBe('["app","https://idp","u1"]');
+    expect(principalFromAuthInfo({ clientId: 'app', extra: { issuer: 'https://idp', subject: 'u1' } })).toBe(
+      '["app","https://idp","u1"]',
+    );
+    expect(principalFromAuthInfo({ clientId: 'app', extra: { iss: 'https://idp', sub: 'u1' } })).toBe(
+      '["app","https://idp","u1"]',
+    );
   });
 
   test('a numeric subject still binds to that user', () => {
@@ -14,7 +18,9 @@ describe('principalFromAuthInfo', () => {
   });
 
   test('an unusable issuer key does not hide a usable iss', () => {
-    expect(principalFromAuthInfo({ clientId: 'app', extra: { issuer: { bad: true }, iss: 'https://idp', sub: 'u' } })).toBe('["app","https://idp","u"]');
+    expect(
+      principalFromAuthInfo({ clientId: 'app', extra: { issuer: { bad: true }, iss: 'https://idp', sub: 'u' } }),
+    ).toBe('["app","https://idp","u"]');
   });
 
   test('without a subject the client id alone binds; without auth there is no principal', () => {

@@ -1,4 +1,10 @@
-import { InvalidRequestStateError, protectRequestState, RequestStateSecurity, VerifiedRequestState, type RequestStateContext } from '@tessera/request-state';
+import {
+  InvalidRequestStateError,
+  protectRequestState,
+  RequestStateSecurity,
+  VerifiedRequestState,
+  type RequestStateContext,
+} from '@tessera/request-state';
 import { KEY_A, reasonOf } from './helpers';
 
 const security = new RequestStateSecurity({ keys: [KEY_A] });
@@ -63,7 +69,9 @@ describe('protectRequestState without a server', () => {
     expect(seen).toEqual(['tools/call:malformed']);
     const policy = new RequestStateSecurity<RequestStateContext>({ keys: [KEY_A], bindPrincipal: () => 'from-policy' });
     const viaPolicy = protectRequestState(policy, { audience: 'srv' });
-    expect(reasonOf(() => viaPolicy.verify(guard.mint('s', context('tools/call').ctx, request), context('tools/call').ctx))).toBe('principal_drift');
+    expect(
+      reasonOf(() => viaPolicy.verify(guard.mint('s', context('tools/call').ctx, request), context('tools/call').ctx)),
+    ).toBe('principal_drift');
   });
 
   it('mints only on the three carrier methods, and needs an audience with an explicit policy', () => {

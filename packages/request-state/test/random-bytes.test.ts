@@ -4,7 +4,8 @@ import { takeRandomBytes } from '../src/crypto/random-pool';
 import { KEY_A } from './helpers';
 
 const NONCE = { from: 4, to: 16 }; // kid(4) then nonce(12)
-const nonceOf = (token: string) => Buffer.from(token.slice(3), 'base64url').subarray(NONCE.from, NONCE.to).toString('hex');
+const nonceOf = (token: string) =>
+  Buffer.from(token.slice(3), 'base64url').subarray(NONCE.from, NONCE.to).toString('hex');
 
 // #14 item 5
 describe('random bytes', () => {
@@ -34,8 +35,9 @@ describe('nonces do not come from the buffered pool (a cloned process must not r
   it('with the pool frozen to constant bytes, two seals still use different nonces', () => {
     jest.isolateModules(() => {
       jest.doMock('../src/crypto/random-pool', () => ({ takeRandomBytes: (n: number) => Buffer.alloc(n, 7) }));
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const { AesGcmCodec: Isolated } = require('../src/crypto/aes-gcm.codec') as typeof import('../src/crypto/aes-gcm.codec');
+      const { AesGcmCodec: Isolated } =
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        require('../src/crypto/aes-gcm.codec') as typeof import('../src/crypto/aes-gcm.codec');
       const codec = new Isolated(toKeyMaterial([KEY_A]));
       const a = nonceOf(codec.seal(new Uint8Array([1])));
       const b = nonceOf(codec.seal(new Uint8Array([1])));

@@ -20,8 +20,14 @@ const forge = (claims: unknown) => raw.seal(new TextEncoder().encode(JSON.string
 const good = sealer.seal('s', { ...CALL, principal: 'alice' });
 const claims = JSON.parse(Buffer.from(raw.unseal(good)).toString());
 const P = { ...CALL, principal: 'alice' };
-const singleUse = new RequestStateSecurity({ keys: [KEY_A], clock: clock.now, singleUse: new MemorySingleUseStore(clock.now) }).forServer('srv');
-const ctx = (requestState: unknown): RequestStateContext => ({ mcpReq: { method: 'tools/call', requestState: () => requestState } });
+const singleUse = new RequestStateSecurity({
+  keys: [KEY_A],
+  clock: clock.now,
+  singleUse: new MemorySingleUseStore(clock.now),
+}).forServer('srv');
+const ctx = (requestState: unknown): RequestStateContext => ({
+  mcpReq: { method: 'tools/call', requestState: () => requestState },
+});
 
 // A Record over the union: adding a reason without a case here is a compile error.
 const causes: Record<InvalidStateReason, () => unknown> = {
@@ -30,10 +36,25 @@ const causes: Record<InvalidStateReason, () => unknown> = {
   malformed: () => sealer.open('v1.***', P),
   unknown_key: () => sealer.open(new RequestStateSecurity({ keys: [KEY_B] }).forServer('srv').seal('s', P), P),
   tag_mismatch: () => sealer.open(good.slice(0, 20) + (good[20] === 'A' ? 'B' : 'A') + good.slice(21), P),
-  codec_error: () => new RequestStateSecurity({ codec: { seal: () => '', unseal: () => { throw new Error('boom'); } }, audience: 'a' }).forServer(undefined).open('t', P),
+  codec_error: () =>
+    new RequestStateSecurity({
+      codec: {
+        seal: () => '',
+        unseal: () => {
+          throw new Error('boom');
+        },
+      },
+      audience: 'a',
+    })
+      .forServer(undefined)
+      .open('t', P),
   bad_payload: () => sealer.open(forge({ ...claims, m: 7 }), P),
   wrong_version: () => sealer.open(forge({ ...claims, v: 0 }), P),
-  bad_time: () => sealer.open(raw.seal(new TextEncoder().encode(JSON.stringify({ ...claims, exp: 0 }).replace('"exp":0', '"exp":1e999'))), P),
+  bad_time: () =>
+    sealer.open(
+      raw.seal(new TextEncoder().encode(JSON.stringify({ ...claims, exp: 0 }).replace('"exp":0', '"exp":1e999'))),
+      P,
+    ),
   exp_beyond_ttl: () => sealer.open(forge({ ...claims, exp: claims.iat + 601 }), P),
   issued_in_future: () => sealer.open(forge({ ...claims, iat: claims.iat + 61 }), P),
   expired: () => sealer.open(forge({ ...claims, exp: claims.iat }), P),
@@ -42,7 +63,13 @@ const causes: Record<InvalidStateReason, () => unknown> = {
   arguments_mismatch: () => sealer.open(good, { ...P, arguments: null }),
   audience_drift: () => sealer.open(forge({ ...claims, aud: undefined }), P),
   audience_mismatch: () => security.forServer('other').open(good, P),
-  principal_error: () => protectRequestState(security, { audience: 'srv', bindPrincipal: () => { throw new Error('idp down'); } }).verify(good, ctx(undefined)),
+  principal_error: () =>
+    protectRequestState(security, {
+      audience: 'srv',
+      bindPrincipal: () => {
+        throw new Error('idp down');
+      },
+    }).verify(good, ctx(undefined)),
   principal_drift: () => sealer.open(good, CALL),
   principal_mismatch: () => sealer.open(good, { ...P, principal: 'mallory' }),
   not_verified: () => protectRequestState(security, { audience: 'srv', rejectWith: (e) => e }).read(ctx(good), CALL),

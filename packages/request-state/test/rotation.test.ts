@@ -40,7 +40,11 @@ describe('key rotation in three phases', () => {
   });
 
   it('within a phase, any two instances open each other’s tokens (mixed deployment)', () => {
-    for (const [a, b] of [[before, phase1], [phase1, phase2], [phase2, phase3]] as const) {
+    for (const [a, b] of [
+      [before, phase1],
+      [phase1, phase2],
+      [phase2, phase3],
+    ] as const) {
       expect(b.open(a.seal('x', CALL), CALL)).toBe('x');
       expect(a.open(b.seal('y', CALL), CALL)).toBe('y');
     }

@@ -11,7 +11,12 @@ import {
   type ServerOptions,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { InvalidRequestStateProtocolError, protectRequestState, RequestStateSecurity, type InvalidStateReason } from '@tessera/request-state';
+import {
+  InvalidRequestStateProtocolError,
+  protectRequestState,
+  RequestStateSecurity,
+  type InvalidStateReason,
+} from '@tessera/request-state';
 
 const MARKER = 'plaintext-marker-3f9a'; // must never be seen on the wire
 const security = new RequestStateSecurity({ keys: ['e2e-shared-key-'.padEnd(48, 'k')] });
@@ -43,13 +48,18 @@ function buildServer(): McpServer {
           requestState: guard.mint({ service: args.service, marker: MARKER }, ctx, request),
         });
       }
-      return { content: [{ type: 'text', text: `${name} ${state.service} to ${answer.region} (${state.marker === MARKER})` }] };
+      return {
+        content: [{ type: 'text', text: `${name} ${state.service} to ${answer.region} (${state.marker === MARKER})` }],
+      };
     });
   }
   return server;
 }
 
-interface Exchange { request: string; response: string }
+interface Exchange {
+  request: string;
+  response: string;
+}
 
 function connectedClient(auth: AuthInfo | undefined, wire: Exchange[], autoFulfill = true) {
   const handler = createMcpHandler(buildServer);
@@ -62,7 +72,11 @@ function connectedClient(auth: AuthInfo | undefined, wire: Exchange[], autoFulfi
   };
   const client = new Client(
     { name: 'e2e', version: '1.0.0' },
-    { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: { form: {} } }, inputRequired: { autoFulfill } },
+    {
+      versionNegotiation: { mode: { pin: '2026-07-28' } },
+      capabilities: { elicitation: { form: {} } },
+      inputRequired: { autoFulfill },
+    },
   );
   client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { region: 'eu-west' } }));
   const transport = new StreamableHTTPClientTransport(new URL('http://deployer.test/mcp'), { fetch });
@@ -93,7 +107,10 @@ describe('protectRequestState with a plain SDK server, end to end over Streamabl
     const wire: Exchange[] = [];
     const { client, transport } = connectedClient(auth, wire, false);
     await client.connect(transport);
-    const round = (await client.callTool({ name: 'deploy', arguments: { service: 'api' } }, { allowInputRequired: true })) as unknown as {
+    const round = (await client.callTool(
+      { name: 'deploy', arguments: { service: 'api' } },
+      { allowInputRequired: true },
+    )) as unknown as {
       resultType: string;
       requestState: string;
     };
@@ -103,7 +120,12 @@ describe('protectRequestState with a plain SDK server, end to end over Streamabl
 
   async function retry(client: Client, params: Record<string, unknown>) {
     return client.callTool(
-      { name: 'deploy', arguments: { service: 'api' }, inputResponses: { region: { action: 'accept', content: { region: 'us' } } }, ...params } as never,
+      {
+        name: 'deploy',
+        arguments: { service: 'api' },
+        inputResponses: { region: { action: 'accept', content: { region: 'us' } } },
+        ...params,
+      } as never,
       { allowInputRequired: true },
     );
   }
@@ -117,9 +139,15 @@ describe('protectRequestState with a plain SDK server, end to end over Streamabl
     });
     expect(refusals).toEqual(['tag_mismatch']);
     const answer = JSON.parse(wire[wire.length - 1]!.response.replace(/^(event: message\n)?data: /, ''));
-    expect(answer.error).toEqual({ code: -32602, message: 'Invalid or expired requestState', data: { reason: 'invalid_request_state' } });
+    expect(answer.error).toEqual({
+      code: -32602,
+      message: 'Invalid or expired requestState',
+      data: { reason: 'invalid_request_state' },
+    });
     // the untampered state still completes
-    await expect(retry(client, { requestState: state })).resolves.toMatchObject({ content: [{ text: 'deploy api to us (true)' }] });
+    await expect(retry(client, { requestState: state })).resolves.toMatchObject({
+      content: [{ text: 'deploy api to us (true)' }],
+    });
     await client.close();
   });
 
@@ -133,11 +161,21 @@ describe('protectRequestState with a plain SDK server, end to end over Streamabl
 
   it('refuses the state of another tool in the hook (Mcp-Name), and of other arguments in read(), with the same message', async () => {
     const { client, state } = await firstRound(alice);
-    const otherTool = client.callTool({ name: 'destroy', arguments: { service: 'api' }, requestState: state } as never, { allowInputRequired: true });
-    await expect(otherTool).rejects.toMatchObject({ code: -32602, message: 'Invalid or expired requestState', data: { reason: 'invalid_request_state' } });
+    const otherTool = client.callTool(
+      { name: 'destroy', arguments: { service: 'api' }, requestState: state } as never,
+      { allowInputRequired: true },
+    );
+    await expect(otherTool).rejects.toMatchObject({
+      code: -32602,
+      message: 'Invalid or expired requestState',
+      data: { reason: 'invalid_request_state' },
+    });
     // without guard.install(server), McpServer turns the read() refusal into a tool error (sdk-install.test.ts)
     const otherArgs = await retry(client, { arguments: { service: 'db' }, requestState: state });
-    expect(otherArgs).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Invalid or expired requestState' }] });
+    expect(otherArgs).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: 'Invalid or expired requestState' }],
+    });
     expect(refusals).toEqual(['target_mismatch', 'arguments_mismatch']);
     await client.close();
   });
@@ -152,19 +190,28 @@ describe('protectRequestState with a plain SDK server, end to end over Streamabl
 describe('protectRequestState on a prompt, with rejectWith giving -32602 from read()', () => {
   const promptGuard = protectRequestState<ServerContext>(security, {
     audience: 'briefing',
-    rejectWith: (e) => new ProtocolError(ProtocolErrorCode.InvalidParams, e.message, { reason: 'invalid_request_state' }),
+    rejectWith: (e) =>
+      new ProtocolError(ProtocolErrorCode.InvalidParams, e.message, { reason: 'invalid_request_state' }),
   });
 
   function promptClient(autoFulfill: boolean) {
     const handler = createMcpHandler(() => {
-      const server = new McpServer({ name: 'briefing', version: '1.0.0' }, { requestState: { verify: promptGuard.verify } });
+      const server = new McpServer(
+        { name: 'briefing', version: '1.0.0' },
+        { requestState: { verify: promptGuard.verify } },
+      );
       server.registerPrompt('briefing', { argsSchema: z.object({ topic: z.string() }) }, async (args, ctx) => {
         const request = { target: 'briefing', arguments: args };
         const state = promptGuard.read(ctx, request) as { topic: string } | undefined;
         const who = acceptedContent<{ who: string }>(ctx.mcpReq.inputResponses, 'who');
         if (state === undefined || who === undefined) {
           return inputRequired({
-            inputRequests: { who: inputRequired.elicit({ message: 'Who is it for?', requestedSchema: { type: 'object', properties: { who: { type: 'string' } }, required: ['who'] } }) },
+            inputRequests: {
+              who: inputRequired.elicit({
+                message: 'Who is it for?',
+                requestedSchema: { type: 'object', properties: { who: { type: 'string' } }, required: ['who'] },
+              }),
+            },
             requestState: promptGuard.mint({ topic: args.topic }, ctx, request),
           });
         }
@@ -174,10 +221,16 @@ describe('protectRequestState on a prompt, with rejectWith giving -32602 from re
     });
     const client = new Client(
       { name: 'e2e', version: '1.0.0' },
-      { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: { form: {} } }, inputRequired: { autoFulfill } },
+      {
+        versionNegotiation: { mode: { pin: '2026-07-28' } },
+        capabilities: { elicitation: { form: {} } },
+        inputRequired: { autoFulfill },
+      },
     );
     client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { who: 'the CFO' } }));
-    const transport = new StreamableHTTPClientTransport(new URL('http://briefing.test/mcp'), { fetch: (url, init) => handler.fetch(new Request(url, init)) });
+    const transport = new StreamableHTTPClientTransport(new URL('http://briefing.test/mcp'), {
+      fetch: (url, init) => handler.fetch(new Request(url, init)),
+    });
     return { client, transport };
   }
 
@@ -190,14 +243,25 @@ describe('protectRequestState on a prompt, with rejectWith giving -32602 from re
 
     const manual = promptClient(false);
     await manual.client.connect(manual.transport);
-    const round = (await manual.client.getPrompt({ name: 'briefing', arguments: { topic: 'Q3' } }, { allowInputRequired: true })) as unknown as {
+    const round = (await manual.client.getPrompt(
+      { name: 'briefing', arguments: { topic: 'Q3' } },
+      { allowInputRequired: true },
+    )) as unknown as {
       requestState: string;
     };
     const inputResponses = { who: { action: 'accept', content: { who: 'the CFO' } } };
     await expect(
-      manual.client.getPrompt({ name: 'briefing', arguments: { topic: 'layoffs' }, inputResponses, requestState: round.requestState } as never, {
-        allowInputRequired: true,
-      }),
+      manual.client.getPrompt(
+        {
+          name: 'briefing',
+          arguments: { topic: 'layoffs' },
+          inputResponses,
+          requestState: round.requestState,
+        } as never,
+        {
+          allowInputRequired: true,
+        },
+      ),
     ).rejects.toMatchObject({ code: -32602, data: { reason: 'invalid_request_state' } });
     await manual.client.close();
   });

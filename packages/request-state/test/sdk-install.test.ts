@@ -1,10 +1,23 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Server } from '@modelcontextprotocol/server';
-import { createMcpHandler, InMemoryTransport, inputRequired, McpServer, ResourceTemplate, type ServerContext } from '@modelcontextprotocol/server';
+import {
+  createMcpHandler,
+  InMemoryTransport,
+  inputRequired,
+  McpServer,
+  ResourceTemplate,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { inspect } from 'node:util';
 import { z } from 'zod';
-import { protectRequestState, RequestStateConfigError, RequestStateSecurity, type InvalidStateReason, type ProtectedRequestState } from '@tessera/request-state';
+import {
+  protectRequestState,
+  RequestStateConfigError,
+  RequestStateSecurity,
+  type InvalidStateReason,
+  type ProtectedRequestState,
+} from '@tessera/request-state';
 
 // #14 item 7 on McpServer: with guard.install(server), a read() refusal and the state of another target are
 // the fixed -32602 (never McpServer's isError tool result), and a handler that never calls read() is not
@@ -12,7 +25,12 @@ import { protectRequestState, RequestStateConfigError, RequestStateSecurity, typ
 // Mcp-Name header exists, so the installed wrapper alone does the target check).
 const security = new RequestStateSecurity({ keys: ['install-test-key-'.padEnd(48, 'i')] });
 const FIXED = { code: -32602, message: 'Invalid or expired requestState', data: { reason: 'invalid_request_state' } };
-const ask = { who: inputRequired.elicit({ message: 'Who?', requestedSchema: { type: 'object', properties: { who: { type: 'string' } } } }) };
+const ask = {
+  who: inputRequired.elicit({
+    message: 'Who?',
+    requestedSchema: { type: 'object', properties: { who: { type: 'string' } } },
+  }),
+};
 const answered = { who: { action: 'accept', content: { who: 'ops' } } };
 
 interface Observed {
@@ -24,25 +42,39 @@ interface Observed {
 }
 
 function buildServer(guard: ProtectedRequestState<ServerContext>, observed: Observed, verify = true): McpServer {
-  const server = guard.install(new McpServer({ name: 'srv', version: '1' }, verify ? { requestState: { verify: guard.verify } } : {}));
+  const server = guard.install(
+    new McpServer({ name: 'srv', version: '1' }, verify ? { requestState: { verify: guard.verify } } : {}),
+  );
   for (const name of ['deploy', 'destroy']) {
-    server.registerTool(name, { inputSchema: z.object({ service: z.string(), swallow: z.boolean().optional() }) }, async (args, ctx) => {
-      const request = { target: name, arguments: args };
-      let state: unknown;
-      try {
-        state = guard.read(ctx, request);
-      } catch (error) {
-        // a careless handler that carries on: the wrapper still answers the refusal
-        if (args.swallow !== true) throw error;
-        return { content: [{ type: 'text', text: 'carried on' }] };
-      }
-      if (state === undefined) return inputRequired({ inputRequests: ask, requestState: guard.mint({ service: args.service }, ctx, request) });
-      return { content: [{ type: 'text', text: `${name} ${(state as { service: string }).service}` }] };
-    });
+    server.registerTool(
+      name,
+      { inputSchema: z.object({ service: z.string(), swallow: z.boolean().optional() }) },
+      async (args, ctx) => {
+        const request = { target: name, arguments: args };
+        let state: unknown;
+        try {
+          state = guard.read(ctx, request);
+        } catch (error) {
+          // a careless handler that carries on: the wrapper still answers the refusal
+          if (args.swallow !== true) throw error;
+          return { content: [{ type: 'text', text: 'carried on' }] };
+        }
+        if (state === undefined)
+          return inputRequired({
+            inputRequests: ask,
+            requestState: guard.mint({ service: args.service }, ctx, request),
+          });
+        return { content: [{ type: 'text', text: `${name} ${(state as { service: string }).service}` }] };
+      },
+    );
   }
   server.registerTool('fire', { inputSchema: z.object({ service: z.string() }) }, async (args, ctx) => {
     // never calls read(): treats "a verified state is present" as "the user confirmed"
-    if (ctx.mcpReq.requestState() === undefined) return inputRequired({ inputRequests: ask, requestState: guard.mint('confirm-plaintext', ctx, { target: 'fire', arguments: args }) });
+    if (ctx.mcpReq.requestState() === undefined)
+      return inputRequired({
+        inputRequests: ask,
+        requestState: guard.mint('confirm-plaintext', ctx, { target: 'fire', arguments: args }),
+      });
     observed.firedWithState += 1;
     const handle = ctx.mcpReq.requestState();
     observed.seenWithoutRead = `${JSON.stringify(handle)} ${inspect(handle, { showHidden: true, depth: 9 })} ${String(Object.getOwnPropertyNames(handle))}`;
@@ -51,28 +83,46 @@ function buildServer(guard: ProtectedRequestState<ServerContext>, observed: Obse
   for (const name of ['brief', 'leak']) {
     server.registerPrompt(name, { argsSchema: z.object({ topic: z.string() }) }, async (args, ctx) => {
       const request = { target: name, arguments: args };
-      if (guard.read(ctx, request) === undefined) return inputRequired({ inputRequests: ask, requestState: guard.mint('s', ctx, request) });
+      if (guard.read(ctx, request) === undefined)
+        return inputRequired({ inputRequests: ask, requestState: guard.mint('s', ctx, request) });
       return { messages: [{ role: 'user', content: { type: 'text', text: `${name} ok` } }] };
     });
   }
-  server.registerResource('doc', new ResourceTemplate('doc://{id}', { list: undefined }), {}, async (uri, _variables, ctx) => {
-    const request = { target: uri.href };
-    if (guard.read(ctx, request) === undefined) return inputRequired({ inputRequests: ask, requestState: guard.mint('s', ctx, request) });
-    return { contents: [{ uri: uri.href, text: 'doc ok' }] };
-  });
+  server.registerResource(
+    'doc',
+    new ResourceTemplate('doc://{id}', { list: undefined }),
+    {},
+    async (uri, _variables, ctx) => {
+      const request = { target: uri.href };
+      if (guard.read(ctx, request) === undefined)
+        return inputRequired({ inputRequests: ask, requestState: guard.mint('s', ctx, request) });
+      return { contents: [{ uri: uri.href, text: 'doc ok' }] };
+    },
+  );
   return server;
 }
 
 type Connect = (build: () => McpServer | Server) => Promise<{ client: Client; close: () => Promise<void> }>;
 
 function newClient(): Client {
-  return new Client({ name: 't', version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: { form: {} } }, inputRequired: { autoFulfill: false } });
+  return new Client(
+    { name: 't', version: '1' },
+    {
+      versionNegotiation: { mode: { pin: '2026-07-28' } },
+      capabilities: { elicitation: { form: {} } },
+      inputRequired: { autoFulfill: false },
+    },
+  );
 }
 
 const overHttp: Connect = async (build) => {
   const handler = createMcpHandler(build);
   const client = newClient();
-  await client.connect(new StreamableHTTPClientTransport(new URL('http://srv.test/mcp'), { fetch: (url, init) => handler.fetch(new Request(url, init)) }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL('http://srv.test/mcp'), {
+      fetch: (url, init) => handler.fetch(new Request(url, init)),
+    }),
+  );
   return { client, close: () => client.close() };
 };
 
@@ -86,7 +136,10 @@ const inMemory: Connect = async (build) => {
 
 function setUp(connect: Connect, verify = true) {
   const observed: Observed = { reasons: [], firedWithState: 0 };
-  const guard = protectRequestState<ServerContext>(security, { audience: 'srv', onInvalid: (error) => observed.reasons.push(error.reason) });
+  const guard = protectRequestState<ServerContext>(security, {
+    audience: 'srv',
+    onInvalid: (error) => observed.reasons.push(error.reason),
+  });
   return { observed, guard, open: () => connect(() => buildServer(guard, observed, verify)) };
 }
 
@@ -100,8 +153,15 @@ describe.each([
   it('a tool whose read() refuses other arguments answers -32602, not an isError result', async () => {
     const { observed, open } = setUp(connect);
     const { client, close } = await open();
-    const round = (await client.callTool({ name: 'deploy', arguments: { service: 'api' } }, allowInputRequired)) as unknown as StateRound;
-    const retry = (args: Record<string, unknown>) => client.callTool({ name: 'deploy', arguments: args, inputResponses: answered, requestState: round.requestState } as never, allowInputRequired);
+    const round = (await client.callTool(
+      { name: 'deploy', arguments: { service: 'api' } },
+      allowInputRequired,
+    )) as unknown as StateRound;
+    const retry = (args: Record<string, unknown>) =>
+      client.callTool(
+        { name: 'deploy', arguments: args, inputResponses: answered, requestState: round.requestState } as never,
+        allowInputRequired,
+      );
     await expect(retry({ service: 'db' })).rejects.toMatchObject(FIXED);
     await expect(retry({ service: 'db', swallow: true })).rejects.toMatchObject(FIXED);
     expect(observed.reasons).toEqual(['arguments_mismatch', 'arguments_mismatch']);
@@ -112,14 +172,50 @@ describe.each([
   it('the state of another tool is refused before a handler that never calls read() runs', async () => {
     const { observed, open } = setUp(connect);
     const { client, close } = await open();
-    const round = (await client.callTool({ name: 'deploy', arguments: { service: 'api' } }, allowInputRequired)) as unknown as StateRound;
-    await expect(client.callTool({ name: 'fire', arguments: { service: 'api' }, inputResponses: answered, requestState: round.requestState } as never, allowInputRequired)).rejects.toMatchObject(FIXED);
-    await expect(client.callTool({ name: 'destroy', arguments: { service: 'api' }, inputResponses: answered, requestState: round.requestState } as never, allowInputRequired)).rejects.toMatchObject(FIXED);
+    const round = (await client.callTool(
+      { name: 'deploy', arguments: { service: 'api' } },
+      allowInputRequired,
+    )) as unknown as StateRound;
+    await expect(
+      client.callTool(
+        {
+          name: 'fire',
+          arguments: { service: 'api' },
+          inputResponses: answered,
+          requestState: round.requestState,
+        } as never,
+        allowInputRequired,
+      ),
+    ).rejects.toMatchObject(FIXED);
+    await expect(
+      client.callTool(
+        {
+          name: 'destroy',
+          arguments: { service: 'api' },
+          inputResponses: answered,
+          requestState: round.requestState,
+        } as never,
+        allowInputRequired,
+      ),
+    ).rejects.toMatchObject(FIXED);
     expect(observed.firedWithState).toBe(0);
     expect(observed.reasons).toEqual(['target_mismatch', 'target_mismatch']);
     // its own state still reaches it
-    const own = (await client.callTool({ name: 'fire', arguments: { service: 'api' } }, allowInputRequired)) as unknown as StateRound;
-    await expect(client.callTool({ name: 'fire', arguments: { service: 'api' }, inputResponses: answered, requestState: own.requestState } as never, allowInputRequired)).resolves.toMatchObject({ content: [{ text: 'fired' }] });
+    const own = (await client.callTool(
+      { name: 'fire', arguments: { service: 'api' } },
+      allowInputRequired,
+    )) as unknown as StateRound;
+    await expect(
+      client.callTool(
+        {
+          name: 'fire',
+          arguments: { service: 'api' },
+          inputResponses: answered,
+          requestState: own.requestState,
+        } as never,
+        allowInputRequired,
+      ),
+    ).resolves.toMatchObject({ content: [{ text: 'fired' }] });
     // and without read() it sees a closed handle, never the plaintext
     expect(observed.seenWithoutRead).toContain('VerifiedRequestState');
     expect(observed.seenWithoutRead).not.toContain('confirm-plaintext');
@@ -129,8 +225,15 @@ describe.each([
   it('a prompt: the state of another prompt or of other arguments is -32602', async () => {
     const { observed, open } = setUp(connect);
     const { client, close } = await open();
-    const round = (await client.getPrompt({ name: 'brief', arguments: { topic: 'q3' } }, allowInputRequired)) as unknown as StateRound;
-    const retry = (name: string, topic: string) => client.getPrompt({ name, arguments: { topic }, inputResponses: answered, requestState: round.requestState } as never, allowInputRequired);
+    const round = (await client.getPrompt(
+      { name: 'brief', arguments: { topic: 'q3' } },
+      allowInputRequired,
+    )) as unknown as StateRound;
+    const retry = (name: string, topic: string) =>
+      client.getPrompt(
+        { name, arguments: { topic }, inputResponses: answered, requestState: round.requestState } as never,
+        allowInputRequired,
+      );
     await expect(retry('leak', 'q3')).rejects.toMatchObject(FIXED);
     await expect(retry('brief', 'layoffs')).rejects.toMatchObject(FIXED);
     expect(observed.reasons).toEqual(['target_mismatch', 'arguments_mismatch']);
@@ -142,7 +245,11 @@ describe.each([
     const { observed, open } = setUp(connect);
     const { client, close } = await open();
     const round = (await client.readResource({ uri: 'doc://a' }, allowInputRequired as never)) as unknown as StateRound;
-    const retry = (uri: string) => client.readResource({ uri, inputResponses: answered, requestState: round.requestState } as never, allowInputRequired as never);
+    const retry = (uri: string) =>
+      client.readResource(
+        { uri, inputResponses: answered, requestState: round.requestState } as never,
+        allowInputRequired as never,
+      );
     await expect(retry('doc://b')).rejects.toMatchObject(FIXED);
     expect(observed.reasons).toEqual(['target_mismatch']);
     await expect(retry('doc://a')).resolves.toMatchObject({ contents: [{ text: 'doc ok' }] });
@@ -152,7 +259,12 @@ describe.each([
   it('without the verify hook, a raw state is refused before any handler (fail closed)', async () => {
     const { observed, open } = setUp(connect, false);
     const { client, close } = await open();
-    await expect(client.callTool({ name: 'fire', arguments: { service: 'api' }, inputResponses: answered, requestState: 'v1.forged' } as never, allowInputRequired)).rejects.toMatchObject(FIXED);
+    await expect(
+      client.callTool(
+        { name: 'fire', arguments: { service: 'api' }, inputResponses: answered, requestState: 'v1.forged' } as never,
+        allowInputRequired,
+      ),
+    ).rejects.toMatchObject(FIXED);
     expect(observed).toEqual({ reasons: ['not_verified'], firedWithState: 0 });
     await close();
   });
@@ -165,7 +277,10 @@ describe('guard.install refuses what it cannot guard', () => {
   it.each([
     ['tools/call', (server: McpServer) => server.registerTool('t', {}, noop)],
     ['prompts/get', (server: McpServer) => server.registerPrompt('p', {}, async () => ({ messages: [] }))],
-    ['resources/read', (server: McpServer) => server.registerResource('r', 'doc://r', {}, async () => ({ contents: [] }))],
+    [
+      'resources/read',
+      (server: McpServer) => server.registerResource('r', 'doc://r', {}, async () => ({ contents: [] })),
+    ],
   ])('a server whose %s handler is already set (registered before install)', (method, register) => {
     const server = new McpServer({ name: 'srv', version: '1' }, { requestState: { verify: guard.verify } });
     register(server);
@@ -187,7 +302,9 @@ describe('guard.install refuses what it cannot guard', () => {
   it('a second install on the same server', () => {
     const server = guard.install(new McpServer({ name: 'srv', version: '1' }));
     expect(() => guard.install(server)).toThrow(/already protected/);
-    expect(() => protectRequestState<ServerContext>(security, { audience: 'srv' }).install(server)).toThrow(/already protected/);
+    expect(() => protectRequestState<ServerContext>(security, { audience: 'srv' }).install(server)).toThrow(
+      /already protected/,
+    );
   });
 });
 
@@ -195,12 +312,19 @@ describe('mint on an installed server', () => {
   it('refuses, on the first round, a target the request does not name', async () => {
     const guard = protectRequestState<ServerContext>(security, { audience: 'srv' });
     const { client, close } = await inMemory(() => {
-      const server = guard.install(new McpServer({ name: 'srv', version: '1' }, { requestState: { verify: guard.verify } }));
-      server.registerTool('deploy', {}, async (ctx) => inputRequired({ inputRequests: ask, requestState: guard.mint('s', ctx, { target: 'Deploy' }) }));
+      const server = guard.install(
+        new McpServer({ name: 'srv', version: '1' }, { requestState: { verify: guard.verify } }),
+      );
+      server.registerTool('deploy', {}, async (ctx) =>
+        inputRequired({ inputRequests: ask, requestState: guard.mint('s', ctx, { target: 'Deploy' }) }),
+      );
       return server;
     });
     const result = await client.callTool({ name: 'deploy', arguments: {} }, allowInputRequired);
-    expect(result).toMatchObject({ isError: true, content: [{ text: 'requestState minted for target "Deploy", but this tools/call request names "deploy"' }] });
+    expect(result).toMatchObject({
+      isError: true,
+      content: [{ text: 'requestState minted for target "Deploy", but this tools/call request names "deploy"' }],
+    });
     await close();
   });
 });
@@ -209,19 +333,36 @@ describe('guard.install on the low-level Server', () => {
   it('guards a tools/call handler set after it: another tool’s state never reaches it', async () => {
     const reasons: InvalidStateReason[] = [];
     let firedWithState = 0;
-    const guard = protectRequestState<ServerContext>(security, { audience: 'srv', onInvalid: (error) => reasons.push(error.reason) });
+    const guard = protectRequestState<ServerContext>(security, {
+      audience: 'srv',
+      onInvalid: (error) => reasons.push(error.reason),
+    });
     const { client, close } = await inMemory(() => {
-      const server = guard.install(new Server({ name: 'srv', version: '1' }, { capabilities: { tools: {} }, requestState: { verify: guard.verify } }));
+      const server = guard.install(
+        new Server(
+          { name: 'srv', version: '1' },
+          { capabilities: { tools: {} }, requestState: { verify: guard.verify } },
+        ),
+      );
       server.setRequestHandler('tools/list', () => ({ tools: [] }));
       server.setRequestHandler('tools/call', async (request, ctx) => {
-        if (request.params.name === 'deploy') return inputRequired({ inputRequests: ask, requestState: guard.mint('s', ctx, { target: 'deploy' }) });
+        if (request.params.name === 'deploy')
+          return inputRequired({ inputRequests: ask, requestState: guard.mint('s', ctx, { target: 'deploy' }) });
         if (ctx.mcpReq.requestState() !== undefined) firedWithState += 1;
         return { content: [{ type: 'text', text: 'fired' }] };
       });
       return server;
     });
-    const round = (await client.callTool({ name: 'deploy', arguments: {} }, allowInputRequired)) as unknown as StateRound;
-    await expect(client.callTool({ name: 'fire', arguments: {}, inputResponses: answered, requestState: round.requestState } as never, allowInputRequired)).rejects.toMatchObject(FIXED);
+    const round = (await client.callTool(
+      { name: 'deploy', arguments: {} },
+      allowInputRequired,
+    )) as unknown as StateRound;
+    await expect(
+      client.callTool(
+        { name: 'fire', arguments: {}, inputResponses: answered, requestState: round.requestState } as never,
+        allowInputRequired,
+      ),
+    ).rejects.toMatchObject(FIXED);
     expect({ reasons, firedWithState }).toEqual({ reasons: ['target_mismatch'], firedWithState: 0 });
     await close();
   });
@@ -230,15 +371,22 @@ describe('guard.install on the low-level Server', () => {
 describe('guard.install with a 2025-era client', () => {
   it('the SDK’s legacy shim runs the rounds in process through the wrapper, and the flow completes', async () => {
     const observed: Observed = { reasons: [], firedWithState: 0 };
-    const guard = protectRequestState<ServerContext>(security, { audience: 'srv', onInvalid: (error) => observed.reasons.push(error.reason) });
+    const guard = protectRequestState<ServerContext>(security, {
+      audience: 'srv',
+      onInvalid: (error) => observed.reasons.push(error.reason),
+    });
     const server = buildServer(guard, observed);
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
     const client = new Client({ name: 't', version: '1' }, { capabilities: { elicitation: { form: {} } } });
     client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { who: 'ops' } }));
     await client.connect(clientSide);
-    await expect(client.callTool({ name: 'deploy', arguments: { service: 'api' } })).resolves.toMatchObject({ content: [{ type: 'text', text: 'deploy api' }] });
-    await expect(client.callTool({ name: 'fire', arguments: { service: 'api' } })).resolves.toMatchObject({ content: [{ type: 'text', text: 'fired' }] });
+    await expect(client.callTool({ name: 'deploy', arguments: { service: 'api' } })).resolves.toMatchObject({
+      content: [{ type: 'text', text: 'deploy api' }],
+    });
+    await expect(client.callTool({ name: 'fire', arguments: { service: 'api' } })).resolves.toMatchObject({
+      content: [{ type: 'text', text: 'fired' }],
+    });
     expect(observed.reasons).toEqual([]);
     await client.close();
     await server.close();

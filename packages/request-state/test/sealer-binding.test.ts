@@ -5,7 +5,8 @@ import { CALL, KEY_A, reasonOf } from './helpers';
 
 const security = new RequestStateSecurity({ keys: [KEY_A] });
 const sealer = security.forServer('srv');
-const claimsOf = (token: string) => JSON.parse(Buffer.from(new AesGcmCodec(toKeyMaterial([KEY_A])).unseal(token)).toString());
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(new AesGcmCodec(toKeyMaterial([KEY_A])).unseal(token)).toString());
 
 describe('request binding', () => {
   const token = sealer.seal({ step: 1 }, CALL);
@@ -44,9 +45,15 @@ describe('request binding', () => {
   it('keeps lone surrogates in arguments, state and principal distinct', () => {
     const t = sealer.seal('a\ud800', { ...CALL, arguments: { q: 'a\ud800' }, principal: 'p\udc00' });
     expect(sealer.open(t, { ...CALL, arguments: { q: 'a\ud800' }, principal: 'p\udc00' })).toBe('a\ud800');
-    expect(reasonOf(() => sealer.open(t, { ...CALL, arguments: { q: 'a\udfff' }, principal: 'p\udc00' }))).toBe('arguments_mismatch');
-    expect(reasonOf(() => sealer.open(t, { ...CALL, arguments: { q: 'a\ufffd' }, principal: 'p\udc00' }))).toBe('arguments_mismatch');
-    expect(reasonOf(() => sealer.open(t, { ...CALL, arguments: { q: 'a\ud800' }, principal: 'p\udc01' }))).toBe('principal_mismatch');
+    expect(reasonOf(() => sealer.open(t, { ...CALL, arguments: { q: 'a\udfff' }, principal: 'p\udc00' }))).toBe(
+      'arguments_mismatch',
+    );
+    expect(reasonOf(() => sealer.open(t, { ...CALL, arguments: { q: 'a\ufffd' }, principal: 'p\udc00' }))).toBe(
+      'arguments_mismatch',
+    );
+    expect(reasonOf(() => sealer.open(t, { ...CALL, arguments: { q: 'a\ud800' }, principal: 'p\udc01' }))).toBe(
+      'principal_mismatch',
+    );
   });
 
   it('stamps exactly the documented claim set', () => {
@@ -94,10 +101,14 @@ describe('principal binding', () => {
   it('derives [clientId, issuer, subject] from auth info', () => {
     expect(principalFromAuthInfo(undefined)).toBeNull();
     expect(principalFromAuthInfo({ clientId: 'c' })).toBe('["c",null,null]');
-    expect(principalFromAuthInfo({ clientId: 'c', extra: { issuer: 'i', subject: 's', iss: 'x', sub: 'y' } })).toBe('["c","i","s"]');
+    expect(principalFromAuthInfo({ clientId: 'c', extra: { issuer: 'i', subject: 's', iss: 'x', sub: 'y' } })).toBe(
+      '["c","i","s"]',
+    );
     expect(principalFromAuthInfo({ clientId: 'c', extra: { iss: 'x', sub: 'y' } })).toBe('["c","x","y"]');
     // JSON keeps components apart: no separator games
-    expect(principalFromAuthInfo({ clientId: 'a","b', extra: {} })).not.toBe(principalFromAuthInfo({ clientId: 'a', extra: { iss: 'b' } }));
+    expect(principalFromAuthInfo({ clientId: 'a","b', extra: {} })).not.toBe(
+      principalFromAuthInfo({ clientId: 'a', extra: { iss: 'b' } }),
+    );
   });
 });
 

@@ -3,7 +3,8 @@ import { AesGcmCodec } from '../src/crypto/aes-gcm.codec';
 import { toKeyMaterial } from '../src/crypto/key-material';
 import { CALL, KEY_A, manualClock, reasonOf } from './helpers';
 
-const claimsOf = (token: string) => JSON.parse(Buffer.from(new AesGcmCodec(toKeyMaterial([KEY_A])).unseal(token)).toString());
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(new AesGcmCodec(toKeyMaterial([KEY_A])).unseal(token)).toString());
 
 describe('time window (injectable clock)', () => {
   const clock = manualClock();

@@ -12,12 +12,15 @@ import { toKeyMaterial } from '../src/crypto/key-material';
 import { CALL, KEY_A, manualClock } from './helpers';
 
 const P = { ...CALL, principal: 'alice' };
-const claimsOf = (token: string) => JSON.parse(Buffer.from(new AesGcmCodec(toKeyMaterial([KEY_A])).unseal(token)).toString()) as Record<string, unknown>;
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(new AesGcmCodec(toKeyMaterial([KEY_A])).unseal(token)).toString()) as Record<string, unknown>;
 
 /** A store that records what it was asked, in front of a real in-memory one. */
 function recording(inner: SingleUseStore = new MemorySingleUseStore()) {
   const calls: Array<[string, number]> = [];
-  const store: SingleUseStore = { consume: (nonce, ttlMs) => (calls.push([nonce, ttlMs]), inner.consume(nonce, ttlMs)) };
+  const store: SingleUseStore = {
+    consume: (nonce, ttlMs) => (calls.push([nonce, ttlMs]), inner.consume(nonce, ttlMs)),
+  };
   return { store, calls };
 }
 
@@ -54,7 +57,9 @@ describe('single-use requestState (opt-in)', () => {
   test("the store keeps the nonce for the token's remaining life, in milliseconds", async () => {
     const clock = manualClock();
     const { store, calls } = recording(new MemorySingleUseStore(clock.now));
-    const sealer = new RequestStateSecurity({ keys: [KEY_A], ttl: 600, clock: clock.now, singleUse: store }).forServer('srv');
+    const sealer = new RequestStateSecurity({ keys: [KEY_A], ttl: 600, clock: clock.now, singleUse: store }).forServer(
+      'srv',
+    );
     const token = sealer.seal('s', P);
     clock.advance(250_000);
     await sealer.openOnce(token, P);
@@ -86,21 +91,28 @@ describe('single-use requestState (opt-in)', () => {
 
   describe('a store that does not answer: the leg is refused (fail closed), as the server failure it is', () => {
     test('a store that fails', async () => {
-      const down: SingleUseStore = { consume: async () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:6379')) };
+      const down: SingleUseStore = {
+        consume: async () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:6379')),
+      };
       const sealer = new RequestStateSecurity({ keys: [KEY_A], singleUse: down }).forServer('srv');
       const error = await sealer.openOnce(sealer.seal('s', P), P).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(SingleUseStoreUnavailableError);
       expect(error).toMatchObject({
         code: 'TESSERA_SINGLE_USE_STORE_UNAVAILABLE',
-        message: 'requestState single-use store unavailable: connect ECONNREFUSED 127.0.0.1:6379; leg refused (fail closed)',
+        message:
+          'requestState single-use store unavailable: connect ECONNREFUSED 127.0.0.1:6379; leg refused (fail closed)',
       });
     });
 
     test('a store that hangs: refused after singleUseTimeoutMs', async () => {
       const hung: SingleUseStore = { consume: () => new Promise(() => undefined) };
-      const sealer = new RequestStateSecurity({ keys: [KEY_A], singleUse: hung, singleUseTimeoutMs: 50 }).forServer('srv');
+      const sealer = new RequestStateSecurity({ keys: [KEY_A], singleUse: hung, singleUseTimeoutMs: 50 }).forServer(
+        'srv',
+      );
       const started = Date.now();
-      await expect(sealer.openOnce(sealer.seal('s', P), P)).rejects.toThrow('requestState single-use store unavailable: no answer within 50 ms; leg refused (fail closed)');
+      await expect(sealer.openOnce(sealer.seal('s', P), P)).rejects.toThrow(
+        'requestState single-use store unavailable: no answer within 50 ms; leg refused (fail closed)',
+      );
       expect(Date.now() - started).toBeLessThan(2000);
       expect(DEFAULT_SINGLE_USE_TIMEOUT_MS).toBe(2000);
     });
@@ -109,7 +121,9 @@ describe('single-use requestState (opt-in)', () => {
   test('MemorySingleUseStore: atomic within the process, forgets a nonce once its time is up', async () => {
     const clock = manualClock();
     const store = new MemorySingleUseStore(clock.now);
-    expect(await Promise.all([store.consume('n1', 1000), store.consume('n1', 1000), store.consume('n2', 1000)])).toEqual([true, false, true]);
+    expect(
+      await Promise.all([store.consume('n1', 1000), store.consume('n1', 1000), store.consume('n2', 1000)]),
+    ).toEqual([true, false, true]);
     clock.advance(1001);
     expect(await store.consume('n1', 1000)).toBe(true); // the token it stood for has expired by now
     for (let i = 0; i < 1100; i++) await store.consume(`bulk${i}`, 10);
@@ -122,12 +136,14 @@ describe('single-use requestState (opt-in)', () => {
     expect(() => new RequestStateSecurity({ keys: [KEY_A], singleUse: {} as SingleUseStore })).toThrow(
       'RequestStateSecurity: singleUse must be a store with consume(nonce, ttlMs) => Promise<boolean>',
     );
-    expect(() => new RequestStateSecurity({ keys: [KEY_A], singleUse: new MemorySingleUseStore(), singleUseTimeoutMs: 0 })).toThrow(
-      'RequestStateSecurity: singleUseTimeoutMs must be a positive number of milliseconds, got 0',
-    );
+    expect(
+      () => new RequestStateSecurity({ keys: [KEY_A], singleUse: new MemorySingleUseStore(), singleUseTimeoutMs: 0 }),
+    ).toThrow('RequestStateSecurity: singleUseTimeoutMs must be a positive number of milliseconds, got 0');
     expect(() => new RequestStateSecurity({ keys: [KEY_A], singleUseTimeoutMs: 100 })).toThrow(RequestStateConfigError);
-    expect(() => protectRequestState(new RequestStateSecurity({ keys: [KEY_A], singleUse: new MemorySingleUseStore() }), { audience: 'srv' })).toThrow(
-      'protectRequestState: single-use state (singleUse) is not supported on plain SDK servers yet',
-    );
+    expect(() =>
+      protectRequestState(new RequestStateSecurity({ keys: [KEY_A], singleUse: new MemorySingleUseStore() }), {
+        audience: 'srv',
+      }),
+    ).toThrow('protectRequestState: single-use state (singleUse) is not supported on plain SDK servers yet');
   });
 });

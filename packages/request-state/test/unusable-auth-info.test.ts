@@ -1,4 +1,10 @@
-import { principalFromAuthInfo, protectRequestState, RequestStateSecurity, UnusableAuthInfoError, type InvalidRequestStateError } from '@tessera/request-state';
+import {
+  principalFromAuthInfo,
+  protectRequestState,
+  RequestStateSecurity,
+  UnusableAuthInfoError,
+  type InvalidRequestStateError,
+} from '@tessera/request-state';
 import { KEY_A } from './helpers';
 
 // #14 item 2: a principal part that is present but unusable is refused, never dropped (which used to
@@ -44,7 +50,10 @@ describe('unusable principal parts are refused, naming the field', () => {
       onInvalid: (error: InvalidRequestStateError) => reasons.push({ reason: error.reason, cause: error.cause }),
     });
     const request = { target: 'deploy', arguments: {} };
-    const good = { mcpReq: { method: 'tools/call', requestState: () => undefined }, http: { authInfo: { clientId: 'app', extra: { sub: 'alice' } } } };
+    const good = {
+      mcpReq: { method: 'tools/call', requestState: () => undefined },
+      http: { authInfo: { clientId: 'app', extra: { sub: 'alice' } } },
+    };
     const broken = { ...good, http: { authInfo: { clientId: 'app', extra: { sub: { id: 1 } } } } };
     const token = guard.mint('s', good, request);
     expect(() => guard.verify(token, broken)).toThrow('Invalid or expired requestState');

@@ -8,9 +8,11 @@ import { Args, Field, Provider, Tool } from '@tessera/core';
  * the size of the tool table: call `echo`, vary `toolCount`. The benchmarks and core's perf test share it.
  */
 export function echoToolTable(toolCount: number): Array<new () => object> {
-  if (!Number.isInteger(toolCount) || toolCount < 1) throw new RangeError(`echoToolTable: toolCount must be a whole number >= 1, got ${toolCount}`);
+  if (!Number.isInteger(toolCount) || toolCount < 1)
+    throw new RangeError(`echoToolTable: toolCount must be a whole number >= 1, got ${toolCount}`);
   const providers: Array<new () => object> = [EchoTools];
-  for (let i = 1; i < toolCount; i += TOOLS_PER_PROVIDER) providers.push(fillerProvider(i, Math.min(TOOLS_PER_PROVIDER, toolCount - i)));
+  for (let i = 1; i < toolCount; i += TOOLS_PER_PROVIDER)
+    providers.push(fillerProvider(i, Math.min(TOOLS_PER_PROVIDER, toolCount - i)));
   return providers;
 }
 
@@ -51,10 +53,18 @@ function fillerProvider(from: number, count: number): new () => object {
   Object.defineProperty(Filler, 'name', { value: `Filler${from}` });
   for (let i = from; i < from + count; i++) {
     const name = fillerName(i);
-    Object.defineProperty(Filler.prototype, name, { value: (args: { text: string }) => args.text, writable: true, configurable: true });
+    Object.defineProperty(Filler.prototype, name, {
+      value: (args: { text: string }) => args.text,
+      writable: true,
+      configurable: true,
+    });
     const dto = fillerArgs(i);
     Args(() => dto)(Filler.prototype, name, 0);
-    Tool({ description: `Filler tool ${i}` })(Filler.prototype, name, Object.getOwnPropertyDescriptor(Filler.prototype, name)!);
+    Tool({ description: `Filler tool ${i}` })(
+      Filler.prototype,
+      name,
+      Object.getOwnPropertyDescriptor(Filler.prototype, name)!,
+    );
   }
   Provider()(Filler);
   return Filler;

@@ -8,14 +8,22 @@ export interface RawRequestOptions {
 
 export interface RawResponse {
   status: number;
-  body: { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } } & Record<string, unknown>;
+  body: { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } } & Record<
+    string,
+    unknown
+  >;
 }
 
 /**
  * Sends one hand-built 2026-07-28 JSON-RPC request, for what a well-behaved client never sends
  * (null `inputResponses`, forged or replayed `requestState`, ...). Adds the envelope and headers.
  */
-export async function sendRaw(app: FetchServable, method: string, params: Record<string, unknown>, options: RawRequestOptions = {}): Promise<RawResponse> {
+export async function sendRaw(
+  app: FetchServable,
+  method: string,
+  params: Record<string, unknown>,
+  options: RawRequestOptions = {},
+): Promise<RawResponse> {
   const body = {
     jsonrpc: '2.0',
     id: options.id ?? 1,
@@ -45,6 +53,14 @@ export async function sendRaw(app: FetchServable, method: string, params: Record
     }),
   );
   const text = await response.text();
-  const json = text.startsWith('event:') || text.startsWith('data:') ? JSON.parse(text.split('\n').find((l) => l.startsWith('data:'))!.slice(5)) : JSON.parse(text);
+  const json =
+    text.startsWith('event:') || text.startsWith('data:')
+      ? JSON.parse(
+          text
+            .split('\n')
+            .find((l) => l.startsWith('data:'))!
+            .slice(5),
+        )
+      : JSON.parse(text);
   return { status: response.status, body: json };
 }

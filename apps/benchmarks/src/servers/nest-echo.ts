@@ -20,7 +20,11 @@ function echoController(toolCount: number): new () => object {
     Object.defineProperty(EchoController.prototype, name, { value: method, writable: true, configurable: true });
     Reflect.defineMetadata('design:paramtypes', [Object], EchoController.prototype, name);
     Payload()(EchoController.prototype, name, 0);
-    Tool({ name, description, parameters: z.object({ text: z.string().describe('Text to echo') }) })(EchoController.prototype, name, Object.getOwnPropertyDescriptor(EchoController.prototype, name)!);
+    Tool({ name, description, parameters: z.object({ text: z.string().describe('Text to echo') }) })(
+      EchoController.prototype,
+      name,
+      Object.getOwnPropertyDescriptor(EchoController.prototype, name)!,
+    );
   };
   declare('echo', 'Echo the text');
   for (let i = 1; i < toolCount; i++) declare(`tool_${i}`, `Filler tool ${i}`);

@@ -16,7 +16,11 @@ export async function startNodeEcho(busyMicros = 0): Promise<{ url: string; serv
       let answer: string;
       try {
         const message = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        answer = JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { content: [{ type: 'text', text: message.params?.arguments?.text }] } });
+        answer = JSON.stringify({
+          jsonrpc: '2.0',
+          id: message.id,
+          result: { content: [{ type: 'text', text: message.params?.arguments?.text }] },
+        });
       } catch {
         res.writeHead(400).end();
         return;

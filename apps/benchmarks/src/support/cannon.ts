@@ -38,8 +38,16 @@ export async function cannon(options: SliceOptions): Promise<SliceResult> {
     timeout: 30,
   });
   if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`load on ${options.url}: ${result.non2xx} non-2xx answers, ${result.errors} errors (${result.timeouts} timeouts)`);
+    throw new Error(
+      `load on ${options.url}: ${result.non2xx} non-2xx answers, ${result.errors} errors (${result.timeouts} timeouts)`,
+    );
   }
   const requests = result.requests.total;
-  return { requests, seconds: result.duration, perSecond: requests / result.duration, p50: result.latency.p50, p99: result.latency.p99 };
+  return {
+    requests,
+    seconds: result.duration,
+    perSecond: requests / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
 }

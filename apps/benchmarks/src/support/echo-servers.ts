@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { createMcpHandler, McpServer, ProtocolError, Server, type CallToolResult, type McpHttpHandler, type Tool as SdkTool } from '@modelcontextprotocol/server';
+import {
+  createMcpHandler,
+  McpServer,
+  ProtocolError,
+  Server,
+  type CallToolResult,
+  type McpHttpHandler,
+  type Tool as SdkTool,
+} from '@modelcontextprotocol/server';
 import type { FetchFace } from './wire';
 
 /**
@@ -19,10 +27,15 @@ export const ECHO_TEXT = 'hello';
 
 export const fillerName = (i: number) => `tool_${i}`;
 /** Each tool gets its own schema object (as a list of hand-written tools would have). */
-const echoJsonSchema = () => ({ type: 'object' as const, properties: { text: { type: 'string' as const, description: 'Text to echo' } }, required: ['text'] });
+const echoJsonSchema = () => ({
+  type: 'object' as const,
+  properties: { text: { type: 'string' as const, description: 'Text to echo' } },
+  required: ['text'],
+});
 
 function echoResult(args: Record<string, unknown>): CallToolResult {
-  if (typeof args.text !== 'string') return { isError: true, content: [{ type: 'text', text: 'text: must be a string' }] };
+  if (typeof args.text !== 'string')
+    return { isError: true, content: [{ type: 'text', text: 'text: must be a string' }] };
   return { content: [{ type: 'text', text: args.text }] };
 }
 
@@ -70,9 +83,13 @@ export function rawMcpServerEcho(toolCount: number): EchoServer {
   const input = z.object({ text: z.string().describe('Text to echo') });
   const handler = createMcpHandler(() => {
     const server = new McpServer({ name: 'raw-mcp-server', version: '1.0.0' });
-    server.registerTool('echo', { description: 'Echo the text', inputSchema: input }, async ({ text }) => ({ content: [{ type: 'text', text }] }));
+    server.registerTool('echo', { description: 'Echo the text', inputSchema: input }, async ({ text }) => ({
+      content: [{ type: 'text', text }],
+    }));
     for (let i = 1; i < toolCount; i++) {
-      server.registerTool(fillerName(i), { description: `Filler tool ${i}`, inputSchema: input }, async ({ text }) => ({ content: [{ type: 'text', text }] }));
+      server.registerTool(fillerName(i), { description: `Filler tool ${i}`, inputSchema: input }, async ({ text }) => ({
+        content: [{ type: 'text', text }],
+      }));
     }
     return server;
   });

@@ -26,7 +26,11 @@ export const FLOW_CAPABILITIES = { elicitation: {} };
 export const FLOW_ANSWER = { region: { action: 'accept', content: { region: 'eu' } } };
 export const FLOW_RESULT = 'provisioned web1 in eu';
 
-export const firstLeg: WireCall = { method: 'tools/call', params: { name: 'provision', arguments: FLOW_ARGS }, capabilities: FLOW_CAPABILITIES };
+export const firstLeg: WireCall = {
+  method: 'tools/call',
+  params: { name: 'provision', arguments: FLOW_ARGS },
+  capabilities: FLOW_CAPABILITIES,
+};
 export function secondLeg(requestState: string): WireCall {
   return {
     method: 'tools/call',
@@ -56,30 +60,48 @@ export function rawFlowServer(): FlowServer {
     {
       name: 'provision',
       description: 'Provision a machine',
-      inputSchema: { type: 'object', properties: { name: { type: 'string', description: 'Machine name', minLength: 3 } }, required: ['name'] },
+      inputSchema: {
+        type: 'object',
+        properties: { name: { type: 'string', description: 'Machine name', minLength: 3 } },
+        required: ['name'],
+      },
     },
   ];
   const handler = createMcpHandler(() => {
-    const server = new Server({ name: 'raw-flow', version: '1.0.0' }, { capabilities: { tools: {} }, requestState: { verify: codec.verify } });
+    const server = new Server(
+      { name: 'raw-flow', version: '1.0.0' },
+      { capabilities: { tools: {} }, requestState: { verify: codec.verify } },
+    );
     server.setRequestHandler('tools/list', () => ({ tools }));
     server.setRequestHandler('tools/call', async (req, ctx) => {
       if (req.params.name !== 'provision') throw new ProtocolError(-32602, `Unknown tool: ${req.params.name}`);
       const args = (req.params.arguments ?? {}) as { name?: unknown };
       if (typeof args.name !== 'string' || args.name.length < 3) {
-        return { isError: true, content: [{ type: 'text', text: 'name: must be a string of at least 3 characters' }] } satisfies CallToolResult;
+        return {
+          isError: true,
+          content: [{ type: 'text', text: 'name: must be a string of at least 3 characters' }],
+        } satisfies CallToolResult;
       }
       const state = ctx.mcpReq.requestState<{ name: string }>();
       const answer = acceptedContent<{ region: string }>(ctx.mcpReq.inputResponses, 'region');
       const valid = answer !== undefined && (answer.region === 'eu' || answer.region === 'us');
       if (typeof state !== 'object' || state === null || state.name !== args.name || !valid) {
         return inputRequired({
-          inputRequests: { region: inputRequired.elicit({ message: `Where should ${args.name} run?`, requestedSchema: regionSchema }) },
+          inputRequests: {
+            region: inputRequired.elicit({ message: `Where should ${args.name} run?`, requestedSchema: regionSchema }),
+          },
           requestState: await codec.mint({ name: args.name }, ctx),
         });
       }
-      return { content: [{ type: 'text', text: `provisioned ${args.name} in ${answer!.region}` }] } satisfies CallToolResult;
+      return {
+        content: [{ type: 'text', text: `provisioned ${args.name} in ${answer!.region}` }],
+      } satisfies CallToolResult;
     });
     return server;
   });
-  return { name: 'raw SDK low-level Server + createRequestStateCodec (HMAC)', fetch: handler.fetch, close: () => handler.close() };
+  return {
+    name: 'raw SDK low-level Server + createRequestStateCodec (HMAC)',
+    fetch: handler.fetch,
+    close: () => handler.close(),
+  };
 }

@@ -25,10 +25,15 @@ export function httpBenchConfig(env: NodeJS.ProcessEnv = process.env): HttpBench
     const text = env[key];
     if (text === undefined) return quick ? smoke : normal;
     const value = Number(text);
-    if (!Number.isFinite(value) || value <= 0) throw new Error(`${key} must be a positive number, got ${JSON.stringify(text)}`);
+    if (!Number.isFinite(value) || value <= 0)
+      throw new Error(`${key} must be a positive number, got ${JSON.stringify(text)}`);
     return value;
   };
-  const list = (key: string, fallback: string) => (env[key] ?? fallback).split(',').map((s) => s.trim()).filter(Boolean);
+  const list = (key: string, fallback: string) =>
+    (env[key] ?? fallback)
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   return {
     rounds: num('BENCH_HTTP_ROUNDS', 5, 2),
     seconds: num('BENCH_HTTP_SECONDS', 3, 1),

@@ -12,7 +12,10 @@ export interface IsolatedVariant {
  * slices (BENCH_ROUNDS, BENCH_SLICE_MS, BENCH_WARMUP_MS override the defaults), then `report` prints the
  * tables from the results by name; the children are closed whatever happens, and a failure exits 1.
  */
-export function runIsolatedBench(variants: readonly IsolatedVariant[], report: (at: (name: string) => Measured, options: MeasureOptions) => void): void {
+export function runIsolatedBench(
+  variants: readonly IsolatedVariant[],
+  report: (at: (name: string) => Measured, options: MeasureOptions) => void,
+): void {
   const run = async () => {
     const options = envOptions({ rounds: 25, sliceMs: 120, warmupMs: 1000 });
     const started = Date.now();

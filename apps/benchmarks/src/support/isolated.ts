@@ -9,7 +9,9 @@ import type { Runner } from './measure';
  * the parent disconnects or goes away.
  */
 export function isolated(name: string, id: string): Promise<Runner> {
-  const child: ChildProcess = fork(join(__dirname, 'slice-worker.js'), [id], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child: ChildProcess = fork(join(__dirname, 'slice-worker.js'), [id], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   let seq = 0;
   const ask = <T>(message: Record<string, unknown>): Promise<T> =>
     new Promise((resolve, reject) => {

@@ -133,10 +133,14 @@ export function fmtUs(us: number): string {
 }
 
 export function fmtRate(us: number): string {
-  return Math.round(1e6 / us).toLocaleString('en-US').replace(/,/g, ' ');
+  return Math.round(1e6 / us)
+    .toLocaleString('en-US')
+    .replace(/,/g, ' ');
 }
 
 export function header(title: string, detail: string): void {
   console.log(`\n## ${title}\n`);
-  console.log(`node ${process.version}, ${process.platform}/${process.arch}, ${new Date().toISOString().slice(0, 10)}; ${detail}\n`);
+  console.log(
+    `node ${process.version}, ${process.platform}/${process.arch}, ${new Date().toISOString().slice(0, 10)}; ${detail}\n`,
+  );
 }

@@ -24,8 +24,21 @@ const GROUPS: Array<[string, (url: string, fn: string) => boolean]> = [
   ['GC', (_u, fn) => fn === '(garbage collector)'],
   ['crypto', (u) => /node:internal\/crypto|node:crypto|request-state\/dist|@noble/.test(u)],
   ['validation', (u) => /\/zod\/|class-validator|class-transformer|\/ajv/.test(u)],
-  ['HTTP: web Request/Response', (u) => /undici|@hono\/node-server|@modelcontextprotocol\/node|node:internal\/webstreams|node:internal\/(url|blob)/.test(u)],
-  ['HTTP: node', (u, fn) => (u === '' && /^(writev|writeUtf8String|writeBuffer|writeLatin1String|shutdown|readStop|readStart)$/.test(fn)) || /node:_http|node:http|node:net|node:internal\/deps\/llhttp|node:internal\/(streams|http|stream_base|js_stream)|node:stream|node:events|node:buffer/.test(u)],
+  [
+    'HTTP: web Request/Response',
+    (u) =>
+      /undici|@hono\/node-server|@modelcontextprotocol\/node|node:internal\/webstreams|node:internal\/(url|blob)/.test(
+        u,
+      ),
+  ],
+  [
+    'HTTP: node',
+    (u, fn) =>
+      (u === '' && /^(writev|writeUtf8String|writeBuffer|writeLatin1String|shutdown|readStop|readStart)$/.test(fn)) ||
+      /node:_http|node:http|node:net|node:internal\/deps\/llhttp|node:internal\/(streams|http|stream_base|js_stream)|node:stream|node:events|node:buffer/.test(
+        u,
+      ),
+  ],
   ['SDK', (u) => /@modelcontextprotocol\/(server|core|client)/.test(u)],
   ['Tessera pipeline', (u) => /packages\/core\/dist|tsyringe|reflect-metadata/.test(u)],
   ['Tessera client', (u) => /packages\/client\/dist/.test(u)],

@@ -22,7 +22,8 @@ class Machines {
   @Tool({ description: 'Provision a machine' })
   provision(
     @Args() args: ProvisionArgs,
-    @Elicit({ key: 'region', message: ({ args }) => `Where should ${args.name} run?`, schema: RegionChoice }) where: RegionChoice,
+    @Elicit({ key: 'region', message: ({ args }) => `Where should ${args.name} run?`, schema: RegionChoice })
+    where: RegionChoice,
   ): string {
     return `provisioned ${args.name} in ${where.region}`;
   }

@@ -8,7 +8,11 @@ import type { ServerChild } from './server-child';
  * one reading at a fixed time, even right after a GC, says more about that moment than about what the
  * server holds. Every memory reading of the HTTP bench is taken this way.
  */
-export async function restingMemory(server: Pick<ServerChild, 'memory'>, seconds: number, intervalMs = 1000): Promise<{ rss: number; heapUsed: number }> {
+export async function restingMemory(
+  server: Pick<ServerChild, 'memory'>,
+  seconds: number,
+  intervalMs = 1000,
+): Promise<{ rss: number; heapUsed: number }> {
   let lowest = Infinity;
   let heapUsed = 0;
   for (let s = 0; s < seconds; s++) {

@@ -16,7 +16,12 @@ export interface ServerChild {
   profileStop(file: string): Promise<void>;
   /** Starts counting the child's work; `workStop` returns JS function calls and bytes allocated since. */
   workStart(): Promise<void>;
-  workStop(): Promise<{ calls: number; bytes: number; callsByScript: Record<string, number>; bytesByScript: Record<string, number> }>;
+  workStop(): Promise<{
+    calls: number;
+    bytes: number;
+    callsByScript: Record<string, number>;
+    bytesByScript: Record<string, number>;
+  }>;
   /** Asks the child to exit cleanly, and waits for it. */
   stop(): Promise<void>;
   kill(): void;
@@ -39,7 +44,8 @@ export function startServer(kind: ServerKind, tools: number, execArgv: string[] 
       child.send(question);
     });
   return new Promise((resolve, reject) => {
-    const early = (code: number | null) => reject(new Error(`${kind} server (${tools} tools) exited before listening (${code})`));
+    const early = (code: number | null) =>
+      reject(new Error(`${kind} server (${tools} tools) exited before listening (${code})`));
     child.once('error', reject);
     child.once('exit', early);
     child.once('message', ({ url }: ServerAnswer) => {

@@ -1,4 +1,11 @@
-import { ECHO_CALL, ECHO_TEXT, rawLowLevelEcho, rawLowLevelParsedEcho, rawMcpServerEcho, type EchoServer } from './echo-servers';
+import {
+  ECHO_CALL,
+  ECHO_TEXT,
+  rawLowLevelEcho,
+  rawLowLevelParsedEcho,
+  rawMcpServerEcho,
+  type EchoServer,
+} from './echo-servers';
 import { tesseraEcho } from './tessera-echo';
 import { firstLeg, FLOW_RESULT, rawFlowServer, secondLeg, type FlowServer } from './flow-servers';
 import { tesseraFlowServer } from './tessera-flow';
@@ -15,7 +22,9 @@ export async function makeVariant(id: string): Promise<Variant<Request[]>> {
   const [bench, kind, arg] = id.split(':') as [string, string, string];
   if (bench === 'tools') {
     const tools = Number(arg);
-    const make = { raw: rawLowLevelEcho, mcp: rawMcpServerEcho, tessera: tesseraEcho, parsed: rawLowLevelParsedEcho }[kind];
+    const make = { raw: rawLowLevelEcho, mcp: rawMcpServerEcho, tessera: tesseraEcho, parsed: rawLowLevelParsedEcho }[
+      kind
+    ];
     if (!make || !(tools > 0)) throw new Error(`unknown variant ${id}`);
     const server = make(tools);
     expectText(await callOnce(server.fetch, ECHO_CALL), ECHO_TEXT, server.name);
@@ -28,7 +37,11 @@ export async function makeVariant(id: string): Promise<Variant<Request[]>> {
     const variant = server && { flow: flowVariant, leg1: leg1Variant, leg2: leg2Variant }[arg];
     if (!server || !variant) throw new Error(`unknown variant ${id}`);
     const state = await leg1State(server, buildRequest(firstLeg));
-    expectText(parseAnswer(await (await server.fetch(buildRequest(secondLeg(state), undefined, 2))).text()), FLOW_RESULT, server.name);
+    expectText(
+      parseAnswer(await (await server.fetch(buildRequest(secondLeg(state), undefined, 2))).text()),
+      FLOW_RESULT,
+      server.name,
+    );
     return variant(server, state);
   }
   throw new Error(`unknown variant ${id}`);
@@ -51,7 +64,8 @@ async function countTools(fetch: FetchFace): Promise<number> {
 async function drain(server: { name: string; fetch: FetchFace }, request: Request): Promise<string> {
   const response = await server.fetch(request);
   const text = await response.text();
-  if (response.status !== 200 || text.length === 0) throw new Error(`${server.name}: HTTP ${response.status} ${text.slice(0, 200)}`);
+  if (response.status !== 200 || text.length === 0)
+    throw new Error(`${server.name}: HTTP ${response.status} ${text.slice(0, 200)}`);
   return text;
 }
 
@@ -69,8 +83,13 @@ function echoVariant(server: EchoServer): Variant<Request[]> {
 
 async function leg1State(server: FlowServer, request: Request): Promise<string> {
   const answer = parseAnswer(await drain(server, request));
-  const result = answer.result as { resultType?: string; requestState?: unknown; inputRequests?: Record<string, unknown> } | undefined;
-  if (result?.resultType !== 'input_required' || typeof result.requestState !== 'string' || !result.inputRequests?.region) {
+  const result = answer.result as
+    { resultType?: string; requestState?: unknown; inputRequests?: Record<string, unknown> } | undefined;
+  if (
+    result?.resultType !== 'input_required' ||
+    typeof result.requestState !== 'string' ||
+    !result.inputRequests?.region
+  ) {
     throw new Error(`${server.name}: leg 1 did not ask for the region: ${JSON.stringify(answer).slice(0, 400)}`);
   }
   return result.requestState;
@@ -86,7 +105,8 @@ function flowVariant(server: FlowServer): Variant<Request[]> {
       for (const request of batch) {
         const state = await leg1State(server, request);
         const text = await drain(server, buildRequest(secondLeg(state), undefined, 2));
-        if (!text.includes(FLOW_RESULT)) throw new Error(`${server.name}: leg 2 did not complete: ${text.slice(0, 300)}`);
+        if (!text.includes(FLOW_RESULT))
+          throw new Error(`${server.name}: leg 2 did not complete: ${text.slice(0, 300)}`);
       }
     },
   };
@@ -94,13 +114,21 @@ function flowVariant(server: FlowServer): Variant<Request[]> {
 
 function leg1Variant(server: FlowServer): Variant<Request[]> {
   const leg1 = prepared(firstLeg);
-  return { name: server.name, prepare: (n) => leg1.requests(n), run: async (batch) => void (await sequentially(server, batch)) };
+  return {
+    name: server.name,
+    prepare: (n) => leg1.requests(n),
+    run: async (batch) => void (await sequentially(server, batch)),
+  };
 }
 
 /** Leg 2 alone replays one state (both servers accept a state again within its TTL). */
 function leg2Variant(server: FlowServer, state: string): Variant<Request[]> {
   const leg2 = prepared(secondLeg(state));
-  return { name: server.name, prepare: (n) => leg2.requests(n), run: async (batch) => void (await sequentially(server, batch)) };
+  return {
+    name: server.name,
+    prepare: (n) => leg2.requests(n),
+    run: async (batch) => void (await sequentially(server, batch)),
+  };
 }
 
 async function sequentially(server: FlowServer, batch: Request[]): Promise<void> {

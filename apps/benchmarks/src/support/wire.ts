@@ -45,7 +45,10 @@ export function buildRequest(call: WireCall, url = URL_IN_MEMORY, id: number | s
 }
 
 /** A pre-serialised call: `requests(n)` gives n ready `Request`s (built outside any timed section). */
-export function prepared(call: WireCall, url = URL_IN_MEMORY): { body: string; headers: Record<string, string>; requests(n: number): Request[] } {
+export function prepared(
+  call: WireCall,
+  url = URL_IN_MEMORY,
+): { body: string; headers: Record<string, string>; requests(n: number): Request[] } {
   const body = envelopeBody(call);
   const headers = envelopeHeaders(call);
   return {

@@ -8,7 +8,12 @@ import { acquireSlot } from './slots';
  */
 async function main(): Promise<number> {
   const dir = process.env.TESSERA_CONFORMANCE_SLOTS;
-  const release = dir ? await acquireSlot(dir, Number(process.env.TESSERA_CONFORMANCE_CONCURRENCY) || Math.max(2, availableParallelism() * 2)) : () => {};
+  const release = dir
+    ? await acquireSlot(
+        dir,
+        Number(process.env.TESSERA_CONFORMANCE_CONCURRENCY) || Math.max(2, availableParallelism() * 2),
+      )
+    : () => {};
   process.on('exit', release);
   // Loaded only now: this is where the CPU goes.
   // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -30,7 +30,10 @@ export class HeadlessOAuthProvider implements OAuthClientProvider {
   private discovery?: OAuthDiscoveryState;
   private callback?: { code: string; iss?: string };
 
-  constructor(private readonly metadata: OAuthClientMetadata, clientMetadataUrl?: string) {
+  constructor(
+    private readonly metadata: OAuthClientMetadata,
+    clientMetadataUrl?: string,
+  ) {
     this.clientMetadataUrl = clientMetadataUrl;
   }
 
@@ -95,7 +98,8 @@ export class HeadlessOAuthProvider implements OAuthClientProvider {
     if (!location) throw new Error(`the authorization endpoint did not redirect (HTTP ${response.status})`);
     const back = new URL(location);
     const code = back.searchParams.get('code');
-    if (!code) throw new Error(`the authorization redirect carries no code: ${back.searchParams.get('error') ?? location}`);
+    if (!code)
+      throw new Error(`the authorization redirect carries no code: ${back.searchParams.get('error') ?? location}`);
     this.callback = { code, iss: back.searchParams.get('iss') ?? undefined };
   }
 
@@ -109,7 +113,12 @@ export class HeadlessOAuthProvider implements OAuthClientProvider {
 }
 
 /** Runs the authorization flow for one 401/403 challenge (including a 403 insufficient_scope step-up). */
-async function answerChallenge(provider: HeadlessOAuthProvider, response: Response, serverUrl: string, next: FetchLike): Promise<void> {
+async function answerChallenge(
+  provider: HeadlessOAuthProvider,
+  response: Response,
+  serverUrl: string,
+  next: FetchLike,
+): Promise<void> {
   const { resourceMetadataUrl, scope: challenged } = extractWWWAuthenticateParams(response);
   const previous: OAuthTokens | undefined = provider.tokens();
   // A step-up keeps what was granted before; the first challenge has nothing to keep.

@@ -46,7 +46,11 @@ function contextString(ctx: Record<string, unknown>, key: string): string {
   return value;
 }
 
-async function connect(serverUrl: string, options: TesseraClientOptions = {}, fetchLike?: FetchLike): Promise<TesseraClient> {
+async function connect(
+  serverUrl: string,
+  options: TesseraClientOptions = {},
+  fetchLike?: FetchLike,
+): Promise<TesseraClient> {
   const client = new TesseraClient({ ...CLIENT_INFO, protocol: 'auto', timeoutMs: TIMEOUT_MS, ...options });
   await client.connect({ url: serverUrl, ...(fetchLike && { fetch: fetchLike }) }, { timeoutMs: TIMEOUT_MS });
   debug('connected, protocol', client.protocolVersion);
@@ -56,7 +60,10 @@ async function connect(serverUrl: string, options: TesseraClientOptions = {}, fe
 /** Connects over a transport carrying an SDK auth provider (client credentials, JWT bearer). */
 async function connectWithAuthProvider(serverUrl: string, authProvider: OAuthClientProvider): Promise<TesseraClient> {
   const client = new TesseraClient({ ...CLIENT_INFO, protocol: 'auto', timeoutMs: TIMEOUT_MS });
-  await client.connect({ transport: new StreamableHTTPClientTransport(new URL(serverUrl), { authProvider }) }, { timeoutMs: TIMEOUT_MS });
+  await client.connect(
+    { transport: new StreamableHTTPClientTransport(new URL(serverUrl), { authProvider }) },
+    { timeoutMs: TIMEOUT_MS },
+  );
   return client;
 }
 
@@ -120,8 +127,17 @@ register(['request-metadata'], async (url) => {
 
 // SEP-2322: the automatic round loop against the mock's MRTR tools.
 register(['sep-2322-client-request-state'], async (url) => {
-  const client = await connect(url, { elicitation: () => ({ action: 'accept', content: { confirmed: true } }) }, withLocalDiscover());
-  for (const name of ['test_mrtr_echo_state', 'test_mrtr_no_state', 'test_mrtr_unrelated', 'test_mrtr_no_result_type']) {
+  const client = await connect(
+    url,
+    { elicitation: () => ({ action: 'accept', content: { confirmed: true } }) },
+    withLocalDiscover(),
+  );
+  for (const name of [
+    'test_mrtr_echo_state',
+    'test_mrtr_no_state',
+    'test_mrtr_unrelated',
+    'test_mrtr_no_result_type',
+  ]) {
     // A result without resultType is complete (never retried); rejecting it locally is allowed too.
     const result = await client.callTool({ name, arguments: {} }).catch((e: unknown) => `rejected: ${String(e)}`);
     debug(name, JSON.stringify(result));
@@ -156,7 +172,9 @@ register(['http-invalid-tool-headers'], async (url) => {
   const { tools } = await client.listTools(undefined, slow);
   debug('kept tools', tools.map((t) => t.name).join(', '));
   for (const tool of tools) {
-    await client.callTool({ name: tool.name, arguments: { region: 'us-west1' } }).catch((e: unknown) => debug(tool.name, String(e)));
+    await client
+      .callTool({ name: tool.name, arguments: { region: 'us-west1' } })
+      .catch((e: unknown) => debug(tool.name, String(e)));
   }
   await client.close();
 });
@@ -216,20 +234,34 @@ register(
     'auth/iss-normalized',
     'auth/metadata-issuer-mismatch',
   ],
-  (url) => authorizedSession(url, new HeadlessOAuthProvider({ client_name: CLIENT_INFO.name, redirect_uris: [REDIRECT_URL] }, CIMD_URL)),
+  (url) =>
+    authorizedSession(
+      url,
+      new HeadlessOAuthProvider({ client_name: CLIENT_INFO.name, redirect_uris: [REDIRECT_URL] }, CIMD_URL),
+    ),
 );
 
 register(['auth/pre-registration'], (url) => {
   const ctx = context();
   const provider = new HeadlessOAuthProvider({ client_name: CLIENT_INFO.name, redirect_uris: [REDIRECT_URL] });
-  provider.preRegister({ client_id: contextString(ctx, 'client_id'), client_secret: contextString(ctx, 'client_secret'), redirect_uris: [REDIRECT_URL] });
+  provider.preRegister({
+    client_id: contextString(ctx, 'client_id'),
+    client_secret: contextString(ctx, 'client_secret'),
+    redirect_uris: [REDIRECT_URL],
+  });
   return authorizedSession(url, provider);
 });
 
 // Extensions (run by the suite, not scored).
 register(['auth/client-credentials-basic'], async (url) => {
   const ctx = context();
-  const client = await connectWithAuthProvider(url, new ClientCredentialsProvider({ clientId: contextString(ctx, 'client_id'), clientSecret: contextString(ctx, 'client_secret') }));
+  const client = await connectWithAuthProvider(
+    url,
+    new ClientCredentialsProvider({
+      clientId: contextString(ctx, 'client_id'),
+      clientSecret: contextString(ctx, 'client_secret'),
+    }),
+  );
   await client.listTools(undefined, slow);
   await client.close();
 });
@@ -237,7 +269,14 @@ register(['auth/client-credentials-basic'], async (url) => {
 register(['auth/client-credentials-jwt'], async (url) => {
   const ctx = context();
   const algorithm = typeof ctx.signing_algorithm === 'string' ? ctx.signing_algorithm : 'ES256';
-  const client = await connectWithAuthProvider(url, new PrivateKeyJwtProvider({ clientId: contextString(ctx, 'client_id'), privateKey: contextString(ctx, 'private_key_pem'), algorithm }));
+  const client = await connectWithAuthProvider(
+    url,
+    new PrivateKeyJwtProvider({
+      clientId: contextString(ctx, 'client_id'),
+      privateKey: contextString(ctx, 'private_key_pem'),
+      algorithm,
+    }),
+  );
   await client.listTools(undefined, slow);
   await client.close();
 });

@@ -38,7 +38,10 @@ export class ContentPrompts {
       messages: [
         {
           role: 'user',
-          content: { type: 'resource', resource: { uri: args.resourceUri, mimeType: 'text/plain', text: 'Embedded resource content for testing.' } },
+          content: {
+            type: 'resource',
+            resource: { uri: args.resourceUri, mimeType: 'text/plain', text: 'Embedded resource content for testing.' },
+          },
         },
         { role: 'user', content: { type: 'text', text: 'Please process the embedded resource above.' } },
       ],

@@ -10,17 +10,29 @@ export class TemplateVars {
 /** The resource fixtures (resources-* scenarios, caching). */
 @Provider()
 export class ContentResources {
-  @Resource('test://static-text', { name: 'static-text', description: 'A static text resource.', mimeType: 'text/plain' })
+  @Resource('test://static-text', {
+    name: 'static-text',
+    description: 'A static text resource.',
+    mimeType: 'text/plain',
+  })
   staticText(): string {
     return 'This is the content of the static text resource.';
   }
 
-  @Resource('test://static-binary', { name: 'static-binary', description: 'A static binary resource (a PNG image).', mimeType: 'image/png' })
+  @Resource('test://static-binary', {
+    name: 'static-binary',
+    description: 'A static binary resource (a PNG image).',
+    mimeType: 'image/png',
+  })
   staticBinary(): Uint8Array {
     return Buffer.from(PNG_1X1_BASE64, 'base64');
   }
 
-  @ResourceTemplate('test://template/{id}/data', { name: 'template', description: 'A templated JSON resource.', mimeType: 'application/json' })
+  @ResourceTemplate('test://template/{id}/data', {
+    name: 'template',
+    description: 'A templated JSON resource.',
+    mimeType: 'application/json',
+  })
   template(@Args() vars: TemplateVars): unknown {
     return { id: vars.id, templateTest: true, data: `Data for ID: ${vars.id}` };
   }

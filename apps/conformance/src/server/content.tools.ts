@@ -28,7 +28,11 @@ export class ContentTools {
       content: [
         {
           type: 'resource',
-          resource: { uri: 'test://embedded-resource', mimeType: 'text/plain', text: 'This is an embedded resource content.' },
+          resource: {
+            uri: 'test://embedded-resource',
+            mimeType: 'text/plain',
+            text: 'This is an embedded resource content.',
+          },
         },
       ],
     };
@@ -42,7 +46,11 @@ export class ContentTools {
         { type: 'image', data: PNG_1X1_BASE64, mimeType: 'image/png' },
         {
           type: 'resource',
-          resource: { uri: 'test://mixed-content-resource', mimeType: 'application/json', text: JSON.stringify({ test: 'data', value: 123 }) },
+          resource: {
+            uri: 'test://mixed-content-resource',
+            mimeType: 'application/json',
+            text: JSON.stringify({ test: 'data', value: 123 }),
+          },
         },
       ],
     };

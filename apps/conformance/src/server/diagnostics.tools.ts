@@ -1,4 +1,9 @@
-import { inputRequired, type CallToolResult, type CreateMessageResult, type InputRequiredResult } from '@modelcontextprotocol/server';
+import {
+  inputRequired,
+  type CallToolResult,
+  type CreateMessageResult,
+  type InputRequiredResult,
+} from '@modelcontextprotocol/server';
 import { Ctx, ExecutionContext, Provider, Sample, Tool } from '@tessera/core';
 import { elicit, elicitAnswer, responsesOf } from './input-responses';
 
@@ -11,7 +16,11 @@ export class DiagnosticTools {
    */
   @Tool({ description: 'Needs the sampling capability.' })
   test_missing_capability(
-    @Sample({ key: 'sample', request: { messages: [{ role: 'user', content: { type: 'text', text: 'Say hello.' } }], maxTokens: 50 } }) answer: CreateMessageResult,
+    @Sample({
+      key: 'sample',
+      request: { messages: [{ role: 'user', content: { type: 'text', text: 'Say hello.' } }], maxTokens: 50 },
+    })
+    answer: CreateMessageResult,
   ): CallToolResult {
     return { content: [{ type: 'text', text: `Sampled a ${answer.role} message from ${answer.model}.` }] };
   }

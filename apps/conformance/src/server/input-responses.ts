@@ -18,7 +18,11 @@ export function responsesOf(ctx: ExecutionContext): Record<string, unknown> {
 export type ElicitAnswer = { action: 'accept'; content: Record<string, unknown> } | { action: 'decline' | 'cancel' };
 
 /** An elicitation answer whose accepted content has every `fields` entry of the given type; otherwise undefined. */
-export function elicitAnswer(responses: Record<string, unknown>, key: string, fields: Record<string, 'string' | 'boolean' | 'number'>): ElicitAnswer | undefined {
+export function elicitAnswer(
+  responses: Record<string, unknown>,
+  key: string,
+  fields: Record<string, 'string' | 'boolean' | 'number'>,
+): ElicitAnswer | undefined {
   const r = responses[key];
   if (!isObject(r)) return undefined;
   if (r.action === 'decline' || r.action === 'cancel') return { action: r.action };
@@ -37,22 +41,35 @@ export function samplingText(responses: Record<string, unknown>, key: string): s
 }
 
 /** The roots of a `roots/list` answer, or undefined. */
-export function rootsOf(responses: Record<string, unknown>, key: string): Array<{ uri: string; name?: string }> | undefined {
+export function rootsOf(
+  responses: Record<string, unknown>,
+  key: string,
+): Array<{ uri: string; name?: string }> | undefined {
   const r = responses[key];
   if (!isObject(r) || !Array.isArray(r.roots)) return undefined;
   if (!r.roots.every((root) => isObject(root) && typeof root.uri === 'string')) return undefined;
   return r.roots as Array<{ uri: string; name?: string }>;
 }
 
-export function elicit(message: string, properties: Record<string, { type: 'string' | 'boolean' | 'number'; description?: string }>): InputRequest {
+export function elicit(
+  message: string,
+  properties: Record<string, { type: 'string' | 'boolean' | 'number'; description?: string }>,
+): InputRequest {
   return {
     method: 'elicitation/create',
-    params: { mode: 'form', message, requestedSchema: { type: 'object', properties, required: Object.keys(properties) } },
+    params: {
+      mode: 'form',
+      message,
+      requestedSchema: { type: 'object', properties, required: Object.keys(properties) },
+    },
   } as InputRequest;
 }
 
 export function sample(text: string, maxTokens = 100): InputRequest {
-  const params: CreateMessageRequestParams = { messages: [{ role: 'user', content: { type: 'text', text } }], maxTokens };
+  const params: CreateMessageRequestParams = {
+    messages: [{ role: 'user', content: { type: 'text', text } }],
+    maxTokens,
+  };
   return { method: 'sampling/createMessage', params } as InputRequest;
 }
 

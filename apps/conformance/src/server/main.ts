@@ -11,11 +11,16 @@ import { listen } from '@tessera/core/node';
 async function main(): Promise<void> {
   const i = process.argv.indexOf('--port');
   const port = Number(i >= 0 ? process.argv[i + 1] : (process.env.PORT ?? 0));
-  const app = createApp({ ...conformanceModule, logger: new ConsoleLogger({ level: (process.env.LOG_LEVEL as never) ?? 'warn' }) });
+  const app = createApp({
+    ...conformanceModule,
+    logger: new ConsoleLogger({ level: (process.env.LOG_LEVEL as never) ?? 'warn' }),
+  });
   const fastPath = process.env.TESSERA_HTTP_PATH !== 'sdk';
   const listener = await listen(app, { port, host: '127.0.0.1', fastPath });
   process.stdout.write(`LISTENING ${listener.url.href}\n`);
-  process.stderr.write(`HTTP path: ${fastPath ? 'fast path (stateless 2026-07-28 POST on node:http)' : "the SDK's node adapter"}\n`);
+  process.stderr.write(
+    `HTTP path: ${fastPath ? 'fast path (stateless 2026-07-28 POST on node:http)' : "the SDK's node adapter"}\n`,
+  );
   const stop = () => {
     void app.close().finally(() => process.exit(0));
   };

@@ -33,13 +33,21 @@ function sampledText(result: CreateMessageResult): string {
 @Provider()
 export class MrtrTools {
   @Tool({ description: 'Asks for the user name via elicitation, then greets.' })
-  test_input_required_result_elicitation(@Elicit({ key: 'user_name', message: 'What is your name?', schema: UserName }) user: UserName): CallToolResult {
+  test_input_required_result_elicitation(
+    @Elicit({ key: 'user_name', message: 'What is your name?', schema: UserName }) user: UserName,
+  ): CallToolResult {
     return text(`Hello, ${user.name}!`);
   }
 
   @Tool({ description: 'Asks the client to sample an LLM, then reports the answer.' })
   test_input_required_result_sampling(
-    @Sample({ key: 'capital_question', request: { messages: [{ role: 'user', content: { type: 'text', text: 'What is the capital of France?' } }], maxTokens: 100 } })
+    @Sample({
+      key: 'capital_question',
+      request: {
+        messages: [{ role: 'user', content: { type: 'text', text: 'What is the capital of France?' } }],
+        maxTokens: 100,
+      },
+    })
     answer: CreateMessageResult,
   ): CallToolResult {
     return text(`Sampling answer: ${sampledText(answer)}`);
@@ -53,11 +61,19 @@ export class MrtrTools {
   @Tool({ description: 'Asks for an elicitation, a sampling and the roots in one round.' })
   test_input_required_result_multiple_inputs(
     @Elicit({ key: 'user_name', message: 'What is your name?', schema: UserName }) user: UserName,
-    @Sample({ key: 'greeting', request: { messages: [{ role: 'user', content: { type: 'text', text: 'Write a short greeting.' } }], maxTokens: 100 } })
+    @Sample({
+      key: 'greeting',
+      request: {
+        messages: [{ role: 'user', content: { type: 'text', text: 'Write a short greeting.' } }],
+        maxTokens: 100,
+      },
+    })
     greeting: CreateMessageResult,
     @ListRoots({ key: 'client_roots' }) roots: Root[],
   ): CallToolResult {
-    return text(`Hello, ${user.name}! Greeting: ${sampledText(greeting)}. Roots: ${roots.map((r) => r.uri).join(', ')}`);
+    return text(
+      `Hello, ${user.name}! Greeting: ${sampledText(greeting)}. Roots: ${roots.map((r) => r.uri).join(', ')}`,
+    );
   }
 
   @Tool({ description: 'Two rounds of questions: a name, then a favourite colour.' })
@@ -80,8 +96,11 @@ export class MrtrTools {
 export class MrtrPrompts {
   @Prompt({ description: 'Asks for context via elicitation before building the prompt.' })
   test_input_required_result_prompt(
-    @Elicit({ key: 'user_context', message: 'What context should the prompt use?', schema: PromptContext }) ctx: PromptContext,
+    @Elicit({ key: 'user_context', message: 'What context should the prompt use?', schema: PromptContext })
+    ctx: PromptContext,
   ): GetPromptResult {
-    return { messages: [{ role: 'user', content: { type: 'text', text: `Prompt built with context: ${ctx.context}` } }] };
+    return {
+      messages: [{ role: 'user', content: { type: 'text', text: `Prompt built with context: ${ctx.context}` } }],
+    };
   }
 }

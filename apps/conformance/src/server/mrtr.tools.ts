@@ -1,4 +1,10 @@
-import { inputRequired, ProtocolError, type CallToolResult, type InputRequests, type InputRequiredResult } from '@modelcontextprotocol/server';
+import {
+  inputRequired,
+  ProtocolError,
+  type CallToolResult,
+  type InputRequests,
+  type InputRequiredResult,
+} from '@modelcontextprotocol/server';
 import { Ctx, ExecutionContext, JsonRpcCode, Provider, Tool } from '@tessera/core';
 import { elicit, elicitAnswer, responsesOf, sample, samplingText } from './input-responses';
 
@@ -36,14 +42,19 @@ export class MrtrDirectTools {
     const answer = elicitAnswer(responsesOf(ctx), 'confirm', { ok: 'boolean' });
     if (!state || !answer) {
       return inputRequired({
-        inputRequests: { confirm: elicit('Please confirm to continue.', { ok: { type: 'boolean', description: 'Confirm' } }) },
+        inputRequests: {
+          confirm: elicit('Please confirm to continue.', { ok: { type: 'boolean', description: 'Confirm' } }),
+        },
         requestState: stateString({ flow: 'request-state', step: 1 }),
       });
     }
     return text(`state-ok: confirmed=${answer.action === 'accept' ? String(answer.content.ok) : answer.action}`);
   }
 
-  @Tool({ description: 'Carries an integrity-protected requestState; a tampered one is refused.', returnsInputRequired: true })
+  @Tool({
+    description: 'Carries an integrity-protected requestState; a tampered one is refused.',
+    returnsInputRequired: true,
+  })
   test_input_required_result_tampered_state(@Ctx() ctx: ExecutionContext): CallToolResult | InputRequiredResult {
     // Tessera seals every requestState (AEAD) and refuses a tampered one with -32602 before this runs.
     const answer = elicitAnswer(responsesOf(ctx), 'confirm', { ok: 'boolean' });
@@ -61,7 +72,8 @@ export class MrtrDirectTools {
     const caps = ctx.clientCapabilities ?? {};
     const responses = responsesOf(ctx);
     const requests: InputRequests = {};
-    if (caps.sampling && samplingText(responses, 'sample_question') === undefined) requests.sample_question = sample('Say something.');
+    if (caps.sampling && samplingText(responses, 'sample_question') === undefined)
+      requests.sample_question = sample('Say something.');
     if (caps.elicitation && !elicitAnswer(responses, 'user_name', { name: 'string' })) {
       requests.user_name = elicit('What is your name?', { name: { type: 'string' } });
     }

@@ -2,7 +2,11 @@ import { TesseraClient, type ElicitationCallback } from '@tessera/client';
 
 /** Answers every question of book_service: north, morning, yes. */
 const answer: ElicitationCallback = async ({ message }) => {
-  const content: Record<string, string> = message.startsWith('Which depot') ? { depot: 'north' } : message.startsWith('Morning') ? { slot: 'morning' } : { confirm: 'yes' };
+  const content: Record<string, string> = message.startsWith('Which depot')
+    ? { depot: 'north' }
+    : message.startsWith('Morning')
+      ? { slot: 'morning' }
+      : { confirm: 'yes' };
   return { action: 'accept', content };
 };
 
@@ -47,7 +51,16 @@ export interface RunFlowsOptions {
  * A flow whose call fails is started again (a new call), and counted.
  */
 export async function runFlows(options: RunFlowsOptions): Promise<FlowTally> {
-  const tally: FlowTally = { flows: options.flows, completed: 0, restartedByDriver: 0, failed: 0, clientRestarts: 0, legRetries: 0, errors: [], elapsedMs: 0 };
+  const tally: FlowTally = {
+    flows: options.flows,
+    completed: 0,
+    restartedByDriver: 0,
+    failed: 0,
+    clientRestarts: 0,
+    legRetries: 0,
+    errors: [],
+    elapsedMs: 0,
+  };
   const started = Date.now();
   let next = 0;
   const worker = async (w: number) => {
@@ -69,10 +82,14 @@ export async function runFlows(options: RunFlowsOptions): Promise<FlowTally> {
           try {
             const result = await client.callTool({ name: 'book_service', arguments: { vehicle: `TRK-${n % 1000}` } });
             const text = (result.content as Array<{ text?: string }>)[0]?.text ?? '';
-            if (!text.startsWith(`Booked TRK-${n % 1000} at the north depot, morning.`)) throw new Error(`unexpected result: ${text}`);
+            if (!text.startsWith(`Booked TRK-${n % 1000} at the north depot, morning.`))
+              throw new Error(`unexpected result: ${text}`);
             done = true;
           } catch (error) {
-            if (tally.errors.length < 5) tally.errors.push(`flow ${n} attempt ${attempt}: ${(error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim()}`);
+            if (tally.errors.length < 5)
+              tally.errors.push(
+                `flow ${n} attempt ${attempt}: ${(error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim()}`,
+              );
             if (attempt === 1) tally.restartedByDriver++;
           }
         }

@@ -17,10 +17,14 @@ export interface FleetNginxSettings {
  * names, so nginx's own `$variables` stay as they are. A name the template uses but no setting gives fails
  * here, not as an nginx syntax error later.
  */
-export function renderFleetNginxConfig(settings: FleetNginxSettings, template = readFileSync(FLEET_NGINX_TEMPLATE, 'utf8')): string {
+export function renderFleetNginxConfig(
+  settings: FleetNginxSettings,
+  template = readFileSync(FLEET_NGINX_TEMPLATE, 'utf8'),
+): string {
   if (settings.upstreams.length === 0) throw new Error('nginx: at least one upstream instance is needed');
   for (const upstream of settings.upstreams) {
-    if (!/^[A-Za-z0-9.\-[\]:]+:\d{1,5}$/.test(upstream)) throw new Error(`nginx: upstream ${JSON.stringify(upstream)} is not host:port`);
+    if (!/^[A-Za-z0-9.\-[\]:]+:\d{1,5}$/.test(upstream))
+      throw new Error(`nginx: upstream ${JSON.stringify(upstream)} is not host:port`);
   }
   const values: Record<string, string> = {
     FLEET_UPSTREAMS: fleetUpstreams(settings.upstreams),

@@ -20,9 +20,12 @@ export function ensureNginx(): string {
     execFileSync('bash', [ENSURE_PACKAGES, 'nginx=nginx'], { stdio: ['ignore', 'ignore', 'pipe'], timeout: 300_000 });
   } catch (error) {
     const stderr = String((error as { stderr?: Buffer }).stderr ?? '').trim();
-    throw new NginxUnavailableError(`nginx is not installed and could not be installed (apt-get install nginx): ${stderr || String(error)}`);
+    throw new NginxUnavailableError(
+      `nginx is not installed and could not be installed (apt-get install nginx): ${stderr || String(error)}`,
+    );
   }
-  for (const candidate of ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx']) if (existsSync(candidate)) return candidate;
+  for (const candidate of ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx'])
+    if (existsSync(candidate)) return candidate;
   return 'nginx';
 }
 
@@ -76,7 +79,10 @@ export async function runNginx(options: RunNginxOptions): Promise<RunningNginx> 
   try {
     for (let attempt = 1; ; attempt++) {
       const port = options.port ?? (await freePort());
-      writeFileSync(join(prefix, 'fleet.conf'), renderFleetNginxConfig({ upstreams: options.upstreams, listen: `127.0.0.1:${port}`, accessLog: accessLogPath }));
+      writeFileSync(
+        join(prefix, 'fleet.conf'),
+        renderFleetNginxConfig({ upstreams: options.upstreams, listen: `127.0.0.1:${port}`, accessLog: accessLogPath }),
+      );
       writeFileSync(join(prefix, 'nginx.conf'), mainConfig(prefix, errorLogPath));
       checkConfig(binary, prefix);
       const child = spawnGuarded(binary, prefix);
@@ -114,7 +120,11 @@ function mainConfig(prefix: string, errorLog: string): string {
 
 function checkConfig(binary: string, prefix: string): void {
   try {
-    execFileSync(binary, ['-t', '-q', '-p', prefix, '-e', join(prefix, 'logs', 'error.log'), '-c', join(prefix, 'nginx.conf')], { stdio: 'pipe' });
+    execFileSync(
+      binary,
+      ['-t', '-q', '-p', prefix, '-e', join(prefix, 'logs', 'error.log'), '-c', join(prefix, 'nginx.conf')],
+      { stdio: 'pipe' },
+    );
   } catch (error) {
     throw new Error(`nginx refused the fleet config: ${String((error as { stderr?: Buffer }).stderr ?? error).trim()}`);
   }
@@ -123,7 +133,18 @@ function checkConfig(binary: string, prefix: string): void {
 function spawnGuarded(binary: string, prefix: string): ChildProcess {
   // `cat` returns when our end of its stdin closes (stop(), or this process died); then the group goes.
   const script = '"$@" & cat >/dev/null; kill -KILL 0';
-  const args = ['-c', script, 'guard', binary, '-p', prefix, '-e', join(prefix, 'logs', 'error.log'), '-c', join(prefix, 'nginx.conf')];
+  const args = [
+    '-c',
+    script,
+    'guard',
+    binary,
+    '-p',
+    prefix,
+    '-e',
+    join(prefix, 'logs', 'error.log'),
+    '-c',
+    join(prefix, 'nginx.conf'),
+  ];
   const child = spawn('sh', args, { detached: true, stdio: ['pipe', 'ignore', 'ignore'] });
   // Neither the pipe nor the child keeps this process alive; the pipe closing is the guard's signal.
   (child.stdin as unknown as { unref?: () => void }).unref?.();
@@ -131,7 +152,11 @@ function spawnGuarded(binary: string, prefix: string): ChildProcess {
   return child;
 }
 
-async function waitListening(child: ChildProcess, port: number, errorLog: string): Promise<'listening' | 'address-in-use' | 'failed'> {
+async function waitListening(
+  child: ChildProcess,
+  port: number,
+  errorLog: string,
+): Promise<'listening' | 'address-in-use' | 'failed'> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) return 'failed';
@@ -178,9 +203,17 @@ function readIfThere(path: string): string {
   }
 }
 
-function track(child: ChildProcess, port: number, prefix: string, accessLogPath: string, errorLogPath: string): RunningNginx {
+function track(
+  child: ChildProcess,
+  port: number,
+  prefix: string,
+  accessLogPath: string,
+  errorLogPath: string,
+): RunningNginx {
   let stopped: Promise<void> | undefined;
-  const exited = new Promise<void>((done) => (child.exitCode !== null || child.signalCode !== null ? done() : child.once('exit', () => done())));
+  const exited = new Promise<void>((done) =>
+    child.exitCode !== null || child.signalCode !== null ? done() : child.once('exit', () => done()),
+  );
   const nginx: RunningNginx = {
     url: new URL(`http://127.0.0.1:${port}/mcp`),
     port,

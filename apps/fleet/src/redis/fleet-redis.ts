@@ -19,10 +19,15 @@ export interface FleetRedis {
  * retry legs are refused (fail closed) and events reach this instance's own listeners only.
  */
 export async function connectFleetRedis(url: string, logger: Logger, singleUse: boolean): Promise<FleetRedis> {
-  const onError = (role: string) => (error: Error) => logger.error(`redis ${role}: ${error.message}`, { url: redactUrl(url) });
+  const onError = (role: string) => (error: Error) =>
+    logger.error(`redis ${role}: ${error.message}`, { url: redactUrl(url) });
   const commands = await connectRedis(url, { onError: onError('commands') });
   const subscriber = await connectRedis(url, { onError: onError('subscriber') });
-  const events = await RedisEventBus.start({ publisher: commands.client, subscriber: subscriber.client, onError: (e) => logger.warn(e.message) });
+  const events = await RedisEventBus.start({
+    publisher: commands.client,
+    subscriber: subscriber.client,
+    onError: (e) => logger.warn(e.message),
+  });
   logger.info('redis connected', { url: redactUrl(url), singleUse, events: 'tessera:events' });
   return {
     singleUse: singleUse ? new RedisSingleUseStore({ client: commands.client }) : undefined,

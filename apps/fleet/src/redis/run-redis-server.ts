@@ -32,10 +32,15 @@ export function killAllRedis(): void {
 /** The redis-server binary, installed from Debian's packages first when it is missing. */
 export function ensureRedisServer(): string {
   try {
-    execFileSync('bash', [ENSURE_PACKAGES, 'redis-server=redis-server'], { stdio: ['ignore', 'ignore', 'pipe'], timeout: 300_000 });
+    execFileSync('bash', [ENSURE_PACKAGES, 'redis-server=redis-server'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      timeout: 300_000,
+    });
   } catch (error) {
     const stderr = String((error as { stderr?: Buffer }).stderr ?? '').trim();
-    throw new Error(`redis-server is not installed and could not be installed (apt-get install redis-server): ${stderr || String(error)}`);
+    throw new Error(
+      `redis-server is not installed and could not be installed (apt-get install redis-server): ${stderr || String(error)}`,
+    );
   }
   return 'redis-server';
 }
@@ -48,8 +53,26 @@ export async function runRedisServer(): Promise<RunningRedis> {
   const binary = ensureRedisServer();
   const dir = mkdtempSync(join(tmpdir(), 'tessera-redis-'));
   const port = await freePort();
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no', '--loglevel', 'warning'];
-  const child = spawn('sh', ['-c', '"$@" & cat >/dev/null; kill -KILL 0', 'guard', binary, ...args], { detached: true, stdio: ['pipe', 'ignore', 'ignore'] });
+  const args = [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--dir',
+    dir,
+    '--daemonize',
+    'no',
+    '--loglevel',
+    'warning',
+  ];
+  const child = spawn('sh', ['-c', '"$@" & cat >/dev/null; kill -KILL 0', 'guard', binary, ...args], {
+    detached: true,
+    stdio: ['pipe', 'ignore', 'ignore'],
+  });
   (child.stdin as unknown as { unref?: () => void }).unref?.();
   child.unref();
   live.add(child);

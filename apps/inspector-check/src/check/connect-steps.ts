@@ -14,8 +14,14 @@ export function connectSteps(target: Target): Step[] {
       name: 'open the Inspector',
       run: async (page) => {
         await page.goto(target.pageUrl, { waitUntil: 'domcontentloaded' });
-        await expectVisible(page.getByText(target.serverUrl, { exact: true }), `the server card for ${target.serverUrl}`);
-        await expectVisible(page.getByText('Streamable HTTP', { exact: true }), 'the Streamable HTTP transport on the server card');
+        await expectVisible(
+          page.getByText(target.serverUrl, { exact: true }),
+          `the server card for ${target.serverUrl}`,
+        );
+        await expectVisible(
+          page.getByText('Streamable HTTP', { exact: true }),
+          'the Streamable HTTP transport on the server card',
+        );
       },
     },
     {
@@ -23,8 +29,14 @@ export function connectSteps(target: Target): Step[] {
       run: async (page) => {
         await page.getByRole('switch').or(page.locator('input[type=checkbox]')).first().click({ force: true });
         await expectVisible(page.getByText('Connected', { exact: true }), 'the server card saying "Connected"');
-        await expectVisible(page.getByText('MCP 2026-07-28', { exact: true }), 'the negotiated protocol "MCP 2026-07-28" on the server card');
-        await expectVisible(page.getByText('concierge', { exact: true }), "the server's own name, concierge, in the header");
+        await expectVisible(
+          page.getByText('MCP 2026-07-28', { exact: true }),
+          'the negotiated protocol "MCP 2026-07-28" on the server card',
+        );
+        await expectVisible(
+          page.getByText('concierge', { exact: true }),
+          "the server's own name, concierge, in the header",
+        );
         return 'MCP 2026-07-28';
       },
     },
@@ -33,7 +45,8 @@ export function connectSteps(target: Target): Step[] {
       run: async (page) => {
         await openTab(page, 'Tools');
         await expectVisible(page.getByText('Tools (2)', { exact: true }), 'the heading "Tools (2)"');
-        for (const tool of ['book_table', 'plan_evening']) await expectVisible(page.getByText(tool, { exact: true }), `the tool ${tool} in the list`);
+        for (const tool of ['book_table', 'plan_evening'])
+          await expectVisible(page.getByText(tool, { exact: true }), `the tool ${tool} in the list`);
         return 'book_table, plan_evening';
       },
     },

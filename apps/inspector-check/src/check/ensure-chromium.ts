@@ -9,11 +9,16 @@ import type { RunScope } from './run-scope';
  * run's scope, so that the global timeout stops it too.
  */
 export async function ensureChromium(run: RunScope): Promise<string> {
-  const installer = run.start('ensure-debian-packages', 'bash', [join(repoRoot, 'scripts', 'ensure-debian-packages.sh'), 'chromium=chromium']);
+  const installer = run.start('ensure-debian-packages', 'bash', [
+    join(repoRoot, 'scripts', 'ensure-debian-packages.sh'),
+    'chromium=chromium',
+  ]);
   const code = await installer.exitCode();
   if (code !== 0 || !existsSync(chromiumPath)) {
     const why = installer.log().trim();
-    throw new Error(`Chromium is needed at ${chromiumPath} and could not be installed (Debian package "chromium")${why ? `: ${why}` : ''}`);
+    throw new Error(
+      `Chromium is needed at ${chromiumPath} and could not be installed (Debian package "chromium")${why ? `: ${why}` : ''}`,
+    );
   }
   return chromiumPath;
 }

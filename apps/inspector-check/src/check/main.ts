@@ -35,14 +35,20 @@ async function main(): Promise<number> {
     runner.abort(reason);
     void run.stopAll().finally(() => process.exit(1));
   };
-  const timeout = setTimeout(() => stopEarly(`the check did not finish within ${GLOBAL_TIMEOUT_MS / 1000} s`), GLOBAL_TIMEOUT_MS);
+  const timeout = setTimeout(
+    () => stopEarly(`the check did not finish within ${GLOBAL_TIMEOUT_MS / 1000} s`),
+    GLOBAL_TIMEOUT_MS,
+  );
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stopEarly(`stopped by ${signal}`));
   let chromium = '';
   let page: Page | undefined;
   let token = '';
   try {
     await runner.step('Chromium installed', async () => (chromium = await ensureChromium(run)));
-    await runner.step('concierge server on Streamable HTTP', async () => (target.serverUrl = await startConcierge(run)));
+    await runner.step(
+      'concierge server on Streamable HTTP',
+      async () => (target.serverUrl = await startConcierge(run)),
+    );
     await runner.step('MCP Inspector web UI on loopback', async () => {
       const inspector = await startInspector(run, target.serverUrl);
       target.pageUrl = inspector.pageUrl;

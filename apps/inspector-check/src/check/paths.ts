@@ -11,7 +11,13 @@ export const chromiumPath = '/usr/bin/chromium';
 
 /** The Inspector's launcher (its `mcp-inspector` bin), run with this Node. */
 export function inspectorLauncher(): string {
-  return join(dirname(require.resolve('@modelcontextprotocol/inspector/package.json')), 'clients', 'launcher', 'build', 'index.js');
+  return join(
+    dirname(require.resolve('@modelcontextprotocol/inspector/package.json')),
+    'clients',
+    'launcher',
+    'build',
+    'index.js',
+  );
 }
 
 /** The concierge server of this app, built next to this file. */

@@ -56,7 +56,10 @@ export class RunScope {
   logTails(secrets: string[], lines = 15): string {
     return this.groups
       .filter((group) => group.log().trim() !== '')
-      .map((group) => `--- last output of ${group.name}:\n${group.log(secrets).trimEnd().split('\n').slice(-lines).join('\n')}`)
+      .map(
+        (group) =>
+          `--- last output of ${group.name}:\n${group.log(secrets).trimEnd().split('\n').slice(-lines).join('\n')}`,
+      )
       .join('\n');
   }
 

@@ -40,7 +40,16 @@ export async function startInspector(run: RunScope, serverUrl: string): Promise<
     MCP_INSPECTOR_SECRET_STORE: 'memory',
     MCP_INSPECTOR_API_TOKEN: token,
   };
-  const args = [inspectorLauncher(), '--web', '--transport', 'http', '--server-url', serverUrl, '--protocol-era', 'modern'];
+  const args = [
+    inspectorLauncher(),
+    '--web',
+    '--transport',
+    'http',
+    '--server-url',
+    serverUrl,
+    '--protocol-era',
+    'modern',
+  ];
   const inspector = run.start('MCP Inspector', process.execPath, args, env);
   await inspector.waitFor(/MCP Inspector Web is up and running/, 30_000);
   const origin = `http://127.0.0.1:${port}`;

@@ -43,7 +43,14 @@ export class StepRunner {
   }
 
   private async screenshot(page: Page, name: string): Promise<string> {
-    const file = join(screenshotDir, `${String(this.done).padStart(2, '0')}-${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase().slice(0, 60)}.png`);
+    const file = join(
+      screenshotDir,
+      `${String(this.done).padStart(2, '0')}-${name
+        .replace(/[^a-z0-9]+/gi, '-')
+        .replace(/^-|-$/g, '')
+        .toLowerCase()
+        .slice(0, 60)}.png`,
+    );
     try {
       // Finished transitions: the picture shows the state the step checked, not a frame of an animation.
       await page.screenshot({ path: file, timeout: 5000, animations: 'disabled' });

@@ -105,7 +105,8 @@ export function threeRoundSteps(): Step[] {
         await expectVisible(flow, 'a tools/call of "4 rounds" in the protocol log');
         // Open the entry: it lists each round (and the screenshot shows them).
         await flow.first().locator('xpath=ancestor::*[.//button][1]').getByRole('button').last().click();
-        for (const round of ['Round 1', 'Round 2', 'Round 3', 'Round 4']) await expectVisible(page.getByText(round, { exact: true }), `"${round}" in the opened log entry`);
+        for (const round of ['Round 1', 'Round 2', 'Round 3', 'Round 4'])
+          await expectVisible(page.getByText(round, { exact: true }), `"${round}" in the opened log entry`);
         return '4 rounds, complete';
       },
     },

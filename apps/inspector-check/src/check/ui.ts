@@ -19,7 +19,10 @@ export function openDialog(page: Page): Locator {
 export async function elicitationDialog(page: Page, message: string): Promise<Locator> {
   const dialog = openDialog(page);
   await expectVisible(dialog.getByText(message, { exact: false }), `the elicitation dialog asking "${message}"`);
-  await expectVisible(dialog.getByText('INPUT_REQUIRED'), 'the dialog marking the request as an input_required round (MRTR)');
+  await expectVisible(
+    dialog.getByText('INPUT_REQUIRED'),
+    'the dialog marking the request as an input_required round (MRTR)',
+  );
   return dialog;
 }
 
@@ -32,9 +35,13 @@ export async function expectFormShowsDto(dialog: Locator, dto: new () => object)
   for (const [name, property] of Object.entries(elicitationSchemaForDto(dto).properties)) {
     // Every field of these DTOs has both: a schema without them would make this check pass on field names alone.
     const { title, description } = property;
-    if (!title || !description) throw new Error(`the schema Tessera generated for ${dto.name}.${name} lacks its @Field title or description`);
+    if (!title || !description)
+      throw new Error(`the schema Tessera generated for ${dto.name}.${name} lacks its @Field title or description`);
     await expectVisible(field(dialog, title), `a form field labelled "${title}" (${dto.name}.${name})`);
-    await expectVisible(dialog.getByText(description, { exact: true }), `the description "${description}" (${dto.name}.${name})`);
+    await expectVisible(
+      dialog.getByText(description, { exact: true }),
+      `the description "${description}" (${dto.name}.${name})`,
+    );
     titles.push(title);
   }
   return titles;

@@ -16,11 +16,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function readEntry(entry: unknown, question: string): { action: Action; content?: Record<string, unknown> } {
   if (isAction(entry)) return { action: entry };
   if (!isRecord(entry)) {
-    throw new CliError(`the answer to ${question} must be an object of field values, or "accept", "decline" or "cancel"`);
+    throw new CliError(
+      `the answer to ${question} must be an object of field values, or "accept", "decline" or "cancel"`,
+    );
   }
   const explicit = isAction(entry.action) && Object.keys(entry).every((k) => k === 'action' || k === 'content');
   if (!explicit) return { action: 'accept', content: entry };
-  if (entry.content !== undefined && !isRecord(entry.content)) throw new CliError(`the "content" of the answer to ${question} must be an object`);
+  if (entry.content !== undefined && !isRecord(entry.content))
+    throw new CliError(`the "content" of the answer to ${question} must be an object`);
   return { action: entry.action as Action, content: entry.content as Record<string, unknown> | undefined };
 }
 
@@ -29,14 +32,20 @@ function readEntry(entry: unknown, question: string): { action: Action; content?
  * valid, required ones present, no unknown field names (a typo would otherwise be silently dropped).
  * `fields` is undefined for a URL-mode question, where only the action counts.
  */
-export function answerFromFile(entry: unknown, fields: readonly FieldSpec[] | undefined, question: string): ElicitResult {
+export function answerFromFile(
+  entry: unknown,
+  fields: readonly FieldSpec[] | undefined,
+  question: string,
+): ElicitResult {
   const { action, content } = readEntry(entry, question);
   if (action !== 'accept' || fields === undefined) return { action };
   const given = content ?? {};
   const names = new Set(fields.map((f) => f.name));
   const unknown = Object.keys(given).filter((k) => !names.has(k));
   if (unknown.length > 0) {
-    throw new CliError(`the answer to ${question} has no field ${unknown.map((k) => `"${k}"`).join(', ')} (its fields: ${[...names].join(', ')})`);
+    throw new CliError(
+      `the answer to ${question} has no field ${unknown.map((k) => `"${k}"`).join(', ')} (its fields: ${[...names].join(', ')})`,
+    );
   }
   for (const field of fields) {
     const problem = checkValue(field, given[field.name]);

@@ -10,7 +10,9 @@ export function loadAnswers(path: string): Answers {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new CliError(`cannot read the answers file ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new CliError(
+      `cannot read the answers file ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    );
   }
   return parseAnswers(text, path);
 }
@@ -23,7 +25,9 @@ export function parseAnswers(text: string, source: string): Answers {
     throw new CliError(`the answers file ${source} is not valid JSON: ${(error as Error).message}`);
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new CliError(`the answers file ${source} must hold one JSON object, keyed by question key ({ "audience": { "audience": "executives" } })`);
+    throw new CliError(
+      `the answers file ${source} must hold one JSON object, keyed by question key ({ "audience": { "audience": "executives" } })`,
+    );
   }
   return new Map(Object.entries(parsed));
 }

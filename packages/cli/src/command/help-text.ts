@@ -31,7 +31,9 @@ export function helpText(which: CommandName | 'all'): string {
   if (which !== 'all') {
     return `${usage(which)}\n  ${COMMANDS[which].summary}\n\n${TARGET}\n\n${OPTIONS}\n`;
   }
-  const lines = (Object.keys(COMMANDS) as CommandName[]).map((name) => `  ${usage(name).padEnd(52)} ${COMMANDS[name].summary}`);
+  const lines = (Object.keys(COMMANDS) as CommandName[]).map(
+    (name) => `  ${usage(name).padEnd(52)} ${COMMANDS[name].summary}`,
+  );
   return `tessera: a terminal MCP client. Questions the server asks (elicitation forms, URLs) become prompts.
 
 Commands:

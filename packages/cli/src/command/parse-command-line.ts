@@ -85,14 +85,16 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   const { values, positionals } = parsed;
   const [first, ...rest] = positionals;
   if (values.version) return { version: true };
-  if (first === undefined || first === 'help') return { help: rest[0] !== undefined && isCommandName(rest[0]) ? rest[0] : 'all' };
-  if (!isCommandName(first)) throw new CliError(`unknown command "${first}" (commands: ${Object.keys(COMMANDS).join(', ')})`, 2);
+  if (first === undefined || first === 'help')
+    return { help: rest[0] !== undefined && isCommandName(rest[0]) ? rest[0] : 'all' };
+  if (!isCommandName(first))
+    throw new CliError(`unknown command "${first}" (commands: ${Object.keys(COMMANDS).join(', ')})`, 2);
   if (values.help) return { help: first };
 
   let target: Target;
   let operands: string[];
   if (server !== undefined) {
-    if (server.length === 0) throw new CliError('nothing after --: give the server\'s command (-- node server.js)', 2);
+    if (server.length === 0) throw new CliError("nothing after --: give the server's command (-- node server.js)", 2);
     target = { kind: 'stdio', command: server[0]!, args: server.slice(1) };
     operands = rest;
   } else {
@@ -101,8 +103,13 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   }
   const spec: readonly string[] = COMMANDS[first].operands;
   const needed = spec.filter((o) => !o.startsWith('[')).length;
-  if (operands.length < needed) throw new CliError(`${first} needs ${spec.slice(operands.length).join(' ')}; see tessera ${first} --help`, 2);
-  if (operands.length > spec.length) throw new CliError(`${first} takes ${spec.length === 0 ? 'nothing' : spec.join(' ')} after the target; unexpected "${operands[spec.length]}"`, 2);
+  if (operands.length < needed)
+    throw new CliError(`${first} needs ${spec.slice(operands.length).join(' ')}; see tessera ${first} --help`, 2);
+  if (operands.length > spec.length)
+    throw new CliError(
+      `${first} takes ${spec.length === 0 ? 'nothing' : spec.join(' ')} after the target; unexpected "${operands[spec.length]}"`,
+      2,
+    );
 
   return {
     command: first,

@@ -27,17 +27,24 @@ const prompts = (client: TesseraClient): Promise<Prompt[]> =>
   });
 
 function requireCapability(client: TesseraClient, capability: 'tools' | 'prompts' | 'resources'): void {
-  if (client.sdk.getServerCapabilities()?.[capability] === undefined) throw new CliError(`the server offers no ${capability}`);
+  if (client.sdk.getServerCapabilities()?.[capability] === undefined)
+    throw new CliError(`the server offers no ${capability}`);
 }
 
 function requireKnown(kind: 'tool' | 'prompt', name: string, known: readonly { name: string }[]): void {
   if (known.some((k) => k.name === name)) return;
   const names = known.map((k) => k.name);
-  throw new CliError(`unknown ${kind} "${name}"; the server has ${names.length === 0 ? `no ${kind}s` : names.join(', ')}`);
+  throw new CliError(
+    `unknown ${kind} "${name}"; the server has ${names.length === 0 ? `no ${kind}s` : names.join(', ')}`,
+  );
 }
 
 /** Runs one parsed command against a connected client. */
-export async function runCommand(line: CommandLine, client: TesseraClient, progress: ProgressBar): Promise<CommandOutput> {
+export async function runCommand(
+  line: CommandLine,
+  client: TesseraClient,
+  progress: ProgressBar,
+): Promise<CommandOutput> {
   const onprogress = (p: Parameters<ProgressBar['update']>[0]): void => progress.update(p);
   switch (line.command) {
     case 'tools': {
@@ -75,7 +82,9 @@ export async function runCommand(line: CommandLine, client: TesseraClient, progr
     case 'prompt': {
       requireCapability(client, 'prompts');
       requireKnown('prompt', line.name!, await prompts(client));
-      const args = Object.fromEntries(Object.entries(line.arguments ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+      const args = Object.fromEntries(
+        Object.entries(line.arguments ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+      );
       const result = await client.getPrompt({ name: line.name!, arguments: args }, { onprogress });
       return { raw: result, text: formatPromptResult(result) };
     }

@@ -6,7 +6,10 @@ export type Target = { kind: 'url'; url: URL } | { kind: 'stdio'; command: strin
 /** A URL operand (the stdio form is everything after `--`, split off before parsing). */
 export function urlTarget(operand: string | undefined): Target {
   if (operand === undefined) {
-    throw new CliError('no target: give the server\'s URL (http://127.0.0.1:3000/mcp) or its command after -- (-- node server.js)', 2);
+    throw new CliError(
+      "no target: give the server's URL (http://127.0.0.1:3000/mcp) or its command after -- (-- node server.js)",
+      2,
+    );
   }
   let url: URL | undefined;
   try {
@@ -15,7 +18,10 @@ export function urlTarget(operand: string | undefined): Target {
     url = undefined;
   }
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw new CliError(`"${operand}" is not a target: give an http:// or https:// URL, or the server's command after -- (-- node server.js)`, 2);
+    throw new CliError(
+      `"${operand}" is not a target: give an http:// or https:// URL, or the server's command after -- (-- node server.js)`,
+      2,
+    );
   }
   return { kind: 'url', url };
 }

@@ -15,7 +15,11 @@ export interface OpenClient {
  * Connects a Tessera client to the target. A stdio server's stderr is captured instead of inherited: its logs
  * would otherwise draw over the prompts. A failed connection says which target and why.
  */
-export async function openClient(target: Target, headers: Record<string, string>, options: TesseraClientOptions): Promise<OpenClient> {
+export async function openClient(
+  target: Target,
+  headers: Record<string, string>,
+  options: TesseraClientOptions,
+): Promise<OpenClient> {
   const client = new TesseraClient({ name: 'tessera-cli', version: '0.1.0', ...options });
   let stderr = '';
   const serverStderr = (): string => stderr.trim();
@@ -33,7 +37,9 @@ export async function openClient(target: Target, headers: Record<string, string>
     await client.close().catch(() => undefined);
     const reason = connectionReason(error);
     const tail = serverStderr();
-    throw new CliError(`cannot connect to ${describeTarget(target)}: ${reason}${tail ? `\nserver stderr:\n${tail}` : ''}`);
+    throw new CliError(
+      `cannot connect to ${describeTarget(target)}: ${reason}${tail ? `\nserver stderr:\n${tail}` : ''}`,
+    );
   }
   return { client, serverStderr };
 }
@@ -44,7 +50,8 @@ function connectionReason(error: unknown): string {
   let current: unknown = error;
   for (let depth = 0; depth < 6 && typeof current === 'object' && current !== null; depth++) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return message.includes(code) ? message : `${message} (${code})`;
+    if (typeof code === 'string' && /^E[A-Z]+$/.test(code))
+      return message.includes(code) ? message : `${message} (${code})`;
     // The SDK keeps the transport's error under `data.cause` rather than `cause`.
     const next = current as { cause?: unknown; data?: { cause?: unknown } };
     current = next.cause ?? next.data?.cause;

@@ -47,15 +47,26 @@ export async function askField(field: FieldSpec, context: PromptContext): Promis
         context,
       );
     case 'boolean': {
-      if (field.required || field.default !== undefined) return confirm({ message, default: field.default ?? false }, context);
+      if (field.required || field.default !== undefined)
+        return confirm({ message, default: field.default ?? false }, context);
       const choice = await select<boolean | typeof SKIP>(
-        { message, choices: [{ name: 'yes', value: true }, { name: 'no', value: false }, { name: '(leave empty)', value: SKIP }] },
+        {
+          message,
+          choices: [
+            { name: 'yes', value: true },
+            { name: 'no', value: false },
+            { name: '(leave empty)', value: SKIP },
+          ],
+        },
         context,
       );
       return choice === SKIP ? undefined : choice;
     }
     case 'enum': {
-      const choices: { name: string; value: string | typeof SKIP }[] = field.choices.map((c) => ({ name: terminalSafe(c.title), value: c.value }));
+      const choices: { name: string; value: string | typeof SKIP }[] = field.choices.map((c) => ({
+        name: terminalSafe(c.title),
+        value: c.value,
+      }));
       if (!field.required) choices.push({ name: '(leave empty)', value: SKIP });
       const choice = await select({ message, choices, default: field.default }, context);
       return choice === SKIP ? undefined : choice;
@@ -65,8 +76,16 @@ export async function askField(field: FieldSpec, context: PromptContext): Promis
       return checkbox(
         {
           message,
-          choices: field.choices.map((c) => ({ name: terminalSafe(c.title), value: c.value, checked: chosen.has(c.value) })),
-          validate: (selected) => asValidation(field, selected.map((c) => c.value)),
+          choices: field.choices.map((c) => ({
+            name: terminalSafe(c.title),
+            value: c.value,
+            checked: chosen.has(c.value),
+          })),
+          validate: (selected) =>
+            asValidation(
+              field,
+              selected.map((c) => c.value),
+            ),
         },
         context,
       );

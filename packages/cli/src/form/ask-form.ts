@@ -22,7 +22,11 @@ export function askAction(message: string, acceptLabel: string, context: PromptC
 }
 
 /** A form elicitation, interactively: the action, then one prompt per field in the server's order. */
-export async function askForm(message: string, fields: readonly FieldSpec[], context: PromptContext): Promise<ElicitResult> {
+export async function askForm(
+  message: string,
+  fields: readonly FieldSpec[],
+  context: PromptContext,
+): Promise<ElicitResult> {
   const action = await askAction(message, 'Answer', context);
   if (action !== 'accept') return { action };
   const content: Record<string, unknown> = {};

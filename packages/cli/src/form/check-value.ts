@@ -14,7 +14,10 @@ function isRealDate(value: string): boolean {
 
 const FORMAT_CHECKS: Record<StringFormat, { test: (value: string) => boolean; expected: string }> = {
   email: { test: (v) => EMAIL.test(v), expected: 'an email address (name@example.com)' },
-  uri: { test: (v) => URL.canParse(v) && /^[a-z][a-z0-9+.-]*:/i.test(v), expected: 'an absolute URI (https://example.com/...)' },
+  uri: {
+    test: (v) => URL.canParse(v) && /^[a-z][a-z0-9+.-]*:/i.test(v),
+    expected: 'an absolute URI (https://example.com/...)',
+  },
   date: { test: isRealDate, expected: 'a date as YYYY-MM-DD' },
   'date-time': {
     test: (v) => DATE_TIME.test(v) && isRealDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)),
@@ -23,9 +26,12 @@ const FORMAT_CHECKS: Record<StringFormat, { test: (value: string) => boolean; ex
 };
 
 function checkString(field: Extract<FieldSpec, { kind: 'string' }>, value: string): string | undefined {
-  if (field.minLength !== undefined && value.length < field.minLength) return `needs at least ${field.minLength} characters`;
-  if (field.maxLength !== undefined && value.length > field.maxLength) return `allows at most ${field.maxLength} characters`;
-  if (field.format !== undefined && !FORMAT_CHECKS[field.format].test(value)) return `must be ${FORMAT_CHECKS[field.format].expected}`;
+  if (field.minLength !== undefined && value.length < field.minLength)
+    return `needs at least ${field.minLength} characters`;
+  if (field.maxLength !== undefined && value.length > field.maxLength)
+    return `allows at most ${field.maxLength} characters`;
+  if (field.format !== undefined && !FORMAT_CHECKS[field.format].test(value))
+    return `must be ${FORMAT_CHECKS[field.format].expected}`;
   return undefined;
 }
 
@@ -58,8 +64,10 @@ export function checkValue(field: FieldSpec, value: unknown): string | undefined
       if (!Array.isArray(value)) return `must be a list of ${options.join(', ')}`;
       const unknown = value.find((item) => typeof item !== 'string' || !options.includes(item));
       if (unknown !== undefined) return `has ${JSON.stringify(unknown)}, not one of ${options.join(', ')}`;
-      if (field.minItems !== undefined && value.length < field.minItems) return `needs at least ${field.minItems} choice(s)`;
-      if (field.maxItems !== undefined && value.length > field.maxItems) return `allows at most ${field.maxItems} choice(s)`;
+      if (field.minItems !== undefined && value.length < field.minItems)
+        return `needs at least ${field.minItems} choice(s)`;
+      if (field.maxItems !== undefined && value.length > field.maxItems)
+        return `allows at most ${field.maxItems} choice(s)`;
       return undefined;
     }
   }

@@ -8,7 +8,10 @@ export function fieldMessage(field: FieldSpec): string {
   const hints: string[] = [];
   if (field.kind === 'string' && field.format !== undefined) hints.push(FORMAT_HINTS[field.format]);
   if (field.kind === 'integer') hints.push('whole number');
-  if ((field.kind === 'number' || field.kind === 'integer') && (field.minimum !== undefined || field.maximum !== undefined)) {
+  if (
+    (field.kind === 'number' || field.kind === 'integer') &&
+    (field.minimum !== undefined || field.maximum !== undefined)
+  ) {
     hints.push(`${field.minimum ?? '…'}-${field.maximum ?? '…'}`);
   }
   if (!field.required) hints.push('optional');

@@ -9,15 +9,18 @@ function isRecord(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
-const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined;
+const num = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
 /** Reads the options of a select: plain `enum` (with legacy `enumNames`), or titled `oneOf` / `anyOf` of `{ const, title }`. */
 function choicesOf(schema: Json, name: string): Choice[] | undefined {
   const titled = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined;
   if (titled !== undefined) {
     return titled.map((option) => {
-      if (!isRecord(option) || typeof option.const !== 'string') throw new FormSchemaError(name, 'a titled option has no string "const"');
+      if (!isRecord(option) || typeof option.const !== 'string')
+        throw new FormSchemaError(name, 'a titled option has no string "const"');
       return { value: option.const, title: text(option.title) ?? option.const };
     });
   }
@@ -40,7 +43,8 @@ function fieldFrom(name: string, schema: unknown, required: boolean): FieldSpec 
   }
   if (type === 'string') {
     const format = schema.format === undefined ? undefined : FORMATS.find((f) => f === schema.format);
-    if (schema.format !== undefined && format === undefined) throw new FormSchemaError(name, `format ${JSON.stringify(schema.format)} is unknown`);
+    if (schema.format !== undefined && format === undefined)
+      throw new FormSchemaError(name, `format ${JSON.stringify(schema.format)} is unknown`);
     return {
       ...base,
       kind: 'string',
@@ -51,16 +55,37 @@ function fieldFrom(name: string, schema: unknown, required: boolean): FieldSpec 
     };
   }
   if (type === 'number' || type === 'integer') {
-    return { ...base, kind: type, default: num(schema.default), minimum: num(schema.minimum), maximum: num(schema.maximum) };
+    return {
+      ...base,
+      kind: type,
+      default: num(schema.default),
+      minimum: num(schema.minimum),
+      maximum: num(schema.maximum),
+    };
   }
-  if (type === 'boolean') return { ...base, kind: 'boolean', default: typeof schema.default === 'boolean' ? schema.default : undefined };
+  if (type === 'boolean')
+    return { ...base, kind: 'boolean', default: typeof schema.default === 'boolean' ? schema.default : undefined };
   if (type === 'array') {
     const items = isRecord(schema.items) ? choicesOf(schema.items, name) : undefined;
-    if (items === undefined || items.length === 0) throw new FormSchemaError(name, 'an array field must list its options in "items"');
-    const fallback = Array.isArray(schema.default) && schema.default.every((v) => typeof v === 'string') ? (schema.default as string[]) : undefined;
-    return { ...base, kind: 'multi', choices: items, default: fallback, minItems: num(schema.minItems), maxItems: num(schema.maxItems) };
+    if (items === undefined || items.length === 0)
+      throw new FormSchemaError(name, 'an array field must list its options in "items"');
+    const fallback =
+      Array.isArray(schema.default) && schema.default.every((v) => typeof v === 'string')
+        ? (schema.default as string[])
+        : undefined;
+    return {
+      ...base,
+      kind: 'multi',
+      choices: items,
+      default: fallback,
+      minItems: num(schema.minItems),
+      maxItems: num(schema.maxItems),
+    };
   }
-  throw new FormSchemaError(name, `type ${JSON.stringify(type)} is not a form field type (string, number, integer, boolean, array)`);
+  throw new FormSchemaError(
+    name,
+    `type ${JSON.stringify(type)} is not a form field type (string, number, integer, boolean, array)`,
+  );
 }
 
 /**
@@ -72,5 +97,7 @@ export function fieldsFromSchema(requestedSchema: unknown): FieldSpec[] {
     throw new FormSchemaError('(form)', 'the requested schema has no "properties" object');
   }
   const required = new Set(Array.isArray(requestedSchema.required) ? requestedSchema.required : []);
-  return Object.entries(requestedSchema.properties).map(([name, schema]) => fieldFrom(name, schema, required.has(name)));
+  return Object.entries(requestedSchema.properties).map(([name, schema]) =>
+    fieldFrom(name, schema, required.has(name)),
+  );
 }

@@ -30,12 +30,15 @@ export function createElicitationHandler(settings: ElicitationSettings): Elicita
     url: true,
     handle: async (params, { key, signal }) => {
       const lookup = key ?? params.message;
-      const question = key === undefined ? `the question "${params.message}"` : `question "${key}" ("${params.message}")`;
+      const question =
+        key === undefined ? `the question "${params.message}"` : `question "${key}" ("${params.message}")`;
       const url = params.mode === 'url' ? (params as ElicitRequestURLParams).url : undefined;
-      const fields = url === undefined ? fieldsFromSchema((params as { requestedSchema?: unknown }).requestedSchema) : undefined;
+      const fields =
+        url === undefined ? fieldsFromSchema((params as { requestedSchema?: unknown }).requestedSchema) : undefined;
       if (settings.answers?.has(lookup)) return answerFromFile(settings.answers.get(lookup), fields, question);
       if (!settings.interactive) {
-        const where = settings.answers === undefined ? 'no --answers file was given' : `the answers file has no "${lookup}" entry`;
+        const where =
+          settings.answers === undefined ? 'no --answers file was given' : `the answers file has no "${lookup}" entry`;
         throw new CliError(`${question} has no answer: stdin is not a terminal and ${where}`);
       }
       const context = { ...settings.prompt, signal };

@@ -16,10 +16,14 @@ export function samplingByCommand(command: string): SamplingCallback {
       let err = '';
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
       child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
-      child.on('error', (error) => reject(new CliError(`the sampling command failed to start (${command}): ${error.message}`)));
+      child.on('error', (error) =>
+        reject(new CliError(`the sampling command failed to start (${command}): ${error.message}`)),
+      );
       child.on('close', (code) => {
         if (code !== 0) {
-          reject(new CliError(`the sampling command exited with ${code} (${command})${err.trim() ? `: ${err.trim()}` : ''}`));
+          reject(
+            new CliError(`the sampling command exited with ${code} (${command})${err.trim() ? `: ${err.trim()}` : ''}`),
+          );
           return;
         }
         resolve(samplingAnswer(out));
@@ -43,12 +47,15 @@ export function samplingAnswer(stdout: string): CreateMessageResult {
       return { role: 'assistant', model: 'sampling-command', ...(parsed as object) } as CreateMessageResult;
     }
   }
-  if (trimmed === '') throw new CliError('the sampling command printed nothing; print the answer text, or a JSON CreateMessageResult');
+  if (trimmed === '')
+    throw new CliError('the sampling command printed nothing; print the answer text, or a JSON CreateMessageResult');
   return { role: 'assistant', model: 'sampling-command', content: { type: 'text', text: trimmed } };
 }
 
 /** Without a command, sampling is refused with a message that says how to allow it. */
 export const refuseSampling: SamplingCallback = (_params, { key }) => {
   const which = key === undefined ? '' : ` (question "${key}")`;
-  throw new CliError(`the server asks for an LLM completion${which}, and tessera answers sampling only with --sampling-command <command>`);
+  throw new CliError(
+    `the server asks for an LLM completion${which}, and tessera answers sampling only with --sampling-command <command>`,
+  );
 };

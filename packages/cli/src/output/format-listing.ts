@@ -19,14 +19,18 @@ const headline = (name: string, title: string | undefined, description: string |
 
 export function formatTools(tools: readonly Tool[]): string {
   if (tools.length === 0) return 'no tools';
-  return tools.map((t) => [headline(t.name, t.title, t.description), ...argumentLines(t.inputSchema as Json)].join('\n')).join('\n');
+  return tools
+    .map((t) => [headline(t.name, t.title, t.description), ...argumentLines(t.inputSchema as Json)].join('\n'))
+    .join('\n');
 }
 
 export function formatPrompts(prompts: readonly Prompt[]): string {
   if (prompts.length === 0) return 'no prompts';
   return prompts
     .map((p) => {
-      const args = (p.arguments ?? []).map((a) => `    ${a.name}${a.required ? ' (required)' : ''}${a.description ? ` - ${a.description}` : ''}`);
+      const args = (p.arguments ?? []).map(
+        (a) => `    ${a.name}${a.required ? ' (required)' : ''}${a.description ? ` - ${a.description}` : ''}`,
+      );
       return [headline(p.name, p.title, p.description), ...args].join('\n');
     })
     .join('\n');

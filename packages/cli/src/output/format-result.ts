@@ -11,7 +11,9 @@ export function formatBlock(block: Block): string {
     case 'audio':
       return `[${block.type} ${block.mimeType}, ${Math.floor((block.data.length * 3) / 4)} bytes]`;
     case 'resource':
-      return 'text' in block.resource ? block.resource.text : `[resource ${block.resource.uri}, ${block.resource.mimeType ?? 'binary'}]`;
+      return 'text' in block.resource
+        ? block.resource.text
+        : `[resource ${block.resource.uri}, ${block.resource.mimeType ?? 'binary'}]`;
     case 'resource_link':
       return `[link ${block.uri}${block.name ? ` (${block.name})` : ''}]`;
     default:

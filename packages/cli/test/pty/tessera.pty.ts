@@ -12,7 +12,8 @@ const tessera = (...args: string[]): string => [process.execPath, bin, ...args].
 describe('tessera in a real terminal (tmux)', () => {
   let server: Awaited<ReturnType<typeof startEveryFieldServer>>;
   let term: TmuxSession | undefined;
-  const run = (command: string): TmuxSession => (term = TmuxSession.start(command, { cwd: repo, width: 100, height: 40 }));
+  const run = (command: string): TmuxSession =>
+    (term = TmuxSession.start(command, { cwd: repo, width: 100, height: 40 }));
 
   beforeAll(async () => {
     server = await startEveryFieldServer();
@@ -79,7 +80,18 @@ describe('tessera in a real terminal (tmux)', () => {
   });
 
   it('runs a Tessera server over stdio, answering sampling with --sampling-command', async () => {
-    const t = run(tessera('call', '--sampling-command', 'echo risks, costs, next steps', 'plan_session', '{"topic":"q3"}', '--', process.execPath, briefing));
+    const t = run(
+      tessera(
+        'call',
+        '--sampling-command',
+        'echo risks, costs, next steps',
+        'plan_session',
+        '{"topic":"q3"}',
+        '--',
+        process.execPath,
+        briefing,
+      ),
+    );
     await t.waitFor('? [audience] Who is the "q3" session for?');
     await t.press('? Audience - Who will read the briefing', 'Enter');
     await t.press('? [length] How long may it take?', 'Down', 'Enter');

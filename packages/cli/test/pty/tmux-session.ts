@@ -24,7 +24,21 @@ export class TmuxSession {
     const socket = `tessera-cli-${process.pid}-${++sessions}`;
     const session = new TmuxSession(socket);
     const wrapped = `${command}; echo "[exit $?]"; sleep 600`;
-    session.tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'cli', '-x', String(options.width ?? 100), '-y', String(options.height ?? 30), '-c', options.cwd, wrapped);
+    session.tmux(
+      '-f',
+      '/dev/null',
+      'new-session',
+      '-d',
+      '-s',
+      'cli',
+      '-x',
+      String(options.width ?? 100),
+      '-y',
+      String(options.height ?? 30),
+      '-c',
+      options.cwd,
+      wrapped,
+    );
     session.socketPath = session.tmux('display-message', '-p', '#{socket_path}').trim();
     return session;
   }

@@ -24,14 +24,24 @@ export class InputAnswerer {
   ) {}
 
   /** Throws if this request would be refused or has no callback; called for every request before any is answered. */
-  assertAnswerable(kind: InputKind, request: InputRequest, where: string, context: Omit<InputCallbackContext, 'signal'>): void {
+  assertAnswerable(
+    kind: InputKind,
+    request: InputRequest,
+    where: string,
+    context: Omit<InputCallbackContext, 'signal'>,
+  ): void {
     if (isRefused(this.refuse, { kind, request, key: context.key, call: context.call })) {
       throw new InputRequestRefusedError(kind, context.key, where);
     }
     if (!this.has(kind)) throw new MissingInputCallbackError(kind, context.key, where);
   }
 
-  async answer(kind: InputKind, request: InputRequest, where: string, context: InputCallbackContext): Promise<InputResponse> {
+  async answer(
+    kind: InputKind,
+    request: InputRequest,
+    where: string,
+    context: InputCallbackContext,
+  ): Promise<InputResponse> {
     try {
       return await this.invoke(kind, request, context);
     } catch (error) {
@@ -52,7 +62,8 @@ export class InputAnswerer {
       const handle = typeof elicitation === 'function' ? elicitation : elicitation.handle;
       return toElicitResult(await handle((request as ElicitRequest).params, context));
     }
-    if (kind === 'sampling' && sampling !== undefined) return sampling((request as CreateMessageRequest).params, context);
+    if (kind === 'sampling' && sampling !== undefined)
+      return sampling((request as CreateMessageRequest).params, context);
     if (kind === 'roots' && listRoots !== undefined) return listRoots(context);
     // assertAnswerable runs first on every path, so this is only reached if callbacks changed underneath us.
     throw new MissingInputCallbackError(kind, context.key, 'the server');

@@ -17,11 +17,15 @@ export function pinnableRevisions(): string[] {
  * The SDK client options for a `protocol` preference. The SDK can pin only modern revisions; a 2025-era pin is
  * its plain `initialize` handshake offering exactly that revision (and accepting no other in reply).
  */
-export function negotiationOptions(protocol: ProtocolPreference = 'auto'): Pick<ClientOptions, 'versionNegotiation' | 'supportedProtocolVersions'> {
+export function negotiationOptions(
+  protocol: ProtocolPreference = 'auto',
+): Pick<ClientOptions, 'versionNegotiation' | 'supportedProtocolVersions'> {
   if (protocol === 'auto' || protocol === 'legacy') return { versionNegotiation: { mode: protocol } };
   const pin = typeof protocol === 'object' && protocol !== null ? (protocol as { pin?: unknown }).pin : undefined;
-  if (typeof pin !== 'string' || !REVISION.test(pin)) throw new InvalidProtocolPreferenceError(protocol, pinnableRevisions());
-  if (SUPPORTED_PROTOCOL_VERSIONS.includes(pin)) return { versionNegotiation: { mode: 'legacy' }, supportedProtocolVersions: [pin] };
+  if (typeof pin !== 'string' || !REVISION.test(pin))
+    throw new InvalidProtocolPreferenceError(protocol, pinnableRevisions());
+  if (SUPPORTED_PROTOCOL_VERSIONS.includes(pin))
+    return { versionNegotiation: { mode: 'legacy' }, supportedProtocolVersions: [pin] };
   if (pin >= FIRST_MODERN_REVISION) return { versionNegotiation: { mode: { pin } } };
   throw new InvalidProtocolPreferenceError(protocol, pinnableRevisions());
 }
@@ -32,6 +36,7 @@ export function explainConnectError(protocol: ProtocolPreference | undefined, er
   const message = error instanceof Error ? error.message : String(error);
   const answered = /^Server's protocol version is not supported: (.+)$/.exec(message)?.[1];
   if (answered !== undefined) return new ProtocolNegotiationError(protocol.pin, `it answered ${answered}`, error);
-  if (/pinned protocol version/.test(message)) return new ProtocolNegotiationError(protocol.pin, 'its server/discover did not offer it', error);
+  if (/pinned protocol version/.test(message))
+    return new ProtocolNegotiationError(protocol.pin, 'its server/discover did not offer it', error);
   return error;
 }

@@ -161,8 +161,14 @@ export class TesseraClient {
   }
 
   /** Continues a flow recorded by `createFlowRecord` (possibly in another process), seeded with its state and answers. */
-  resume<M extends McpCall['method']>(record: FlowRecord & { method: M }, options: ManualCallOptions): Promise<McpResultByMethod[M] | InputRequiredResult>;
-  resume<M extends McpCall['method']>(record: FlowRecord & { method: M }, options?: CallOptions): Promise<McpResultByMethod[M]>;
+  resume<M extends McpCall['method']>(
+    record: FlowRecord & { method: M },
+    options: ManualCallOptions,
+  ): Promise<McpResultByMethod[M] | InputRequiredResult>;
+  resume<M extends McpCall['method']>(
+    record: FlowRecord & { method: M },
+    options?: CallOptions,
+  ): Promise<McpResultByMethod[M]>;
   async resume(record: FlowRecord, options: CallOptions | ManualCallOptions = {}) {
     const { requestState, inputResponses, ...call } = parseFlowRecord(record);
     return this.execute(call as McpCall, { requestState, inputResponses, ...options });
@@ -187,21 +193,34 @@ export class TesseraClient {
   }
 
   /** Runs any multi-round-trip call; `callTool`, `getPrompt`, `readResource` and `resume` all land here. */
-  run<M extends McpCall['method']>(call: McpCall & { method: M }, options: ManualCallOptions): Promise<McpResultByMethod[M] | InputRequiredResult>;
+  run<M extends McpCall['method']>(
+    call: McpCall & { method: M },
+    options: ManualCallOptions,
+  ): Promise<McpResultByMethod[M] | InputRequiredResult>;
   run<M extends McpCall['method']>(call: McpCall & { method: M }, options?: CallOptions): Promise<McpResultByMethod[M]>;
   run(call: McpCall, options?: CallOptions | ManualCallOptions) {
     return this.execute(call, options);
   }
 
-  private async execute(call: McpCall, options: CallOptions | ManualCallOptions = {}): Promise<AnyResult | InputRequiredResult> {
+  private async execute(
+    call: McpCall,
+    options: CallOptions | ManualCallOptions = {},
+  ): Promise<AnyResult | InputRequiredResult> {
     if (!this.connected) throw new NotConnectedError(describeCall(call));
     const where = describeCall(call);
-    const stop = createCallSignal(where, { signal: options.signal, timeoutMs: options.timeoutMs ?? this.options.timeoutMs });
+    const stop = createCallSignal(where, {
+      signal: options.signal,
+      timeoutMs: options.timeoutMs ?? this.options.timeoutMs,
+    });
     const seed: RoundSeed = { inputResponses: options.inputResponses, requestState: options.requestState };
     try {
       // The caller's span is read once, here, where its context is active: every leg of the flow (later
       // rounds, retries after a timer) carries the same parent, whether or not a context manager follows them.
-      const leg: LegOptions = { onprogress: options.onprogress, timeout: options.legTimeoutMs, traceMeta: traceMetaOfActiveSpan() };
+      const leg: LegOptions = {
+        onprogress: options.onprogress,
+        timeout: options.legTimeoutMs,
+        traceMeta: traceMetaOfActiveSpan(),
+      };
       const hooks = mergeHooks(this.options.hooks, options.hooks);
       const send = retryingLegs<AnyResult>((legSeed, signal) => this.sendLeg(call, legSeed, signal, leg), {
         call,
@@ -210,17 +229,20 @@ export class TesseraClient {
         hooks,
       });
       if (options.allowInputRequired === true) return await raceAbort(send(seed, stop.signal), stop.signal);
-      return await raceAbort(runRounds<AnyResult>({
-        call,
-        send,
-        answerer: this.answerer,
-        maxRounds: checkMaxRounds(options.maxRounds ?? this.maxRounds),
-        sleep: this.sleep,
-        signal: stop.signal,
-        hooks,
-        seed,
-        restartOnInvalidState: this.options.restartOnInvalidState,
-      }), stop.signal);
+      return await raceAbort(
+        runRounds<AnyResult>({
+          call,
+          send,
+          answerer: this.answerer,
+          maxRounds: checkMaxRounds(options.maxRounds ?? this.maxRounds),
+          sleep: this.sleep,
+          signal: stop.signal,
+          hooks,
+          seed,
+          restartOnInvalidState: this.options.restartOnInvalidState,
+        }),
+        stop.signal,
+      );
     } catch (error) {
       throw stop.explain(error);
     } finally {
@@ -232,23 +254,34 @@ export class TesseraClient {
    * Lists the server's tools (the SDK's `listTools`) and remembers their definitions,
    * so later calls mirror `x-mcp-header` arguments into `Mcp-Param-*` headers (SEP-2243).
    */
-  async listTools(params?: { cursor?: string }, options?: Parameters<SdkClient['listTools']>[1]): Promise<ListToolsResult> {
+  async listTools(
+    params?: { cursor?: string },
+    options?: Parameters<SdkClient['listTools']>[1],
+  ): Promise<ListToolsResult> {
     const result = await this.sdk.listTools(params, options);
     for (const tool of result.tools) this.knownTools.set(tool.name, tool);
     return result;
   }
 
   /** One wire leg through the SDK's manual mode: a fresh request (fresh id), `input_required` handed back to us. */
-  private async sendLeg(call: McpCall, seed: RoundSeed, signal: AbortSignal, leg: LegOptions): Promise<AnyResult | InputRequiredResult> {
+  private async sendLeg(
+    call: McpCall,
+    seed: RoundSeed,
+    signal: AbortSignal,
+    leg: LegOptions,
+  ): Promise<AnyResult | InputRequiredResult> {
     // The caller's own _meta wins over the client's log level and the active span's trace context (as a whole:
     // a traceparent of the caller's never travels with the active span's tracestate).
-    const logMeta = this.logLevel !== undefined && this.era === 'modern' ? { [LOG_LEVEL_META_KEY]: this.logLevel } : undefined;
+    const logMeta =
+      this.logLevel !== undefined && this.era === 'modern' ? { [LOG_LEVEL_META_KEY]: this.logLevel } : undefined;
     const traceMeta = call._meta?.traceparent === undefined ? leg.traceMeta : undefined;
-    const meta = logMeta === undefined && traceMeta === undefined ? call._meta : { ...logMeta, ...traceMeta, ...call._meta };
+    const meta =
+      logMeta === undefined && traceMeta === undefined ? call._meta : { ...logMeta, ...traceMeta, ...call._meta };
     const legFields = {
       ...(meta !== undefined && { _meta: meta }),
       // An empty map says nothing; omit it, as after a state-only round.
-      ...(seed.inputResponses !== undefined && Object.keys(seed.inputResponses).length > 0 && { inputResponses: seed.inputResponses }),
+      ...(seed.inputResponses !== undefined &&
+        Object.keys(seed.inputResponses).length > 0 && { inputResponses: seed.inputResponses }),
       // Byte-exact echo, and only when the server sent one.
       ...(seed.requestState !== undefined && { requestState: seed.requestState }),
     };
@@ -265,16 +298,21 @@ export class TesseraClient {
         // sdk.callTool mirrors Mcp-Param-* headers from the definition. Its output schema is left out: the SDK
         // would check an input_required leg against it and throw, so the round could never be handled.
         const { outputSchema: _skipped, ...toolDefinition } = known;
-        return (await this.sdk.callTool(params, { ...options, toolDefinition })) as CallToolResult | InputRequiredResult;
+        return (await this.sdk.callTool(params, { ...options, toolDefinition })) as
+          CallToolResult | InputRequiredResult;
       }
-      return (await this.sdk.request({ method: 'tools/call', params }, options)) as CallToolResult | InputRequiredResult;
+      return (await this.sdk.request({ method: 'tools/call', params }, options)) as
+        CallToolResult | InputRequiredResult;
     }
     if (call.method === 'prompts/get') {
       return this.sdk.getPrompt({ name: call.name, arguments: call.arguments, ...legFields }, options);
     }
     const seeded = seed.inputResponses !== undefined || seed.requestState !== undefined;
     // A seeded or retried read answers one flow, not the URI in general: keep it out of the response cache.
-    return this.sdk.readResource({ uri: call.uri, ...legFields }, { ...options, ...(seeded && { cacheMode: 'bypass' as const }) });
+    return this.sdk.readResource(
+      { uri: call.uri, ...legFields },
+      { ...options, ...(seeded && { cacheMode: 'bypass' as const }) },
+    );
   }
 
   /** 2025-era servers push requests instead of returning rounds; the same callbacks, refusals and hooks answer them. */
@@ -282,18 +320,21 @@ export class TesseraClient {
     const { elicitation, sampling, listRoots } = this.options;
     // The answerer returns the union of answers; each kind's callback type already guarantees the right member.
     if (elicitation !== undefined) {
-      this.sdk.setRequestHandler('elicitation/create', (request, ctx) =>
-        this.answerPush('elicitation', request, ctx.mcpReq.signal) as Promise<ElicitResult>,
+      this.sdk.setRequestHandler(
+        'elicitation/create',
+        (request, ctx) => this.answerPush('elicitation', request, ctx.mcpReq.signal) as Promise<ElicitResult>,
       );
     }
     if (sampling !== undefined) {
-      this.sdk.setRequestHandler('sampling/createMessage', (request, ctx) =>
-        this.answerPush('sampling', request, ctx.mcpReq.signal) as Promise<CreateMessageResult>,
+      this.sdk.setRequestHandler(
+        'sampling/createMessage',
+        (request, ctx) => this.answerPush('sampling', request, ctx.mcpReq.signal) as Promise<CreateMessageResult>,
       );
     }
     if (listRoots !== undefined) {
-      this.sdk.setRequestHandler('roots/list', (request, ctx) =>
-        this.answerPush('roots', request, ctx.mcpReq.signal) as Promise<ListRootsResult>,
+      this.sdk.setRequestHandler(
+        'roots/list',
+        (request, ctx) => this.answerPush('roots', request, ctx.mcpReq.signal) as Promise<ListRootsResult>,
       );
     }
   }
@@ -326,6 +367,7 @@ interface LegOptions {
 }
 
 function checkMaxRounds(value: number): number {
-  if (!Number.isInteger(value) || value < 0) throw new RangeError(`maxRounds must be a non-negative integer, got ${value}`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new RangeError(`maxRounds must be a non-negative integer, got ${value}`);
   return value;
 }

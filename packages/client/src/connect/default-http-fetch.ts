@@ -27,7 +27,11 @@ export function defaultHttpFetch(): FetchLike | undefined {
  * `node:http`; a Node without `process.getBuiltinModule` (before 20.16) keeps the global fetch.
  */
 export function httpFetchFor(proc: RuntimeProcess | undefined): FetchLike | undefined {
-  if (proc?.release?.name !== 'node' || proc.versions?.bun !== undefined || proc.versions?.deno !== undefined) return undefined;
+  if (proc?.release?.name !== 'node' || proc.versions?.bun !== undefined || proc.versions?.deno !== undefined)
+    return undefined;
   if (typeof proc.getBuiltinModule !== 'function') return undefined;
-  return nodeHttpFetch(proc.getBuiltinModule('node:http') as HttpModule, proc.getBuiltinModule('node:https') as HttpModule);
+  return nodeHttpFetch(
+    proc.getBuiltinModule('node:http') as HttpModule,
+    proc.getBuiltinModule('node:https') as HttpModule,
+  );
 }

@@ -41,7 +41,13 @@ export function nodeHttpFetch(http: HttpModule, https: HttpModule): FetchLike {
 
 type RequestFn = HttpModule['request'];
 
-function send(request: RequestFn, url: URL, agent: NodeHttp.Agent, init: RequestInit, body: string | undefined): Promise<Response> {
+function send(
+  request: RequestFn,
+  url: URL,
+  agent: NodeHttp.Agent,
+  init: RequestInit,
+  body: string | undefined,
+): Promise<Response> {
   const signal = init.signal ?? undefined;
   if (signal?.aborted) return Promise.reject(signal.reason);
   return new Promise<Response>((resolve, reject) => {
@@ -75,7 +81,11 @@ function send(request: RequestFn, url: URL, agent: NodeHttp.Agent, init: Request
         fail(new TypeError('fetch failed', { cause: error }));
       });
       current.on('response', (res) => {
-        const init = { status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers: responseHeaders(res.rawHeaders) };
+        const init = {
+          status: res.statusCode ?? 0,
+          statusText: res.statusMessage ?? '',
+          headers: responseHeaders(res.rawHeaders),
+        };
         if (isEventStream(res.headers['content-type'])) {
           const stream = streamOf(res, done);
           fail = stream.fail;
@@ -107,7 +117,10 @@ function send(request: RequestFn, url: URL, agent: NodeHttp.Agent, init: Request
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
 /** An SSE answer as a web stream, read as node delivers it; cancelling it closes the answer. */
-function streamOf(res: NodeHttp.IncomingMessage, done: () => void): { body: ReadableStream<Uint8Array>; fail: (error: unknown) => void } {
+function streamOf(
+  res: NodeHttp.IncomingMessage,
+  done: () => void,
+): { body: ReadableStream<Uint8Array>; fail: (error: unknown) => void } {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let settled = false;
   const fail = (error: unknown) => {

@@ -12,7 +12,11 @@ export type FlowRecord = McpCall & {
 };
 
 /** Records where a manual-mode flow stands after an `input_required` answer (and, optionally, the answers to it). */
-export function createFlowRecord(call: McpCall, result: InputRequiredResult, inputResponses?: InputResponses): FlowRecord {
+export function createFlowRecord(
+  call: McpCall,
+  result: InputRequiredResult,
+  inputResponses?: InputResponses,
+): FlowRecord {
   return {
     ...call,
     ...(result.requestState !== undefined && { requestState: result.requestState }),
@@ -51,7 +55,9 @@ function checkTarget(value: Record<string, unknown>): void {
     return;
   }
   if (value.method !== 'tools/call' && value.method !== 'prompts/get') {
-    throw new InvalidFlowRecordError(`method must be tools/call, prompts/get or resources/read, got ${JSON.stringify(value.method)}`);
+    throw new InvalidFlowRecordError(
+      `method must be tools/call, prompts/get or resources/read, got ${JSON.stringify(value.method)}`,
+    );
   }
   if (typeof value.name !== 'string') throw new InvalidFlowRecordError(`${value.method} needs a string name`);
 }

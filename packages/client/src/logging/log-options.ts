@@ -1,17 +1,30 @@
 import type { LoggingLevel, LoggingMessageNotificationParams } from '@modelcontextprotocol/client';
 
 /** The protocol's levels, least severe first (RFC 5424 order, as the spec lists them). */
-export const LOG_LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+export const LOG_LEVELS: readonly LoggingLevel[] = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+];
 
 /** Receives a handler's `ctx.log(level, data)` (a `notifications/message`) at or above the client's `logLevel`. */
 export type LogCallback = (message: LoggingMessageNotificationParams) => void;
 
 /** The level to ask servers for: `logLevel`, else `info` when there is an `onLog` to hear it, else none. */
-export function resolveLogLevel(logLevel: LoggingLevel | undefined, onLog: LogCallback | undefined): LoggingLevel | undefined {
+export function resolveLogLevel(
+  logLevel: LoggingLevel | undefined,
+  onLog: LogCallback | undefined,
+): LoggingLevel | undefined {
   if (logLevel !== undefined && !LOG_LEVELS.includes(logLevel)) {
     throw new RangeError(`logLevel must be one of ${LOG_LEVELS.join(', ')}; got ${JSON.stringify(logLevel)}`);
   }
-  if (onLog !== undefined && typeof onLog !== 'function') throw new TypeError('onLog must be a function (message) => void');
+  if (onLog !== undefined && typeof onLog !== 'function')
+    throw new TypeError('onLog must be a function (message) => void');
   return logLevel ?? (onLog ? 'info' : undefined);
 }
 

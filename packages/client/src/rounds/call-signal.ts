@@ -21,7 +21,9 @@ export function createCallSignal(where: string, options: { signal?: AbortSignal;
   else outer?.addEventListener('abort', onOuterAbort, { once: true });
   // Beyond what a timer can hold the limit is about 25 days away: no timer at all.
   const timer =
-    timeoutMs === undefined || timeoutMs > MAX_TIMER_MS ? undefined : setTimeout(() => controller.abort(new CallTimeoutError(where, timeoutMs)), timeoutMs);
+    timeoutMs === undefined || timeoutMs > MAX_TIMER_MS
+      ? undefined
+      : setTimeout(() => controller.abort(new CallTimeoutError(where, timeoutMs)), timeoutMs);
   return {
     signal: controller.signal,
     // Once stopped, the SDK and callbacks reject with their own wrappers; the reason we recorded says why.
@@ -35,6 +37,7 @@ export function createCallSignal(where: string, options: { signal?: AbortSignal;
 
 function checkTimeout(value: number | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !(value > 0)) throw new RangeError(`timeoutMs must be a positive number of milliseconds, got ${value}`);
+  if (typeof value !== 'number' || !(value > 0))
+    throw new RangeError(`timeoutMs must be a positive number of milliseconds, got ${value}`);
   return value;
 }

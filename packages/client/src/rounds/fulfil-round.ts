@@ -39,16 +39,19 @@ export async function fulfilRound(
   if (context.signal.aborted) onAbort();
   context.signal.addEventListener('abort', onAbort, { once: true });
   try {
-    const answered = await raceAbort(Promise.all(
-      plan.map(async (item): Promise<[string, InputResponse]> => {
-        try {
-          return [item.key, await answerOne(answerer, item, context, round.signal)];
-        } catch (error) {
-          round.abort(error);
-          throw error;
-        }
-      }),
-    ), round.signal);
+    const answered = await raceAbort(
+      Promise.all(
+        plan.map(async (item): Promise<[string, InputResponse]> => {
+          try {
+            return [item.key, await answerOne(answerer, item, context, round.signal)];
+          } catch (error) {
+            round.abort(error);
+            throw error;
+          }
+        }),
+      ),
+      round.signal,
+    );
     return Object.fromEntries(answered);
   } finally {
     context.signal.removeEventListener('abort', onAbort);
@@ -60,7 +63,11 @@ function planAnswers(answerer: InputAnswerer, inputRequests: InputRequests, cont
     const method: unknown = typeof request === 'object' && request !== null ? request.method : undefined;
     const kind = inputKindOf(method);
     if (kind === undefined) {
-      throw new InvalidInputRequestError(key, context.where, `method ${JSON.stringify(method)} is not elicitation/create, sampling/createMessage or roots/list`);
+      throw new InvalidInputRequestError(
+        key,
+        context.where,
+        `method ${JSON.stringify(method)} is not elicitation/create, sampling/createMessage or roots/list`,
+      );
     }
     answerer.assertAnswerable(kind, request, context.where, { key, call: context.call });
     return { key, kind, request };
@@ -76,7 +83,11 @@ async function answerOne(
   const event = { kind: item.kind, request: item.request, key: item.key, call: context.call, round: context.round };
   await context.hooks.onInputRequest(event);
   if (signal.aborted) throw signal.reason; // stopped while the hook ran: do not put the question to the user
-  const response = await answerer.answer(item.kind, item.request, context.where, { key: item.key, call: context.call, signal });
+  const response = await answerer.answer(item.kind, item.request, context.where, {
+    key: item.key,
+    call: context.call,
+    signal,
+  });
   await context.hooks.onInputResponse({ ...event, response });
   return response;
 }

@@ -9,7 +9,8 @@
  * - `bad_gateway` (502), `gateway_timeout` (504), `connection_reset` (the connection dropped before the
  *   answer was complete): the leg may have reached a handler, which may have run.
  */
-export type LegFailureKind = 'connection_refused' | 'no_upstream' | 'bad_gateway' | 'gateway_timeout' | 'connection_reset';
+export type LegFailureKind =
+  'connection_refused' | 'no_upstream' | 'bad_gateway' | 'gateway_timeout' | 'connection_reset';
 
 export interface LegFailure {
   kind: LegFailureKind;
@@ -51,7 +52,9 @@ function causeCodes(error: unknown): string[] {
     const e = current as { code?: unknown; errors?: unknown; cause?: unknown };
     if (typeof e.code === 'string') codes.push(e.code);
     // Happy eyeballs: one error per address tried.
-    if (Array.isArray(e.errors)) for (const inner of e.errors) if (typeof (inner as { code?: unknown })?.code === 'string') codes.push((inner as { code: string }).code);
+    if (Array.isArray(e.errors))
+      for (const inner of e.errors)
+        if (typeof (inner as { code?: unknown })?.code === 'string') codes.push((inner as { code: string }).code);
     current = e.cause;
   }
   return codes;

@@ -35,7 +35,9 @@ export class LegRetryPolicy {
     this.maxDelayMs = checkCount('legRetry.maxDelayMs', options.maxDelayMs ?? DEFAULT_LEG_RETRY_MAX_MS);
     const uncertain = options.uncertain ?? 'unanswered';
     if (!['unanswered', 'always', 'never'].includes(uncertain)) {
-      throw new RangeError(`legRetry.uncertain must be 'unanswered', 'always' or 'never', got ${JSON.stringify(uncertain)}`);
+      throw new RangeError(
+        `legRetry.uncertain must be 'unanswered', 'always' or 'never', got ${JSON.stringify(uncertain)}`,
+      );
     }
     this.uncertain = uncertain;
   }
@@ -54,6 +56,7 @@ export class LegRetryPolicy {
 }
 
 function checkCount(name: string, value: number): number {
-  if (!Number.isInteger(value) || value < 0) throw new RangeError(`${name} must be a non-negative integer, got ${value}`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new RangeError(`${name} must be a non-negative integer, got ${value}`);
   return value;
 }

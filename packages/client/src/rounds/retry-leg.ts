@@ -27,7 +27,13 @@ export function retryingLegs<R>(send: SendLeg<R>, context: RetryLegContext): Sen
         return await send(seed, signal);
       } catch (error) {
         const failure = classifyLegFailure(error);
-        if (signal.aborted || failure === undefined || attempt > context.policy.maxRetries || !context.policy.allows(failure, carriesAnswers)) throw error;
+        if (
+          signal.aborted ||
+          failure === undefined ||
+          attempt > context.policy.maxRetries ||
+          !context.policy.allows(failure, carriesAnswers)
+        )
+          throw error;
         const delayMs = context.policy.delay(attempt);
         await context.hooks.onLegRetry({ call: context.call, leg, attempt, failure, carriesAnswers, delayMs, error });
         await context.sleep(delayMs, signal);

@@ -44,9 +44,18 @@ export async function runRounds<R>(options: RunRoundsOptions<R>): Promise<R> {
   } catch (error) {
     // A resumed flow is a retry too: its seeded state may be refused where it lands (another process's key,
     // rotated away, expired). It starts over like any other refused retry, and counts as a round.
-    if (seed.requestState === undefined || !isInvalidRequestState(error) || options.restartOnInvalidState === false) throw error;
+    if (seed.requestState === undefined || !isInvalidRequestState(error) || options.restartOnInvalidState === false)
+      throw error;
     retries = 1;
-    await hooks.onRound({ call, round: 1, inputRequests: {}, requestState: undefined, stateOnly: false, delayMs: 0, restarted: true });
+    await hooks.onRound({
+      call,
+      round: 1,
+      inputRequests: {},
+      requestState: undefined,
+      stateOnly: false,
+      delayMs: 0,
+      restarted: true,
+    });
     result = await send({}, signal);
   }
   // Which questions each leg asked, so running out of rounds can name the one that kept coming back.
@@ -66,7 +75,14 @@ export async function runRounds<R>(options: RunRoundsOptions<R>): Promise<R> {
     await hooks.onRound({ call, round, inputRequests, requestState: result.requestState, stateOnly, delayMs });
     let inputResponses: InputResponses | undefined;
     if (stateOnly) await options.sleep(delayMs, signal);
-    else inputResponses = await fulfilRound(options.answerer, inputRequests, { where: describeCall(call), signal, hooks, call, round });
+    else
+      inputResponses = await fulfilRound(options.answerer, inputRequests, {
+        where: describeCall(call),
+        signal,
+        hooks,
+        call,
+        round,
+      });
     retries = round;
     // Only this round's answers travel; earlier answers are the server's to keep inside its state.
     const echoed = result.requestState;
@@ -76,7 +92,15 @@ export async function runRounds<R>(options: RunRoundsOptions<R>): Promise<R> {
       // The state is no longer good where the retry landed (expired, or sealed under a key that instance
       // does not know): the flow starts over, which counts as a round.
       if (echoed === undefined || !isInvalidRequestState(error) || options.restartOnInvalidState === false) throw error;
-      await hooks.onRound({ call, round, inputRequests: {}, requestState: undefined, stateOnly: false, delayMs: 0, restarted: true });
+      await hooks.onRound({
+        call,
+        round,
+        inputRequests: {},
+        requestState: undefined,
+        stateOnly: false,
+        delayMs: 0,
+        restarted: true,
+      });
       result = await send({}, signal);
     }
   }

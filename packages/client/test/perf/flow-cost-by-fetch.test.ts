@@ -30,7 +30,8 @@ async function flowOver(fetchFn: typeof fetch | undefined): Promise<() => Promis
   await client.connect(fetchFn === undefined ? { url: server.url } : { url: server.url, fetch: fetchFn });
   return async () => {
     const result = await client.callTool({ name: 'greet', arguments: { greeting: 'Hello' } });
-    if ((result.content as Array<{ text?: string }>)[0]?.text !== 'Hello, Ada') throw new Error(`unexpected: ${JSON.stringify(result)}`);
+    if ((result.content as Array<{ text?: string }>)[0]?.text !== 'Hello, Ada')
+      throw new Error(`unexpected: ${JSON.stringify(result)}`);
   };
 }
 
@@ -50,7 +51,12 @@ test('a flow over the default node:http fetch makes far fewer calls and allocate
   }
   const calls = { node: mid(works.node.map((w) => w.calls)), undici: mid(works.undici.map((w) => w.calls)) };
   const bytes = { node: mid(works.node.map((w) => w.bytes)), undici: mid(works.undici.map((w) => w.bytes)) };
-  expect({ calls, bytes, callsSaved: calls.undici - calls.node >= MIN_CALLS_SAVED, lessAllocated: bytes.node < bytes.undici }).toEqual({
+  expect({
+    calls,
+    bytes,
+    callsSaved: calls.undici - calls.node >= MIN_CALLS_SAVED,
+    lessAllocated: bytes.node < bytes.undici,
+  }).toEqual({
     calls,
     bytes,
     callsSaved: true,

@@ -27,7 +27,17 @@ export interface AppModule extends FeatureModule {
   /** Page size of the list endpoints (`tools/list`, ...); default 100. */
   pageSize?: number;
   /** Cache hints for the cacheable 2026-07-28 results. */
-  cacheHints?: Partial<Record<'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list' | 'resources/read' | 'server/discover', CacheHint>>;
+  cacheHints?: Partial<
+    Record<
+      | 'tools/list'
+      | 'prompts/list'
+      | 'resources/list'
+      | 'resources/templates/list'
+      | 'resources/read'
+      | 'server/discover',
+      CacheHint
+    >
+  >;
   /**
    * On 2025-era connections, fulfil a handler's own `InputRequiredResult` with push requests
    * (the SDK's legacy shim). Off by default: such a return answers `-32603` there.

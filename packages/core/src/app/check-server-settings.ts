@@ -13,12 +13,17 @@ interface ServerSettings {
  */
 export function checkServerSettings(settings: ServerSettings | undefined, subject: string, noun: string): number {
   if (!settings || typeof settings.name !== 'string' || settings.name.trim() === '') {
-    throw new InvalidConfigurationError(`${subject} needs a non-empty name (it identifies the server and is the default requestState audience).`);
+    throw new InvalidConfigurationError(
+      `${subject} needs a non-empty name (it identifies the server and is the default requestState audience).`,
+    );
   }
-  if (typeof settings.version !== 'string' || settings.version === '') throw new InvalidConfigurationError(`${noun} "${settings.name}" needs a version string.`);
+  if (typeof settings.version !== 'string' || settings.version === '')
+    throw new InvalidConfigurationError(`${noun} "${settings.name}" needs a version string.`);
   const pageSize = settings.pageSize ?? 100;
   if (!Number.isInteger(pageSize) || pageSize < 1) {
-    throw new InvalidConfigurationError(`${noun} "${settings.name}": pageSize must be a positive integer, got ${settings.pageSize}.`);
+    throw new InvalidConfigurationError(
+      `${noun} "${settings.name}": pageSize must be a positive integer, got ${settings.pageSize}.`,
+    );
   }
   return pageSize;
 }

@@ -36,7 +36,8 @@ export interface CreateAppOptions {
 export function createApp(module: AppModule, options: CreateAppOptions = {}): TesseraApp {
   const pageSize = checkServerSettings(module, 'The application module', 'Module');
   const limits = resolveRequestLimits(module.limits, `Module "${module.name}"`);
-  if (!Array.isArray(module.providers)) throw new InvalidConfigurationError(`Module "${module.name}" needs a providers array.`);
+  if (!Array.isArray(module.providers))
+    throw new InvalidConfigurationError(`Module "${module.name}" needs a providers array.`);
 
   const { units, services } = flattenModules(module);
   const compiled = compileApp(units);
@@ -74,7 +75,9 @@ function telemetryFor(option: boolean | TelemetryOptions | undefined): FlowTelem
   if (option === undefined || option === false) return undefined;
   if (option === true) return new FlowTelemetry({});
   if (typeof option !== 'object' || option === null) {
-    throw new InvalidConfigurationError(`Module telemetry must be true, false or { tracerProvider?, meterProvider? }, got ${String(option)}.`);
+    throw new InvalidConfigurationError(
+      `Module telemetry must be true, false or { tracerProvider?, meterProvider? }, got ${String(option)}.`,
+    );
   }
   return new FlowTelemetry(option);
 }

@@ -1,4 +1,9 @@
-import { isInitializeRequest, WebStandardStreamableHTTPServerTransport, type AuthInfo, type Server } from '@modelcontextprotocol/server';
+import {
+  isInitializeRequest,
+  WebStandardStreamableHTTPServerTransport,
+  type AuthInfo,
+  type Server,
+} from '@modelcontextprotocol/server';
 import { principalFromAuthInfo } from '@tessera/request-state';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
 import type { Logger } from '../logging/logger';
@@ -44,12 +49,21 @@ export class LegacySessions {
     const id = request.headers.get('mcp-session-id');
     const principal = principalFromAuthInfo(options.authInfo);
     if (id === null) {
-      if (request.method === 'POST' && isInitializeRequest(options.parsedBody)) return this.open(request, options, principal);
-      return problem(400, -32000, 'Bad Request: this 2025-era request needs an Mcp-Session-Id header; send initialize first to open a session.');
+      if (request.method === 'POST' && isInitializeRequest(options.parsedBody))
+        return this.open(request, options, principal);
+      return problem(
+        400,
+        -32000,
+        'Bad Request: this 2025-era request needs an Mcp-Session-Id header; send initialize first to open a session.',
+      );
     }
     const session = this.sessions.get(id);
     if (session === undefined || session.principal !== principal) {
-      return problem(404, -32001, 'Session not found: it ended, timed out, or lives on another instance. Send initialize again.');
+      return problem(
+        404,
+        -32001,
+        'Session not found: it ended, timed out, or lives on another instance. Send initialize again.',
+      );
     }
     this.touch(id, session);
     return session.transport.handleRequest(request, options);
@@ -64,9 +78,16 @@ export class LegacySessions {
     await Promise.all([...this.sessions.keys()].map((id) => this.end(id)));
   }
 
-  private async open(request: Request, options: { authInfo?: AuthInfo; parsedBody?: unknown }, principal: string | null): Promise<Response> {
+  private async open(
+    request: Request,
+    options: { authInfo?: AuthInfo; parsedBody?: unknown },
+    principal: string | null,
+  ): Promise<Response> {
     if (this.sessions.size >= this.maxSessions) {
-      this.logger.warn('2025 session refused: too many open sessions', { open: this.sessions.size, maxSessions: this.maxSessions });
+      this.logger.warn('2025 session refused: too many open sessions', {
+        open: this.sessions.size,
+        maxSessions: this.maxSessions,
+      });
       return problem(503, -32000, 'Too many open sessions on this server; try again later.');
     }
     const server = this.factory();
@@ -97,7 +118,9 @@ export class LegacySessions {
     if (session === undefined) return;
     this.sessions.delete(id);
     clearTimeout(session.idle);
-    await session.server.close().catch((error: unknown) => this.logger.debug('closing a 2025 session failed', { error }));
+    await session.server
+      .close()
+      .catch((error: unknown) => this.logger.debug('closing a 2025 session failed', { error }));
   }
 }
 
@@ -106,6 +129,7 @@ function problem(status: number, code: number, message: string): Response {
 }
 
 function positive(value: number, name: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw new InvalidConfigurationError(`${name} must be a positive number, got ${String(value)}.`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
+    throw new InvalidConfigurationError(`${name} must be a positive number, got ${String(value)}.`);
   return value;
 }

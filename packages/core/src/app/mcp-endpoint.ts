@@ -57,13 +57,21 @@ export class McpEndpoint {
     /** The bus `subscriptions/listen` streams hear change events on; default one in this process. */
     events?: ServerEventBus,
   ) {
-    if (legacySessions) this.sessions = new LegacySessions(() => serverFactory('legacy'), logger, legacySessions === true ? {} : legacySessions);
+    if (legacySessions)
+      this.sessions = new LegacySessions(
+        () => serverFactory('legacy'),
+        logger,
+        legacySessions === true ? {} : legacySessions,
+      );
     // A request whose face writes the answer itself carries a slot for it (server/answer-slot.ts).
-    this.handler = createMcpHandler(({ era, requestInfo }) => withAnswerSlot(serverFactory(era), answerSlotOf(requestInfo)), {
-      onerror: (error) => logger.debug('transport error', { error }),
-      legacy: this.sessions ? 'reject' : 'stateless',
-      ...(events !== undefined && { bus: events }),
-    });
+    this.handler = createMcpHandler(
+      ({ era, requestInfo }) => withAnswerSlot(serverFactory(era), answerSlotOf(requestInfo)),
+      {
+        onerror: (error) => logger.debug('transport error', { error }),
+        legacy: this.sessions ? 'reject' : 'stateless',
+        ...(events !== undefined && { bus: events }),
+      },
+    );
     if (auth) this.authenticate = requireBearerAuth(auth);
   }
 
@@ -116,7 +124,9 @@ export class McpEndpoint {
 
   /** Answers a body refused by the pre-parse scan, logged as the post-parse refusals are. */
   private refuseUnparsed(refusal: JSONRPCMessage): Response {
-    this.logger.info('call refused before dispatch', { reason: (refusal as { error?: { message?: string } }).error?.message });
+    this.logger.info('call refused before dispatch', {
+      reason: (refusal as { error?: { message?: string } }).error?.message,
+    });
     return Response.json(refusal);
   }
 
@@ -124,7 +134,8 @@ export class McpEndpoint {
   private async serveParsed(request: Request, body: unknown, options: McpHandlerRequestOptions): Promise<Response> {
     const refusal = refuseBeforeDispatch(body, this.logger, this.limits);
     if (refusal) return Response.json(refusal); // 200, like every other JSON-RPC error answer (one status for all refusals)
-    if (this.sessions && (await isLegacyRequest(request, body))) return this.sessions.fetch(request, { authInfo: options.authInfo, parsedBody: body });
+    if (this.sessions && (await isLegacyRequest(request, body)))
+      return this.sessions.fetch(request, { authInfo: options.authInfo, parsedBody: body });
     const slot = this.direct && answerSlotOf(request);
     const direct = slot && this.direct!.serve(request, body, slot, options.authInfo);
     return direct ?? this.handler.fetch(request, { ...options, parsedBody: body });

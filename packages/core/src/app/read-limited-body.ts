@@ -1,7 +1,11 @@
 /** What a body over the limit answers, on every face: 413, and the connection is not reused. */
 export function payloadTooLarge(maxBytes: number): Response {
   return Response.json(
-    { jsonrpc: '2.0', error: { code: -32000, message: `Payload Too Large: Request body must not exceed ${maxBytes} bytes` }, id: null }, // the SDK adapter's own wording
+    {
+      jsonrpc: '2.0',
+      error: { code: -32000, message: `Payload Too Large: Request body must not exceed ${maxBytes} bytes` },
+      id: null,
+    }, // the SDK adapter's own wording
     { status: 413, headers: { connection: 'close' } },
   );
 }

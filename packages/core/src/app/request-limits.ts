@@ -41,17 +41,20 @@ export const DEFAULT_REQUEST_LIMITS: ResolvedRequestLimits = Object.freeze({
  */
 const FLOORS: Partial<Record<keyof RequestLimits, readonly [number, string]>> = {
   maxMembersOutsideArguments: [100, 'the envelope and `_meta` of an ordinary request hold tens of members'],
-  maxDepthOutsideArguments: [8, "an answer in inputResponses sits 4 levels deep and has levels of its own"],
+  maxDepthOutsideArguments: [8, 'an answer in inputResponses sits 4 levels deep and has levels of its own'],
 };
 
 /** The limits to serve with: the defaults, overridden by positive integers only (checked at startup). */
 export function resolveRequestLimits(limits: RequestLimits | undefined, server: string): ResolvedRequestLimits {
   if (limits === undefined) return DEFAULT_REQUEST_LIMITS;
-  if (typeof limits !== 'object' || limits === null) throw new InvalidConfigurationError(`${server}: limits must be an object.`);
+  if (typeof limits !== 'object' || limits === null)
+    throw new InvalidConfigurationError(`${server}: limits must be an object.`);
   const resolved = { ...DEFAULT_REQUEST_LIMITS };
   for (const key of Object.keys(limits) as Array<keyof RequestLimits>) {
     if (!Object.hasOwn(DEFAULT_REQUEST_LIMITS, key)) {
-      throw new InvalidConfigurationError(`${server}: limits.${String(key)} is not a limit; known: ${Object.keys(DEFAULT_REQUEST_LIMITS).join(', ')}.`);
+      throw new InvalidConfigurationError(
+        `${server}: limits.${String(key)} is not a limit; known: ${Object.keys(DEFAULT_REQUEST_LIMITS).join(', ')}.`,
+      );
     }
     const value = limits[key];
     if (value === undefined) continue;
@@ -60,7 +63,9 @@ export function resolveRequestLimits(limits: RequestLimits | undefined, server: 
     }
     const floor = FLOORS[key];
     if (floor !== undefined && value < floor[0]) {
-      throw new InvalidConfigurationError(`${server}: limits.${key} must be at least ${floor[0]} (${floor[1]}), got ${value}.`);
+      throw new InvalidConfigurationError(
+        `${server}: limits.${key} must be at least ${floor[0]} (${floor[1]}), got ${value}.`,
+      );
     }
     resolved[key] = value;
   }

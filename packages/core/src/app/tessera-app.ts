@@ -37,10 +37,17 @@ export class TesseraApp extends McpEndpoint {
     const { compiled, pipeline } = this.runtime;
     if (method === undefined) return describePipeline({ enhancers: compiled.appEnhancers, tools: pipeline });
     const plan =
-      method === 'tools/call' ? compiled.tools.get(name!)
-      : method === 'prompts/get' ? compiled.prompts.get(name!)
-      : (compiled.resources.get(name!) ?? compiled.templates.find((t) => t.plan.meta.kind === 'resource-template' && t.plan.meta.uriTemplate === name)?.plan);
-    if (!plan) throw new InvalidConfigurationError(`describePipeline: no ${method} handler named "${String(name)}" in "${this.name}".`);
+      method === 'tools/call'
+        ? compiled.tools.get(name!)
+        : method === 'prompts/get'
+          ? compiled.prompts.get(name!)
+          : (compiled.resources.get(name!) ??
+            compiled.templates.find((t) => t.plan.meta.kind === 'resource-template' && t.plan.meta.uriTemplate === name)
+              ?.plan);
+    if (!plan)
+      throw new InvalidConfigurationError(
+        `describePipeline: no ${method} handler named "${String(name)}" in "${this.name}".`,
+      );
     return describePipeline({ enhancers: plan.enhancers, plan, tools: pipeline });
   }
 

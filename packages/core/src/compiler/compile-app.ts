@@ -20,65 +20,82 @@ import { renderPrompt, renderResource, renderTemplate, renderTool } from './rend
 export function compileApp(units: readonly ModuleUnit[]): CompiledApp {
   const appEnhancers = units.find((u) => u.isRoot)!.enhancers;
   const app: CompiledApp = {
-    tools: new Map(), prompts: new Map(), resources: new Map(), templates: [], appEnhancers,
-    toolList: [], promptList: [], resourceList: [], templateList: [], outputSchemas: new Map(), completions: new Map(),
+    tools: new Map(),
+    prompts: new Map(),
+    resources: new Map(),
+    templates: [],
+    appEnhancers,
+    toolList: [],
+    promptList: [],
+    resourceList: [],
+    templateList: [],
+    outputSchemas: new Map(),
+    completions: new Map(),
   };
   const templateOwners = new Map<string, HandlerPlan>();
   const moduleOf = new Map<Class, string>();
   // names the module too when the application has several, so a clash across modules says where to look
-  const label = (plan: HandlerPlan) => (units.length > 1 ? `${plan.where} (module "${moduleOf.get(plan.ref.providerClass)}")` : plan.where);
+  const label = (plan: HandlerPlan) =>
+    units.length > 1 ? `${plan.where} (module "${moduleOf.get(plan.ref.providerClass)}")` : plan.where;
   const claim = (table: Map<string, HandlerPlan>, kind: string, plan: HandlerPlan, name = plan.ref.name): void => {
     const existing = table.get(name);
     if (existing) throw new DuplicateNameError(kind, name, label(existing), label(plan));
     table.set(name, plan);
   };
 
-  for (const unit of units) for (const cls of unit.providers) {
-    if (typeof cls !== 'function') throw new InvalidConfigurationError(`Module "${unit.name}": providers must be classes; got ${String(cls)}.`);
-    const owner = moduleOf.get(cls);
-    if (owner !== undefined) throw new InvalidConfigurationError(`Module "${unit.name}": provider ${cls.name} is listed twice${owner === unit.name ? '' : ` (also in module "${owner}")`}.`);
-    moduleOf.set(cls, unit.name);
-    const enhancers = unit.isRoot ? appEnhancers : appendAll(appEnhancers, unit.enhancers);
-    makeInjectable(cls);
-    const merged = mergeClassMetadata(cls);
-    if (merged.handlers.size === 0) {
-      throw new InvalidConfigurationError(`Provider ${cls.name} has no @Tool, @Prompt, @Resource or @ResourceTemplate method.`);
-    }
-    const prefix = merged.provider.prefix ? `${merged.provider.prefix}_` : '';
-    for (const meta of merged.handlers.values()) {
-      switch (meta.kind) {
-        case 'tool': {
-          const plan = compileHandler(cls, merged, meta, prefix + meta.name, enhancers);
-          claim(app.tools, 'tool', plan);
-          const tool = renderTool(plan);
-          app.toolList.push(tool);
-          if (tool.outputSchema) app.outputSchemas.set(tool.name, tool.outputSchema);
-          break;
-        }
-        case 'prompt': {
-          const plan = compileHandler(cls, merged, meta, prefix + meta.name, enhancers);
-          claim(app.prompts, 'prompt', plan);
-          app.promptList.push(renderPrompt(plan));
-          app.completions.set(`prompt:${plan.ref.name}`, completionOptions(plan));
-          break;
-        }
-        case 'resource': {
-          const plan = compileHandler(cls, merged, meta, meta.name, enhancers);
-          claim(app.resources, 'resource URI', plan, meta.uri);
-          app.resourceList.push(renderResource(plan));
-          break;
-        }
-        case 'resource-template': {
-          const plan = compileHandler(cls, merged, meta, meta.name, enhancers);
-          claim(templateOwners, 'resource template', plan, meta.uriTemplate);
-          app.templates.push({ plan, template: new UriTemplate(meta.uriTemplate) });
-          app.templateList.push(renderTemplate(plan));
-          app.completions.set(`template:${meta.uriTemplate}`, completionOptions(plan));
-          break;
+  for (const unit of units)
+    for (const cls of unit.providers) {
+      if (typeof cls !== 'function')
+        throw new InvalidConfigurationError(`Module "${unit.name}": providers must be classes; got ${String(cls)}.`);
+      const owner = moduleOf.get(cls);
+      if (owner !== undefined)
+        throw new InvalidConfigurationError(
+          `Module "${unit.name}": provider ${cls.name} is listed twice${owner === unit.name ? '' : ` (also in module "${owner}")`}.`,
+        );
+      moduleOf.set(cls, unit.name);
+      const enhancers = unit.isRoot ? appEnhancers : appendAll(appEnhancers, unit.enhancers);
+      makeInjectable(cls);
+      const merged = mergeClassMetadata(cls);
+      if (merged.handlers.size === 0) {
+        throw new InvalidConfigurationError(
+          `Provider ${cls.name} has no @Tool, @Prompt, @Resource or @ResourceTemplate method.`,
+        );
+      }
+      const prefix = merged.provider.prefix ? `${merged.provider.prefix}_` : '';
+      for (const meta of merged.handlers.values()) {
+        switch (meta.kind) {
+          case 'tool': {
+            const plan = compileHandler(cls, merged, meta, prefix + meta.name, enhancers);
+            claim(app.tools, 'tool', plan);
+            const tool = renderTool(plan);
+            app.toolList.push(tool);
+            if (tool.outputSchema) app.outputSchemas.set(tool.name, tool.outputSchema);
+            break;
+          }
+          case 'prompt': {
+            const plan = compileHandler(cls, merged, meta, prefix + meta.name, enhancers);
+            claim(app.prompts, 'prompt', plan);
+            app.promptList.push(renderPrompt(plan));
+            app.completions.set(`prompt:${plan.ref.name}`, completionOptions(plan));
+            break;
+          }
+          case 'resource': {
+            const plan = compileHandler(cls, merged, meta, meta.name, enhancers);
+            claim(app.resources, 'resource URI', plan, meta.uri);
+            app.resourceList.push(renderResource(plan));
+            break;
+          }
+          case 'resource-template': {
+            const plan = compileHandler(cls, merged, meta, meta.name, enhancers);
+            claim(templateOwners, 'resource template', plan, meta.uriTemplate);
+            app.templates.push({ plan, template: new UriTemplate(meta.uriTemplate) });
+            app.templateList.push(renderTemplate(plan));
+            app.completions.set(`template:${meta.uriTemplate}`, completionOptions(plan));
+            break;
+          }
         }
       }
     }
-  }
   return app;
 }
 

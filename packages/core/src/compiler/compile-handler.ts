@@ -28,7 +28,8 @@ export function compileHandler(
 
   const seen = new Set<number>();
   for (const p of records) {
-    if (seen.has(p.index)) throw new InvalidSignatureError(`${where}: parameter #${p.index} has more than one Tessera parameter decorator.`);
+    if (seen.has(p.index))
+      throw new InvalidSignatureError(`${where}: parameter #${p.index} has more than one Tessera parameter decorator.`);
     seen.add(p.index);
   }
 
@@ -71,7 +72,10 @@ export function compileHandler(
   // Prompts and templates may return InputRequiredResult themselves without saying so (MISSION §2.1);
   // a tool declares it. Either way, not together with dependency parameters.
   const directForm =
-    declaredDirect || ((meta.kind === 'prompt' || meta.kind === 'resource-template') && dependencyParams.length === 0 && meta.returnsInputRequired !== false);
+    declaredDirect ||
+    ((meta.kind === 'prompt' || meta.kind === 'resource-template') &&
+      dependencyParams.length === 0 &&
+      meta.returnsInputRequired !== false);
 
   const enhancers = emptyEnhancers();
   appendEnhancers(enhancers, appEnhancers);

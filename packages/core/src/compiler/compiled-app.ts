@@ -1,4 +1,10 @@
-import type { Prompt, Resource, ResourceTemplateType as ResourceTemplateDefinition, Tool, UriTemplate } from '@modelcontextprotocol/server';
+import type {
+  Prompt,
+  Resource,
+  ResourceTemplateType as ResourceTemplateDefinition,
+  Tool,
+  UriTemplate,
+} from '@modelcontextprotocol/server';
 import type { EnhancerMetadata } from '../metadata/definitions/enhancer.metadata';
 import type { HandlerPlan } from './handler-plan';
 

@@ -26,14 +26,22 @@ export function flattenModules(root: FeatureModule): { units: ModuleUnit[]; serv
   const services = new ServiceSet();
   const visit = (module: FeatureModule, path: string[]): void => {
     const name = module?.name;
-    if (typeof name !== 'string' || name === '') throw new InvalidConfigurationError(`Module imported by "${path.at(-1)}" has no name; every module needs a unique name.`);
-    if (path.includes(name)) throw new InvalidConfigurationError(`Module import cycle: ${[...path, name].map((n) => `"${n}"`).join(' -> ')}.`);
+    if (typeof name !== 'string' || name === '')
+      throw new InvalidConfigurationError(
+        `Module imported by "${path.at(-1)}" has no name; every module needs a unique name.`,
+      );
+    if (path.includes(name))
+      throw new InvalidConfigurationError(`Module import cycle: ${[...path, name].map((n) => `"${n}"`).join(' -> ')}.`);
     const known = byName.get(name);
     if (known === module) return;
-    if (known) throw new InvalidConfigurationError(`Two different modules are named "${name}"; module names must be unique (imported by "${path.at(-1)}").`);
+    if (known)
+      throw new InvalidConfigurationError(
+        `Two different modules are named "${name}"; module names must be unique (imported by "${path.at(-1)}").`,
+      );
     byName.set(name, module);
     for (const field of ['providers', 'services', 'imports', ...KINDS] as const) {
-      if (module[field] !== undefined && !Array.isArray(module[field])) throw new InvalidConfigurationError(`Module "${name}": ${field} must be an array.`);
+      if (module[field] !== undefined && !Array.isArray(module[field]))
+        throw new InvalidConfigurationError(`Module "${name}": ${field} must be an array.`);
     }
     const enhancers = emptyEnhancers();
     for (const kind of KINDS) {
@@ -62,7 +70,9 @@ class ServiceSet {
     if (owner?.registration === registration) return;
     if (owner) {
       const label = typeof token === 'function' ? token.name : String(token);
-      throw new InvalidConfigurationError(`Service ${label} is registered by module "${owner.module}" and again by "${module}"; register it once, in a module both import.`);
+      throw new InvalidConfigurationError(
+        `Service ${label} is registered by module "${owner.module}" and again by "${module}"; register it once, in a module both import.`,
+      );
     }
     this.owners.set(token, { registration, module });
     this.list.push(registration);

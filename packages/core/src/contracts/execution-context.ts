@@ -1,4 +1,10 @@
-import type { AuthInfo, ClientCapabilities, Implementation, LoggingLevel, ServerContext } from '@modelcontextprotocol/server';
+import type {
+  AuthInfo,
+  ClientCapabilities,
+  Implementation,
+  LoggingLevel,
+  ServerContext,
+} from '@modelcontextprotocol/server';
 import type { DependencyContainer, InjectionToken } from 'tsyringe';
 import type { Logger } from '../logging/logger';
 import type { HandlerMethod, HandlerRef } from './handler-ref';

@@ -23,6 +23,10 @@ export function readFlowMark(value: unknown): FlowMark | undefined {
   if (typeof mark.id !== 'string' || !Number.isSafeInteger(mark.round) || (mark.round as number) < 1) return undefined;
   const trace = mark.trace;
   const validTrace =
-    typeof trace === 'object' && trace !== null && typeof trace.traceId === 'string' && typeof trace.spanId === 'string' && typeof trace.flags === 'number';
+    typeof trace === 'object' &&
+    trace !== null &&
+    typeof trace.traceId === 'string' &&
+    typeof trace.spanId === 'string' &&
+    typeof trace.flags === 'number';
   return { id: mark.id, round: mark.round as number, ...(validTrace && { trace }) };
 }

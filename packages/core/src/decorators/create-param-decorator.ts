@@ -11,6 +11,11 @@ export function createParamDecorator<D = undefined>(
 ): (data?: D) => ParameterDecorator {
   return (data?: D) => (target, methodName, index) => {
     const { cls, methodName: method } = methodOfParam(target, methodName, 'createParamDecorator');
-    collectParam(cls, method, { kind: 'custom', index, resolve: resolve as (ctx: ExecutionContext, data: unknown) => unknown, data });
+    collectParam(cls, method, {
+      kind: 'custom',
+      index,
+      resolve: resolve as (ctx: ExecutionContext, data: unknown) => unknown,
+      data,
+    });
   };
 }

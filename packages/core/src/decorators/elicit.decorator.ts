@@ -33,9 +33,15 @@ export interface ElicitUrlOptions<A = Record<string, unknown>> {
  * answer becomes one entry of a single `InputRequiredResult`; the method runs once everything is answered.
  * `@Elicit('Which region?', RegionDto)` or `@Elicit({ message, schema, key, after })`.
  */
-export function Elicit<A = Record<string, unknown>>(message: Computed<string, A>, schema: ElicitOptions['schema']): ParameterDecorator;
+export function Elicit<A = Record<string, unknown>>(
+  message: Computed<string, A>,
+  schema: ElicitOptions['schema'],
+): ParameterDecorator;
 export function Elicit<A = Record<string, unknown>>(options: ElicitOptions<A>): ParameterDecorator;
-export function Elicit<A>(first: Computed<string, A> | ElicitOptions<A>, schema?: ElicitOptions['schema']): ParameterDecorator {
+export function Elicit<A>(
+  first: Computed<string, A> | ElicitOptions<A>,
+  schema?: ElicitOptions['schema'],
+): ParameterDecorator {
   const options = (isOptions(first) ? first : { message: first, schema: schema! }) as ElicitOptions;
   return (target, methodName, index) => {
     const { cls, methodName: method } = methodOfParam(target, methodName, 'Elicit');
@@ -48,7 +54,12 @@ export function Elicit<A>(first: Computed<string, A> | ElicitOptions<A>, schema?
 Elicit.url = function ElicitUrl<A = Record<string, unknown>>(options: ElicitUrlOptions<A>): ParameterDecorator {
   return (target, methodName, index) => {
     const { cls, methodName: method } = methodOfParam(target, methodName, 'Elicit.url');
-    const spec: ElicitUrlSpec = { kind: 'url-elicitation', decorator: '@Elicit.url', inject: 'outcome', ...(options as ElicitUrlOptions) };
+    const spec: ElicitUrlSpec = {
+      kind: 'url-elicitation',
+      decorator: '@Elicit.url',
+      inject: 'outcome',
+      ...(options as ElicitUrlOptions),
+    };
     collectParam(cls, method, { kind: 'dependency', index, spec });
   };
 };

@@ -12,11 +12,15 @@ import type { Class } from '../types/class';
 export function Field(options: FieldOptions = {}): PropertyDecorator {
   return (prototype, propertyKey) => {
     if (typeof prototype === 'function') {
-      throw new InvalidDecoratorUseError(`@Field() cannot decorate the static property ${prototype.name}.${String(propertyKey)}`);
+      throw new InvalidDecoratorUseError(
+        `@Field() cannot decorate the static property ${prototype.name}.${String(propertyKey)}`,
+      );
     }
     const cls = prototype.constructor as Class;
     if (typeof propertyKey !== 'string') {
-      throw new InvalidDecoratorUseError(`@Field() needs a string property name, not ${String(propertyKey)} on ${cls.name}`);
+      throw new InvalidDecoratorUseError(
+        `@Field() needs a string property name, not ${String(propertyKey)} on ${cls.name}`,
+      );
     }
     collectField(cls, { ...options, propertyName: propertyKey });
     Allow()(prototype, propertyKey);

@@ -13,6 +13,10 @@ export interface ListRootsOptions {
 export function ListRoots(options: ListRootsOptions = {}): ParameterDecorator {
   return (target, methodName, index) => {
     const { cls, methodName: method } = methodOfParam(target, methodName, 'ListRoots');
-    collectParam(cls, method, { kind: 'dependency', index, spec: { kind: 'roots', decorator: '@ListRoots', ...options } });
+    collectParam(cls, method, {
+      kind: 'dependency',
+      index,
+      spec: { kind: 'roots', decorator: '@ListRoots', ...options },
+    });
   };
 }

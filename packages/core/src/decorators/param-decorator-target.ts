@@ -2,7 +2,11 @@ import { InvalidDecoratorUseError } from '../errors/definition/invalid-decorator
 import type { Class } from '../types/class';
 
 /** Resolves the class and method a parameter decorator was applied to; constructor parameters belong to tsyringe. */
-export function methodOfParam(target: object, methodName: string | symbol | undefined, decorator: string): { cls: Class; methodName: string | symbol } {
+export function methodOfParam(
+  target: object,
+  methodName: string | symbol | undefined,
+  decorator: string,
+): { cls: Class; methodName: string | symbol } {
   if (methodName === undefined) {
     throw new InvalidDecoratorUseError(
       `@${decorator}() decorates a method parameter, not a constructor parameter of ${(target as Class).name}; ` +
@@ -10,7 +14,9 @@ export function methodOfParam(target: object, methodName: string | symbol | unde
     );
   }
   if (typeof target === 'function') {
-    throw new InvalidDecoratorUseError(`@${decorator}() cannot decorate a parameter of the static method ${(target as Class).name}.${String(methodName)}.`);
+    throw new InvalidDecoratorUseError(
+      `@${decorator}() cannot decorate a parameter of the static method ${(target as Class).name}.${String(methodName)}.`,
+    );
   }
   return { cls: target.constructor as Class, methodName };
 }

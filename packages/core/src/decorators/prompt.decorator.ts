@@ -19,6 +19,11 @@ export interface PromptOptions {
 export function Prompt(options: PromptOptions = {}): MethodDecorator {
   return (target, methodName) => {
     const { name, ...rest } = options;
-    collectHandler(classOfMethod(target, methodName, 'Prompt'), { kind: 'prompt', methodName, name: name ?? String(methodName), ...rest });
+    collectHandler(classOfMethod(target, methodName, 'Prompt'), {
+      kind: 'prompt',
+      methodName,
+      name: name ?? String(methodName),
+      ...rest,
+    });
   };
 }

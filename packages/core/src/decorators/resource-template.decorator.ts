@@ -14,6 +14,12 @@ export function ResourceTemplate(uriTemplate: string, options: ResourceOptions =
       );
     }
     const { name, ...rest } = options;
-    collectHandler(cls, { kind: 'resource-template', methodName, name: name ?? String(methodName), uriTemplate, ...rest });
+    collectHandler(cls, {
+      kind: 'resource-template',
+      methodName,
+      name: name ?? String(methodName),
+      uriTemplate,
+      ...rest,
+    });
   };
 }

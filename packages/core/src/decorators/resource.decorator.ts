@@ -23,9 +23,23 @@ export function Resource(uri: string, options: ResourceOptions = {}): MethodDeco
     const cls = classOfMethod(target, methodName, 'Resource');
     const { name, returnsInputRequired, ...rest } = options;
     if (isUriTemplate(uri)) {
-      collectHandler(cls, { kind: 'resource-template', methodName, name: name ?? String(methodName), uriTemplate: uri, returnsInputRequired, ...rest });
+      collectHandler(cls, {
+        kind: 'resource-template',
+        methodName,
+        name: name ?? String(methodName),
+        uriTemplate: uri,
+        returnsInputRequired,
+        ...rest,
+      });
     } else {
-      collectHandler(cls, { kind: 'resource', methodName, name: name ?? String(methodName), uri, returnsInputRequired, ...rest });
+      collectHandler(cls, {
+        kind: 'resource',
+        methodName,
+        name: name ?? String(methodName),
+        uri,
+        returnsInputRequired,
+        ...rest,
+      });
     }
   };
 }

@@ -12,10 +12,18 @@ export interface SampleOptions<A = Record<string, unknown>> {
 }
 
 /** Fills the parameter with the client's LLM completion (`CreateMessageResult`) for the given request. */
-export function Sample<A = Record<string, unknown>>(request: Computed<CreateMessageRequestParams, A> | SampleOptions<A>): ParameterDecorator {
-  const options = (typeof request === 'object' && request !== null && 'request' in request ? request : { request }) as SampleOptions;
+export function Sample<A = Record<string, unknown>>(
+  request: Computed<CreateMessageRequestParams, A> | SampleOptions<A>,
+): ParameterDecorator {
+  const options = (
+    typeof request === 'object' && request !== null && 'request' in request ? request : { request }
+  ) as SampleOptions;
   return (target, methodName, index) => {
     const { cls, methodName: method } = methodOfParam(target, methodName, 'Sample');
-    collectParam(cls, method, { kind: 'dependency', index, spec: { kind: 'sampling', decorator: '@Sample', ...options } });
+    collectParam(cls, method, {
+      kind: 'dependency',
+      index,
+      spec: { kind: 'sampling', decorator: '@Sample', ...options },
+    });
   };
 }

@@ -1,4 +1,11 @@
-import { container as globalContainer, instanceCachingFactory, instancePerContainerCachingFactory, Lifecycle, type DependencyContainer, type InjectionToken } from 'tsyringe';
+import {
+  container as globalContainer,
+  instanceCachingFactory,
+  instancePerContainerCachingFactory,
+  Lifecycle,
+  type DependencyContainer,
+  type InjectionToken,
+} from 'tsyringe';
 import { isClassRegistration, type ServiceRegistration } from './service-registration';
 
 /** The application's root container and the singletons it built at startup, by token. */
@@ -53,7 +60,9 @@ export function createRootContainer(services: readonly ServiceRegistration[]): R
   return { root, singletons };
 }
 
-function lifecycleOf(scope: 'singleton' | 'request' | 'transient' | undefined): Lifecycle.Singleton | Lifecycle.ContainerScoped | Lifecycle.Transient {
+function lifecycleOf(
+  scope: 'singleton' | 'request' | 'transient' | undefined,
+): Lifecycle.Singleton | Lifecycle.ContainerScoped | Lifecycle.Transient {
   if (scope === 'request') return Lifecycle.ContainerScoped;
   if (scope === 'transient') return Lifecycle.Transient;
   return Lifecycle.Singleton;

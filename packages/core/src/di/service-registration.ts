@@ -8,7 +8,11 @@ export type ServiceRegistration =
   | ConcreteClass
   | { token: InjectionToken; useValue: unknown }
   | { token: InjectionToken; useClass: ConcreteClass; scope?: ServiceScope }
-  | { token: InjectionToken; useFactory: (container: import('tsyringe').DependencyContainer) => unknown; scope?: ServiceScope };
+  | {
+      token: InjectionToken;
+      useFactory: (container: import('tsyringe').DependencyContainer) => unknown;
+      scope?: ServiceScope;
+    };
 
 export function isClassRegistration(r: ServiceRegistration): r is ConcreteClass {
   return typeof r === 'function';

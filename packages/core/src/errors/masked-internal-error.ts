@@ -6,7 +6,9 @@ import type { LogFields, Logger } from '../logging/logger';
  * what a user reports. Web Crypto, so the root entry stays runtime-neutral.
  */
 export function maskInternalError(logger: Logger, message: string, fields: LogFields): string {
-  const ref = Array.from(globalThis.crypto.getRandomValues(new Uint8Array(4)), (b) => b.toString(16).padStart(2, '0')).join('');
+  const ref = Array.from(globalThis.crypto.getRandomValues(new Uint8Array(4)), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('');
   logger.error(message, { ...fields, ref });
   return `Internal error (ref ${ref})`;
 }

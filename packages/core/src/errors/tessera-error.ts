@@ -21,6 +21,11 @@ export class TesseraError extends Error {
   }
 
   static isInstance(value: unknown): value is TesseraError {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true && CODES.has((value as { code?: unknown }).code);
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[BRAND] === true &&
+      CODES.has((value as { code?: unknown }).code)
+    );
   }
 }

@@ -23,10 +23,18 @@ export class ConsoleLogger implements Logger {
     this.sensitive = new Set(options.sensitiveFields ?? []);
   }
 
-  debug(message: string, fields?: LogFields): void { this.log('debug', message, fields); }
-  info(message: string, fields?: LogFields): void { this.log('info', message, fields); }
-  warn(message: string, fields?: LogFields): void { this.log('warn', message, fields); }
-  error(message: string, fields?: LogFields): void { this.log('error', message, fields); }
+  debug(message: string, fields?: LogFields): void {
+    this.log('debug', message, fields);
+  }
+  info(message: string, fields?: LogFields): void {
+    this.log('info', message, fields);
+  }
+  warn(message: string, fields?: LogFields): void {
+    this.log('warn', message, fields);
+  }
+  error(message: string, fields?: LogFields): void {
+    this.log('error', message, fields);
+  }
 
   private log(level: LogLevel, message: string, fields?: LogFields): void {
     if (ORDER[level] < this.min) return;

@@ -1,10 +1,14 @@
 import type { LogFields } from './logger';
 
 // Keys whose values are secrets wherever they appear: tokens, keys, sealed state, argument values.
-const SENSITIVE = /token|secret|password|passwd|authorization|cookie|key|requeststate|credential|arguments|args|content/i;
+const SENSITIVE =
+  /token|secret|password|passwd|authorization|cookie|key|requeststate|credential|arguments|args|content/i;
 
 /** Copies `fields`, replacing values of sensitive keys (at any depth) with `[redacted]`. */
-export function redact(fields: LogFields | undefined, extraSensitive: ReadonlySet<string> = new Set()): LogFields | undefined {
+export function redact(
+  fields: LogFields | undefined,
+  extraSensitive: ReadonlySet<string> = new Set(),
+): LogFields | undefined {
   if (!fields) return undefined;
   return walk(fields, extraSensitive, 0) as LogFields;
 }

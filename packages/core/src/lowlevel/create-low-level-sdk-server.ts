@@ -30,7 +30,11 @@ export function createLowLevelSdkServer(rt: LowLevelRuntime, era: 'modern' | 'le
   );
   server.setRequestHandler('tools/list', (req) => listPage('tools', rt.tools, req.params?.cursor, rt.pageSize));
   server.setRequestHandler('tools/call', (req, sdk) =>
-    serveLowLevelCall({ toolNames: rt.toolNames, callTool: options.callTool, requestState: rt.requestState, era, logger: rt.logger }, req.params, sdk),
+    serveLowLevelCall(
+      { toolNames: rt.toolNames, callTool: options.callTool, requestState: rt.requestState, era, logger: rt.logger },
+      req.params,
+      sdk,
+    ),
   );
   return server;
 }

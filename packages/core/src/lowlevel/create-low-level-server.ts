@@ -16,13 +16,24 @@ import { LowLevelServer } from './low-level-server';
 export function createLowLevelServer(options: LowLevelServerOptions): LowLevelServer {
   const pageSize = checkServerSettings(options, 'createLowLevelServer', 'Server');
   const limits = resolveRequestLimits(options.limits, `Server "${options.name}"`);
-  if (typeof options.callTool !== 'function') throw new InvalidConfigurationError(`Server "${options.name}" needs a callTool function.`);
+  if (typeof options.callTool !== 'function')
+    throw new InvalidConfigurationError(`Server "${options.name}" needs a callTool function.`);
 
   const toolNames = new Set<string>();
   for (const [i, tool] of (options.tools ?? []).entries()) {
-    if (typeof tool?.name !== 'string' || tool.name === '') throw new InvalidConfigurationError(`Server "${options.name}": tools[${i}] has no name.`);
-    if (tool.inputSchema?.type !== 'object') throw new InvalidConfigurationError(`Server "${options.name}": tool "${tool.name}" needs an inputSchema of type "object".`);
-    if (toolNames.has(tool.name)) throw new DuplicateNameError('tool', tool.name, `tools[${options.tools.findIndex((t) => t.name === tool.name)}]`, `tools[${i}]`);
+    if (typeof tool?.name !== 'string' || tool.name === '')
+      throw new InvalidConfigurationError(`Server "${options.name}": tools[${i}] has no name.`);
+    if (tool.inputSchema?.type !== 'object')
+      throw new InvalidConfigurationError(
+        `Server "${options.name}": tool "${tool.name}" needs an inputSchema of type "object".`,
+      );
+    if (toolNames.has(tool.name))
+      throw new DuplicateNameError(
+        'tool',
+        tool.name,
+        `tools[${options.tools.findIndex((t) => t.name === tool.name)}]`,
+        `tools[${i}]`,
+      );
     toolNames.add(tool.name);
   }
 
@@ -37,7 +48,11 @@ export function createLowLevelServer(options: LowLevelServerOptions): LowLevelSe
     logger,
     // the decorated server's own request-state stage: one sealing mechanism for both forms
     requestState: security
-      ? new RequestStateInterceptor({ sealer: security.forServer(options.name), bindPrincipal: bindPrincipal ? (call) => bindPrincipal(call.sdk) : undefined, logger })
+      ? new RequestStateInterceptor({
+          sealer: security.forServer(options.name),
+          bindPrincipal: bindPrincipal ? (call) => bindPrincipal(call.sdk) : undefined,
+          logger,
+        })
       : undefined,
   };
   return new LowLevelServer(runtime, options.auth, limits);

@@ -19,7 +19,11 @@ export interface LowLevelCallSetup {
  * server (verified and opened before, sealed after), or with the raw state when sealing is off; failures
  * are mapped and masked as the decorated server does.
  */
-export async function serveLowLevelCall(setup: LowLevelCallSetup, params: CallToolRequest['params'], sdk: ServerContext): Promise<LowLevelCallResult> {
+export async function serveLowLevelCall(
+  setup: LowLevelCallSetup,
+  params: CallToolRequest['params'],
+  sdk: ServerContext,
+): Promise<LowLevelCallResult> {
   const name = params.name;
   if (!setup.toolNames.has(name)) throw new ProtocolError(JsonRpcCode.InvalidParams, `Unknown tool: ${name}`);
   const args = (params.arguments ?? {}) as Record<string, unknown>;

@@ -2,7 +2,12 @@ import { DuplicateCoreInstanceError } from '../errors/definition/duplicate-core-
 import type { Class } from '../types/class';
 import type { HandlerMetadata } from './definitions/handler.metadata';
 import type { ParamMetadata } from './definitions/param.metadata';
-import { emptyEnhancers, type EnhancerKind, type EnhancerMetadata, type EnhancerRef } from './definitions/enhancer.metadata';
+import {
+  emptyEnhancers,
+  type EnhancerKind,
+  type EnhancerMetadata,
+  type EnhancerRef,
+} from './definitions/enhancer.metadata';
 
 /** What one class declares itself; parents are merged by the compiler, never copied here. */
 export interface ClassMetadata {

@@ -25,13 +25,18 @@ export function compileDependencies(
   const byKey = new Map<string, DependencyPlan>();
   for (const plan of plans) {
     const other = byKey.get(plan.key);
-    if (other) throw new InvalidSignatureError(`${where}: parameters #${other.index} and #${plan.index} use the same key "${plan.key}".`);
+    if (other)
+      throw new InvalidSignatureError(
+        `${where}: parameters #${other.index} and #${plan.index} use the same key "${plan.key}".`,
+      );
     byKey.set(plan.key, plan);
   }
   for (const plan of plans) {
     for (const dep of plan.after) {
       if (!byKey.has(dep)) {
-        throw new InvalidSignatureError(`${where}: parameter #${plan.index} (${plan.spec.decorator} "${plan.key}") waits for "${dep}", which is not a dependency key of this method. Known: ${[...byKey.keys()].join(', ')}.`);
+        throw new InvalidSignatureError(
+          `${where}: parameter #${plan.index} (${plan.spec.decorator} "${plan.key}") waits for "${dep}", which is not a dependency key of this method. Known: ${[...byKey.keys()].join(', ')}.`,
+        );
       }
     }
   }
@@ -43,7 +48,8 @@ function assertNoCycle(where: string, byKey: Map<string, DependencyPlan>): void 
   const state = new Map<string, 'visiting' | 'done'>();
   const visit = (key: string, path: string[]): void => {
     if (state.get(key) === 'done') return;
-    if (state.get(key) === 'visiting') throw new InvalidSignatureError(`${where}: dependency cycle ${[...path, key].join(' -> ')}.`);
+    if (state.get(key) === 'visiting')
+      throw new InvalidSignatureError(`${where}: dependency cycle ${[...path, key].join(' -> ')}.`);
     state.set(key, 'visiting');
     for (const dep of byKey.get(key)!.after) visit(dep, [...path, key]);
     state.set(key, 'done');

@@ -14,7 +14,12 @@ export const PUSH_ATTEMPTS = 3;
  * Asks one question with a 2025-era push request and checks the answer like a 2026 one: an answer that
  * does not fit the question is asked again (as a 2026 round would, saying why), up to `PUSH_ATTEMPTS` times.
  */
-export async function pushQuestion(ctx: ExecutionContext, dep: DependencyPlan, request: InputRequest, input: QuestionInput): Promise<unknown> {
+export async function pushQuestion(
+  ctx: ExecutionContext,
+  dep: DependencyPlan,
+  request: InputRequest,
+  input: QuestionInput,
+): Promise<unknown> {
   const kind = questionKindOf(dep.spec);
   let reason = '';
   for (let attempt = 1; attempt <= PUSH_ATTEMPTS; attempt++) {
@@ -22,7 +27,14 @@ export async function pushQuestion(ctx: ExecutionContext, dep: DependencyPlan, r
     const answer = readAnswer(dep, await kind.push(ctx.sdk.mcpReq, asked, dep, dep.spec, input));
     if (answer.ok) return answer.value;
     reason = answer.reason;
-    ctx.logger.info('answer did not match its question; asking again', { target: ctx.target, question: dep.key, reason, attempt });
+    ctx.logger.info('answer did not match its question; asking again', {
+      target: ctx.target,
+      question: dep.key,
+      reason,
+      attempt,
+    });
   }
-  throw new InvalidInputResponseError(`The client's answer to "${dep.key}" does not match the question (asked ${PUSH_ATTEMPTS} times): ${reason}`);
+  throw new InvalidInputResponseError(
+    `The client's answer to "${dep.key}" does not match the question (asked ${PUSH_ATTEMPTS} times): ${reason}`,
+  );
 }

@@ -24,5 +24,11 @@ export interface QuestionKind<S extends DependencySpec = DependencySpec> {
   /** The capability the request needs that `caps` lacks, or `undefined` when the client declared it. */
   missingCapability(request: InputRequest, caps: ClientCapabilities): ClientCapabilities | undefined;
   /** Asks on a 2025-era connection with the old push request; resolves to the client's raw answer. */
-  push(mcpReq: ServerContext['mcpReq'], request: InputRequest, plan: DependencyPlan, spec: S, input: QuestionInput): Promise<unknown>;
+  push(
+    mcpReq: ServerContext['mcpReq'],
+    request: InputRequest,
+    plan: DependencyPlan,
+    spec: S,
+    input: QuestionInput,
+  ): Promise<unknown>;
 }

@@ -3,13 +3,15 @@ import { questionKindOf } from './question-kinds';
 import type { RecordedOutcome } from './resolver-state';
 
 /** A checked answer: what to record, and what the parameter receives. */
-export type ReadAnswer = { ok: true; action: RecordedOutcome['action']; data?: unknown; value: unknown } | { ok: false; reason: string };
+export type ReadAnswer =
+  { ok: true; action: RecordedOutcome['action']; data?: unknown; value: unknown } | { ok: false; reason: string };
 
 /**
  * Checks an untrusted answer against its question: the response's shape for the kind of request, and
  * for an accepted form the content against the question's schema (a DTO answer becomes its instance).
  */
 export function readAnswer(dep: DependencyPlan, response: unknown): ReadAnswer {
-  if (typeof response !== 'object' || response === null || Array.isArray(response)) return { ok: false, reason: 'not an object' };
+  if (typeof response !== 'object' || response === null || Array.isArray(response))
+    return { ok: false, reason: 'not an object' };
   return questionKindOf(dep.spec).read(dep, response as Record<string, unknown>);
 }

@@ -11,5 +11,8 @@ export const REFUSAL_PREFIX = 'The previous answer was not accepted: ';
  */
 export function withRefusalReason(request: InputRequest, reason: string): InputRequest {
   const params = request.params as { message: string };
-  return { ...request, params: { ...params, message: `${params.message}\n\n${REFUSAL_PREFIX}${reason}` } } as InputRequest;
+  return {
+    ...request,
+    params: { ...params, message: `${params.message}\n\n${REFUSAL_PREFIX}${reason}` },
+  } as InputRequest;
 }

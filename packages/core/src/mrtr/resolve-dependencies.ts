@@ -42,7 +42,10 @@ export const resolveDependencies: DependencyResolution = async (plan, ctx) => {
       const question = renderQuestion(dep, settled.input);
       const recorded = previous.outcomes[dep.key];
       if (recorded && recorded.q === question.digest) {
-        const again = readAnswer(dep, recorded.action === 'result' ? recorded.data : { action: recorded.action, content: recorded.data });
+        const again = readAnswer(
+          dep,
+          recorded.action === 'result' ? recorded.data : { action: recorded.action, content: recorded.data },
+        );
         if (again.ok) {
           settled.settle(dep, again.value);
           next.outcomes[dep.key] = recorded;
@@ -59,9 +62,16 @@ export const resolveDependencies: DependencyResolution = async (plan, ctx) => {
           continue;
         }
         refused = answer.reason;
-        ctx.logger.info('answer did not match its question; asking again', { target: ctx.target, question: dep.key, reason: answer.reason });
+        ctx.logger.info('answer did not match its question; asking again', {
+          target: ctx.target,
+          question: dep.key,
+          reason: answer.reason,
+        });
       }
-      missing[dep.key] = refused === undefined || !questionKindOf(dep.spec).elicitation ? question.request : withRefusalReason(question.request, refused);
+      missing[dep.key] =
+        refused === undefined || !questionKindOf(dep.spec).elicitation
+          ? question.request
+          : withRefusalReason(question.request, refused);
       next.asked[dep.key] = question.digest;
     }
   }
@@ -78,7 +88,10 @@ export const resolveDependencies: DependencyResolution = async (plan, ctx) => {
 function readResponses(raw: unknown): Record<string, unknown> {
   if (raw === undefined) return {};
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw new ProtocolError(JsonRpcCode.InvalidParams, 'inputResponses must be an object keyed like the inputRequests it answers.');
+    throw new ProtocolError(
+      JsonRpcCode.InvalidParams,
+      'inputResponses must be an object keyed like the inputRequests it answers.',
+    );
   }
   return raw as Record<string, unknown>;
 }
@@ -115,10 +128,16 @@ async function resolveByPush(plan: HandlerPlan, ctx: ExecutionContext, settled: 
         );
       }
       const required = questionKindOf(dep.spec).missingCapability(question.request, ctx.clientCapabilities);
-      if (required) throw new MissingCapabilityError(`"${ctx.target}" needs the client capability ${JSON.stringify(required)} to ask "${dep.key}".`, required);
+      if (required)
+        throw new MissingCapabilityError(
+          `"${ctx.target}" needs the client capability ${JSON.stringify(required)} to ask "${dep.key}".`,
+          required,
+        );
     }
     const input = settled.input;
-    const results = await Promise.all(rendered.map(({ dep, question }) => pushQuestion(ctx, dep, question.request, input)));
+    const results = await Promise.all(
+      rendered.map(({ dep, question }) => pushQuestion(ctx, dep, question.request, input)),
+    );
     rendered.forEach(({ dep }, i) => settled.settle(dep, results[i]));
   }
 }

@@ -25,7 +25,11 @@ export function readResolverState(raw: unknown): ResolverState {
   if (!isJsonObject(raw) || raw.v !== 1 || !isJsonObject(raw.outcomes) || !isJsonObject(raw.asked)) return empty;
   const outcomes: Record<string, RecordedOutcome> = Object.create(null);
   for (const [key, o] of Object.entries(raw.outcomes)) {
-    if (isJsonObject(o) && typeof o.q === 'string' && ['accept', 'decline', 'cancel', 'result'].includes(o.action as string)) {
+    if (
+      isJsonObject(o) &&
+      typeof o.q === 'string' &&
+      ['accept', 'decline', 'cancel', 'result'].includes(o.action as string)
+    ) {
       outcomes[key] = { q: o.q, action: o.action as RecordedOutcome['action'], data: o.data };
     }
   }

@@ -43,7 +43,8 @@ export class SettledAnswers {
   settle(dep: DependencyPlan, value: unknown): void {
     const outcome = value as { action?: 'accept' | 'decline' | 'cancel'; content?: unknown };
     if (questionKindOf(dep.spec).elicitation) {
-      if (outcome.action !== 'accept' && dep.inject === 'value') throw new ElicitationDeclinedError(dep.key, outcome.action as 'decline' | 'cancel');
+      if (outcome.action !== 'accept' && dep.inject === 'value')
+        throw new ElicitationDeclinedError(dep.key, outcome.action as 'decline' | 'cancel');
       this.outcomes[dep.key] = value as Elicitation<unknown>;
     }
     // later questions see accepted form content itself; a URL outcome carries no content, so it stays the outcome

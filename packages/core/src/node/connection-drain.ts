@@ -1,7 +1,6 @@
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 
-
 interface Tracked {
   inFlight: number;
   idleTimer?: NodeJS.Timeout;
@@ -86,7 +85,13 @@ export function refuseWhileDraining(req: IncomingMessage, res: ServerResponse): 
   const answer = () => {
     if (res.headersSent) return;
     res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1', connection: 'close' });
-    res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Server is shutting down; send the request again (it did not run)' }, id: null }));
+    res.end(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        error: { code: -32000, message: 'Server is shutting down; send the request again (it did not run)' },
+        id: null,
+      }),
+    );
   };
   req.once('end', answer);
   req.once('error', answer);

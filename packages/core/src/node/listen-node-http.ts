@@ -1,6 +1,10 @@
 import { createServer, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { hostHeaderValidationResponse, localhostAllowedHostnames, originValidationResponse } from '@modelcontextprotocol/server';
+import {
+  hostHeaderValidationResponse,
+  localhostAllowedHostnames,
+  originValidationResponse,
+} from '@modelcontextprotocol/server';
 import type { Logger } from '../logging/logger';
 import type { ResolvedRequestLimits } from '../app/request-limits';
 import { ConnectionDrain, refuseWhileDraining } from './connection-drain';
@@ -16,14 +20,22 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
  * otherwise (exposing a server beyond this machine is a deliberate choice), with the same DNS rebinding
  * protection as `TesseraApp.listen`.
  */
-export async function listenNodeHttp(fetch: EndpointFetch, options: ListenOptions, logger: Logger, limits: ResolvedRequestLimits): Promise<HttpListener> {
+export async function listenNodeHttp(
+  fetch: EndpointFetch,
+  options: ListenOptions,
+  logger: Logger,
+  limits: ResolvedRequestLimits,
+): Promise<HttpListener> {
   const timeouts = listenTimeouts(options);
   const path = options.path ?? '/mcp';
   const host = options.host ?? '127.0.0.1';
   const allowedHosts = options.allowedHosts ?? (LOOPBACK_HOSTS.has(host) ? localhostAllowedHostnames() : undefined);
   // A page on another site that rebinds its name to 127.0.0.1 sends its own Host/Origin: refuse those.
   const guarded: EndpointFetch = allowedHosts
-    ? async (request, parsed) => hostHeaderValidationResponse(request, allowedHosts) ?? originValidationResponse(request, allowedHosts) ?? fetch(request, parsed)
+    ? async (request, parsed) =>
+        hostHeaderValidationResponse(request, allowedHosts) ??
+        originValidationResponse(request, allowedHosts) ??
+        fetch(request, parsed)
     : fetch;
   const node = createNodeHandler(guarded, options.fastPath !== false, limits);
   const server: HttpServer = createServer((req, res) => {
@@ -60,11 +72,15 @@ export async function listenNodeHttp(fetch: EndpointFetch, options: ListenOption
 /** `/healthz`: the process serves; `/readyz`: it takes new work (false from the start of a drain, so a balancer stops sending). */
 function answerHealth(pathname: string, draining: boolean, res: ServerResponse): boolean {
   if (pathname === '/healthz') {
-    res.writeHead(200, { 'content-type': 'application/json', ...(draining && { connection: 'close' }) }).end('{"status":"ok"}');
+    res
+      .writeHead(200, { 'content-type': 'application/json', ...(draining && { connection: 'close' }) })
+      .end('{"status":"ok"}');
     return true;
   }
   if (pathname === '/readyz') {
-    res.writeHead(draining ? 503 : 200, { 'content-type': 'application/json', ...(draining && { connection: 'close' }) }).end(draining ? '{"ready":false,"status":"draining"}' : '{"ready":true}');
+    res
+      .writeHead(draining ? 503 : 200, { 'content-type': 'application/json', ...(draining && { connection: 'close' }) })
+      .end(draining ? '{"ready":false,"status":"draining"}' : '{"ready":true}');
     return true;
   }
   return false;

@@ -13,6 +13,9 @@ const NODE_KEEP_ALIVE_TIMEOUT_MS = 5000;
 export function listenTimeouts(options: ListenOptions): ListenTimeouts {
   return {
     drainMs: positiveMilliseconds('listen: drainMs', options.drainMs ?? 2000),
-    keepAliveTimeoutMs: positiveMilliseconds('listen: keepAliveTimeoutMs', options.keepAliveTimeoutMs ?? NODE_KEEP_ALIVE_TIMEOUT_MS),
+    keepAliveTimeoutMs: positiveMilliseconds(
+      'listen: keepAliveTimeoutMs',
+      options.keepAliveTimeoutMs ?? NODE_KEEP_ALIVE_TIMEOUT_MS,
+    ),
   };
 }

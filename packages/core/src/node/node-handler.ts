@@ -31,7 +31,10 @@ export function takesFastPath(req: IncomingMessage): boolean {
 function internalError(body: unknown): Response {
   const { id, method } = (body ?? {}) as { id?: unknown; method?: unknown };
   const echoable = typeof method === 'string' && (typeof id === 'string' || typeof id === 'number') ? id : null;
-  return Response.json({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal server error' }, id: echoable }, { status: 500 });
+  return Response.json(
+    { jsonrpc: '2.0', error: { code: -32603, message: 'Internal server error' }, id: echoable },
+    { status: 500 },
+  );
 }
 
 /**
@@ -42,18 +45,27 @@ function internalError(body: unknown): Response {
  * same bytes, so the SDK answers it as it always does. Every other request goes through the SDK's node
  * adapter (`toNodeHandler`). `fastPath: false` sends everything that way.
  */
-export function createNodeHandler(fetch: EndpointFetch, fastPath: boolean, limits: ResolvedRequestLimits): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+export function createNodeHandler(
+  fetch: EndpointFetch,
+  fastPath: boolean,
+  limits: ResolvedRequestLimits,
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const sdkAdapter = toNodeHandler({ fetch });
   const { maxBodyBytes } = limits;
   return async (req, res) => {
     // the SDK's adapter streams the body to the endpoint's fetch, which counts it against the same limit
-    if (!fastPath || !takesFastPath(req) || Number(req.headers['content-length']) > maxBodyBytes) return sdkAdapter(req, res);
+    if (!fastPath || !takesFastPath(req) || Number(req.headers['content-length']) > maxBodyBytes)
+      return sdkAdapter(req, res);
     const bytes = await readNodeBody(req, maxBodyBytes);
     if (bytes === 'too-large') return writeWebResponse(payloadTooLarge(maxBodyBytes), res);
     // arguments over the limits: refused from the bytes, never decoded or parsed; the endpoint answers
     // after the host and auth checks, without scanning again
     const refusal = await refuseByScan(bytes, limits);
-    if (refusal) return writeWebResponse(await fetch(asRequest(new NodeRequestView(req, res, '')), { [REFUSED_BEFORE_PARSE]: refusal }), res);
+    if (refusal)
+      return writeWebResponse(
+        await fetch(asRequest(new NodeRequestView(req, res, '')), { [REFUSED_BEFORE_PARSE]: refusal }),
+        res,
+      );
     const text = bytes.toString('utf8');
     const view = new NodeRequestView(req, res, text);
     let body: unknown;

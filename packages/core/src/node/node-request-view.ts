@@ -93,7 +93,12 @@ export class NodeRequestView {
    * answer is written): a `Request` made with the connection's signal would leave a listener on it until collected.
    */
   clone(): Request {
-    return new Request(this.url, { method: this.method, headers: [...this.headers.entries()], body: this.bodyText, signal: responseSignal(this.res) });
+    return new Request(this.url, {
+      method: this.method,
+      headers: [...this.headers.entries()],
+      body: this.bodyText,
+      signal: responseSignal(this.res),
+    });
   }
 }
 

@@ -4,7 +4,9 @@
  */
 export function positiveMilliseconds(where: string, value: unknown): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throw new RangeError(`${where} must be a positive number of milliseconds, got ${typeof value === 'number' ? value : JSON.stringify(value)}`);
+    throw new RangeError(
+      `${where} must be a positive number of milliseconds, got ${typeof value === 'number' ? value : JSON.stringify(value)}`,
+    );
   }
   return value;
 }

@@ -1,4 +1,9 @@
-import { serveStdio as sdkServeStdio, StdioServerTransport, type ServeStdioOptions, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
+import {
+  serveStdio as sdkServeStdio,
+  StdioServerTransport,
+  type ServeStdioOptions,
+  type StdioServerHandle,
+} from '@modelcontextprotocol/server/stdio';
 import type { ServableEndpoint } from './servable-endpoint';
 import { guardTransport } from '../server/guard-transport';
 

@@ -21,7 +21,11 @@ type SignalSource = Pick<NodeJS.EventEmitter, 'once' | 'off'>;
  * ConnectionDrain), then exit 0; exit 1 if closing fails or the exit deadline passes first. Returns a
  * function that removes the handlers.
  */
-export function stopOnSignals(endpoint: { close(): Promise<void>; readonly logger: Logger }, options: StopOnSignalsOptions = {}, source: SignalSource = process): () => void {
+export function stopOnSignals(
+  endpoint: { close(): Promise<void>; readonly logger: Logger },
+  options: StopOnSignalsOptions = {},
+  source: SignalSource = process,
+): () => void {
   const signals = options.signals ?? ['SIGTERM', 'SIGINT'];
   const deadlineMs = positiveMilliseconds('stopOnSignals: exitDeadlineMs', options.exitDeadlineMs ?? 10_000);
   const exit = options.exit ?? ((code: number) => process.exit(code));
@@ -35,7 +39,9 @@ export function stopOnSignals(endpoint: { close(): Promise<void>; readonly logge
     remove();
     endpoint.logger.info('stopping', { signal, exitDeadlineMs: deadlineMs });
     const deadline = setTimeout(() => {
-      endpoint.logger.error('stop: exit deadline passed with work still draining; exiting', { exitDeadlineMs: deadlineMs });
+      endpoint.logger.error('stop: exit deadline passed with work still draining; exiting', {
+        exitDeadlineMs: deadlineMs,
+      });
       finish(1);
     }, deadlineMs);
     endpoint.close().then(

@@ -6,5 +6,11 @@ import type { Principal } from '../contracts/principal';
 export function principalFromAuth(authInfo: AuthInfo | undefined): Principal | undefined {
   if (!authInfo) return undefined;
   const { clientId, issuer, subject } = authIdentity(authInfo);
-  return { clientId, issuer: issuer ?? undefined, subject: subject ?? undefined, scopes: authInfo.scopes ?? [], authInfo };
+  return {
+    clientId,
+    issuer: issuer ?? undefined,
+    subject: subject ?? undefined,
+    scopes: authInfo.scopes ?? [],
+    authInfo,
+  };
 }

@@ -1,4 +1,10 @@
-import type { AuthInfo, ClientCapabilities, Implementation, LoggingLevel, ServerContext } from '@modelcontextprotocol/server';
+import type {
+  AuthInfo,
+  ClientCapabilities,
+  Implementation,
+  LoggingLevel,
+  ServerContext,
+} from '@modelcontextprotocol/server';
 import type { DependencyContainer, InjectionToken } from 'tsyringe';
 import type { Logger } from '../logging/logger';
 import { ExecutionContext } from '../contracts/execution-context';
@@ -43,7 +49,10 @@ export class RequestExecutionContext implements ExecutionContext {
   private opened?: DependencyContainer;
   private built?: Array<{ dispose(): unknown }>;
 
-  constructor(call: CallData, private readonly legacy?: LegacyConnectionInfo) {
+  constructor(
+    call: CallData,
+    private readonly legacy?: LegacyConnectionInfo,
+  ) {
     this.method = call.method;
     this.handler = call.handler;
     this.target = call.target;
@@ -100,11 +109,16 @@ export class RequestExecutionContext implements ExecutionContext {
   }
 
   get clientCapabilities(): ClientCapabilities | undefined {
-    return (this.sdk.mcpReq.envelope?.[CAPABILITIES_KEY as never] as ClientCapabilities | undefined) ?? this.legacy?.clientCapabilities();
+    return (
+      (this.sdk.mcpReq.envelope?.[CAPABILITIES_KEY as never] as ClientCapabilities | undefined) ??
+      this.legacy?.clientCapabilities()
+    );
   }
 
   get clientInfo(): Implementation | undefined {
-    return (this.sdk.mcpReq.envelope?.[CLIENT_INFO_KEY as never] as Implementation | undefined) ?? this.legacy?.clientInfo();
+    return (
+      (this.sdk.mcpReq.envelope?.[CLIENT_INFO_KEY as never] as Implementation | undefined) ?? this.legacy?.clientInfo()
+    );
   }
 
   get authInfo(): AuthInfo | undefined {
@@ -127,7 +141,10 @@ export class RequestExecutionContext implements ExecutionContext {
   async progress(progress: number, total?: number, message?: string): Promise<void> {
     const token = this.sdk.mcpReq._meta?.progressToken;
     if (token === undefined) return;
-    await this.sdk.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress, total, message } });
+    await this.sdk.mcpReq.notify({
+      method: 'notifications/progress',
+      params: { progressToken: token, progress, total, message },
+    });
   }
 
   async log(level: LoggingLevel, data: unknown): Promise<void> {

@@ -17,7 +17,10 @@ import { readFlowMark } from '../contracts/flow-progress';
 import { readEnvelope, type StateEnvelope } from './state-envelope';
 
 /** The part of a call this stage reads and fills; the low-level server builds just this much. */
-export type StateCarrier = Pick<ExecutionContext, 'method' | 'target' | 'arguments' | 'authInfo' | 'sdk' | 'requestState' | 'resolverProgress' | 'flow'>;
+export type StateCarrier = Pick<
+  ExecutionContext,
+  'method' | 'target' | 'arguments' | 'authInfo' | 'sdk' | 'requestState' | 'resolverProgress' | 'flow'
+>;
 
 export interface RequestStateInterceptorOptions {
   sealer: RequestStateSealer;
@@ -59,9 +62,17 @@ export class RequestStateInterceptor implements Interceptor {
     try {
       return await this.options.sealer.openOnce(raw, binding);
     } catch (error) {
-      if (!(RequestStateError.isInstance(error) && error.code === RequestStateErrorCode.SingleUseStoreUnavailable)) throw error;
+      if (!(RequestStateError.isInstance(error) && error.code === RequestStateErrorCode.SingleUseStoreUnavailable))
+        throw error;
       const where = { method: call.method, target: call.target, error };
-      throw new ProtocolError(JsonRpcCode.InternalError, maskInternalError(this.options.logger, 'requestState single-use store unavailable: leg refused (fail closed)', where));
+      throw new ProtocolError(
+        JsonRpcCode.InternalError,
+        maskInternalError(
+          this.options.logger,
+          'requestState single-use store unavailable: leg refused (fail closed)',
+          where,
+        ),
+      );
     }
   }
 
@@ -78,7 +89,11 @@ export class RequestStateInterceptor implements Interceptor {
     try {
       return { ...base, principal: boundPrincipal(verified, bindPrincipal(call)) }; // added to the verified caller, never instead
     } catch (cause) {
-      if (incoming) throw new InvalidRequestStateError('principal_error', { cause, detail: cause instanceof Error ? `${cause.name}: ${cause.message}` : undefined });
+      if (incoming)
+        throw new InvalidRequestStateError('principal_error', {
+          cause,
+          detail: cause instanceof Error ? `${cause.name}: ${cause.message}` : undefined,
+        });
       return { ...base, principal: null, principalError: cause };
     }
   }
@@ -92,7 +107,14 @@ export class RequestStateInterceptor implements Interceptor {
       if (principalError !== undefined) throw principalError;
       return { ...result, requestState: this.options.sealer.seal(envelope, clean) };
     } catch (error) {
-      throw new ProtocolError(JsonRpcCode.InternalError, maskInternalError(this.options.logger, 'sealing requestState failed', { method: call.method, target: call.target, error }));
+      throw new ProtocolError(
+        JsonRpcCode.InternalError,
+        maskInternalError(this.options.logger, 'sealing requestState failed', {
+          method: call.method,
+          target: call.target,
+          error,
+        }),
+      );
     }
   }
 }

@@ -5,9 +5,10 @@ import type { ParamResolverRegistry } from './params/param-resolver-registry';
 import { resolveEnhancer } from './resolve-enhancer';
 
 /** Fills every dependency parameter at once, or says what to ask the client this round. */
-export type DependencyResolution = (plan: HandlerPlan, ctx: ExecutionContext) => Promise<
-  { kind: 'ready'; values: Map<number, unknown> } | { kind: 'ask'; result: InputRequiredResult }
->;
+export type DependencyResolution = (
+  plan: HandlerPlan,
+  ctx: ExecutionContext,
+) => Promise<{ kind: 'ready'; values: Map<number, unknown> } | { kind: 'ask'; result: InputRequiredResult }>;
 
 export type ResolvedParams = { kind: 'ready'; values: unknown[] } | { kind: 'ask'; result: InputRequiredResult };
 

@@ -11,5 +11,7 @@ export interface StateEnvelope {
 
 /** Anything but a plain object opens as "no state", so a hand-made codec cannot confuse the two forms. */
 export function readEnvelope(plaintext: unknown): StateEnvelope {
-  return typeof plaintext === 'object' && plaintext !== null && !Array.isArray(plaintext) ? (plaintext as StateEnvelope) : {};
+  return typeof plaintext === 'object' && plaintext !== null && !Array.isArray(plaintext)
+    ? (plaintext as StateEnvelope)
+    : {};
 }

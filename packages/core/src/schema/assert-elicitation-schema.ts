@@ -18,16 +18,19 @@ export function assertElicitationSchema(schema: unknown, where: string): Elicita
   const refuse = (reason: string): never => {
     throw new UnsupportedElicitationSchemaError(where, reason);
   };
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return refuse('the schema must be an object');
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema))
+    return refuse('the schema must be an object');
   const raw = schema as Record<string, unknown>;
   if (raw.type !== 'object') refuse('the schema must have type "object"');
   for (const key of Object.keys(raw)) {
     if (!TOP_LEVEL.has(key)) refuse(`keyword "${key}" is not supported at the top level`);
   }
   const props = raw.properties;
-  if (typeof props !== 'object' || props === null || Array.isArray(props)) return refuse('"properties" must be an object');
+  if (typeof props !== 'object' || props === null || Array.isArray(props))
+    return refuse('"properties" must be an object');
   const properties: Record<string, ElicitationProperty> = {};
-  for (const [name, property] of Object.entries(props)) properties[name] = toElicitationProperty(property, `${where}.${name}`);
+  for (const [name, property] of Object.entries(props))
+    properties[name] = toElicitationProperty(property, `${where}.${name}`);
   const required = raw.required ?? [];
   if (!Array.isArray(required) || !required.every((r) => typeof r === 'string' && r in properties)) {
     refuse('"required" must list names of its properties');

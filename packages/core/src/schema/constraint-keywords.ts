@@ -101,7 +101,8 @@ export function mergeKeywords(into: JsonSchema, keywords: JsonSchema): void {
     const old = into[key];
     if (key === 'type' && old === 'integer' && value === 'number') continue; // @IsInt() is the narrower of the two
     if (typeof old === 'number' && typeof value === 'number' && LOWER_BOUNDS.has(key)) into[key] = Math.max(old, value);
-    else if (typeof old === 'number' && typeof value === 'number' && UPPER_BOUNDS.has(key)) into[key] = Math.min(old, value);
+    else if (typeof old === 'number' && typeof value === 'number' && UPPER_BOUNDS.has(key))
+      into[key] = Math.min(old, value);
     else into[key] = value;
   }
 }

@@ -30,7 +30,10 @@ function nestedModel(cls: Class, where: string): DtoModel {
   const start = compiling.indexOf(cls);
   if (start >= 0) {
     const cycle = [...compiling.slice(start), cls].map((c) => c.name).join(' -> ');
-    throw new UnsupportedSchemaError(where, `recursive DTO (${cycle}); recursive schemas are not supported, use @IsObject() for the back reference`);
+    throw new UnsupportedSchemaError(
+      where,
+      `recursive DTO (${cycle}); recursive schemas are not supported, use @IsObject() for the back reference`,
+    );
   }
   return compileDtoModel(cls);
 }

@@ -25,7 +25,8 @@ function pick(schema: JsonSchema, keys: readonly string[], refuse: (reason: stri
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) {
     if (keys.includes(key)) out[key] = value;
-    else if (!DROPPED.has(key)) refuse(REASONS[key] ?? `keyword "${key}" is not supported for a ${String(schema.type)} field`);
+    else if (!DROPPED.has(key))
+      refuse(REASONS[key] ?? `keyword "${key}" is not supported for a ${String(schema.type)} field`);
   }
   return out;
 }
@@ -35,14 +36,26 @@ function isStringOptions(values: unknown): values is string[] {
 }
 
 function isTitledOptions(values: unknown): boolean {
-  return Array.isArray(values) && values.length > 0 && values.every((v) => isJsonObject(v) && typeof v.const === 'string' && typeof v.title === 'string' && Object.keys(v).length === 2);
+  return (
+    Array.isArray(values) &&
+    values.length > 0 &&
+    values.every(
+      (v) =>
+        isJsonObject(v) && typeof v.const === 'string' && typeof v.title === 'string' && Object.keys(v).length === 2,
+    )
+  );
 }
 
 const stringField: Convert = (schema, refuse) => {
   if (schema.enum !== undefined || schema.oneOf !== undefined) {
     if (schema.enum !== undefined && !isStringOptions(schema.enum)) refuse('enum options must be strings');
-    if (schema.oneOf !== undefined && !isTitledOptions(schema.oneOf)) refuse('"oneOf" must list { const, title } string options');
-    const out = pick(schema, ['type', 'title', 'description', 'default', 'enum', 'oneOf', 'enumNames', 'minLength', 'maxLength'], refuse);
+    if (schema.oneOf !== undefined && !isTitledOptions(schema.oneOf))
+      refuse('"oneOf" must list { const, title } string options');
+    const out = pick(
+      schema,
+      ['type', 'title', 'description', 'default', 'enum', 'oneOf', 'enumNames', 'minLength', 'maxLength'],
+      refuse,
+    );
     delete out.minLength;
     delete out.maxLength;
     return out;
@@ -66,9 +79,18 @@ const multiSelectField: Convert = (schema, refuse) => {
     refuse('arrays of objects are not supported; only multi-select arrays of string options are');
   }
   const out = pick(schema, ['type', 'title', 'description', 'default', 'minItems', 'maxItems', 'items'], refuse);
-  if (isJsonObject(items) && isStringOptions(items.enum) && Object.keys(items).every((k) => k === 'type' || k === 'enum') && (items.type === 'string' || items.type === undefined)) {
+  if (
+    isJsonObject(items) &&
+    isStringOptions(items.enum) &&
+    Object.keys(items).every((k) => k === 'type' || k === 'enum') &&
+    (items.type === 'string' || items.type === undefined)
+  ) {
     out.items = { type: 'string', enum: items.enum };
-  } else if (isJsonObject(items) && isTitledOptions(items.anyOf) && Object.keys(items).every((k) => k === 'anyOf' || k === 'type')) {
+  } else if (
+    isJsonObject(items) &&
+    isTitledOptions(items.anyOf) &&
+    Object.keys(items).every((k) => k === 'anyOf' || k === 'type')
+  ) {
     out.items = { anyOf: items.anyOf };
   } else {
     refuse('arrays must be multi-select with a fixed set of string options (@IsIn / @IsEnum with { each: true })');
@@ -111,6 +133,7 @@ export function toElicitationProperty(schema: unknown, where: string): Elicitati
   const convert = typeof type === 'string' ? BY_TYPE[type] : undefined;
   if (!convert) return refuse('a field without a single primitive type (a union, any or unknown) is not supported');
   const out = convert({ ...schema, type: type as string }, refuse);
-  if (out.default !== undefined && !DEFAULT_CHECKS[type as string]!(out.default)) refuse(`default must be a ${String(type)} value`);
+  if (out.default !== undefined && !DEFAULT_CHECKS[type as string]!(out.default))
+    refuse(`default must be a ${String(type)} value`);
   return out as ElicitationProperty;
 }

@@ -23,7 +23,11 @@ export function elicitationSchemaForDto(cls: Class): ElicitationSchema {
   }
   // deeply frozen: it is shared by every question that asks for this DTO (and its digest text is kept, see canonical-json.ts)
   for (const property of Object.values(properties)) deepFreeze(property);
-  const schema = Object.freeze({ type: 'object' as const, properties: Object.freeze(properties), required: Object.freeze(required) }) as ElicitationSchema;
+  const schema = Object.freeze({
+    type: 'object' as const,
+    properties: Object.freeze(properties),
+    required: Object.freeze(required),
+  }) as ElicitationSchema;
   cache.set(cls, schema);
   return schema;
 }

@@ -1,7 +1,8 @@
 import type { Class } from '../types/class';
 
 /** A type `@Field` can name: a primitive's constructor, `Date`, `Object` (free-form) or a nested DTO class. */
-export type FieldType = StringConstructor | NumberConstructor | BooleanConstructor | DateConstructor | ObjectConstructor | Class;
+export type FieldType =
+  StringConstructor | NumberConstructor | BooleanConstructor | DateConstructor | ObjectConstructor | Class;
 
 /** `() => Item` for a single value, `() => [Item]` for an array of them. */
 export type FieldTypeThunk = () => FieldType | [FieldType];

@@ -25,8 +25,16 @@ export function promptArgumentsForDto(cls: Class): readonly PromptArgumentDefini
     const { type, title, description } = property.schema;
     const hasEnum = Array.isArray(property.schema.enum) || Array.isArray(property.schema.oneOf);
     if (!(typeof type === 'string' && STRING_LIKE.has(type)) && !hasEnum) {
-      const kind = type === 'array' ? 'an array' : type === 'object' || property.nested ? 'an object' : 'a value of no single primitive type';
-      throw new UnsupportedSchemaError(`${cls.name}.${property.name}`, `prompt arguments are strings; ${kind} cannot be one`);
+      const kind =
+        type === 'array'
+          ? 'an array'
+          : type === 'object' || property.nested
+            ? 'an object'
+            : 'a value of no single primitive type';
+      throw new UnsupportedSchemaError(
+        `${cls.name}.${property.name}`,
+        `prompt arguments are strings; ${kind} cannot be one`,
+      );
     }
     const arg: PromptArgumentDefinition = { name: property.name, required: property.required };
     if (typeof title === 'string') arg.title = title;

@@ -34,7 +34,14 @@ interface ValidatorSummary {
 }
 
 function summarize(metas: readonly ValidationMetadata[]): ValidatorSummary {
-  const sum: ValidatorSummary = { self: {}, items: {}, each: false, optional: false, notEmpty: false, nestedValidation: false };
+  const sum: ValidatorSummary = {
+    self: {},
+    items: {},
+    each: false,
+    optional: false,
+    notEmpty: false,
+    nestedValidation: false,
+  };
   for (const meta of metas) {
     // @IsOptional, and @ValidateIf (its other validators may not run): either way the property may be absent.
     if (meta.type === 'conditionalValidation') sum.optional = true;
@@ -48,7 +55,11 @@ function summarize(metas: readonly ValidationMetadata[]): ValidatorSummary {
   return sum;
 }
 
-function withEnumTitles(schema: JsonSchema, titles: Record<string, string> | undefined, key: 'oneOf' | 'anyOf'): JsonSchema {
+function withEnumTitles(
+  schema: JsonSchema,
+  titles: Record<string, string> | undefined,
+  key: 'oneOf' | 'anyOf',
+): JsonSchema {
   if (!titles || !schema.enum) return schema;
   const { enum: values, ...rest } = schema;
   const options = values.map((value) => ({ const: value, title: titles[String(value)] ?? String(value) }));
@@ -112,6 +123,10 @@ export function compileProperty(
   const nullable = field?.nullable === true;
   const optional = sum.optional || field?.optional === true;
   // class-validator skips a null only under @IsOptional (or @ValidateIf); otherwise its own checks refuse what the schema allows.
-  if (nullable && !optional) throw new UnsupportedSchemaError(where, 'nullable: true needs @IsOptional() (or optional: true) too, or class-validator refuses the null the schema allows');
+  if (nullable && !optional)
+    throw new UnsupportedSchemaError(
+      where,
+      'nullable: true needs @IsOptional() (or optional: true) too, or class-validator refuses the null the schema allows',
+    );
   return { name, required: !optional, schema: nullable ? allowNull(schema) : schema, nested, nullable };
 }

@@ -1,4 +1,10 @@
-import { PerRequestHTTPServerTransport, type JSONRPCMessage, type RequestId, type Transport, type TransportSendOptions } from '@modelcontextprotocol/server';
+import {
+  PerRequestHTTPServerTransport,
+  type JSONRPCMessage,
+  type RequestId,
+  type Transport,
+  type TransportSendOptions,
+} from '@modelcontextprotocol/server';
 import type { AnswerSlot } from './answer-slot';
 
 /**
@@ -20,7 +26,11 @@ interface PerRequestInternals {
 /** The transport seen through the members above, when it has them all (otherwise undefined). */
 function internalsOf(transport: Transport): PerRequestInternals | undefined {
   if (!(transport instanceof PerRequestHTTPServerTransport)) return undefined;
-  const ok = '_terminalDelivered' in transport && '_sse' in transport && '_responseMode' in transport && typeof (transport as unknown as { settleResponse?: unknown }).settleResponse === 'function';
+  const ok =
+    '_terminalDelivered' in transport &&
+    '_sse' in transport &&
+    '_responseMode' in transport &&
+    typeof (transport as unknown as { settleResponse?: unknown }).settleResponse === 'function';
   return ok ? (transport as unknown as PerRequestInternals) : undefined;
 }
 
@@ -38,8 +48,14 @@ export function answerIntoSlot(transport: Transport, slot: AnswerSlot, onAnswere
   const send = t.send.bind(t);
   t.send = (message, options) => {
     const plainResult =
-      'result' in message && !('error' in message) && t._requestId !== undefined && message.id === t._requestId &&
-      !t._closed && !t._terminalDelivered && t._sse === undefined && t._responseMode !== 'sse';
+      'result' in message &&
+      !('error' in message) &&
+      t._requestId !== undefined &&
+      message.id === t._requestId &&
+      !t._closed &&
+      !t._terminalDelivered &&
+      t._sse === undefined &&
+      t._responseMode !== 'sse';
     if (!plainResult) return send(message, options);
     t._terminalDelivered = true;
     t.settleResponse(slot.take(message));

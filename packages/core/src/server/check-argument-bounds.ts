@@ -32,20 +32,32 @@ export function boundsRefusal(id: unknown, method: string, name: unknown, proble
   const kind = callKind(method);
   if (kind === undefined) return undefined;
   const shown = typeof name === 'string' ? ` "${name.slice(0, 200)}"` : '';
-  return { jsonrpc: '2.0', id: answerableId(id), error: { code: JsonRpcCode.InvalidParams, message: `Invalid arguments for ${kind}${shown}: ${problem}` } } as JSONRPCMessage;
+  return {
+    jsonrpc: '2.0',
+    id: answerableId(id),
+    error: { code: JsonRpcCode.InvalidParams, message: `Invalid arguments for ${kind}${shown}: ${problem}` },
+  } as JSONRPCMessage;
 }
 
 /** The problem named by counts over `arguments` (what the walk below reports), or undefined. */
-export function countsProblem(keys: number, items: number, depth: number, limits: ResolvedRequestLimits): string | undefined {
+export function countsProblem(
+  keys: number,
+  items: number,
+  depth: number,
+  limits: ResolvedRequestLimits,
+): string | undefined {
   if (depth > limits.maxArgumentDepth) return depthProblem(limits);
   if (items > limits.maxArrayItems) return itemsProblem(limits);
   if (keys > limits.maxArgumentKeys) return keysProblem(limits);
   return undefined;
 }
 
-const depthProblem = (l: ResolvedRequestLimits) => `arguments nest deeper than ${l.maxArgumentDepth} levels (limits.maxArgumentDepth)`;
-const itemsProblem = (l: ResolvedRequestLimits) => `arguments hold more than ${l.maxArrayItems} array items in all (limits.maxArrayItems)`;
-const keysProblem = (l: ResolvedRequestLimits) => `arguments hold more than ${l.maxArgumentKeys} keys in all (limits.maxArgumentKeys)`;
+const depthProblem = (l: ResolvedRequestLimits) =>
+  `arguments nest deeper than ${l.maxArgumentDepth} levels (limits.maxArgumentDepth)`;
+const itemsProblem = (l: ResolvedRequestLimits) =>
+  `arguments hold more than ${l.maxArrayItems} array items in all (limits.maxArrayItems)`;
+const keysProblem = (l: ResolvedRequestLimits) =>
+  `arguments hold more than ${l.maxArgumentKeys} keys in all (limits.maxArgumentKeys)`;
 
 /**
  * What bound `value` crosses, or undefined. When several are crossed the one named is the same as the

@@ -26,12 +26,21 @@ export function checkOutsideBounds(message: unknown, limits: ResolvedRequestLimi
 /** The -32602 answer for a request crossing `problem`; shared with the pre-parse scan. */
 export function outsideRefusal(id: unknown, method: string, name: unknown, problem: string): JSONRPCMessage {
   const kind = callKind(method);
-  const target = kind === undefined ? method.slice(0, 200) : typeof name === 'string' ? `${kind} "${name.slice(0, 200)}"` : kind;
-  return { jsonrpc: '2.0', id: answerableId(id), error: { code: JsonRpcCode.InvalidParams, message: `Invalid request for ${target}: ${problem}` } } as JSONRPCMessage;
+  const target =
+    kind === undefined ? method.slice(0, 200) : typeof name === 'string' ? `${kind} "${name.slice(0, 200)}"` : kind;
+  return {
+    jsonrpc: '2.0',
+    id: answerableId(id),
+    error: { code: JsonRpcCode.InvalidParams, message: `Invalid request for ${target}: ${problem}` },
+  } as JSONRPCMessage;
 }
 
 /** The problem named by counts outside arguments (depth first, as the scan reports it), or undefined. */
-export function outsideCountsProblem(members: number, depth: number, limits: ResolvedRequestLimits): string | undefined {
+export function outsideCountsProblem(
+  members: number,
+  depth: number,
+  limits: ResolvedRequestLimits,
+): string | undefined {
   if (depth > limits.maxDepthOutsideArguments) return depthProblem(limits);
   if (members > limits.maxMembersOutsideArguments) return membersProblem(limits);
   return undefined;

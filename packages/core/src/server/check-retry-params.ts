@@ -12,13 +12,24 @@ const RETRYABLE = new Set(['tools/call', 'prompts/get', 'resources/read']);
  * Arguments over the request limits are refused too (checkArgumentBounds). The `requestState` is
  * screened before this, by screenRequestState (null is absent; another non-string is refused and logged).
  */
-export function checkRetryParams(message: unknown, limits: ResolvedRequestLimits = DEFAULT_REQUEST_LIMITS): JSONRPCMessage | undefined {
+export function checkRetryParams(
+  message: unknown,
+  limits: ResolvedRequestLimits = DEFAULT_REQUEST_LIMITS,
+): JSONRPCMessage | undefined {
   if (typeof message !== 'object' || message === null) return undefined;
   const m = message as { id?: string | number; method?: unknown; params?: Record<string, unknown> };
-  if (m.id === undefined || typeof m.method !== 'string' || !RETRYABLE.has(m.method) || typeof m.params !== 'object' || m.params === null) return undefined;
+  if (
+    m.id === undefined ||
+    typeof m.method !== 'string' ||
+    !RETRYABLE.has(m.method) ||
+    typeof m.params !== 'object' ||
+    m.params === null
+  )
+    return undefined;
   if (!('inputResponses' in m.params)) return checkArgumentBounds(message, limits);
   const responses = m.params.inputResponses;
-  if (typeof responses === 'object' && responses !== null && !Array.isArray(responses)) return checkArgumentBounds(message, limits);
+  if (typeof responses === 'object' && responses !== null && !Array.isArray(responses))
+    return checkArgumentBounds(message, limits);
   return {
     jsonrpc: '2.0',
     id: answerableId(m.id),

@@ -1,5 +1,14 @@
 import {
-  BYTE_CLASS, CLOSE_ARRAY, IS_COLON, IS_COMMA, IS_OPEN, IS_QUOTE, OPEN_ARRAY, skipNested, skipSpace, stringEnd,
+  BYTE_CLASS,
+  CLOSE_ARRAY,
+  IS_COLON,
+  IS_COMMA,
+  IS_OPEN,
+  IS_QUOTE,
+  OPEN_ARRAY,
+  skipNested,
+  skipSpace,
+  stringEnd,
 } from './json-bytes';
 import { SLICE_BYTES, type Steps } from './run-in-slices';
 

@@ -24,7 +24,9 @@ export function createSdkServer(rt: ServerRuntime, era: 'modern' | 'legacy'): Se
   );
 
   if (compiled.toolList.length > 0) {
-    server.setRequestHandler('tools/list', (req) => listPage('tools', compiled.toolList, req.params?.cursor, rt.pageSize));
+    server.setRequestHandler('tools/list', (req) =>
+      listPage('tools', compiled.toolList, req.params?.cursor, rt.pageSize),
+    );
     server.setRequestHandler('tools/call', (req, sdk) => {
       const name = req.params.name;
       const plan = compiled.tools.get(name);
@@ -37,19 +39,27 @@ export function createSdkServer(rt: ServerRuntime, era: 'modern' | 'legacy'): Se
   }
 
   if (compiled.promptList.length > 0) {
-    server.setRequestHandler('prompts/list', (req) => listPage('prompts', compiled.promptList, req.params?.cursor, rt.pageSize));
+    server.setRequestHandler('prompts/list', (req) =>
+      listPage('prompts', compiled.promptList, req.params?.cursor, rt.pageSize),
+    );
     server.setRequestHandler('prompts/get', (req, sdk) => {
       const name = req.params.name;
       const plan = compiled.prompts.get(name);
       if (!plan) throw new ProtocolError(JsonRpcCode.InvalidParams, `Unknown prompt: ${name}`);
       const args = (req.params.arguments ?? {}) as Record<string, unknown>;
-      return serveCall(rt, plan, { method: 'prompts/get', target: name, arguments: args, era, server }, sdk, (v) => toGetPromptResult(v, plan));
+      return serveCall(rt, plan, { method: 'prompts/get', target: name, arguments: args, era, server }, sdk, (v) =>
+        toGetPromptResult(v, plan),
+      );
     });
   }
 
   if (compiled.resourceList.length > 0 || compiled.templateList.length > 0) {
-    server.setRequestHandler('resources/list', (req) => listPage('resources', compiled.resourceList, req.params?.cursor, rt.pageSize));
-    server.setRequestHandler('resources/templates/list', (req) => listPage('resourceTemplates', compiled.templateList, req.params?.cursor, rt.pageSize));
+    server.setRequestHandler('resources/list', (req) =>
+      listPage('resources', compiled.resourceList, req.params?.cursor, rt.pageSize),
+    );
+    server.setRequestHandler('resources/templates/list', (req) =>
+      listPage('resourceTemplates', compiled.templateList, req.params?.cursor, rt.pageSize),
+    );
     server.setRequestHandler('resources/read', (req, sdk) => {
       const uri = req.params.uri;
       const site = { method: 'resources/read' as const, target: uri, arguments: {}, era, server };
@@ -62,7 +72,9 @@ export function createSdkServer(rt: ServerRuntime, era: 'modern' | 'legacy'): Se
         const variables = template.match(uri);
         if (!variables) continue;
         const mime = tplan.meta.kind === 'resource-template' ? tplan.meta.mimeType : undefined;
-        return serveCall(rt, tplan, { ...site, arguments: variables as Record<string, unknown> }, sdk, (v) => toReadResourceResult(v, uri, mime));
+        return serveCall(rt, tplan, { ...site, arguments: variables as Record<string, unknown> }, sdk, (v) =>
+          toReadResourceResult(v, uri, mime),
+        );
       }
       throw new ProtocolError(JsonRpcCode.InvalidParams, `Resource not found: ${uri}`, { uri });
     });
@@ -90,7 +102,13 @@ const MAX_COMPLETIONS = 100; // the protocol's cap per answer
 function completeFrom(options: readonly string[], typed: string) {
   const prefix = typed.toLowerCase();
   const matches = options.filter((o) => o.toLowerCase().startsWith(prefix));
-  return { completion: { values: matches.slice(0, MAX_COMPLETIONS), total: matches.length, hasMore: matches.length > MAX_COMPLETIONS } };
+  return {
+    completion: {
+      values: matches.slice(0, MAX_COMPLETIONS),
+      total: matches.length,
+      hasMore: matches.length > MAX_COMPLETIONS,
+    },
+  };
 }
 
 function capabilitiesOf(rt: ServerRuntime): ServerCapabilities {

@@ -19,9 +19,15 @@ export interface ErrorSite {
  */
 export function mapError(error: unknown, site: ErrorSite): CallToolResult {
   if (error instanceof ProtocolError || ProtocolError.isInstance(error)) throw error;
-  if (isInvalidRequestStateError(error)) { // the brand, not instanceof: a second loaded copy still maps
+  if (isInvalidRequestStateError(error)) {
+    // the brand, not instanceof: a second loaded copy still maps
     const detail = error.detail === undefined ? {} : { detail: error.detail }; // a codec's own reason, token cut out
-    site.logger.warn('requestState refused', { method: site.method, target: site.target, reason: error.reason, ...detail });
+    site.logger.warn('requestState refused', {
+      method: site.method,
+      target: site.target,
+      reason: error.reason,
+      ...detail,
+    });
     const e = invalidRequestStateJsonRpcError();
     throw new ProtocolError(e.code, e.message, e.data);
   }
@@ -41,7 +47,11 @@ export function mapError(error: unknown, site: ErrorSite): CallToolResult {
         if (site.method === 'tools/call') return toolError(error.message);
         throw new ProtocolError(JsonRpcCode.InternalError, error.message);
       case TesseraErrorCode.MissingCapability:
-        throw new ProtocolError(JsonRpcCode.MissingRequiredClientCapability, error.message, (error as TesseraError & { data?: unknown }).data);
+        throw new ProtocolError(
+          JsonRpcCode.MissingRequiredClientCapability,
+          error.message,
+          (error as TesseraError & { data?: unknown }).data,
+        );
       default:
         break;
     }

@@ -32,7 +32,8 @@ export class ExchangeServer extends Server {
    * an HTTP `tools/call`'s CPU). A request still running is aborted on close as before.
    */
   private answered(id: RequestId): void {
-    const controllers = (this as unknown as { _requestHandlerAbortControllers?: unknown })._requestHandlerAbortControllers;
+    const controllers = (this as unknown as { _requestHandlerAbortControllers?: unknown })
+      ._requestHandlerAbortControllers;
     if (controllers instanceof Map) controllers.delete(id);
   }
 

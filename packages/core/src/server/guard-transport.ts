@@ -8,7 +8,11 @@ import { refuseBeforeDispatch } from './refuse-before-dispatch';
  * Wraps a message transport (stdio, in-memory) so malformed retry params are answered before the SDK
  * sees them, as the HTTP face does. Everything else passes straight through.
  */
-export function guardTransport(inner: Transport, logger: Logger = silentLogger, limits: ResolvedRequestLimits = DEFAULT_REQUEST_LIMITS): Transport {
+export function guardTransport(
+  inner: Transport,
+  logger: Logger = silentLogger,
+  limits: ResolvedRequestLimits = DEFAULT_REQUEST_LIMITS,
+): Transport {
   const outer: Transport = {
     start: () => inner.start(),
     send: (message, options) => inner.send(message, options),

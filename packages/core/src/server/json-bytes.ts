@@ -107,7 +107,8 @@ function scalarEnd(b: Uint8Array, start: number): number {
   let i = start;
   while (i < n) {
     const c = b[i];
-    if (c === COMMA || c === CLOSE_OBJECT || c === CLOSE_ARRAY || c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) break;
+    if (c === COMMA || c === CLOSE_OBJECT || c === CLOSE_ARRAY || c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09)
+      break;
     i += 1;
   }
   return i === start ? -1 : i;

@@ -15,7 +15,10 @@ export function toCallToolResult(value: unknown, plan: HandlerPlan): CallToolRes
   if (plan.outputType) {
     const structured = isCallToolResult(value) ? value.structuredContent : value;
     const checked = validateOutput(plan.outputType, structured);
-    if (!checked.ok) throw new ToolError(`Tool "${plan.ref.name}" produced output that does not match its output schema: ${checked.message}`);
+    if (!checked.ok)
+      throw new ToolError(
+        `Tool "${plan.ref.name}" produced output that does not match its output schema: ${checked.message}`,
+      );
     if (isCallToolResult(value)) return { ...value, structuredContent: checked.value };
     return { content: [{ type: 'text', text: JSON.stringify(checked.value) }], structuredContent: checked.value };
   }
@@ -37,7 +40,8 @@ export function toGetPromptResult(value: unknown, plan: HandlerPlan): GetPromptR
 export function toReadResourceResult(value: unknown, uri: string, mimeType: string | undefined): ReadResourceResult {
   if (isJsonObject(value) && Array.isArray(value.contents)) return value as ReadResourceResult;
   if (typeof value === 'string') return { contents: [{ uri, mimeType: mimeType ?? 'text/plain', text: value }] };
-  if (value instanceof Uint8Array) return { contents: [{ uri, mimeType: mimeType ?? 'application/octet-stream', blob: bytesToBase64(value) }] };
+  if (value instanceof Uint8Array)
+    return { contents: [{ uri, mimeType: mimeType ?? 'application/octet-stream', blob: bytesToBase64(value) }] };
   return { contents: [{ uri, mimeType: mimeType ?? 'application/json', text: JSON.stringify(value) }] };
 }
 

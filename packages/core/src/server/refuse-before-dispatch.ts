@@ -11,14 +11,22 @@ import { screenRequestState } from './screen-request-state';
  * face. Each refusal is logged with its reason (screenRequestState logs its own); the answer goes back
  * in place of the SDK's.
  */
-export function refuseBeforeDispatch(message: unknown, logger: Logger, limits: ResolvedRequestLimits): JSONRPCMessage | undefined {
+export function refuseBeforeDispatch(
+  message: unknown,
+  logger: Logger,
+  limits: ResolvedRequestLimits,
+): JSONRPCMessage | undefined {
   const state = screenRequestState(message, logger);
   if (state) return state;
   const refusal = checkRetryParams(message, limits) ?? checkOutsideBounds(message, limits);
   if (refusal) {
     const { method, params } = message as { method?: unknown; params?: { name?: unknown } };
     const reason = (refusal as { error?: { message?: string } }).error?.message;
-    logger.info('call refused before dispatch', { method, target: typeof params?.name === 'string' ? params.name : undefined, reason });
+    logger.info('call refused before dispatch', {
+      method,
+      target: typeof params?.name === 'string' ? params.name : undefined,
+      reason,
+    });
   }
   return refusal;
 }

@@ -4,7 +4,14 @@ import { boundsRefusal, callKind, countsProblem } from './check-argument-bounds'
 import { outsideCountsProblem, outsideRefusal } from './check-outside-bounds';
 import { QUOTE } from './json-bytes';
 import { runYielding } from './run-in-slices';
-import { decodeJson, foldArguments, scanJsonStructure, scanSteps, type ByteRange, type ScannedEnvelope } from './scan-json-structure';
+import {
+  decodeJson,
+  foldArguments,
+  scanJsonStructure,
+  scanSteps,
+  type ByteRange,
+  type ScannedEnvelope,
+} from './scan-json-structure';
 
 /**
  * Below this size a body is not scanned: JSON.parse of even the worst shape (one object of tiny keys,
@@ -25,7 +32,10 @@ export const SCAN_FROM_BYTES = 16 * 1024;
  * would need the parse itself, and one repeated name would then be enough to make the server parse any
  * body: the bound is on what is sent.
  */
-export async function refuseByScan(body: Uint8Array, limits: ResolvedRequestLimits): Promise<JSONRPCMessage | undefined> {
+export async function refuseByScan(
+  body: Uint8Array,
+  limits: ResolvedRequestLimits,
+): Promise<JSONRPCMessage | undefined> {
   if (body.length < SCAN_FROM_BYTES) return undefined;
   // in slices, with a turn of the event loop between them: other requests go on while a large body is read
   return refusalOf(await runYielding(scanSteps(body, limits)), body, limits);
@@ -36,7 +46,11 @@ export function scanRefusal(body: Uint8Array, limits: ResolvedRequestLimits): JS
   return refusalOf(scanJsonStructure(body, limits), body, limits);
 }
 
-function refusalOf(found: ScannedEnvelope | undefined, body: Uint8Array, limits: ResolvedRequestLimits): JSONRPCMessage | undefined {
+function refusalOf(
+  found: ScannedEnvelope | undefined,
+  body: Uint8Array,
+  limits: ResolvedRequestLimits,
+): JSONRPCMessage | undefined {
   if (found?.id === undefined || found.method === undefined) return undefined;
   const method = decodeShort(body, found.method);
   const takesArguments = typeof method === 'string' && callKind(method) !== undefined;

@@ -1,4 +1,10 @@
-import { isJSONRPCRequest, type JSONRPCRequest, type MessageExtraInfo, type Server, type Transport } from '@modelcontextprotocol/server';
+import {
+  isJSONRPCRequest,
+  type JSONRPCRequest,
+  type MessageExtraInfo,
+  type Server,
+  type Transport,
+} from '@modelcontextprotocol/server';
 
 /** The SDK's request dispatch (private in its typings: SDK 2.4), read only to call it as its own router does. */
 interface RequestDispatch {

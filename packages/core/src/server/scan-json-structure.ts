@@ -1,6 +1,17 @@
 import type { ResolvedRequestLimits } from '../app/request-limits';
 import { countNested, type NestedCounts } from './count-nested';
-import { BACKSLASH, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE, skipSpace, skipValue, stringEnd } from './json-bytes';
+import {
+  BACKSLASH,
+  CLOSE_OBJECT,
+  COLON,
+  COMMA,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+  QUOTE,
+  skipSpace,
+  skipValue,
+  stringEnd,
+} from './json-bytes';
 import { runToEnd, SLICE_BYTES, type Steps } from './run-in-slices';
 
 /** Counts over `arguments`; its depth counts the arguments value itself as 1. */
@@ -34,8 +45,15 @@ const METHOD = 2;
 const PARAMS = 3;
 const NAME = 4;
 const ARGUMENTS = 5;
-const TOP_FIELDS: ReadonlyArray<readonly [number, string]> = [[ID, 'id'], [METHOD, 'method'], [PARAMS, 'params']];
-const PARAMS_FIELDS: ReadonlyArray<readonly [number, string]> = [[NAME, 'name'], [ARGUMENTS, 'arguments']];
+const TOP_FIELDS: ReadonlyArray<readonly [number, string]> = [
+  [ID, 'id'],
+  [METHOD, 'method'],
+  [PARAMS, 'params'],
+];
+const PARAMS_FIELDS: ReadonlyArray<readonly [number, string]> = [
+  [NAME, 'name'],
+  [ARGUMENTS, 'arguments'],
+];
 
 /**
  * One pass over a request body's UTF-8 bytes that finds what the post-parse bounds checks
@@ -68,7 +86,14 @@ export function* scanSteps(b: Uint8Array, limits: ResolvedRequestLimits): Steps<
  * Reads the members of the object whose `{` is at `open`, at nesting `level` (the request 1, params 2);
  * the index after its `}`, or -1 if malformed.
  */
-function* readMembers(b: Uint8Array, open: number, level: number, fields: ReadonlyArray<readonly [number, string]>, found: ScannedEnvelope, limits: ResolvedRequestLimits): Steps<number> {
+function* readMembers(
+  b: Uint8Array,
+  open: number,
+  level: number,
+  fields: ReadonlyArray<readonly [number, string]>,
+  found: ScannedEnvelope,
+  limits: ResolvedRequestLimits,
+): Steps<number> {
   if (level > found.outside.depth) found.outside.depth = level;
   let i = skipSpace(b, open + 1);
   if (b[i] === CLOSE_OBJECT) return i + 1;
@@ -96,7 +121,14 @@ function* readMembers(b: Uint8Array, open: number, level: number, fields: Readon
 }
 
 /** Reads one member's value, of an object at `level`, as its field needs; the index just past it, or -1. */
-function* readValue(b: Uint8Array, at: number, level: number, field: number, found: ScannedEnvelope, limits: ResolvedRequestLimits): Steps<number> {
+function* readValue(
+  b: Uint8Array,
+  at: number,
+  level: number,
+  field: number,
+  found: ScannedEnvelope,
+  limits: ResolvedRequestLimits,
+): Steps<number> {
   const c = b[at];
   const container = c === OPEN_OBJECT || c === OPEN_ARRAY;
   if (field === PARAMS || field === ARGUMENTS) {
@@ -120,7 +152,13 @@ function* readValue(b: Uint8Array, at: number, level: number, field: number, fou
 }
 
 /** Counts a container that is a member's value, in an object at `level`, into `outside`. */
-function* countOutside(b: Uint8Array, at: number, level: number, outside: OutsideCounts, limits: ResolvedRequestLimits): Steps<number> {
+function* countOutside(
+  b: Uint8Array,
+  at: number,
+  level: number,
+  outside: OutsideCounts,
+  limits: ResolvedRequestLimits,
+): Steps<number> {
   const counts: NestedCounts = { keys: 0, items: 0, depth: 0 };
   const end = yield* countNested(b, at, counts, limits.maxDepthOutsideArguments - level);
   outside.members += counts.keys + counts.items;

@@ -13,7 +13,8 @@ const CARRIERS = new Set(['tools/call', 'prompts/get', 'resources/read']);
 export function screenRequestState(message: unknown, logger: Logger): JSONRPCMessage | undefined {
   if (typeof message !== 'object' || message === null) return undefined;
   const m = message as { id?: string | number; method?: unknown; params?: Record<string, unknown> };
-  if (typeof m.method !== 'string' || !CARRIERS.has(m.method) || typeof m.params !== 'object' || m.params === null) return undefined;
+  if (typeof m.method !== 'string' || !CARRIERS.has(m.method) || typeof m.params !== 'object' || m.params === null)
+    return undefined;
   if (!('requestState' in m.params)) return undefined;
   const state = m.params.requestState;
   if (state === null) {
@@ -22,6 +23,10 @@ export function screenRequestState(message: unknown, logger: Logger): JSONRPCMes
   }
   if (typeof state === 'string' || state === undefined || m.id === undefined) return undefined;
   const target = m.method === 'resources/read' ? m.params.uri : m.params.name;
-  logger.warn('requestState refused', { method: m.method, target: typeof target === 'string' ? target : undefined, reason: `not a string (${Array.isArray(state) ? 'array' : typeof state})` });
+  logger.warn('requestState refused', {
+    method: m.method,
+    target: typeof target === 'string' ? target : undefined,
+    reason: `not a string (${Array.isArray(state) ? 'array' : typeof state})`,
+  });
   return { jsonrpc: '2.0', id: m.id, error: invalidRequestStateJsonRpcError() } as JSONRPCMessage;
 }

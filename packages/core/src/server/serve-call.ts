@@ -1,4 +1,9 @@
-import { isInputRequiredResult, type InputRequiredResult, type Server, type ServerContext } from '@modelcontextprotocol/server';
+import {
+  isInputRequiredResult,
+  type InputRequiredResult,
+  type Server,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import type { HandlerPlan } from '../compiler/handler-plan';
 import type { HandlerMethod } from '../contracts/handler-ref';
 import { runPipeline } from '../pipeline/call-pipeline';
@@ -29,7 +34,17 @@ export async function serveCall<R>(
   finish: (value: unknown) => R,
 ): Promise<R | InputRequiredResult> {
   const ctx = new RequestExecutionContext(
-    { method: site.method, handler: plan.ref, target: site.target, arguments: site.arguments, era: site.era, sdk, root: rt.root, singletons: rt.singletons, logger: rt.logger },
+    {
+      method: site.method,
+      handler: plan.ref,
+      target: site.target,
+      arguments: site.arguments,
+      era: site.era,
+      sdk,
+      root: rt.root,
+      singletons: rt.singletons,
+      logger: rt.logger,
+    },
     site.era === 'legacy' && site.server ? legacyInfo(site.server) : undefined,
   );
   try {

@@ -32,11 +32,15 @@ export class FlowTelemetry {
   constructor(options: TelemetryOptions) {
     this.tracer = (options.tracerProvider ?? trace.getTracerProvider()).getTracer(TELEMETRY_SCOPE);
     const meter = (options.meterProvider ?? metrics.getMeterProvider()).getMeter(TELEMETRY_SCOPE);
-    this.rounds = meter.createCounter('tessera.rounds', { description: 'Rounds served (tools/call, prompts/get, resources/read legs)' });
+    this.rounds = meter.createCounter('tessera.rounds', {
+      description: 'Rounds served (tools/call, prompts/get, resources/read legs)',
+    });
     this.flowRounds = meter.createHistogram('tessera.flow.rounds', {
       description: 'Rounds a flow took, recorded when it ends',
       advice: { explicitBucketBoundaries: [1, 2, 3, 4, 5, 7, 10] },
     });
-    this.refusedStates = meter.createCounter('tessera.request_state.refused', { description: 'Incoming requestState refused, by reason' });
+    this.refusedStates = meter.createCounter('tessera.request_state.refused', {
+      description: 'Incoming requestState refused, by reason',
+    });
   }
 }

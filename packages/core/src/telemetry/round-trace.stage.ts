@@ -23,10 +23,21 @@ export const roundTraceStage: CallStage = {
     const flowId = incoming?.id ?? bytesToBase64url(globalThis.crypto.getRandomValues(new Uint8Array(12)));
     const first = incoming?.trace !== undefined ? spanContextOf(incoming.trace) : undefined;
     const active = context.active();
-    const parent = contextFromMeta(ctx.sdk.mcpReq._meta, active) ?? (first !== undefined ? trace.setSpanContext(active, first) : active);
+    const parent =
+      contextFromMeta(ctx.sdk.mcpReq._meta, active) ??
+      (first !== undefined ? trace.setSpanContext(active, first) : active);
     const links: Link[] = first !== undefined ? [{ context: first, attributes: { 'tessera.link': 'flow_start' } }] : [];
-    const attributes: Attributes = { [A.Method]: ctx.method, [A.Target]: ctx.target, [A.FlowId]: flowId, [A.Round]: round };
-    const span = telemetry.tracer.startSpan(`${ctx.method} ${ctx.target}`, { kind: SpanKind.SERVER, links, attributes }, parent);
+    const attributes: Attributes = {
+      [A.Method]: ctx.method,
+      [A.Target]: ctx.target,
+      [A.FlowId]: flowId,
+      [A.Round]: round,
+    };
+    const span = telemetry.tracer.startSpan(
+      `${ctx.method} ${ctx.target}`,
+      { kind: SpanKind.SERVER, links, attributes },
+      parent,
+    );
     let outcome: RoundOutcome = 'error';
     try {
       const result = await context.with(trace.setSpan(parent, span), next);
@@ -58,4 +69,3 @@ function record(telemetry: FlowTelemetry, ctx: ExecutionContext, round: number, 
   telemetry.rounds.add(1, attributes);
   if (outcome !== 'input_required') telemetry.flowRounds.record(round, attributes);
 }
-

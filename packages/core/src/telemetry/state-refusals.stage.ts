@@ -24,7 +24,11 @@ export const stateRefusalsStage: CallStage = {
         telemetry.rounds.add(1, attributes);
         const active = context.active();
         const parent = contextFromMeta(ctx.sdk.mcpReq._meta, active) ?? active;
-        const span = telemetry.tracer.startSpan(`${ctx.method} ${ctx.target}`, { kind: SpanKind.SERVER, startTime, attributes: { ...attributes, [A.RefusalReason]: error.reason } }, parent);
+        const span = telemetry.tracer.startSpan(
+          `${ctx.method} ${ctx.target}`,
+          { kind: SpanKind.SERVER, startTime, attributes: { ...attributes, [A.RefusalReason]: error.reason } },
+          parent,
+        );
         span.setStatus({ code: SpanStatusCode.ERROR, message: INVALID_REQUEST_STATE_MESSAGE });
         span.end();
       }

@@ -19,15 +19,18 @@ function options(schema: Record<string, unknown>): unknown[] | undefined {
 }
 
 function oneOf(name: string, value: unknown, allowed: unknown[] | undefined, out: Constraints): void {
-  if (allowed && !allowed.includes(value)) out.isIn = `${name} must be one of the following values: ${allowed.join(', ')}`;
+  if (allowed && !allowed.includes(value))
+    out.isIn = `${name} must be one of the following values: ${allowed.join(', ')}`;
 }
 
 const checkString: Check = (schema, name, value) => {
   const out: Constraints = {};
   if (typeof value !== 'string') return { isString: `${name} must be a string` };
   const { minLength, maxLength, format } = schema as { minLength?: number; maxLength?: number; format?: string };
-  if (minLength !== undefined && [...value].length < minLength) out.minLength = `${name} must be longer than or equal to ${minLength} characters`;
-  if (maxLength !== undefined && [...value].length > maxLength) out.maxLength = `${name} must be shorter than or equal to ${maxLength} characters`;
+  if (minLength !== undefined && [...value].length < minLength)
+    out.minLength = `${name} must be longer than or equal to ${minLength} characters`;
+  if (maxLength !== undefined && [...value].length > maxLength)
+    out.maxLength = `${name} must be shorter than or equal to ${maxLength} characters`;
   if (format && FORMATS[format] && !FORMATS[format](value)) out.format = `${name} must be a valid ${format}`;
   oneOf(name, value, options(schema), out);
   return out;
@@ -50,8 +53,10 @@ const checkArray: Check = (schema, name, value) => {
   if (!Array.isArray(value)) return { isArray: `${name} must be an array` };
   const out: Constraints = {};
   const { minItems, maxItems } = schema as { minItems?: number; maxItems?: number };
-  if (minItems !== undefined && value.length < minItems) out.arrayMinSize = `${name} must contain at least ${minItems} elements`;
-  if (maxItems !== undefined && value.length > maxItems) out.arrayMaxSize = `${name} must contain no more than ${maxItems} elements`;
+  if (minItems !== undefined && value.length < minItems)
+    out.arrayMinSize = `${name} must contain at least ${minItems} elements`;
+  if (maxItems !== undefined && value.length > maxItems)
+    out.arrayMaxSize = `${name} must contain no more than ${maxItems} elements`;
   const allowed = options(schema.items as Record<string, unknown>);
   if (allowed && !value.every((item) => allowed.includes(item))) {
     out.isIn = `each value in ${name} must be one of the following values: ${allowed.join(', ')}`;

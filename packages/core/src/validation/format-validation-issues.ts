@@ -10,7 +10,10 @@ export const MAX_NAMED_ISSUES = 10;
  * line ends with `; and 990 more` (the full list stays on the result's `issues`).
  */
 export function formatValidationIssues(issues: readonly ValidationIssue[]): string {
-  const named = issues.slice(0, MAX_NAMED_ISSUES).map((issue) => (issue.path ? `${issue.path}: ` : '') + issue.messages.join(', ')).join('; ');
+  const named = issues
+    .slice(0, MAX_NAMED_ISSUES)
+    .map((issue) => (issue.path ? `${issue.path}: ` : '') + issue.messages.join(', '))
+    .join('; ');
   const rest = issues.length - MAX_NAMED_ISSUES;
   return rest > 0 ? `${named}; and ${rest} more` : named;
 }

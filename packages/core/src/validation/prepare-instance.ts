@@ -28,4 +28,3 @@ export function prepareInstance<T>(model: DtoModel, input: unknown, options: Val
   }
   return { done: false, instance: copyFlatInput(cls, value) ?? plainToInstance(cls, value, TRANSFORM) };
 }
-

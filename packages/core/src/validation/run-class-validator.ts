@@ -10,7 +10,9 @@ import type { ValidationExecutor as Executor } from 'class-validator/types/valid
 // Metadata is complete once a class is defined (decorators run with the class body); a constraint registered
 // on an already-validated class later (registerDecorator at run time) is not seen.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { ValidationExecutor } = require('class-validator/cjs/validation/ValidationExecutor') as { ValidationExecutor: typeof Executor };
+const { ValidationExecutor } = require('class-validator/cjs/validation/ValidationExecutor') as {
+  ValidationExecutor: typeof Executor;
+};
 
 type Grouped = Record<string, ValidationMetadata[]>;
 
@@ -22,7 +24,8 @@ const cachedStore: MetadataStorage = Object.create(store, {
   getTargetValidationMetadatas: {
     value(target: Function, schema: string | undefined, always: boolean, strictGroups: boolean, groups?: string[]) {
       // Nested DTOs are looked up with their parent's name as `schema` (it only matters for named schemas).
-      if (always || strictGroups || groups?.length) return store.getTargetValidationMetadatas(target, schema ?? '', always, strictGroups, groups);
+      if (always || strictGroups || groups?.length)
+        return store.getTargetValidationMetadatas(target, schema ?? '', always, strictGroups, groups);
       let bySchema = byTarget.get(target);
       if (!bySchema) byTarget.set(target, (bySchema = new Map()));
       let metas = bySchema.get(schema ?? '');

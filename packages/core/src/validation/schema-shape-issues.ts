@@ -12,7 +12,12 @@ import { isJsonObject } from '../types/json-object';
  * schema admits null (`@Field({ nullable: true })`): `@IsOptional()` lets null through class-validator, but the
  * schema only allows leaving the property out. A required property's null is left to its own validators.
  */
-export function schemaShapeIssues(model: DtoModel, value: object, parent = '', into: ValidationIssue[] = []): ValidationIssue[] {
+export function schemaShapeIssues(
+  model: DtoModel,
+  value: object,
+  parent = '',
+  into: ValidationIssue[] = [],
+): ValidationIssue[] {
   for (const property of model.properties) {
     const { name, nested } = property;
     const path = parent ? `${parent}.${name}` : name;
@@ -22,12 +27,16 @@ export function schemaShapeIssues(model: DtoModel, value: object, parent = '', i
       continue;
     }
     if (v === null) {
-      if (!property.required && !admitsNull(property.schema)) into.push(issue(path, { isNotNull: `${name} must be ${expectedKind(property.schema)} or left out, not null` }));
+      if (!property.required && !admitsNull(property.schema))
+        into.push(issue(path, { isNotNull: `${name} must be ${expectedKind(property.schema)} or left out, not null` }));
       continue;
     }
     if (property.schema.type === 'array') {
       if (!Array.isArray(v)) into.push(issue(path, { isArray: `${name} must be an array` }));
-      else if (nested) v.forEach((item, i) => isJsonObject(item) && schemaShapeIssues(compileDtoModel(nested), item, `${path}.${i}`, into));
+      else if (nested)
+        v.forEach(
+          (item, i) => isJsonObject(item) && schemaShapeIssues(compileDtoModel(nested), item, `${path}.${i}`, into),
+        );
       continue;
     }
     if (!nested) continue;

@@ -62,6 +62,9 @@ export function toPlainInput(
     return { ok: true, value: clean(input, 0) as Record<string, unknown> };
   } catch (error) {
     if (!(error instanceof TooDeep)) throw error;
-    return { ok: false, issue: issue('', { maxDepth: `${what} must not be nested more than ${MAX_DEPTH} levels deep` }) };
+    return {
+      ok: false,
+      issue: issue('', { maxDepth: `${what} must not be nested more than ${MAX_DEPTH} levels deep` }),
+    };
   }
 }

@@ -15,7 +15,11 @@ import { schemaShapeIssues } from './schema-shape-issues';
  * forbidUnknownValues. No promise per constraint, so this is the fast path; a DTO with an async constraint
  * cannot use it (throws `UnsupportedSchemaError`; check `dtoNeedsAsyncValidation` at compile time, or use `validateDto`).
  */
-export function validateArguments<T>(cls: Class<T>, input: unknown, options: ValidateOptions = {}): ValidationResult<T> {
+export function validateArguments<T>(
+  cls: Class<T>,
+  input: unknown,
+  options: ValidateOptions = {},
+): ValidationResult<T> {
   const model = compileDtoModel(cls);
   if (model.hasAsync) {
     throw new UnsupportedSchemaError(cls.name, 'has asynchronous constraints; validate it with validateDto (async)');

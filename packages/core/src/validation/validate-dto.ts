@@ -13,13 +13,21 @@ import { schemaShapeIssues } from './schema-shape-issues';
  * Validates untrusted input against a DTO class and resolves to the instance or the issues. Runs class-validator's
  * async `validate` only when the DTO has an async constraint; otherwise this is `validateArguments` (sync) wrapped.
  */
-export async function validateDto<T>(cls: Class<T>, input: unknown, options: ValidateOptions = {}): Promise<ValidationResult<T>> {
+export async function validateDto<T>(
+  cls: Class<T>,
+  input: unknown,
+  options: ValidateOptions = {},
+): Promise<ValidationResult<T>> {
   const model = compileDtoModel(cls);
   if (!model.hasAsync) return validateArguments(cls, input, options);
   const prepared = prepareInstance<T>(model, input, options);
   if (prepared.done) return prepared.result;
   const instance = prepared.instance as object;
-  return finish(prepared.instance, await runValidation(instance, VALIDATOR_OPTIONS), schemaShapeIssues(model, instance));
+  return finish(
+    prepared.instance,
+    await runValidation(instance, VALIDATOR_OPTIONS),
+    schemaShapeIssues(model, instance),
+  );
 }
 
 /** Whether `validateDto` must be awaited for real (an async constraint on the DTO or a nested one). */

@@ -44,8 +44,14 @@ function onlyKnownKeys(schema: ElicitationSchema, content: unknown): unknown {
  * (else `UnsupportedElicitationSchemaError`); both checks are compiled once and cached.
  */
 export function validateElicitationContent<T>(dto: Class<T>, content: unknown): ValidationResult<T>;
-export function validateElicitationContent(schema: ElicitationSchema | Record<string, unknown>, content: unknown): ValidationResult<Record<string, unknown>>;
-export function validateElicitationContent(dtoOrSchema: Class | ElicitationSchema | Record<string, unknown>, content: unknown): ValidationResult<unknown> {
+export function validateElicitationContent(
+  schema: ElicitationSchema | Record<string, unknown>,
+  content: unknown,
+): ValidationResult<Record<string, unknown>>;
+export function validateElicitationContent(
+  dtoOrSchema: Class | ElicitationSchema | Record<string, unknown>,
+  content: unknown,
+): ValidationResult<unknown> {
   if (typeof dtoOrSchema === 'function') {
     const schema = elicitationSchemaForDto(dtoOrSchema);
     return validateArguments(dtoOrSchema, onlyKnownKeys(schema, content), { what: 'content' });

@@ -15,7 +15,11 @@ export function validateOutput<T>(cls: Class<T>, value: unknown): ValidationResu
   if (value instanceof cls) {
     const model = compileDtoModel(cls);
     if (model.properties.length > 0 && !model.hasAsync) {
-      return finish(value as T, runValidationSync(value as object, VALIDATOR_OPTIONS), schemaShapeIssues(model, value as object));
+      return finish(
+        value as T,
+        runValidationSync(value as object, VALIDATOR_OPTIONS),
+        schemaShapeIssues(model, value as object),
+      );
     }
     return validateArguments(cls, { ...value }, { what: 'output' });
   }

@@ -13,7 +13,11 @@ export function failure<T>(issues: ValidationIssue[]): ValidationResult<T> {
  * (`schemaShapeIssues`). A field class-validator already names keeps its message; under a value of the wrong
  * shape (an object given for an array), class-validator's findings about its contents are noise and dropped.
  */
-export function finish<T>(instance: T, errors: readonly ValidationError[], shape: readonly ValidationIssue[] = []): ValidationResult<T> {
+export function finish<T>(
+  instance: T,
+  errors: readonly ValidationError[],
+  shape: readonly ValidationIssue[] = [],
+): ValidationResult<T> {
   if (!errors.length && !shape.length) return { ok: true, value: instance };
   const found = toValidationIssues(errors);
   const reported = new Set(found.map((i) => i.path));

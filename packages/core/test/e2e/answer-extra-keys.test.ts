@@ -24,7 +24,11 @@ class Placement {
 
   @Tool()
   placeRaw(
-    @Elicit({ key: 'region', message: 'Region?', schema: { type: 'object', properties: { region: { type: 'string', enum: ['eu', 'us'] } }, required: ['region'] } })
+    @Elicit({
+      key: 'region',
+      message: 'Region?',
+      schema: { type: 'object', properties: { region: { type: 'string', enum: ['eu', 'us'] } }, required: ['region'] },
+    })
     answer: Record<string, unknown>,
   ): string {
     return JSON.stringify(answer);
@@ -39,8 +43,20 @@ describe('an accepted answer with keys the question did not ask for', () => {
     const a = app();
     const first = await sendRaw(a, 'tools/call', { name: 'place', arguments: {} }, { capabilities: caps });
     const answer = { action: 'accept', content: { region: 'eu', note: 'hi' } };
-    const r = await sendRaw(a, 'tools/call', { name: 'place', arguments: {}, requestState: first.body.result!.requestState, inputResponses: { region: answer } }, { capabilities: caps, id: 2 });
-    expect(r.body.result).toMatchObject({ content: [{ type: 'text', text: JSON.stringify({ instance: true, answer: { region: 'eu' } }) }] });
+    const r = await sendRaw(
+      a,
+      'tools/call',
+      {
+        name: 'place',
+        arguments: {},
+        requestState: first.body.result!.requestState,
+        inputResponses: { region: answer },
+      },
+      { capabilities: caps, id: 2 },
+    );
+    expect(r.body.result).toMatchObject({
+      content: [{ type: 'text', text: JSON.stringify({ instance: true, answer: { region: 'eu' } }) }],
+    });
   });
 
   test('extra keys are not carried in the sealed state either', async () => {
@@ -48,7 +64,17 @@ describe('an accepted answer with keys the question did not ask for', () => {
     const first = await sendRaw(a, 'tools/call', { name: 'twoSteps', arguments: {} }, { capabilities: caps });
     const state = first.body.result!.requestState;
     const leg = (content: Record<string, unknown>, id: number) =>
-      sendRaw(a, 'tools/call', { name: 'twoSteps', arguments: {}, requestState: state, inputResponses: { region: { action: 'accept', content } } }, { capabilities: caps, id });
+      sendRaw(
+        a,
+        'tools/call',
+        {
+          name: 'twoSteps',
+          arguments: {},
+          requestState: state,
+          inputResponses: { region: { action: 'accept', content } },
+        },
+        { capabilities: caps, id },
+      );
     const plain = (await leg({ region: 'eu' }, 2)).body.result!.requestState as string;
     const padded = (await leg({ region: 'eu', note: 'x'.repeat(5000) }, 3)).body.result!.requestState as string;
     expect(Math.abs(padded.length - plain.length)).toBeLessThan(50);

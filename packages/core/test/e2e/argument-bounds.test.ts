@@ -1,4 +1,10 @@
-import { createApp, createLowLevelServer, DEFAULT_REQUEST_LIMITS, InvalidConfigurationError, silentLogger } from '@tessera/core';
+import {
+  createApp,
+  createLowLevelServer,
+  DEFAULT_REQUEST_LIMITS,
+  InvalidConfigurationError,
+  silentLogger,
+} from '@tessera/core';
 import { sendRaw } from '@tessera/testing';
 import { Content, MachineTools } from './fixtures';
 import { listenedApp } from './support/listened-app';
@@ -8,7 +14,6 @@ import { envelopeOf, postProvision, provisionCall } from './support/provision-ca
 const META = envelopeOf('bounds');
 
 const bodyOf = (id: number, args: unknown) => provisionCall(id, args, META);
-
 
 describe('argument bounds over loopback HTTP', () => {
   const loopback = listenedApp('bounds', [MachineTools]);
@@ -22,7 +27,10 @@ describe('argument bounds over loopback HTTP', () => {
     // CPU time of this process (client and server both live here): the machine may be shared and
     // loaded, which stretches wall time but not the work done. Before the bounds it was over 12 s.
     const cpuBefore = process.cpuUsage();
-    const big = postProvision(loopback.listener.url, body).then(async (r) => ({ status: r.status, text: await r.text() }));
+    const big = postProvision(loopback.listener.url, body).then(async (r) => ({
+      status: r.status,
+      text: await r.text(),
+    }));
     await new Promise((resolve) => setTimeout(resolve, 20)); // the big body is on its way
     const small = await postProvision(loopback.listener.url, bodyOf(2, { name: 'web2', region: 'us' }));
     const smallText = await small.text();
@@ -34,62 +42,94 @@ describe('argument bounds over loopback HTTP', () => {
     expect(answer.text.length).toBeLessThan(400);
     expect(JSON.parse(answer.text).error).toEqual({
       code: -32602,
-      message: 'Invalid arguments for tool "provision": arguments hold more than 1000 keys in all (limits.maxArgumentKeys)',
+      message:
+        'Invalid arguments for tool "provision": arguments hold more than 1000 keys in all (limits.maxArgumentKeys)',
     });
     expect(smallText).toContain('provisioned web2 in us');
   });
 
   test('the defaults are documented values', () => {
     expect(DEFAULT_REQUEST_LIMITS).toEqual({
-      maxBodyBytes: 4 * 1024 * 1024, maxArgumentKeys: 1000, maxArrayItems: 10_000, maxArgumentDepth: 32, maxMembersOutsideArguments: 10_000, maxDepthOutsideArguments: 32,
+      maxBodyBytes: 4 * 1024 * 1024,
+      maxArgumentKeys: 1000,
+      maxArrayItems: 10_000,
+      maxArgumentDepth: 32,
+      maxMembersOutsideArguments: 10_000,
+      maxDepthOutsideArguments: 32,
     });
   });
 });
 
 describe('each bound, configurable, with a clear error', () => {
-  const app = createApp({ name: 'b', version: '1', providers: [MachineTools, Content], logger: silentLogger, limits: { maxArgumentKeys: 5, maxArrayItems: 3, maxArgumentDepth: 3 } });
-  const call = (args: unknown, method = 'tools/call', name = 'provision') => sendRaw(app, method, { name, arguments: args });
+  const app = createApp({
+    name: 'b',
+    version: '1',
+    providers: [MachineTools, Content],
+    logger: silentLogger,
+    limits: { maxArgumentKeys: 5, maxArrayItems: 3, maxArgumentDepth: 3 },
+  });
+  const call = (args: unknown, method = 'tools/call', name = 'provision') =>
+    sendRaw(app, method, { name, arguments: args });
 
   test('keys', async () => {
-    expect(JSON.stringify((await call({ name: 'a', region: 'eu', a: 1, b: 2, c: 3 })).body)).toContain('a is not a known field'); // 5 keys: validation answers
+    expect(JSON.stringify((await call({ name: 'a', region: 'eu', a: 1, b: 2, c: 3 })).body)).toContain(
+      'a is not a known field',
+    ); // 5 keys: validation answers
     expect((await call({ name: 'a', region: 'eu', a: 1, b: 2, c: { d: 4 } })).body.error).toEqual({
       code: -32602,
-      message: 'Invalid arguments for tool "provision": arguments hold more than 5 keys in all (limits.maxArgumentKeys)',
+      message:
+        'Invalid arguments for tool "provision": arguments hold more than 5 keys in all (limits.maxArgumentKeys)',
     });
   });
 
   test('array items, counted over the whole tree', async () => {
-    expect((await call({ name: 'a', x: [1, 2], y: [3, 4] })).body.error?.message).toBe('Invalid arguments for tool "provision": arguments hold more than 3 array items in all (limits.maxArrayItems)');
+    expect((await call({ name: 'a', x: [1, 2], y: [3, 4] })).body.error?.message).toBe(
+      'Invalid arguments for tool "provision": arguments hold more than 3 array items in all (limits.maxArrayItems)',
+    );
   });
 
   test('depth', async () => {
     expect(JSON.stringify((await call({ a: { b: { c: 1 } } })).body)).toContain('a is not a known field'); // depth 3: validation answers
-    expect((await call({ a: { b: { c: {} } } })).body.error?.message).toBe('Invalid arguments for tool "provision": arguments nest deeper than 3 levels (limits.maxArgumentDepth)');
+    expect((await call({ a: { b: { c: {} } } })).body.error?.message).toBe(
+      'Invalid arguments for tool "provision": arguments nest deeper than 3 levels (limits.maxArgumentDepth)',
+    );
     expect((await call({ a: [[[1]]] })).body.error?.message).toMatch(/nest deeper than 3 levels/);
   });
 
   test('prompts are bounded the same way', async () => {
-    expect((await call({ a: '1', b: '2', c: '3', d: '4', e: '5', f: '6' }, 'prompts/get', 'greet')).body.error?.message).toBe(
-      'Invalid arguments for prompt "greet": arguments hold more than 5 keys in all (limits.maxArgumentKeys)',
-    );
+    expect(
+      (await call({ a: '1', b: '2', c: '3', d: '4', e: '5', f: '6' }, 'prompts/get', 'greet')).body.error?.message,
+    ).toBe('Invalid arguments for prompt "greet": arguments hold more than 5 keys in all (limits.maxArgumentKeys)');
   });
 
   test('the low-level server too', async () => {
     const server = createLowLevelServer({
-      name: 'll', version: '1', logger: silentLogger, limits: { maxArgumentKeys: 2 },
+      name: 'll',
+      version: '1',
+      logger: silentLogger,
+      limits: { maxArgumentKeys: 2 },
       tools: [{ name: 't', inputSchema: { type: 'object' } }],
       callTool: () => ({ content: [{ type: 'text', text: 'ran' }] }),
     });
-    expect((await sendRaw(server, 'tools/call', { name: 't', arguments: { a: 1, b: 2, c: 3 } })).body.error?.message).toMatch(/more than 2 keys/);
-    expect((await sendRaw(server, 'tools/call', { name: 't', arguments: { a: 1 } })).body.result).toMatchObject({ content: [{ text: 'ran' }] });
+    expect(
+      (await sendRaw(server, 'tools/call', { name: 't', arguments: { a: 1, b: 2, c: 3 } })).body.error?.message,
+    ).toMatch(/more than 2 keys/);
+    expect((await sendRaw(server, 'tools/call', { name: 't', arguments: { a: 1 } })).body.result).toMatchObject({
+      content: [{ text: 'ran' }],
+    });
   });
 
   test('bad limits are refused at startup, naming the limit', () => {
-    const build = (limits: unknown) => () => createApp({ name: 'b', version: '1', providers: [], logger: silentLogger, limits: limits as never });
+    const build = (limits: unknown) => () =>
+      createApp({ name: 'b', version: '1', providers: [], logger: silentLogger, limits: limits as never });
     expect(build({ maxArgumentKeys: 0 })).toThrow(InvalidConfigurationError);
-    expect(build({ maxArgumentKeys: 0 })).toThrow('Module "b": limits.maxArgumentKeys must be a positive integer, got 0.');
+    expect(build({ maxArgumentKeys: 0 })).toThrow(
+      'Module "b": limits.maxArgumentKeys must be a positive integer, got 0.',
+    );
     expect(build({ maxArrayItems: 1.5 })).toThrow(/limits.maxArrayItems must be a positive integer/);
-    expect(build({ maxKeys: 10 })).toThrow(/limits.maxKeys is not a limit; known: maxBodyBytes, maxArgumentKeys, maxArrayItems, maxArgumentDepth, maxMembersOutsideArguments, maxDepthOutsideArguments/);
+    expect(build({ maxKeys: 10 })).toThrow(
+      /limits.maxKeys is not a limit; known: maxBodyBytes, maxArgumentKeys, maxArrayItems, maxArgumentDepth, maxMembersOutsideArguments, maxDepthOutsideArguments/,
+    );
   });
 });
 
@@ -98,7 +138,10 @@ describe('validation errors name a bounded number of fields', () => {
     const app = createApp({ name: 'v', version: '1', providers: [MachineTools], logger: silentLogger });
     const args: Record<string, unknown> = { name: 'web1', region: 'eu' };
     for (let i = 0; i < 200; i += 1) args[`extra${i}`] = i;
-    const result = (await sendRaw(app, 'tools/call', { name: 'provision', arguments: args })).body.result as { isError: boolean; content: Array<{ text: string }> };
+    const result = (await sendRaw(app, 'tools/call', { name: 'provision', arguments: args })).body.result as {
+      isError: boolean;
+      content: Array<{ text: string }>;
+    };
     expect(result.isError).toBe(true);
     const text = result.content[0]!.text;
     expect(text).toMatch(/; and 190 more$/);

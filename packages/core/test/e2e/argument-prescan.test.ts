@@ -13,7 +13,10 @@ import { envelopeOf, postProvision, PROVISION_HEADERS, provisionCall } from './s
 // machine can stall this process for a while), yet the behaviour before the bounds blocked for 12 s.
 const META = envelopeOf('prescan');
 const bodyOf = (id: number, args: unknown) => provisionCall(id, args, META);
-const EXPECTED = { code: -32602, message: 'Invalid arguments for tool "provision": arguments hold more than 1000 keys in all (limits.maxArgumentKeys)' };
+const EXPECTED = {
+  code: -32602,
+  message: 'Invalid arguments for tool "provision": arguments hold more than 1000 keys in all (limits.maxArgumentKeys)',
+};
 
 function hugeArgs(): Record<string, unknown> {
   const huge: Record<string, unknown> = { name: 'web1', region: 'eu' };
@@ -33,7 +36,9 @@ describe('arguments over the limits are refused before JSON.parse', () => {
       delay.enable();
       const big = postProvision(loopback.listener.url, body).then((r) => r.json());
       const smallStart = performance.now();
-      const small = await (await postProvision(loopback.listener.url, bodyOf(2, { name: 'web2', region: 'us' }))).text();
+      const small = await (
+        await postProvision(loopback.listener.url, bodyOf(2, { name: 'web2', region: 'us' }))
+      ).text();
       const smallMs = performance.now() - smallStart;
       const answer = (await big) as { error?: unknown };
       delay.disable();
@@ -60,7 +65,9 @@ describe('arguments over the limits are refused before JSON.parse', () => {
     const sdkPath = await listen(loopback.app, { port: 0, fastPath: false });
     try {
       const body = Buffer.from(bodyOf(5, hugeArgs()));
-      const { result, scans, parses } = await watchLargeInputs(async () => (await (await postProvision(sdkPath.url, body)).json()) as { error: unknown });
+      const { result, scans, parses } = await watchLargeInputs(
+        async () => (await (await postProvision(sdkPath.url, body)).json()) as { error: unknown },
+      );
       expect(result.error).toEqual(EXPECTED);
       expect(scans).toBe(1);
       expect(parses).toBe(0);
@@ -70,13 +77,18 @@ describe('arguments over the limits are refused before JSON.parse', () => {
   });
 
   test('fetch face and low-level server answer the same refusal, from one scan and no parse', async () => {
-    const request = () => new Request('http://localhost/mcp', { method: 'POST', headers: PROVISION_HEADERS, body: bodyOf(3, hugeArgs()) });
-    const viaApp = await watchLargeInputs(async () => (await (await loopback.app.fetch(request())).json()) as { error: unknown });
+    const request = () =>
+      new Request('http://localhost/mcp', { method: 'POST', headers: PROVISION_HEADERS, body: bodyOf(3, hugeArgs()) });
+    const viaApp = await watchLargeInputs(
+      async () => (await (await loopback.app.fetch(request())).json()) as { error: unknown },
+    );
     expect(viaApp.result.error).toEqual(EXPECTED);
     expect(viaApp.scans).toBe(1);
     expect(viaApp.parses).toBe(0);
     const low = createLowLevelServer({
-      name: 'low', version: '1', logger: silentLogger,
+      name: 'low',
+      version: '1',
+      logger: silentLogger,
       tools: [{ name: 'provision', inputSchema: { type: 'object' } }],
       callTool: () => ({ content: [{ type: 'text', text: 'ran' }] }),
     });
@@ -98,7 +110,10 @@ describe('a refusal handed from the node face still comes after auth', () => {
   let app: TesseraApp;
   let listener: HttpListener;
   beforeAll(async () => {
-    app = createApp({ name: 'prescan-auth', version: '1', providers: [MachineTools], logger: silentLogger }, { auth: { verifier } });
+    app = createApp(
+      { name: 'prescan-auth', version: '1', providers: [MachineTools], logger: silentLogger },
+      { auth: { verifier } },
+    );
     listener = await listen(app, { port: 0 });
   });
   afterAll(() => app.close());

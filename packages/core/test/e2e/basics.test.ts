@@ -29,7 +29,11 @@ describe.each<Mode>(['memory', 'http'])('a decorated server over the real SDK cl
     expect(provision.description).toBe('Provision a machine');
     expect(provision.inputSchema).toMatchObject({
       type: 'object',
-      properties: { name: { type: 'string', minLength: 3, description: 'Machine name' }, region: { enum: ['eu', 'us'] }, size: { type: 'integer', minimum: 1, maximum: 16 } },
+      properties: {
+        name: { type: 'string', minLength: 3, description: 'Machine name' },
+        region: { enum: ['eu', 'us'] },
+        size: { type: 'integer', minimum: 1, maximum: 16 },
+      },
       required: ['name', 'region'],
     });
     expect(tools.map((t) => t.name)).toEqual(['provision', 'explode', 'refuse', 'whoami']);
@@ -44,7 +48,10 @@ describe.each<Mode>(['memory', 'http'])('a decorated server over the real SDK cl
 
   test('invalid arguments name every bad field', async () => {
     const client = await connectInMemory(makeApp());
-    const result = await client.callTool({ name: 'provision', arguments: { name: 'x', region: 'mars', size: 99, extra: 1 } });
+    const result = await client.callTool({
+      name: 'provision',
+      arguments: { name: 'x', region: 'mars', size: 99, extra: 1 },
+    });
     expect(result.isError).toBe(true);
     const text = (result.content as Array<{ text: string }>)[0].text;
     expect(text).toMatch(/^Invalid arguments for tool "provision": /);
@@ -53,7 +60,10 @@ describe.each<Mode>(['memory', 'http'])('a decorated server over the real SDK cl
 
   test('unknown tool is -32602', async () => {
     const client = await connectInMemory(makeApp());
-    await expect(client.callTool({ name: 'nope', arguments: {} })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('Unknown tool: nope') });
+    await expect(client.callTool({ name: 'nope', arguments: {} })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('Unknown tool: nope'),
+    });
   });
 
   test('an unexpected error is masked and logged with a reference', async () => {
@@ -78,7 +88,11 @@ describe.each<Mode>(['memory', 'http'])('a decorated server over the real SDK cl
   test('the context tells protocol and client', async () => {
     const client = await connectInMemory(makeApp());
     const result = await client.callTool({ name: 'whoami', arguments: {} });
-    expect(JSON.parse((result.content as Array<{ text: string }>)[0].text)).toEqual({ protocol: '2026-07-28', era: 'modern', client: 'tessera-test-client' });
+    expect(JSON.parse((result.content as Array<{ text: string }>)[0].text)).toEqual({
+      protocol: '2026-07-28',
+      era: 'modern',
+      client: 'tessera-test-client',
+    });
   });
 
   test('prompts/get and resources/read, static and templated', async () => {
@@ -93,6 +107,9 @@ describe.each<Mode>(['memory', 'http'])('a decorated server over the real SDK cl
 
   test('unknown resource is -32602 naming the uri', async () => {
     const client = await connectInMemory(makeApp());
-    await expect(client.readResource({ uri: 'nothing://here' })).rejects.toMatchObject({ code: -32602, data: { uri: 'nothing://here' } });
+    await expect(client.readResource({ uri: 'nothing://here' })).rejects.toMatchObject({
+      code: -32602,
+      data: { uri: 'nothing://here' },
+    });
   });
 });

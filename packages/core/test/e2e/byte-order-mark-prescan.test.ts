@@ -27,7 +27,12 @@ function withBom(text: string): Uint8Array<ArrayBuffer> {
 function hugeCall(id: number): string {
   const args: Record<string, unknown> = { name: 'web1', region: 'eu' };
   for (let i = 0; i < 100_000; i += 1) args[`extra${i}`] = i;
-  return JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'provision', arguments: args, _meta: META } });
+  return JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name: 'provision', arguments: args, _meta: META },
+  });
 }
 
 describe('a body that starts with a byte order mark', () => {
@@ -41,18 +46,35 @@ describe('a body that starts with a byte order mark', () => {
   });
 
   test.each([
-    ['the fetch face', async (body: Uint8Array<ArrayBuffer>) => loopback.app.fetch(new Request('http://127.0.0.1/mcp', { method: 'POST', headers: PROVISION_HEADERS, body }))],
-    ['listen (fast path, then the endpoint)', async (body: Uint8Array<ArrayBuffer>) => fetch(loopback.listener.url, { method: 'POST', headers: PROVISION_HEADERS, body })],
+    [
+      'the fetch face',
+      async (body: Uint8Array<ArrayBuffer>) =>
+        loopback.app.fetch(new Request('http://127.0.0.1/mcp', { method: 'POST', headers: PROVISION_HEADERS, body })),
+    ],
+    [
+      'listen (fast path, then the endpoint)',
+      async (body: Uint8Array<ArrayBuffer>) =>
+        fetch(loopback.listener.url, { method: 'POST', headers: PROVISION_HEADERS, body }),
+    ],
   ])('over %s: refused with the -32602, never parsed', async (_face, send) => {
     const body = withBom(hugeCall(2));
-    const { result, parses } = await watchLargeInputs(async () => (await (await send(body)).json()) as { error?: unknown });
+    const { result, parses } = await watchLargeInputs(
+      async () => (await (await send(body)).json()) as { error?: unknown },
+    );
     expect(result.error).toEqual(EXPECTED);
     expect(parses).toBe(0);
   });
 
   test('a small call with one is still served, as before', async () => {
-    const small = JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'provision', arguments: { name: 'web3', region: 'us' }, _meta: META } });
-    const answer = await (await fetch(loopback.listener.url, { method: 'POST', headers: PROVISION_HEADERS, body: withBom(small) })).text();
+    const small = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'provision', arguments: { name: 'web3', region: 'us' }, _meta: META },
+    });
+    const answer = await (
+      await fetch(loopback.listener.url, { method: 'POST', headers: PROVISION_HEADERS, body: withBom(small) })
+    ).text();
     expect(answer).toContain('provisioned web3 in us');
   });
 });

@@ -36,7 +36,8 @@ class Confirm {
 }
 
 let events: string[] = [];
-let seen: Array<{ incomingState: unknown; incomingProgress: unknown; outgoing: unknown; outgoingProgress: unknown }> = [];
+let seen: Array<{ incomingState: unknown; incomingProgress: unknown; outgoing: unknown; outgoingProgress: unknown }> =
+  [];
 
 @Provider()
 class Flow {
@@ -52,7 +53,12 @@ class Flow {
   @Tool({ returnsInputRequired: true })
   direct(@Ctx() ctx: ExecutionContext): InputRequiredResult | string {
     if (ctx.requestState === 'plain-step-1') return 'done';
-    return inputRequired({ inputRequests: { ok: inputRequired.elicit({ message: 'ok?', requestedSchema: { type: 'object', properties: {} } }) }, requestState: 'plain-step-1' });
+    return inputRequired({
+      inputRequests: {
+        ok: inputRequired.elicit({ message: 'ok?', requestedSchema: { type: 'object', properties: {} } }),
+      },
+      requestState: 'plain-step-1',
+    });
   }
 }
 
@@ -135,21 +141,46 @@ beforeEach(() => {
 describe('the call pipeline', () => {
   test('three rounds run the documented order: request-state opens first and seals last, around filters, guards, interceptors, params, invoke', async () => {
     const a = app();
-    const call = (params: Record<string, unknown>) => sendRaw(a, 'tools/call', { name: 'deploy', arguments: {}, ...params }, { capabilities: caps });
+    const call = (params: Record<string, unknown>) =>
+      sendRaw(a, 'tools/call', { name: 'deploy', arguments: {}, ...params }, { capabilities: caps });
 
     const one = await call({});
     expect(one.body.result?.inputRequests).toHaveProperty('first');
-    expect(events).toEqual(['guard', 'interceptor: before', 'interceptor: after input_required', 'request-state: seal']);
+    expect(events).toEqual([
+      'guard',
+      'interceptor: before',
+      'interceptor: after input_required',
+      'request-state: seal',
+    ]);
 
     events = [];
-    const two = await call({ requestState: one.body.result!.requestState, inputResponses: { first: { action: 'accept', content: { region: 'eu' } } } });
+    const two = await call({
+      requestState: one.body.result!.requestState,
+      inputResponses: { first: { action: 'accept', content: { region: 'eu' } } },
+    });
     expect(two.body.result?.inputRequests).toHaveProperty('second');
-    expect(events).toEqual(['request-state: open', 'guard', 'interceptor: before', 'interceptor: after input_required', 'request-state: seal']);
+    expect(events).toEqual([
+      'request-state: open',
+      'guard',
+      'interceptor: before',
+      'interceptor: after input_required',
+      'request-state: seal',
+    ]);
 
     events = [];
-    const three = await call({ requestState: two.body.result!.requestState, inputResponses: { second: { action: 'accept', content: { answer: 'yes' } } } });
+    const three = await call({
+      requestState: two.body.result!.requestState,
+      inputResponses: { second: { action: 'accept', content: { answer: 'yes' } } },
+    });
     expect(three.body.result?.content).toEqual([{ type: 'text', text: 'rewritten: refused eu/yes' }]);
-    expect(events).toEqual(['request-state: open', 'guard', 'interceptor: before', 'handler', 'interceptor: error', 'filter']);
+    expect(events).toEqual([
+      'request-state: open',
+      'guard',
+      'interceptor: before',
+      'handler',
+      'interceptor: error',
+      'filter',
+    ]);
 
     // inside the request-state stage, interceptors see the resolver's progress in plaintext, both ways
     expect(seen[0].incomingProgress).toBeUndefined();
@@ -175,7 +206,17 @@ describe('the call pipeline', () => {
     expect(sealed).toMatch(/^spy\./);
     expect(sealed).not.toBe('plain-step-1');
 
-    const two = await sendRaw(a, 'tools/call', { name: 'direct', arguments: {}, requestState: sealed, inputResponses: { ok: { action: 'accept', content: {} } } }, { capabilities: caps });
+    const two = await sendRaw(
+      a,
+      'tools/call',
+      {
+        name: 'direct',
+        arguments: {},
+        requestState: sealed,
+        inputResponses: { ok: { action: 'accept', content: {} } },
+      },
+      { capabilities: caps },
+    );
     expect(two.body.result?.content).toEqual([{ type: 'text', text: 'done' }]);
     expect(seen[1].incomingState).toBe('plain-step-1');
   });
@@ -195,7 +236,9 @@ describe('the call pipeline', () => {
     const deploy = a.describePipeline('tools/call', 'deploy');
     expect(deploy.find((s) => s.stage === 'params')?.runs).toEqual(['#0 dependency', '#1 dependency']);
     expect(deploy.find((s) => s.stage === 'invoke')?.runs).toEqual(['Flow.deploy']);
-    expect(() => a.describePipeline('prompts/get', 'deploy')).toThrow('describePipeline: no prompts/get handler named "deploy" in "pipeline".');
+    expect(() => a.describePipeline('prompts/get', 'deploy')).toThrow(
+      'describePipeline: no prompts/get handler named "deploy" in "pipeline".',
+    );
   });
 });
 

@@ -14,7 +14,13 @@ async function listener(app: ReturnType<typeof createApp>) {
 
 describe('createApp({ events }): change notifications on subscriptions/listen', () => {
   test('with a bus: listChanged is declared, and app.notify reaches an open listen stream', async () => {
-    const app = createApp({ name: 's', version: '1', providers: [Deployer], logger: silentLogger, events: new InMemoryServerEventBus() });
+    const app = createApp({
+      name: 's',
+      version: '1',
+      providers: [Deployer],
+      logger: silentLogger,
+      events: new InMemoryServerEventBus(),
+    });
     const { client, heard } = await listener(app);
     try {
       expect(client.sdk.getServerCapabilities()?.tools).toEqual({ listChanged: true });

@@ -1,7 +1,17 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { getEventListeners } from 'node:events';
 import { IsIn } from 'class-validator';
-import { createApp, Ctx, Elicit, ExecutionContext, Field, Provider, silentLogger, Tool, type TesseraApp } from '@tessera/core';
+import {
+  createApp,
+  Ctx,
+  Elicit,
+  ExecutionContext,
+  Field,
+  Provider,
+  silentLogger,
+  Tool,
+  type TesseraApp,
+} from '@tessera/core';
 import { listen, type HttpListener } from '@tessera/core/node';
 import { MachineTools } from './fixtures';
 import { envelopeOf } from './support/provision-call';
@@ -49,12 +59,28 @@ jest.mock('../../src/node/connection-signal', () => {
 const META = envelopeOf('signal');
 
 function call(url: URL, agent: Agent, id: number, tool: string, args: object): Promise<string> {
-  const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: tool, arguments: args, _meta: META } });
-  const headers = { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': tool, 'content-length': String(Buffer.byteLength(body)) };
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name: tool, arguments: args, _meta: META },
+  });
+  const headers = {
+    accept: 'application/json, text/event-stream',
+    'content-type': 'application/json',
+    'mcp-protocol-version': '2026-07-28',
+    'mcp-method': 'tools/call',
+    'mcp-name': tool,
+    'content-length': String(Buffer.byteLength(body)),
+  };
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method: 'POST', headers, agent }, (res) => {
       let text = '';
-      res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => resolve(text)).on('error', reject);
+      res
+        .setEncoding('utf8')
+        .on('data', (chunk: string) => (text += chunk))
+        .on('end', () => resolve(text))
+        .on('error', reject);
     });
     req.on('error', reject).end(body);
   });
@@ -78,21 +104,27 @@ describe('one connection signal across many calls', () => {
     ['a direct call whose handler reads its signal and fails', 'watchfulFails', {}],
     ['an unknown tool (the SDK path)', 'nope', {}],
     ['a question (the SDK path)', 'sized', {}],
-  ])('30 calls answered with %s leave no abort listener behind on the kept-alive connection', async (_kind, tool, args) => {
-    seen.clear();
-    for (let id = 1; id <= 30; id += 1) await call(listener.url, agent, id, tool, args);
-    expect(seen.size).toBe(1); // one connection, one signal: the calls did go through the shared signal
-    const [signal] = [...seen];
-    expect(getEventListeners(signal!, 'abort')).toHaveLength(0); // no call in flight now
-  });
+  ])(
+    '30 calls answered with %s leave no abort listener behind on the kept-alive connection',
+    async (_kind, tool, args) => {
+      seen.clear();
+      for (let id = 1; id <= 30; id += 1) await call(listener.url, agent, id, tool, args);
+      expect(seen.size).toBe(1); // one connection, one signal: the calls did go through the shared signal
+      const [signal] = [...seen];
+      expect(getEventListeners(signal!, 'abort')).toHaveLength(0); // no call in flight now
+    },
+  );
 
   test.each([
     ['a plain result', 'provision', { name: 'web1', region: 'eu' }],
     ['a tool error', 'refuse', {}],
     ['an invalid argument', 'provision', { name: 1 }],
-  ])('30 direct calls answered with %s, none reading its signal, never make the connection signal', async (_kind, tool, args) => {
-    seen.clear();
-    for (let id = 1; id <= 30; id += 1) await call(listener.url, agent, id, tool, args);
-    expect(seen.size).toBe(0);
-  });
+  ])(
+    '30 direct calls answered with %s, none reading its signal, never make the connection signal',
+    async (_kind, tool, args) => {
+      seen.clear();
+      for (let id = 1; id <= 30; id += 1) await call(listener.url, agent, id, tool, args);
+      expect(seen.size).toBe(0);
+    },
+  );
 });

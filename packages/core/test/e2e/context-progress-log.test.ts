@@ -14,7 +14,9 @@ class Reporter {
 
 describe('ExecutionContext progress and logging', () => {
   test('progress reaches a client that asked for it; the call completes', async () => {
-    const client = await connectInMemory(createApp({ name: 'r', version: '1', providers: [Reporter], logger: silentLogger }));
+    const client = await connectInMemory(
+      createApp({ name: 'r', version: '1', providers: [Reporter], logger: silentLogger }),
+    );
     const seen: Array<{ progress: number; total?: number; message?: string }> = [];
     const result = await client.callTool({ name: 'work', arguments: {} }, { onprogress: (p) => void seen.push(p) });
     expect(result.content).toEqual([{ type: 'text', text: 'worked' }]);
@@ -25,7 +27,9 @@ describe('ExecutionContext progress and logging', () => {
   });
 
   test('without a progress token, progress is a no-op', async () => {
-    const client = await connectInMemory(createApp({ name: 'r', version: '1', providers: [Reporter], logger: silentLogger }));
+    const client = await connectInMemory(
+      createApp({ name: 'r', version: '1', providers: [Reporter], logger: silentLogger }),
+    );
     const result = await client.callTool({ name: 'work', arguments: {} });
     expect(result.content).toEqual([{ type: 'text', text: 'worked' }]);
   });

@@ -31,14 +31,21 @@ class Placement {
     })
     fallback: Elicitation<Site> | undefined,
   ): string {
-    if (region.action === 'accept') return `region ${region.content.region}; fallback ${fallback === undefined ? 'not asked' : 'asked'}`;
+    if (region.action === 'accept')
+      return `region ${region.content.region}; fallback ${fallback === undefined ? 'not asked' : 'asked'}`;
     return fallback?.action === 'accept' ? `fallback ${fallback.content.site}` : `nothing (${fallback?.action})`;
   }
 
   @Tool()
   confirm(
     @Elicit({ key: 'region', message: 'Region?', schema: Region }) region: Elicitation<Region>,
-    @Elicit({ key: 'sure', after: ['region'], message: ({ answers }) => `Region answer: ${JSON.stringify(answers.region)}. Sure?`, schema: Region }) sure: Region,
+    @Elicit({
+      key: 'sure',
+      after: ['region'],
+      message: ({ answers }) => `Region answer: ${JSON.stringify(answers.region)}. Sure?`,
+      schema: Region,
+    })
+    sure: Region,
   ): string {
     return `${region.action} then ${sure.region}`;
   }
@@ -52,7 +59,11 @@ function scripted(answers: Record<string, unknown>) {
   const client = new TesseraClient({
     elicitation: async (params) => {
       asked.push(params.message);
-      const key = params.message.startsWith('Region') ? 'region' : params.message.startsWith('No region') ? 'fallback' : 'other';
+      const key = params.message.startsWith('Region')
+        ? 'region'
+        : params.message.startsWith('No region')
+          ? 'fallback'
+          : 'other';
       return answers[key] as never;
     },
   });
@@ -64,7 +75,10 @@ describe('a dependent question sees an outcome-mode decline', () => {
     ['decline', 'No region (decline). Pick a fallback site?'],
     ['cancel', 'No region (cancel). Pick a fallback site?'],
   ])('after a %s, the fallback is asked, built from the outcome, and the method gets both', async (action, message) => {
-    const { client, asked } = scripted({ region: { action }, fallback: { action: 'accept', content: { site: 'us-east' } } });
+    const { client, asked } = scripted({
+      region: { action },
+      fallback: { action: 'accept', content: { site: 'us-east' } },
+    });
     await client.connect({ fetch: app().fetch });
     const result = await client.callTool({ name: 'place', arguments: {} });
     expect(result.content).toEqual([{ type: 'text', text: 'fallback us-east' }]);
@@ -85,16 +99,39 @@ describe('a dependent question sees an outcome-mode decline', () => {
     const a = app();
     const first = await sendRaw(a, 'tools/call', { name: 'place', arguments: {} }, { capabilities: caps });
     expect(Object.keys(first.body.result!.inputRequests as object)).toEqual(['region']);
-    const second = await sendRaw(a, 'tools/call', { name: 'place', arguments: {}, requestState: first.body.result!.requestState, inputResponses: { region: { action: 'decline' } } }, { capabilities: caps, id: 2 });
+    const second = await sendRaw(
+      a,
+      'tools/call',
+      {
+        name: 'place',
+        arguments: {},
+        requestState: first.body.result!.requestState,
+        inputResponses: { region: { action: 'decline' } },
+      },
+      { capabilities: caps, id: 2 },
+    );
     expect(Object.keys(second.body.result!.inputRequests as object)).toEqual(['fallback']);
-    const third = await sendRaw(a, 'tools/call', { name: 'place', arguments: {}, requestState: second.body.result!.requestState, inputResponses: { fallback: { action: 'decline' } } }, { capabilities: caps, id: 3 });
+    const third = await sendRaw(
+      a,
+      'tools/call',
+      {
+        name: 'place',
+        arguments: {},
+        requestState: second.body.result!.requestState,
+        inputResponses: { fallback: { action: 'decline' } },
+      },
+      { capabilities: caps, id: 3 },
+    );
     expect(third.body.result).toMatchObject({ content: [{ type: 'text', text: 'nothing (decline)' }] });
   });
 
   test('without `when`, the dependent is built from the outcome (answers hold { action } for a decline)', async () => {
     const asked: string[] = [];
     const client = new TesseraClient({
-      elicitation: async (params) => (asked.push(params.message), asked.length === 1 ? { action: 'decline' } : { action: 'accept', content: { region: 'us' } }),
+      elicitation: async (params) => (
+        asked.push(params.message),
+        asked.length === 1 ? { action: 'decline' } : { action: 'accept', content: { region: 'us' } }
+      ),
     });
     await client.connect({ fetch: app().fetch });
     const result = await client.callTool({ name: 'confirm', arguments: {} });

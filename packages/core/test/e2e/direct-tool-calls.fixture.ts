@@ -1,7 +1,18 @@
 import { IsInt } from 'class-validator';
 import { ProtocolError } from '@modelcontextprotocol/server';
 import { EchoArgs, Region } from './http-fast-path.fixture';
-import { Args, createApp, Ctx, Elicit, ExecutionContext, Field, Provider, silentLogger, Tool, type TesseraApp } from '@tessera/core';
+import {
+  Args,
+  createApp,
+  Ctx,
+  Elicit,
+  ExecutionContext,
+  Field,
+  Provider,
+  silentLogger,
+  Tool,
+  type TesseraApp,
+} from '@tessera/core';
 
 class Sum {
   @Field({ description: 'The total' })
@@ -91,7 +102,8 @@ class PlainTools {
   @Tool({ description: 'Tries the server-to-client requests of the 2025 era' })
   async pushing(@Ctx() ctx: ExecutionContext): Promise<string[]> {
     const tries = [
-      () => ctx.sdk.mcpReq.elicitInput({ mode: 'form', message: 'x', requestedSchema: { type: 'object', properties: {} } }),
+      () =>
+        ctx.sdk.mcpReq.elicitInput({ mode: 'form', message: 'x', requestedSchema: { type: 'object', properties: {} } }),
       () => ctx.sdk.mcpReq.requestSampling({ messages: [], maxTokens: 1 }),
       () => ctx.sdk.mcpReq.send({ method: 'elicitation/create', params: {} } as never),
     ];
@@ -115,5 +127,11 @@ class PlainTools {
 
 /** The app of direct-tool-calls(.fuzz).test.ts: every kind of answer a plain tool can give, and one tool that asks. */
 export function directCallsApp(): TesseraApp {
-  return createApp({ name: 'direct', version: '1.0.0', title: 'Direct calls', providers: [PlainTools], logger: silentLogger });
+  return createApp({
+    name: 'direct',
+    version: '1.0.0',
+    title: 'Direct calls',
+    providers: [PlainTools],
+    logger: silentLogger,
+  });
 }

@@ -14,12 +14,35 @@ import { meta, MODERN, send, type Raw } from './support/two-paths';
 const SEED = Number(process.env.DIRECT_FUZZ_SEED ?? Date.now() % 1_000_000);
 const CASES = 80;
 
-
 const ABSENT = Symbol('absent');
 // not `pushing`: on a 2025-era request (which some random calls are) the SDK really sends its elicitation
 // and waits for an answer a stateless client never gives (plainCall() calls it on 2026-07-28 only)
-const NAMES: unknown[] = ['echo', 'echo', 'report', 'sum', 'whole', 'erring', 'refusing', 'chatty', 'quiet', 'place', 'nope', 5, ABSENT];
-const ARGUMENTS: unknown[] = [{ text: 'x' }, { text: 'x' }, { text: 7 }, {}, [], null, 'str', ABSENT, { text: 'x', extra: true }];
+const NAMES: unknown[] = [
+  'echo',
+  'echo',
+  'report',
+  'sum',
+  'whole',
+  'erring',
+  'refusing',
+  'chatty',
+  'quiet',
+  'place',
+  'nope',
+  5,
+  ABSENT,
+];
+const ARGUMENTS: unknown[] = [
+  { text: 'x' },
+  { text: 'x' },
+  { text: 7 },
+  {},
+  [],
+  null,
+  'str',
+  ABSENT,
+  { text: 'x', extra: true },
+];
 const IDS: unknown[] = [1, 1, 'id-7', 0, -3, 1.5, null, {}, ABSENT];
 const METAS: Array<() => unknown> = [
   () => meta(),
@@ -33,14 +56,33 @@ const METAS: Array<() => unknown> = [
   () => 'not an object',
   () => ABSENT,
 ];
-const EXTRA_PARAMS: Array<Record<string, unknown>> = [{}, {}, {}, { requestState: 'forged' }, { inputResponses: {} }, { task: { ttl: 1000 } }, { unknown: 1 }];
+const EXTRA_PARAMS: Array<Record<string, unknown>> = [
+  {},
+  {},
+  {},
+  { requestState: 'forged' },
+  { inputResponses: {} },
+  { task: { ttl: 1000 } },
+  { unknown: 1 },
+];
 const pick = <T>(next: () => number, from: readonly T[]): T => from[Math.floor(next() * from.length)]!;
-const present = (entries: Record<string, unknown>) => Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== ABSENT));
+const present = (entries: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== ABSENT));
 
 function randomCall(next: () => number): Raw {
   const name = pick(next, NAMES);
-  const params = present({ name, arguments: pick(next, ARGUMENTS), _meta: pick(next, METAS)(), ...pick(next, EXTRA_PARAMS) });
-  const body = present({ jsonrpc: next() < 0.95 ? '2.0' : '1.0', id: pick(next, IDS), method: next() < 0.95 ? 'tools/call' : 'tools/list', params });
+  const params = present({
+    name,
+    arguments: pick(next, ARGUMENTS),
+    _meta: pick(next, METAS)(),
+    ...pick(next, EXTRA_PARAMS),
+  });
+  const body = present({
+    jsonrpc: next() < 0.95 ? '2.0' : '1.0',
+    id: pick(next, IDS),
+    method: next() < 0.95 ? 'tools/call' : 'tools/list',
+    params,
+  });
   const nameHeader = next() < 0.85 ? name : pick(next, ['other', '=?base64?ZWNobw==?=', ABSENT]);
   const headers = present({
     accept: 'application/json, text/event-stream',
@@ -54,12 +96,34 @@ function randomCall(next: () => number): Raw {
 
 /** A well-formed call of a plain tool (random tool, arguments and id): the kind the direct path serves. */
 function plainCall(next: () => number): Raw {
-  const name = pick(next, ['echo', 'report', 'sum', 'whole', 'erring', 'refusing', 'failing', 'chatty', 'quiet', 'pushing']);
+  const name = pick(next, [
+    'echo',
+    'report',
+    'sum',
+    'whole',
+    'erring',
+    'refusing',
+    'failing',
+    'chatty',
+    'quiet',
+    'pushing',
+  ]);
   const id = pick(next, [1, 'id-7', 0, 42]);
   const args = pick(next, [{ text: 'x' }, { text: 7 }, {}, { text: 'y', extra: true }]);
   return {
-    headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': name },
-    body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args, _meta: meta() } }),
+    headers: {
+      accept: 'application/json, text/event-stream',
+      'content-type': 'application/json',
+      'mcp-protocol-version': MODERN,
+      'mcp-method': 'tools/call',
+      'mcp-name': name,
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name, arguments: args, _meta: meta() },
+    }),
   };
 }
 
@@ -89,7 +153,12 @@ it(`random tools/call requests get the same answers with and without the direct 
       const raw = i % 4 === 0 ? plainCall(next) : randomCall(next); // a quarter well-formed, so both sides of the gate are met
       const fast = await send(listeners[0]!.url, raw);
       const sdk = await send(listeners[1]!.url, raw);
-      expect({ seed: SEED, case: i, request: raw, answer: comparable(fast) }).toEqual({ seed: SEED, case: i, request: raw, answer: comparable(sdk) });
+      expect({ seed: SEED, case: i, request: raw, answer: comparable(fast) }).toEqual({
+        seed: SEED,
+        case: i,
+        request: raw,
+        answer: comparable(sdk),
+      });
     }
     // both sides of the gate were exercised: some calls served directly, the rest by the SDK
     expect(run.mock.calls.length).toBeGreaterThan(0);

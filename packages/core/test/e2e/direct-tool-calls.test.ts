@@ -28,7 +28,9 @@ afterAll(async () => {
 afterEach(() => jest.restoreAllMocks());
 
 /** The same request on both paths (same answer expected); how many SDK servers each listener built for it. */
-async function compare(raw: Raw): Promise<{ answer: Answer; sdkServersOnFastPath: number; sdkServersOnSdkPath: number }> {
+async function compare(
+  raw: Raw,
+): Promise<{ answer: Answer; sdkServersOnFastPath: number; sdkServersOnSdkPath: number }> {
   const connect = jest.spyOn(ExchangeServer.prototype, 'connect');
   const answer = await send(fast, raw);
   const sdkServersOnFastPath = connect.mock.calls.length;
@@ -40,9 +42,19 @@ async function compare(raw: Raw): Promise<{ answer: Answer; sdkServersOnFastPath
 }
 
 /** A tools/call; `extraParams` may replace the `_meta` envelope. */
-const call = (name: string, args: unknown = {}, extraParams: Record<string, unknown> = {}, id: number | string = 1): Raw => ({
+const call = (
+  name: string,
+  args: unknown = {},
+  extraParams: Record<string, unknown> = {},
+  id: number | string = 1,
+): Raw => ({
   headers: headers('tools/call', name),
-  body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args, _meta: meta(), ...extraParams } }),
+  body: JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name, arguments: args, _meta: meta(), ...extraParams },
+  }),
 });
 
 /** Masked internal errors carry a fresh reference per answer. */
@@ -60,25 +72,39 @@ describe('the direct path answers as the SDK path does', () => {
     ['bad arguments', 'echo', { text: 7 }, 7],
     ['a call that logs and reports progress nobody asked for', 'quiet', {}, 8],
     ["the 2025 era's server-to-client requests refused", 'pushing', {}, 9],
-  ] as [string, string, Record<string, unknown>, string | number][])('%s, without an SDK server', async (_what, name, args, id) => {
-    const { answer, sdkServersOnFastPath, sdkServersOnSdkPath } = await compare(call(name, args, {}, id));
-    expect([sdkServersOnFastPath, sdkServersOnSdkPath]).toEqual([0, 1]);
-    expect(answer.status).toBe(200);
-    expect(answer.framing).toBe('length');
-  });
+  ] as [string, string, Record<string, unknown>, string | number][])(
+    '%s, without an SDK server',
+    async (_what, name, args, id) => {
+      const { answer, sdkServersOnFastPath, sdkServersOnSdkPath } = await compare(call(name, args, {}, id));
+      expect([sdkServersOnFastPath, sdkServersOnSdkPath]).toEqual([0, 1]);
+      expect(answer.status).toBe(200);
+      expect(answer.framing).toBe('length');
+    },
+  );
 
   it('the context a handler sees holds the envelope, the request, and no state', async () => {
     const { answer } = await compare(call('report', {}, { _meta: { ...meta(), 'example.com/trace': 'abc' } }));
     const text = JSON.parse((answer.body as { result: { content: { text: string }[] } }).result.content[0]!.text);
-    expect(text).toMatchObject({ protocolVersion: '2026-07-28', clientInfo: { name: 'paths-test' }, meta: { 'example.com/trace': 'abc' }, requestState: null, httpRequest: 'report', aborted: false });
+    expect(text).toMatchObject({
+      protocolVersion: '2026-07-28',
+      clientInfo: { name: 'paths-test' },
+      meta: { 'example.com/trace': 'abc' },
+      requestState: null,
+      httpRequest: 'report',
+      aborted: false,
+    });
     // the envelope's keys in another order, with the rest of _meta around them: lifted as the SDK lifts them
-    const shuffled = { 'example.com/a': 1, ...Object.fromEntries(Object.entries(meta()).reverse()), 'example.com/b': 2 };
+    const shuffled = {
+      'example.com/a': 1,
+      ...Object.fromEntries(Object.entries(meta()).reverse()),
+      'example.com/b': 2,
+    };
     expect((await compare(call('report', {}, { _meta: shuffled }))).sdkServersOnFastPath).toBe(0);
   });
 
   it('masks an unexpected error the same way (only the reference differs)', async () => {
     const connect = jest.spyOn(ExchangeServer.prototype, 'connect');
-      const [a, b] = [await send(fast, call('failing')), await send(sdk, call('failing'))];
+    const [a, b] = [await send(fast, call('failing')), await send(sdk, call('failing'))];
     expect(connect).toHaveBeenCalledTimes(1); // the SDK path's only
     expect(unref(a.text)).toBe(unref(b.text));
     expect(a.text).not.toContain('secret detail');
@@ -87,21 +113,32 @@ describe('the direct path answers as the SDK path does', () => {
   it('answers a missing client capability (-32021) with 400, as the SDK does, and every other error with 200', async () => {
     const { answer, sdkServersOnFastPath } = await compare(call('lacking'));
     expect(sdkServersOnFastPath).toBe(0);
-    expect(answer).toMatchObject({ status: 400, body: { error: { code: -32021, data: { requiredCapabilities: { elicitation: {} } } }, id: 1 } });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { error: { code: -32021, data: { requiredCapabilities: { elicitation: {} } } }, id: 1 },
+    });
     expect((await compare(call('refusing'))).answer.status).toBe(200);
   });
 
   it('answers 500 when an answer cannot be written as JSON (error data with a BigInt), and goes on serving', async () => {
     const broken = await send(fast, call('unwritable'));
-    expect(broken).toMatchObject({ status: 500, body: { error: { code: -32603, message: 'Internal server error' }, id: 1 } });
-    expect((await send(fast, call('echo', { text: 'still here' }))).body).toMatchObject({ result: { content: [{ text: 'still here' }] } });
+    expect(broken).toMatchObject({
+      status: 500,
+      body: { error: { code: -32603, message: 'Internal server error' }, id: 1 },
+    });
+    expect((await send(fast, call('echo', { text: 'still here' }))).body).toMatchObject({
+      result: { content: [{ text: 'still here' }] },
+    });
   });
 
   it('turns the answer into an event stream when the handler sends a message first', async () => {
     const { answer, sdkServersOnFastPath } = await compare(call('chatty'));
     expect(sdkServersOnFastPath).toBe(0);
     expect(answer.contentType).toBe('text/event-stream');
-    expect(answer.body).toEqual([expect.objectContaining({ method: 'notifications/message' }), expect.objectContaining({ id: 1, result: expect.anything() })]);
+    expect(answer.body).toEqual([
+      expect.objectContaining({ method: 'notifications/message' }),
+      expect.objectContaining({ id: 1, result: expect.anything() }),
+    ]);
   });
 });
 
@@ -113,10 +150,16 @@ describe('what the direct path leaves to the SDK', () => {
     ['a progress token', call('quiet', {}, withMeta({ progressToken: 't' }))],
     ['a log level', call('quiet', {}, withMeta({ 'io.modelcontextprotocol/logLevel': 'debug' }))],
     ['answers without state', call('echo', { text: 'a' }, { inputResponses: {} })],
-    ['a Mcp-Name header the SDK would decode', { ...call('echo', { text: 'a' }), headers: headers('tools/call', '=?base64?ZWNobw==?=') }],
+    [
+      'a Mcp-Name header the SDK would decode',
+      { ...call('echo', { text: 'a' }), headers: headers('tools/call', '=?base64?ZWNobw==?=') },
+    ],
     ['a state without answers', call('echo', { text: 'a' }, { requestState: 'forged' })],
     ['arguments that are not an object', call('echo', [])],
-    ['a malformed envelope', call('echo', { text: 'a' }, { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } })],
+    [
+      'a malformed envelope',
+      call('echo', { text: 'a' }, { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } }),
+    ],
     ['another method', { headers: headers('tools/list'), body: message('tools/list') }],
   ] as [string, Raw][])('%s', async (_what, raw) => {
     const { sdkServersOnFastPath, sdkServersOnSdkPath } = await compare(raw);
@@ -125,6 +168,9 @@ describe('what the direct path leaves to the SDK', () => {
 
   it('a call it leaves to the SDK still gets its SDK server (the gate is not always open)', async () => {
     expect(await compare(call('place', {}))).toMatchObject({ sdkServersOnFastPath: 1, sdkServersOnSdkPath: 1 });
-    expect(await compare(call('quiet', {}, withMeta({ progressToken: 't' })))).toMatchObject({ sdkServersOnFastPath: 1, sdkServersOnSdkPath: 1 });
+    expect(await compare(call('quiet', {}, withMeta({ progressToken: 't' })))).toMatchObject({
+      sdkServersOnFastPath: 1,
+      sdkServersOnSdkPath: 1,
+    });
   });
 });

@@ -1,5 +1,16 @@
 import { IsIn, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
-import { Args, Ctx, ExecutionContext, Field, Prompt, Provider, Resource, ResourceTemplate, Tool, ToolError } from '@tessera/core';
+import {
+  Args,
+  Ctx,
+  ExecutionContext,
+  Field,
+  Prompt,
+  Provider,
+  Resource,
+  ResourceTemplate,
+  Tool,
+  ToolError,
+} from '@tessera/core';
 
 export class ProvisionArgs {
   @Field({ description: 'Machine name' })

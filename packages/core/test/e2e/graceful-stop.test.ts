@@ -22,28 +22,56 @@ const body = JSON.stringify({
   jsonrpc: '2.0',
   id: 1,
   method: 'tools/call',
-  params: { name: 'work', arguments: {}, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 't', version: '0' }, 'io.modelcontextprotocol/clientCapabilities': {} } },
+  params: {
+    name: 'work',
+    arguments: {},
+    _meta: {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientInfo': { name: 't', version: '0' },
+      'io.modelcontextprotocol/clientCapabilities': {},
+    },
+  },
 });
-const headers = { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'work', 'content-length': String(Buffer.byteLength(body)) };
+const headers = {
+  accept: 'application/json, text/event-stream',
+  'content-type': 'application/json',
+  'mcp-protocol-version': '2026-07-28',
+  'mcp-method': 'tools/call',
+  'mcp-name': 'work',
+  'content-length': String(Buffer.byteLength(body)),
+};
 
 type Outcome = 'completed' | 'refused' | 'reset' | 'malformed';
 
-function send(url: URL, agent: Agent, path = url.pathname, method = 'POST'): Promise<{ outcome: Outcome; status?: number; detail?: string }> {
+function send(
+  url: URL,
+  agent: Agent,
+  path = url.pathname,
+  method = 'POST',
+): Promise<{ outcome: Outcome; status?: number; detail?: string }> {
   return new Promise((resolve) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, path, method, agent, headers: method === 'POST' ? headers : {} }, (res) => {
-      let text = '';
-      res.on('data', (d: Buffer) => (text += d.toString()));
-      res.on('end', () => {
-        if (res.statusCode === 200 && text.includes('"done"')) return resolve({ outcome: 'completed', status: 200 });
-        if (res.statusCode === 503 && res.headers['retry-after'] !== undefined) return resolve({ outcome: 'refused', status: 503 });
-        if (method === 'GET') return resolve({ outcome: 'completed', status: res.statusCode, detail: text });
-        resolve({ outcome: 'malformed', status: res.statusCode, detail: text.slice(0, 200) });
-      });
-      res.on('error', (error) => resolve({ outcome: 'reset', detail: String(error) }));
-    });
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, path, method, agent, headers: method === 'POST' ? headers : {} },
+      (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () => {
+          if (res.statusCode === 200 && text.includes('"done"')) return resolve({ outcome: 'completed', status: 200 });
+          if (res.statusCode === 503 && res.headers['retry-after'] !== undefined)
+            return resolve({ outcome: 'refused', status: 503 });
+          if (method === 'GET') return resolve({ outcome: 'completed', status: res.statusCode, detail: text });
+          resolve({ outcome: 'malformed', status: res.statusCode, detail: text.slice(0, 200) });
+        });
+        res.on('error', (error) => resolve({ outcome: 'reset', detail: String(error) }));
+      },
+    );
     req.on('error', (error: NodeJS.ErrnoException) =>
       // a connection the stopped server never accepted: refused before anything ran
-      resolve(error.code === 'ECONNREFUSED' ? { outcome: 'refused' } : { outcome: 'reset', detail: `${error.code ?? ''} ${error.message}` }),
+      resolve(
+        error.code === 'ECONNREFUSED'
+          ? { outcome: 'refused' }
+          : { outcome: 'reset', detail: `${error.code ?? ''} ${error.message}` },
+      ),
     );
     req.end(method === 'POST' ? body : undefined);
   });
@@ -92,7 +120,10 @@ describe('a graceful stop under load', () => {
     const app = createApp({ name: 'stop', version: '1', providers: [Work], logger: silentLogger });
     const listener = await listen(app, { port: 0, drainMs: 2000 });
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    expect(await send(listener.url, agent, '/healthz', 'GET')).toMatchObject({ status: 200, detail: '{"status":"ok"}' });
+    expect(await send(listener.url, agent, '/healthz', 'GET')).toMatchObject({
+      status: 200,
+      detail: '{"status":"ok"}',
+    });
     expect(await send(listener.url, agent, '/readyz', 'GET')).toMatchObject({ status: 200, detail: '{"ready":true}' });
     const closing = listener.close();
     const during = await send(listener.url, agent, '/readyz', 'GET'); // on the kept-alive connection
@@ -108,7 +139,9 @@ describe('stopOnSignals: SIGTERM drains, then exits; the exit deadline is a hard
     const app = createApp({ name: 'stop', version: '1', providers: [Work], logger: silentLogger });
     const listener = await listen(app, { port: 0, drainMs: 2000 });
     const signals = new EventEmitter();
-    const exited = new Promise<number>((resolve) => stopOnSignals(app, { exit: resolve, exitDeadlineMs: 5000 }, signals));
+    const exited = new Promise<number>((resolve) =>
+      stopOnSignals(app, { exit: resolve, exitDeadlineMs: 5000 }, signals),
+    );
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     expect((await send(listener.url, agent)).outcome).toBe('completed');
     signals.emit('SIGTERM', 'SIGTERM');
@@ -131,7 +164,9 @@ describe('stopOnSignals: SIGTERM drains, then exits; the exit deadline is a hard
     const listener = await listen(app, { port: 0, drainMs: 60_000 });
     const signals = new EventEmitter();
     const started = Date.now();
-    const exited = new Promise<number>((resolve) => stopOnSignals(app, { exit: resolve, exitDeadlineMs: 300, signals: ['SIGINT'] }, signals));
+    const exited = new Promise<number>((resolve) =>
+      stopOnSignals(app, { exit: resolve, exitDeadlineMs: 300, signals: ['SIGINT'] }, signals),
+    );
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const stuck = send(listener.url, agent);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -146,6 +181,8 @@ describe('stopOnSignals: SIGTERM drains, then exits; the exit deadline is a hard
 
   test('a bad exit deadline is refused', () => {
     const app = createApp({ name: 'stop', version: '1', providers: [Work], logger: silentLogger });
-    expect(() => stopOnSignals(app, { exitDeadlineMs: 0 }, new EventEmitter())).toThrow('stopOnSignals: exitDeadlineMs must be a positive number of milliseconds, got 0');
+    expect(() => stopOnSignals(app, { exitDeadlineMs: 0 }, new EventEmitter())).toThrow(
+      'stopOnSignals: exitDeadlineMs must be a positive number of milliseconds, got 0',
+    );
   });
 });

@@ -1,5 +1,17 @@
 import { injectable } from 'tsyringe';
-import { createApp, ExecutionContext, ForbiddenError, Prompt, Provider, Resource, ResourceTemplate, silentLogger, Tool, UseGuards, type Guard } from '@tessera/core';
+import {
+  createApp,
+  ExecutionContext,
+  ForbiddenError,
+  Prompt,
+  Provider,
+  Resource,
+  ResourceTemplate,
+  silentLogger,
+  Tool,
+  UseGuards,
+  type Guard,
+} from '@tessera/core';
 import { connectInMemory } from '@tessera/testing';
 import { textOf } from './support/result-text';
 
@@ -79,7 +91,14 @@ class Locked {
 }
 
 function app(extra: { guards?: Guard[] | (typeof CallerGuard)[] } = {}) {
-  return createApp({ name: 'guarded', version: '1.0.0', providers: [Open, Locked], services: [Blocklist], logger: silentLogger, ...extra });
+  return createApp({
+    name: 'guarded',
+    version: '1.0.0',
+    providers: [Open, Locked],
+    services: [Blocklist],
+    logger: silentLogger,
+    ...extra,
+  });
 }
 
 beforeEach(() => {
@@ -98,7 +117,10 @@ describe('guards', () => {
   test('a guard that throws ForbiddenError shows its own reason, as "Forbidden: reason" (the README table)', async () => {
     const client = await connectInMemory(app());
     const result = await client.callTool({ name: 'write', arguments: {} });
-    expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Forbidden: maintenance window: writes are closed' }] });
+    expect(result).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: 'Forbidden: maintenance window: writes are closed' }],
+    });
     expect(ran).toEqual([]);
   });
 
@@ -162,7 +184,15 @@ describe('guards', () => {
       }
     }
 
-    const client = await connectInMemory(createApp({ name: 'ordered', version: '1.0.0', providers: [Ordered], guards: [record('app')], logger: silentLogger }));
+    const client = await connectInMemory(
+      createApp({
+        name: 'ordered',
+        version: '1.0.0',
+        providers: [Ordered],
+        guards: [record('app')],
+        logger: silentLogger,
+      }),
+    );
     expect(textOf(await client.callTool({ name: 'go', arguments: {} }))).toBe('went');
     expect(order).toEqual(['app', 'class', 'method']);
     order.length = 0;

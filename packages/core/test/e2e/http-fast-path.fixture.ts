@@ -1,7 +1,18 @@
 import { EventEmitter } from 'node:events';
 import { IsIn, IsString } from 'class-validator';
 import { OAuthError, OAuthErrorCode, type AuthInfo, type OAuthTokenVerifier } from '@modelcontextprotocol/server';
-import { Args, createApp, Ctx, Elicit, ExecutionContext, Field, Provider, silentLogger, Tool, type TesseraApp } from '@tessera/core';
+import {
+  Args,
+  createApp,
+  Ctx,
+  Elicit,
+  ExecutionContext,
+  Field,
+  Provider,
+  silentLogger,
+  Tool,
+  type TesseraApp,
+} from '@tessera/core';
 
 /** The app both HTTP paths serve in http-fast-path.test.ts: plain calls, a validated DTO, progress (SSE), a question. */
 export class EchoArgs {
@@ -23,7 +34,9 @@ export const holdEvents = new EventEmitter();
 class Things {
   @Tool({ description: 'Holds until the call is cancelled' })
   async hold(@Ctx() ctx: ExecutionContext): Promise<string> {
-    const cancelled = new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
+    const cancelled = new Promise<void>((resolve) =>
+      ctx.signal.addEventListener('abort', () => resolve(), { once: true }),
+    );
     holdEvents.emit('started');
     await cancelled;
     holdEvents.emit('cancelled');
@@ -57,10 +70,19 @@ const HOUR = 3600;
 export const verifier: OAuthTokenVerifier = {
   async verifyAccessToken(token: string): Promise<AuthInfo> {
     if (token !== 'good-token') throw new OAuthError(OAuthErrorCode.InvalidToken, 'unknown or revoked token');
-    return { token, clientId: 'desk', scopes: ['mcp'], expiresAt: Math.floor(Date.now() / 1000) + HOUR, extra: { subject: 'alice' } };
+    return {
+      token,
+      clientId: 'desk',
+      scopes: ['mcp'],
+      expiresAt: Math.floor(Date.now() / 1000) + HOUR,
+      extra: { subject: 'alice' },
+    };
   },
 };
 
 export function fastPathApp(withAuth: boolean): TesseraApp {
-  return createApp({ name: 'paths', version: '1.0.0', providers: [Things], logger: silentLogger }, withAuth ? { auth: { verifier } } : {});
+  return createApp(
+    { name: 'paths', version: '1.0.0', providers: [Things], logger: silentLogger },
+    withAuth ? { auth: { verifier } } : {},
+  );
 }

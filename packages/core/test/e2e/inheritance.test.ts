@@ -134,12 +134,18 @@ describe('subclassed providers', () => {
       reset: 'Child takes nothing',
       extra: 'Only in the child',
     });
-    expect(tools.find((t) => t.name === 'count')!.inputSchema).toMatchObject({ properties: { name: { type: 'string' }, count: { type: 'integer' } } });
+    expect(tools.find((t) => t.name === 'count')!.inputSchema).toMatchObject({
+      properties: { name: { type: 'string' }, count: { type: 'integer' } },
+    });
     expect(tools.find((t) => t.name === 'reset')!.inputSchema).toEqual({ type: 'object', properties: {} });
 
-    expect(textOf(await client.callTool({ name: 'greet', arguments: { name: 'Ada' } }))).toBe('[hello Ada from the child]');
+    expect(textOf(await client.callTool({ name: 'greet', arguments: { name: 'Ada' } }))).toBe(
+      '[hello Ada from the child]',
+    );
     expect(textOf(await client.callTool({ name: 'version', arguments: {} }))).toBe('base');
-    expect(textOf(await client.callTool({ name: 'count', arguments: { name: 'Cy', count: 21 } }))).toBe('child counted 42 for Cy');
+    expect(textOf(await client.callTool({ name: 'count', arguments: { name: 'Cy', count: 21 } }))).toBe(
+      'child counted 42 for Cy',
+    );
     expect(textOf(await client.callTool({ name: 'reset', arguments: {} }))).toBe('child reset');
     expect(textOf(await client.callTool({ name: 'extra', arguments: {} }))).toBe('extra');
   });
@@ -171,7 +177,9 @@ describe('subclassed providers', () => {
       }
     }
     expect(() => app(ChildTools, Other)).toThrow(DuplicateNameError);
-    expect(() => app(ChildTools, Other)).toThrow('Duplicate tool "version": declared by ChildTools.version and by Other.version');
+    expect(() => app(ChildTools, Other)).toThrow(
+      'Duplicate tool "version": declared by ChildTools.version and by Other.version',
+    );
   });
 
   test('two subclasses of one base clash on the inherited names unless prefixed', () => {
@@ -179,7 +187,9 @@ describe('subclassed providers', () => {
     class TeamAdmin extends AdminBase {
       protected readonly area = 'teams';
     }
-    expect(() => app(UserAdmin, TeamAdmin)).toThrow(/Duplicate tool "audit": declared by UserAdmin.audit and by TeamAdmin.audit/);
+    expect(() => app(UserAdmin, TeamAdmin)).toThrow(
+      /Duplicate tool "audit": declared by UserAdmin.audit and by TeamAdmin.audit/,
+    );
 
     @Provider({ prefix: 'teams' })
     class PrefixedTeamAdmin extends AdminBase {
@@ -206,7 +216,13 @@ describe('subclassed providers', () => {
 
     for (const Child of [DecoratedChild, UndecoratedChild]) {
       const client = await connectInMemory(
-        createApp({ name: 'inject', version: '1.0.0', providers: [Child], services: [{ token: SETTINGS, useValue: { region: 'eu' } }], logger: silentLogger }),
+        createApp({
+          name: 'inject',
+          version: '1.0.0',
+          providers: [Child],
+          services: [{ token: SETTINGS, useValue: { region: 'eu' } }],
+          logger: silentLogger,
+        }),
       );
       expect(textOf(await client.callTool({ name: 'region', arguments: {} }))).toBe('eu');
     }
@@ -242,6 +258,8 @@ describe('subclassed providers', () => {
         return this.greeter.greet('x');
       }
     }
-    expect(() => app(Undecorated)).toThrow('Provider Undecorated declares constructor parameters, but without a class decorator their types are unknown: add @Provider().');
+    expect(() => app(Undecorated)).toThrow(
+      'Provider Undecorated declares constructor parameters, but without a class decorator their types are unknown: add @Provider().',
+    );
   });
 });

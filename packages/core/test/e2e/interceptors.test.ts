@@ -1,4 +1,13 @@
-import { createApp, Provider, silentLogger, Tool, UseInterceptors, type CallHandler, type ExecutionContext, type Interceptor } from '@tessera/core';
+import {
+  createApp,
+  Provider,
+  silentLogger,
+  Tool,
+  UseInterceptors,
+  type CallHandler,
+  type ExecutionContext,
+  type Interceptor,
+} from '@tessera/core';
 import { connectInMemory } from '@tessera/testing';
 import { textOf } from './support/result-text';
 
@@ -67,7 +76,14 @@ class Wrapped {
   }
 }
 
-const app = () => createApp({ name: 'wrapped', version: '1.0.0', providers: [Wrapped], interceptors: [around('app')], logger: silentLogger });
+const app = () =>
+  createApp({
+    name: 'wrapped',
+    version: '1.0.0',
+    providers: [Wrapped],
+    interceptors: [around('app')],
+    logger: silentLogger,
+  });
 
 beforeEach(() => {
   events.length = 0;
@@ -77,7 +93,15 @@ describe('interceptors', () => {
   test('wrap in order app → class → method, unwinding in reverse', async () => {
     const client = await connectInMemory(app());
     expect(textOf(await client.callTool({ name: 'work', arguments: {} }))).toBe('done');
-    expect(events).toEqual(['app:before', 'class:before', 'method:before', 'handler', 'method:after', 'class:after', 'app:after']);
+    expect(events).toEqual([
+      'app:before',
+      'class:before',
+      'method:before',
+      'handler',
+      'method:after',
+      'class:after',
+      'app:after',
+    ]);
   });
 
   test('may replace the result', async () => {
@@ -94,7 +118,12 @@ describe('interceptors', () => {
   test('calling next() twice is refused; the handler runs once', async () => {
     const logs: Array<{ error?: Error } | undefined> = [];
     const client = await connectInMemory(
-      createApp({ name: 'wrapped', version: '1.0.0', providers: [Wrapped], logger: { ...silentLogger, error: (_m, f) => logs.push(f) } }),
+      createApp({
+        name: 'wrapped',
+        version: '1.0.0',
+        providers: [Wrapped],
+        logger: { ...silentLogger, error: (_m, f) => logs.push(f) },
+      }),
     );
     const result = await client.callTool({ name: 'doubled', arguments: {} });
     expect(result.isError).toBe(true);

@@ -8,13 +8,25 @@ import { type HttpListener, listen } from '@tessera/core/node';
 class Era {
   @Tool({ description: 'Tells what the server saw of this call' })
   whoami(@Ctx() ctx: ExecutionContext): unknown {
-    return { era: ctx.era, protocol: ctx.protocolVersion, client: ctx.clientInfo?.name, elicitation: ctx.clientCapabilities?.elicitation !== undefined };
+    return {
+      era: ctx.era,
+      protocol: ctx.protocolVersion,
+      client: ctx.clientInfo?.name,
+      elicitation: ctx.clientCapabilities?.elicitation !== undefined,
+    };
   }
 
   @Tool({ returnsInputRequired: true })
   ask(@Ctx() ctx: ExecutionContext): unknown {
     if (ctx.inputResponses) return 'answered';
-    return inputRequired({ inputRequests: { q: inputRequired.elicit({ message: 'Sure?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } }) } });
+    return inputRequired({
+      inputRequests: {
+        q: inputRequired.elicit({
+          message: 'Sure?',
+          requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+        }),
+      },
+    });
   }
 
   @Prompt()
@@ -42,7 +54,11 @@ describe('2025-era clients over Streamable HTTP (127.0.0.1)', () => {
   });
 
   test("protocol: 'legacy' completes initialize, lists and calls a tool", async () => {
-    const client = await connectHttp(listener.url, { protocol: 'legacy', capabilities: { elicitation: { form: {} } }, clientInfo: { name: 'old-client', version: '0.9.0' } });
+    const client = await connectHttp(listener.url, {
+      protocol: 'legacy',
+      capabilities: { elicitation: { form: {} } },
+      clientInfo: { name: 'old-client', version: '0.9.0' },
+    });
     expect(client.getServerVersion()).toMatchObject({ name: 'dual-era', version: '1.0.0' });
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(['whoami', 'ask']);

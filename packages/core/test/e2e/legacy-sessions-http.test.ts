@@ -13,11 +13,21 @@ const INIT = {
   jsonrpc: '2.0',
   id: 1,
   method: 'initialize',
-  params: { protocolVersion: '2025-06-18', capabilities: { elicitation: {} }, clientInfo: { name: 'raw', version: '1' } },
+  params: {
+    protocolVersion: '2025-06-18',
+    capabilities: { elicitation: {} },
+    clientInfo: { name: 'raw', version: '1' },
+  },
 };
 const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 const post = (app: TesseraApp, body: unknown, headers: Record<string, string> = {}) =>
-  app.fetch(new Request('http://localhost/mcp', { method: 'POST', headers: { ...HEADERS, ...headers }, body: JSON.stringify(body) }));
+  app.fetch(
+    new Request('http://localhost/mcp', {
+      method: 'POST',
+      headers: { ...HEADERS, ...headers },
+      body: JSON.stringify(body),
+    }),
+  );
 
 describe('2025-era clients over HTTP with legacySessions', () => {
   let app: TesseraApp | undefined;
@@ -28,16 +38,22 @@ describe('2025-era clients over HTTP with legacySessions', () => {
     client = app = undefined;
   });
 
-  test.each(['2025-06-18', '2025-11-25'])('a %s client over a real socket: @Elicit asks with a push request and the call completes', async (pin) => {
-    app = createApp(appModule, { legacySessions: true });
-    const { url } = await listen(app, { port: 0 });
-    const asked: string[] = [];
-    client = new TesseraClient({ protocol: { pin }, elicitation: async (params) => (asked.push(params.message), answerEu()) });
-    await client.connect({ url: url.href });
-    expect(client.era).toBe('legacy');
-    expect(text(await client.callTool({ name: 'strict', arguments: {} }))).toBe('chose eu');
-    expect(asked).toEqual(['Region?']);
-  });
+  test.each(['2025-06-18', '2025-11-25'])(
+    'a %s client over a real socket: @Elicit asks with a push request and the call completes',
+    async (pin) => {
+      app = createApp(appModule, { legacySessions: true });
+      const { url } = await listen(app, { port: 0 });
+      const asked: string[] = [];
+      client = new TesseraClient({
+        protocol: { pin },
+        elicitation: async (params) => (asked.push(params.message), answerEu()),
+      });
+      await client.connect({ url: url.href });
+      expect(client.era).toBe('legacy');
+      expect(text(await client.callTool({ name: 'strict', arguments: {} }))).toBe('chose eu');
+      expect(asked).toEqual(['Region?']);
+    },
+  );
 
   test('2026-07-28 clients on the same app are served as before (no session)', async () => {
     app = createApp(appModule, { legacySessions: true });
@@ -53,7 +69,10 @@ describe('2025-era clients over HTTP with legacySessions', () => {
     const { url } = await listen(app, { port: 0 });
     client = new TesseraClient({ protocol: 'legacy', elicitation: answerEu });
     await client.connect({ url: url.href });
-    await expect(client.callTool({ name: 'strict', arguments: {} })).rejects.toMatchObject({ code: -32021, message: expect.stringContaining('stateless HTTP') });
+    await expect(client.callTool({ name: 'strict', arguments: {} })).rejects.toMatchObject({
+      code: -32021,
+      message: expect.stringContaining('stateless HTTP'),
+    });
   });
 
   test('initialize opens a session; DELETE ends it; an ended, unknown or missing session is refused', async () => {
@@ -73,10 +92,14 @@ describe('2025-era clients over HTTP with legacySessions', () => {
     const after = await post(app, { jsonrpc: '2.0', id: 3, method: 'tools/list' }, session);
     expect(after.status).toBe(404);
     expect(await after.json()).toMatchObject({ error: { message: expect.stringContaining('Session not found') } });
-    expect((await post(app, { jsonrpc: '2.0', id: 4, method: 'tools/list' }, { 'mcp-session-id': 'nope' })).status).toBe(404);
+    expect(
+      (await post(app, { jsonrpc: '2.0', id: 4, method: 'tools/list' }, { 'mcp-session-id': 'nope' })).status,
+    ).toBe(404);
     const missing = await post(app, { jsonrpc: '2.0', id: 5, method: 'tools/list' });
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toMatchObject({ error: { message: expect.stringContaining('needs an Mcp-Session-Id header') } });
+    expect(await missing.json()).toMatchObject({
+      error: { message: expect.stringContaining('needs an Mcp-Session-Id header') },
+    });
   });
 
   test('maxSessions bounds open sessions (503 beyond it); idle sessions are closed after idleMs', async () => {
@@ -90,18 +113,38 @@ describe('2025-era clients over HTTP with legacySessions', () => {
 
   test('a session answers only the caller who opened it (bearer auth): anyone else gets 404', async () => {
     const verifier = {
-      verifyAccessToken: async (token: string) => ({ token, clientId: 'app', scopes: [], expiresAt: Math.floor(Date.now() / 1000) + 600, extra: { subject: token } }),
+      verifyAccessToken: async (token: string) => ({
+        token,
+        clientId: 'app',
+        scopes: [],
+        expiresAt: Math.floor(Date.now() / 1000) + 600,
+        extra: { subject: token },
+      }),
     };
     app = createApp(appModule, { auth: { verifier }, legacySessions: true });
     const opened = await post(app, INIT, { authorization: 'Bearer alice' });
     const session = { 'mcp-session-id': opened.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-06-18' };
-    await post(app, { jsonrpc: '2.0', method: 'notifications/initialized' }, { ...session, authorization: 'Bearer alice' });
-    expect((await post(app, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, { ...session, authorization: 'Bearer bob' })).status).toBe(404);
-    expect((await post(app, { jsonrpc: '2.0', id: 3, method: 'tools/list' }, { ...session, authorization: 'Bearer alice' })).status).toBe(200);
+    await post(
+      app,
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { ...session, authorization: 'Bearer alice' },
+    );
+    expect(
+      (await post(app, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, { ...session, authorization: 'Bearer bob' }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await post(app, { jsonrpc: '2.0', id: 3, method: 'tools/list' }, { ...session, authorization: 'Bearer alice' }))
+        .status,
+    ).toBe(200);
   });
 
   test('bad settings are refused at createApp, naming them', () => {
-    expect(() => createApp(appModule, { legacySessions: { maxSessions: 0 } })).toThrow('legacySessions.maxSessions must be a positive number, got 0.');
-    expect(() => createApp(appModule, { legacySessions: { idleMs: Number.NaN } })).toThrow('legacySessions.idleMs must be a positive number, got NaN.');
+    expect(() => createApp(appModule, { legacySessions: { maxSessions: 0 } })).toThrow(
+      'legacySessions.maxSessions must be a positive number, got 0.',
+    );
+    expect(() => createApp(appModule, { legacySessions: { idleMs: Number.NaN } })).toThrow(
+      'legacySessions.idleMs must be a positive number, got NaN.',
+    );
   });
 });

@@ -11,7 +11,11 @@ const names = Array.from({ length: COUNT }, (_, i) => `tool_${String(i).padStart
 class Many {}
 for (const name of names) {
   Object.defineProperty(Many.prototype, name, { value: () => `ran ${name}`, writable: true, configurable: true });
-  Tool({ description: `Tool number ${name.slice(5)}` })(Many.prototype, name, Object.getOwnPropertyDescriptor(Many.prototype, name)!);
+  Tool({ description: `Tool number ${name.slice(5)}` })(
+    Many.prototype,
+    name,
+    Object.getOwnPropertyDescriptor(Many.prototype, name)!,
+  );
 }
 
 async function listAll(client: Client): Promise<{ pages: string[][]; cursors: string[] }> {
@@ -20,7 +24,10 @@ async function listAll(client: Client): Promise<{ pages: string[][]; cursors: st
   let cursor: string | undefined;
   do {
     // listTools() without a cursor walks every page itself; the raw request shows the first page as sent.
-    const page = cursor === undefined ? await client.request({ method: 'tools/list', params: {} }) : await client.listTools({ cursor });
+    const page =
+      cursor === undefined
+        ? await client.request({ method: 'tools/list', params: {} })
+        : await client.listTools({ cursor });
     pages.push(page.tools.map((t) => t.name));
     cursor = page.nextCursor;
     if (cursor !== undefined) cursors.push(cursor);
@@ -43,7 +50,11 @@ describe('tools/list paging over 1000 tools', () => {
     const { tools, nextCursor } = await client.listTools();
     expect(nextCursor).toBeUndefined();
     expect(tools.map((t) => t.name)).toEqual(names);
-    expect(tools[42]).toEqual({ name: 'tool_0042', description: 'Tool number 0042', inputSchema: { type: 'object', properties: {} } });
+    expect(tools[42]).toEqual({
+      name: 'tool_0042',
+      description: 'Tool number 0042',
+      inputSchema: { type: 'object', properties: {} },
+    });
   });
 
   test('the order is stable: listing again (or from another connection) gives the same pages and cursors', async () => {
@@ -65,7 +76,9 @@ describe('tools/list paging over 1000 tools', () => {
   });
 
   test('a custom pageSize', async () => {
-    const client = await connectInMemory(createApp({ name: 'many', version: '1.0.0', providers: [Many], pageSize: 333, logger: silentLogger }));
+    const client = await connectInMemory(
+      createApp({ name: 'many', version: '1.0.0', providers: [Many], pageSize: 333, logger: silentLogger }),
+    );
     const { pages } = await listAll(client);
     expect(pages.map((p) => p.length)).toEqual([333, 333, 333, 1]);
     expect(pages.flat()).toEqual(names);
@@ -73,8 +86,16 @@ describe('tools/list paging over 1000 tools', () => {
 
   test('an invalid cursor is -32602', async () => {
     const client = await connectInMemory(app);
-    for (const cursor of ['garbage', Buffer.from('o:99999').toString('base64url'), Buffer.from('o:0').toString('base64url'), '']) {
-      await expect(client.listTools({ cursor })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('Invalid cursor') });
+    for (const cursor of [
+      'garbage',
+      Buffer.from('o:99999').toString('base64url'),
+      Buffer.from('o:0').toString('base64url'),
+      '',
+    ]) {
+      await expect(client.listTools({ cursor })).rejects.toMatchObject({
+        code: -32602,
+        message: expect.stringContaining('Invalid cursor'),
+      });
     }
   });
 
@@ -85,6 +106,8 @@ describe('tools/list paging over 1000 tools', () => {
   });
 
   test('pageSize must be a positive integer', () => {
-    expect(() => createApp({ name: 'many', version: '1.0.0', providers: [Many], pageSize: 0 })).toThrow(/pageSize must be a positive integer/);
+    expect(() => createApp({ name: 'many', version: '1.0.0', providers: [Many], pageSize: 0 })).toThrow(
+      /pageSize must be a positive integer/,
+    );
   });
 });

@@ -32,7 +32,12 @@ const discover = JSON.stringify({
   jsonrpc: '2.0',
   id: 1,
   method: 'server/discover',
-  params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
+  params: {
+    _meta: {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+    },
+  },
 });
 
 /** A raw POST, so the Host and Origin headers are exactly what a rebinding page would send. */
@@ -69,7 +74,12 @@ describe('listen() on loopback refuses rebinding hosts (DNS rebinding protection
   });
 
   test('localhost names are served', async () => {
-    expect(await post(loopback.listener.url, { host: `localhost:${loopback.listener.url.port}`, origin: `http://localhost:${loopback.listener.url.port}` })).toBe(200);
+    expect(
+      await post(loopback.listener.url, {
+        host: `localhost:${loopback.listener.url.port}`,
+        origin: `http://localhost:${loopback.listener.url.port}`,
+      }),
+    ).toBe(200);
     expect(await post(loopback.listener.url, {})).toBe(200);
   });
 
@@ -102,22 +112,43 @@ class Briefs {
 
 describe('completion/complete', () => {
   test('an argument with a closed set of values completes from it, by prefix, case-insensitively', async () => {
-    const client = await connectInMemory(createApp({ name: 'briefs', version: '1.0.0', providers: [Briefs], logger: silentLogger }));
-    const e = await client.complete({ ref: { type: 'ref/prompt', name: 'brief_for' }, argument: { name: 'audience', value: 'E' } });
+    const client = await connectInMemory(
+      createApp({ name: 'briefs', version: '1.0.0', providers: [Briefs], logger: silentLogger }),
+    );
+    const e = await client.complete({
+      ref: { type: 'ref/prompt', name: 'brief_for' },
+      argument: { name: 'audience', value: 'E' },
+    });
     expect(e.completion).toEqual({ values: ['engineers', 'executives', 'everyone'], total: 3, hasMore: false });
-    const ex = await client.complete({ ref: { type: 'ref/prompt', name: 'brief_for' }, argument: { name: 'audience', value: 'exe' } });
+    const ex = await client.complete({
+      ref: { type: 'ref/prompt', name: 'brief_for' },
+      argument: { name: 'audience', value: 'exe' },
+    });
     expect(ex.completion.values).toEqual(['executives']);
-    const free = await client.complete({ ref: { type: 'ref/prompt', name: 'brief_for' }, argument: { name: 'topic', value: 'q' } });
+    const free = await client.complete({
+      ref: { type: 'ref/prompt', name: 'brief_for' },
+      argument: { name: 'topic', value: 'q' },
+    });
     expect(free.completion.values).toEqual([]);
   });
 
   test('known prompts and templates complete to an empty list; unknown refs are -32602', async () => {
-    const client = await connectInMemory(createApp({ name: 'things', version: '1.0.0', providers: [Things], logger: silentLogger }));
+    const client = await connectInMemory(
+      createApp({ name: 'things', version: '1.0.0', providers: [Things], logger: silentLogger }),
+    );
     expect(client.getServerCapabilities()?.completions).toEqual({});
-    const prompt = await client.complete({ ref: { type: 'ref/prompt', name: 'brief' }, argument: { name: 'topic', value: 'a' } });
+    const prompt = await client.complete({
+      ref: { type: 'ref/prompt', name: 'brief' },
+      argument: { name: 'topic', value: 'a' },
+    });
     expect(prompt.completion.values).toEqual([]);
-    const template = await client.complete({ ref: { type: 'ref/resource', uri: 'things://{id}' }, argument: { name: 'id', value: '1' } });
+    const template = await client.complete({
+      ref: { type: 'ref/resource', uri: 'things://{id}' },
+      argument: { name: 'id', value: '1' },
+    });
     expect(template.completion.values).toEqual([]);
-    await expect(client.complete({ ref: { type: 'ref/prompt', name: 'nope' }, argument: { name: 'x', value: '' } })).rejects.toMatchObject({ code: -32602 });
+    await expect(
+      client.complete({ ref: { type: 'ref/prompt', name: 'nope' }, argument: { name: 'x', value: '' } }),
+    ).rejects.toMatchObject({ code: -32602 });
   });
 });

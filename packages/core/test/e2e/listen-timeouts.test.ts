@@ -40,7 +40,10 @@ describe('listen: keep-alive and drain times', () => {
 
   test.each([
     [{ keepAliveTimeoutMs: 0 }, 'listen: keepAliveTimeoutMs must be a positive number of milliseconds, got 0'],
-    [{ keepAliveTimeoutMs: Number.NaN }, 'listen: keepAliveTimeoutMs must be a positive number of milliseconds, got NaN'],
+    [
+      { keepAliveTimeoutMs: Number.NaN },
+      'listen: keepAliveTimeoutMs must be a positive number of milliseconds, got NaN',
+    ],
     [{ drainMs: -1 }, 'listen: drainMs must be a positive number of milliseconds, got -1'],
     [{ drainMs: '5000' as unknown as number }, 'listen: drainMs must be a positive number of milliseconds, got "5000"'],
   ])('a bad time is refused when listen is called: %p', async (options, message) => {

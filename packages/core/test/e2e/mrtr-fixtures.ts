@@ -31,9 +31,16 @@ export class Deployer {
   @Tool({ description: 'Three independent questions, one round' })
   deploy(
     @Args() args: DeployArgs,
-    @Elicit({ key: 'region', message: ({ args }) => `Region for ${args.app}?`, schema: RegionChoice }) region: RegionChoice,
+    @Elicit({ key: 'region', message: ({ args }) => `Region for ${args.app}?`, schema: RegionChoice })
+    region: RegionChoice,
     @Elicit({ key: 'size', message: 'How big?', schema: SizeChoice }) size: SizeChoice,
-    @Sample({ key: 'summary', request: ({ args }) => ({ messages: [{ role: 'user', content: { type: 'text', text: `Summarise ${args.app}` } }], maxTokens: 50 }) })
+    @Sample({
+      key: 'summary',
+      request: ({ args }) => ({
+        messages: [{ role: 'user', content: { type: 'text', text: `Summarise ${args.app}` } }],
+        maxTokens: 50,
+      }),
+    })
     summary: CreateMessageResult,
   ): string {
     calls.push('deploy');
@@ -44,7 +51,12 @@ export class Deployer {
   @Tool({ description: 'The second question depends on the first' })
   sequential(
     @Elicit({ key: 'first', message: 'Pick a region', schema: RegionChoice }) first: RegionChoice,
-    @Elicit({ key: 'second', after: ['first'], message: ({ answers }) => `Confirm ${(answers.first as RegionChoice).region}?`, schema: Confirm })
+    @Elicit({
+      key: 'second',
+      after: ['first'],
+      message: ({ answers }) => `Confirm ${(answers.first as RegionChoice).region}?`,
+      schema: Confirm,
+    })
     second: Confirm,
   ): string {
     calls.push('sequential');
@@ -52,7 +64,9 @@ export class Deployer {
   }
 
   @Tool({ description: 'Sees declines' })
-  polite(@Elicit({ key: 'choice', message: 'Region?', schema: RegionChoice }) choice: Elicitation<RegionChoice>): string {
+  polite(
+    @Elicit({ key: 'choice', message: 'Region?', schema: RegionChoice }) choice: Elicitation<RegionChoice>,
+  ): string {
     return choice.action === 'accept' ? `chose ${choice.content.region}` : `user said ${choice.action}`;
   }
 

@@ -1,12 +1,26 @@
 import { InMemoryTransport, inputRequired } from '@modelcontextprotocol/server';
 import { Client } from '@modelcontextprotocol/client';
-import { createApp, InvalidSignatureError, Elicit, Provider, Tool, Resource, silentLogger, type AppModule } from '@tessera/core';
+import {
+  createApp,
+  InvalidSignatureError,
+  Elicit,
+  Provider,
+  Tool,
+  Resource,
+  silentLogger,
+  type AppModule,
+} from '@tessera/core';
 import { connectInMemory, sendRaw } from '@tessera/testing';
 import { Asking, Audience } from './mrtr-more-fixtures';
 import { Deployer } from './mrtr-fixtures';
 import { serveStdio } from '@tessera/core/node';
 
-const askingModule: AppModule = { name: 'asking', version: '1.0.0', providers: [Asking, Deployer], logger: silentLogger };
+const askingModule: AppModule = {
+  name: 'asking',
+  version: '1.0.0',
+  providers: [Asking, Deployer],
+  logger: silentLogger,
+};
 const text = (r: { content: unknown }) => (r.content as Array<{ text: string }>)[0].text;
 
 describe('asking from prompts, templates and the direct form', () => {
@@ -32,7 +46,10 @@ describe('asking from prompts, templates and the direct form', () => {
   test('the direct form reads its answers and its own (sealed) plaintext state', async () => {
     const c = await connectInMemory(createApp(askingModule), { capabilities: { elicitation: {} } });
     let n = 0;
-    c.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { ok: n++ === 0 ? 'no' : 'yes' } }));
+    c.setRequestHandler('elicitation/create', async () => ({
+      action: 'accept',
+      content: { ok: n++ === 0 ? 'no' : 'yes' },
+    }));
     expect(text(await c.callTool({ name: 'direct', arguments: {} }))).toBe('confirmed after 2 round(s)');
   });
 
@@ -52,12 +69,22 @@ describe('asking from prompts, templates and the direct form', () => {
 
 describe('untrusted inputResponses', () => {
   test('inputResponses: null is -32602', async () => {
-    const r = await sendRaw(createApp(askingModule), 'tools/call', { name: 'strict', arguments: {}, inputResponses: null }, { capabilities: { elicitation: {} } });
+    const r = await sendRaw(
+      createApp(askingModule),
+      'tools/call',
+      { name: 'strict', arguments: {}, inputResponses: null },
+      { capabilities: { elicitation: {} } },
+    );
     expect(r.body.error).toMatchObject({ code: -32602 });
   });
 
   test('a non-object inputResponses is -32602', async () => {
-    const r = await sendRaw(createApp(askingModule), 'tools/call', { name: 'strict', arguments: {}, inputResponses: [1, 2] }, { capabilities: { elicitation: {} } });
+    const r = await sendRaw(
+      createApp(askingModule),
+      'tools/call',
+      { name: 'strict', arguments: {}, inputResponses: [1, 2] },
+      { capabilities: { elicitation: {} } },
+    );
     expect(r.body.error).toMatchObject({ code: -32602 });
   });
 
@@ -67,8 +94,18 @@ describe('untrusted inputResponses', () => {
     serveStdio(app, { transport: serverSide });
     const reply = new Promise((resolve) => (clientSide.onmessage = resolve));
     await clientSide.start();
-    await clientSide.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'strict', arguments: {}, inputResponses: null } } as never);
-    expect(await reply).toEqual(expect.objectContaining({ id: 1, error: expect.objectContaining({ code: -32602, message: expect.stringContaining('got null') }) }));
+    await clientSide.send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'strict', arguments: {}, inputResponses: null },
+    } as never);
+    expect(await reply).toEqual(
+      expect.objectContaining({
+        id: 1,
+        error: expect.objectContaining({ code: -32602, message: expect.stringContaining('got null') }),
+      }),
+    );
     await app.close();
   });
 
@@ -80,12 +117,25 @@ describe('untrusted inputResponses', () => {
     const answered = await sendRaw(
       app,
       'tools/call',
-      { name: 'strict', arguments: {}, requestState: state, inputResponses: { choice: { action: 'accept', content: { region: 'eu' } }, bogus: { action: 'accept' } } },
+      {
+        name: 'strict',
+        arguments: {},
+        requestState: state,
+        inputResponses: { choice: { action: 'accept', content: { region: 'eu' } }, bogus: { action: 'accept' } },
+      },
       { capabilities: caps, id: 2 },
     );
     expect(answered.body.result).toMatchObject({ content: [{ type: 'text', text: 'chose eu' }] });
-    const noState = await sendRaw(app, 'tools/call', { name: 'strict', arguments: {}, inputResponses: { choice: { action: 'accept', content: { region: 'eu' } } } }, { capabilities: caps, id: 3 });
-    expect(noState.body.result).toMatchObject({ resultType: 'input_required', inputRequests: { choice: { method: 'elicitation/create' } } });
+    const noState = await sendRaw(
+      app,
+      'tools/call',
+      { name: 'strict', arguments: {}, inputResponses: { choice: { action: 'accept', content: { region: 'eu' } } } },
+      { capabilities: caps, id: 3 },
+    );
+    expect(noState.body.result).toMatchObject({
+      resultType: 'input_required',
+      inputRequests: { choice: { method: 'elicitation/create' } },
+    });
   });
 });
 
@@ -98,8 +148,12 @@ describe('signature rules at registration', () => {
         return 'x';
       }
     }
-    expect(() => createApp({ name: 'm', version: '1', providers: [Mixed], logger: silentLogger })).toThrow(InvalidSignatureError);
-    expect(() => createApp({ name: 'm', version: '1', providers: [Mixed], logger: silentLogger })).toThrow(/Mixed\.both: parameter #0 \(@Elicit\)/);
+    expect(() => createApp({ name: 'm', version: '1', providers: [Mixed], logger: silentLogger })).toThrow(
+      InvalidSignatureError,
+    );
+    expect(() => createApp({ name: 'm', version: '1', providers: [Mixed], logger: silentLogger })).toThrow(
+      /Mixed\.both: parameter #0 \(@Elicit\)/,
+    );
   });
 
   test('a static resource cannot ask', () => {
@@ -110,7 +164,9 @@ describe('signature rules at registration', () => {
         return 'x';
       }
     }
-    expect(() => createApp({ name: 'm', version: '1', providers: [Static], logger: silentLogger })).toThrow(/static resource "config:\/\/x" cannot use @Elicit/);
+    expect(() => createApp({ name: 'm', version: '1', providers: [Static], logger: silentLogger })).toThrow(
+      /static resource "config:\/\/x" cannot use @Elicit/,
+    );
   });
 
   test('a static resource declaring returnsInputRequired is refused at createApp, naming it', () => {
@@ -123,7 +179,9 @@ describe('signature rules at registration', () => {
     }
     const build = () => createApp({ name: 'm', version: '1', providers: [StaticDirect], logger: silentLogger });
     expect(build).toThrow(InvalidSignatureError);
-    expect(build).toThrow(/StaticDirect\.y: static resource "config:\/\/y" declares returnsInputRequired, but a static resource cannot ask/);
+    expect(build).toThrow(
+      /StaticDirect\.y: static resource "config:\/\/y" declares returnsInputRequired, but a static resource cannot ask/,
+    );
   });
 
   test('a static resource returning InputRequiredResult anyway is told to become a template', async () => {
@@ -134,8 +192,12 @@ describe('signature rules at registration', () => {
         return inputRequired({ inputRequests: {}, requestState: 'x' });
       }
     }
-    const c = await connectInMemory(createApp({ name: 'm', version: '1', providers: [StaticAsks], logger: silentLogger }));
-    await expect(c.readResource({ uri: 'config://z' })).rejects.toThrow(/static resource cannot ask the user: make it a resource template/);
+    const c = await connectInMemory(
+      createApp({ name: 'm', version: '1', providers: [StaticAsks], logger: silentLogger }),
+    );
+    await expect(c.readResource({ uri: 'config://z' })).rejects.toThrow(
+      /static resource cannot ask the user: make it a resource template/,
+    );
   });
 
   test('after naming an unknown key, and cycles, are refused', () => {
@@ -146,15 +208,22 @@ describe('signature rules at registration', () => {
         return 'x';
       }
     }
-    expect(() => createApp({ name: 'm', version: '1', providers: [Unknown], logger: silentLogger })).toThrow(/waits for "nope"/);
+    expect(() => createApp({ name: 'm', version: '1', providers: [Unknown], logger: silentLogger })).toThrow(
+      /waits for "nope"/,
+    );
     @Provider()
     class Cycle {
       @Tool()
-      t(@Elicit({ key: 'a', after: ['b'], message: 'A', schema: Audience }) _a: Audience, @Elicit({ key: 'b', after: ['a'], message: 'B', schema: Audience }) _b: Audience): string {
+      t(
+        @Elicit({ key: 'a', after: ['b'], message: 'A', schema: Audience }) _a: Audience,
+        @Elicit({ key: 'b', after: ['a'], message: 'B', schema: Audience }) _b: Audience,
+      ): string {
         return 'x';
       }
     }
-    expect(() => createApp({ name: 'm', version: '1', providers: [Cycle], logger: silentLogger })).toThrow(/dependency cycle a -> b -> a/);
+    expect(() => createApp({ name: 'm', version: '1', providers: [Cycle], logger: silentLogger })).toThrow(
+      /dependency cycle a -> b -> a/,
+    );
   });
 });
 
@@ -194,6 +263,9 @@ describe('2025-era connections', () => {
 
   test('stateless 2025 HTTP cannot push: a clear -32021, never a hang', async () => {
     const c = await connectInMemory(createApp(askingModule), { protocol: 'legacy', capabilities: { elicitation: {} } });
-    await expect(c.callTool({ name: 'strict', arguments: {} })).rejects.toMatchObject({ code: -32021, message: expect.stringContaining('stateless') });
+    await expect(c.callTool({ name: 'strict', arguments: {} })).rejects.toMatchObject({
+      code: -32021,
+      message: expect.stringContaining('stateless'),
+    });
   });
 });

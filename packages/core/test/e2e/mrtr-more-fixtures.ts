@@ -21,12 +21,19 @@ export class ReportVars {
 @Provider()
 export class Asking {
   @Prompt({ description: 'asks who the briefing is for' })
-  briefing(@Args() args: TopicArgs, @Elicit({ key: 'audience', message: ({ args }) => `Who is the ${args.topic} briefing for?`, schema: Audience }) who: Audience): string {
+  briefing(
+    @Args() args: TopicArgs,
+    @Elicit({ key: 'audience', message: ({ args }) => `Who is the ${args.topic} briefing for?`, schema: Audience })
+    who: Audience,
+  ): string {
     return `Brief the ${who.audience} on ${args.topic}`;
   }
 
   @ResourceTemplate('reports://{id}')
-  report(@Args() args: ReportVars, @Elicit({ key: 'audience', message: 'Report for whom?', schema: Audience }) who: Audience): string {
+  report(
+    @Args() args: ReportVars,
+    @Elicit({ key: 'audience', message: 'Report for whom?', schema: Audience }) who: Audience,
+  ): string {
     return `report ${args.id} for ${who.audience}`;
   }
 
@@ -36,7 +43,12 @@ export class Asking {
     const rounds = (ctx.requestState as { rounds?: number } | undefined)?.rounds ?? 0;
     if (answer?.action === 'accept' && answer.content?.ok === 'yes') return `confirmed after ${rounds} round(s)`;
     return inputRequired({
-      inputRequests: { confirm: inputRequired.elicit({ message: 'Type yes', requestedSchema: { type: 'object', properties: { ok: { type: 'string' } }, required: ['ok'] } }) },
+      inputRequests: {
+        confirm: inputRequired.elicit({
+          message: 'Type yes',
+          requestedSchema: { type: 'object', properties: { ok: { type: 'string' } }, required: ['ok'] },
+        }),
+      },
       requestState: { rounds: rounds + 1 } as never,
     });
   }

@@ -18,10 +18,22 @@ function setup() {
   const posted: Posted[] = [];
   const replies: unknown[] = [];
   const record = async (req: Request, forward: (r: Request) => Promise<Response>) => {
-    const body = req.method === 'POST' ? await req.clone().json().catch(() => undefined) : undefined;
+    const body =
+      req.method === 'POST'
+        ? await req
+            .clone()
+            .json()
+            .catch(() => undefined)
+        : undefined;
     if (body?.method) posted.push({ method: body.method, params: body.params });
     const res = await forward(req);
-    if (body?.method === 'tools/call') replies.push(await res.clone().json().catch(() => undefined));
+    if (body?.method === 'tools/call')
+      replies.push(
+        await res
+          .clone()
+          .json()
+          .catch(() => undefined),
+      );
     return res;
   };
   return { app, posted, replies, recording: { app, record } };
@@ -30,17 +42,26 @@ function setup() {
 let transport: Transport = 'memory';
 
 async function client(
-  recording: { app: ReturnType<typeof createApp>; record: (r: Request, f: (r: Request) => Promise<Response>) => Promise<Response> },
+  recording: {
+    app: ReturnType<typeof createApp>;
+    record: (r: Request, f: (r: Request) => Promise<Response>) => Promise<Response>;
+  },
   answers: Record<string, (params: any) => unknown>,
   caps: Record<string, unknown> = { elicitation: { form: {} }, sampling: {} },
 ): Promise<Client> {
   let c: Client;
   if (transport === 'memory') {
-    c = await connectInMemory({ fetch: (r: Request) => recording.record(r, recording.app.fetch) }, { capabilities: caps as never });
+    c = await connectInMemory(
+      { fetch: (r: Request) => recording.record(r, recording.app.fetch) },
+      { capabilities: caps as never },
+    );
   } else {
     const listener = await listen(recording.app, { port: 0 });
     closers.push(listener.close);
-    c = await connectHttp(listener.url, { capabilities: caps as never, fetch: (input, init) => recording.record(new Request(input, init), (r) => fetch(r)) });
+    c = await connectHttp(listener.url, {
+      capabilities: caps as never,
+      fetch: (input, init) => recording.record(new Request(input, init), (r) => fetch(r)),
+    });
   }
   if (answers.elicit) c.setRequestHandler('elicitation/create', async (r) => answers.elicit(r.params) as never);
   if (answers.sample) c.setRequestHandler('sampling/createMessage', async (r) => answers.sample(r.params) as never);
@@ -56,14 +77,19 @@ describe.each<Transport>(['memory', 'http'])('@Elicit / @Sample dependency param
   test('three missing dependencies are asked in ONE round, the body runs once', async () => {
     const { recording, posted, replies } = setup();
     const c = await client(recording, {
-      elicit: (p) => (p.message.startsWith('Region') ? { action: 'accept', content: { region: 'eu' } } : { action: 'accept', content: { size: 3 } }),
+      elicit: (p) =>
+        p.message.startsWith('Region')
+          ? { action: 'accept', content: { region: 'eu' } }
+          : { action: 'accept', content: { size: 3 } },
       sample: () => ({ role: 'assistant', content: { type: 'text', text: 'a web app' }, model: 'm' }),
     });
     const result = await c.callTool({ name: 'deploy', arguments: { app: 'shop' } });
     expect(text(result)).toBe('shop -> eu x3: a web app');
     const toolCalls = posted.filter((p) => p.method === 'tools/call');
     expect(toolCalls).toHaveLength(2);
-    const first = (replies[0] as { result: { inputRequests: Record<string, { method: string; params: { message?: string } }> } }).result;
+    const first = (
+      replies[0] as { result: { inputRequests: Record<string, { method: string; params: { message?: string } }> } }
+    ).result;
     expect(Object.keys(first.inputRequests).sort()).toEqual(['region', 'size', 'summary']);
     expect(first.inputRequests.region.params.message).toBe('Region for shop?');
     expect(calls).toEqual(['deploy']);
@@ -75,7 +101,9 @@ describe.each<Transport>(['memory', 'http'])('@Elicit / @Sample dependency param
     const c = await client(recording, {
       elicit: (p) => {
         messages.push(p.message);
-        return p.message === 'Pick a region' ? { action: 'accept', content: { region: 'us' } } : { action: 'accept', content: { answer: 'yes' } };
+        return p.message === 'Pick a region'
+          ? { action: 'accept', content: { region: 'us' } }
+          : { action: 'accept', content: { answer: 'yes' } };
       },
     });
     const result = await c.callTool({ name: 'sequential', arguments: {} });
@@ -101,7 +129,10 @@ describe.each<Transport>(['memory', 'http'])('@Elicit / @Sample dependency param
   test('a wrong-typed answer is asked again, not used', async () => {
     const { recording } = setup();
     let n = 0;
-    const c = await client(recording, { elicit: () => (n++ === 0 ? { action: 'accept', content: { region: 42 } } : { action: 'accept', content: { region: 'eu' } }) });
+    const c = await client(recording, {
+      elicit: () =>
+        n++ === 0 ? { action: 'accept', content: { region: 42 } } : { action: 'accept', content: { region: 'eu' } },
+    });
     expect(text(await c.callTool({ name: 'strict', arguments: {} }))).toBe('chose eu');
     expect(n).toBe(2);
   });
@@ -109,18 +140,30 @@ describe.each<Transport>(['memory', 'http'])('@Elicit / @Sample dependency param
   test('-32021 with requiredCapabilities for a client without elicitation', async () => {
     const { recording } = setup();
     const c = await client(recording, {}, {});
-    await expect(c.callTool({ name: 'strict', arguments: {} })).rejects.toMatchObject({ code: -32021, data: { requiredCapabilities: { elicitation: { form: {} } } } });
+    await expect(c.callTool({ name: 'strict', arguments: {} })).rejects.toMatchObject({
+      code: -32021,
+      data: { requiredCapabilities: { elicitation: { form: {} } } },
+    });
   });
 
   test('the wire carries a sealed state, never the plaintext answers', async () => {
     const { recording, replies } = setup();
-    const c = await client(recording, { elicit: (p) => (p.message === 'Pick a region' ? { action: 'accept', content: { region: 'us' } } : { action: 'accept', content: { answer: 'yes' } }) });
+    const c = await client(recording, {
+      elicit: (p) =>
+        p.message === 'Pick a region'
+          ? { action: 'accept', content: { region: 'us' } }
+          : { action: 'accept', content: { answer: 'yes' } },
+    });
     await c.callTool({ name: 'sequential', arguments: {} });
     const state = (replies[1] as { result: { requestState: string } }).result.requestState;
     expect(state).toMatch(/^v1\./);
     expect(state).not.toContain('region');
     for (const offset of [0, 1, 2]) {
-      expect(state).not.toContain(Buffer.from('xx'.slice(0, offset) + '"region":"us"').toString('base64url').slice(4, 14));
+      expect(state).not.toContain(
+        Buffer.from('xx'.slice(0, offset) + '"region":"us"')
+          .toString('base64url')
+          .slice(4, 14),
+      );
     }
     expect(Buffer.from(state.slice(3), 'base64url').toString('latin1')).not.toContain('region');
   });

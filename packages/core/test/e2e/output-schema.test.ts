@@ -46,7 +46,11 @@ describe('output DTOs', () => {
     const { tools } = await client.listTools();
     expect(tools.find((t) => t.name === 'good')?.outputSchema).toMatchObject({
       type: 'object',
-      properties: { name: { type: 'string', description: 'Machine name' }, region: { enum: ['eu', 'us'] }, cores: { type: 'integer', minimum: 1 } },
+      properties: {
+        name: { type: 'string', description: 'Machine name' },
+        region: { enum: ['eu', 'us'] },
+        cores: { type: 'integer', minimum: 1 },
+      },
       required: ['name', 'region', 'cores'],
     });
   });

@@ -1,4 +1,15 @@
-import { createApp, createParamDecorator, Elicit, Provider, Resource, silentLogger, Tool, UseGuards, type Elicitation, type ExecutionContext } from '@tessera/core';
+import {
+  createApp,
+  createParamDecorator,
+  Elicit,
+  Provider,
+  Resource,
+  silentLogger,
+  Tool,
+  UseGuards,
+  type Elicitation,
+  type ExecutionContext,
+} from '@tessera/core';
 import { connectInMemory, sendRaw } from '@tessera/testing';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { Client } from '@modelcontextprotocol/client';
@@ -25,7 +36,14 @@ class Things {
   }
 
   @Tool()
-  connect(@Elicit.url({ key: 'oauth', message: 'Sign in to the provider', url: ({ args }) => `https://auth.example/start?for=${String(args.account)}` }) step: Elicitation<never>): string {
+  connect(
+    @Elicit.url({
+      key: 'oauth',
+      message: 'Sign in to the provider',
+      url: ({ args }) => `https://auth.example/start?for=${String(args.account)}`,
+    })
+    step: Elicitation<never>,
+  ): string {
     return `sign-in ${step.action}`;
   }
 
@@ -63,7 +81,13 @@ describe('@Elicit.url', () => {
       return { action: 'accept' };
     });
     expect(text(await client.callTool({ name: 'connect', arguments: { account: 'acme' } }))).toBe('sign-in accept');
-    expect(seen).toEqual([expect.objectContaining({ mode: 'url', message: 'Sign in to the provider', url: 'https://auth.example/start?for=acme' })]);
+    expect(seen).toEqual([
+      expect.objectContaining({
+        mode: 'url',
+        message: 'Sign in to the provider',
+        url: 'https://auth.example/start?for=acme',
+      }),
+    ]);
     expect(seen[0]).not.toHaveProperty('elicitationId');
   });
 
@@ -79,12 +103,19 @@ describe('@Elicit.url', () => {
     });
     await c.connect(clientSide);
     expect(text(await c.callTool({ name: 'connect', arguments: { account: 'acme' } }))).toBe('sign-in decline');
-    expect(seen).toEqual([expect.objectContaining({ mode: 'url', url: 'https://auth.example/start?for=acme', elicitationId: 'oauth' })]);
+    expect(seen).toEqual([
+      expect.objectContaining({ mode: 'url', url: 'https://auth.example/start?for=acme', elicitationId: 'oauth' }),
+    ]);
     await a.close();
   });
 
   test('a client without elicitation.url gets -32021 naming it', async () => {
-    const r = await sendRaw(app(), 'tools/call', { name: 'connect', arguments: { account: 'acme' } }, { capabilities: { elicitation: { form: {} } } });
+    const r = await sendRaw(
+      app(),
+      'tools/call',
+      { name: 'connect', arguments: { account: 'acme' } },
+      { capabilities: { elicitation: { form: {} } } },
+    );
     expect(r.body.error).toMatchObject({ code: -32021, data: { requiredCapabilities: { elicitation: { url: {} } } } });
   });
 });
@@ -92,5 +123,7 @@ describe('@Elicit.url', () => {
 test('a resource returning bytes is sent as a base64 blob with its MIME type', async () => {
   const client = await connectInMemory(app());
   const r = await client.readResource({ uri: 'blob://logo' });
-  expect(r.contents).toEqual([{ uri: 'blob://logo', mimeType: 'image/png', blob: Buffer.from([0x89, 0x50, 0x4e, 0x47]).toString('base64') }]);
+  expect(r.contents).toEqual([
+    { uri: 'blob://logo', mimeType: 'image/png', blob: Buffer.from([0x89, 0x50, 0x4e, 0x47]).toString('base64') },
+  ]);
 });

@@ -35,7 +35,9 @@ const mapStrings = (name: string, fn: (s: string) => string, seen: string[]): Pi
 const rejectShouting: Pipe = {
   transform(value) {
     if (value instanceof NoteArgs && value.text === value.text.toUpperCase()) {
-      throw new ArgumentValidationError('Invalid arguments: text: no shouting', [{ path: 'text', messages: ['no shouting'] }]);
+      throw new ArgumentValidationError('Invalid arguments: text: no shouting', [
+        { path: 'text', messages: ['no shouting'] },
+      ]);
     }
     return value;
   },
@@ -93,7 +95,9 @@ class Notes {
   }
 
   @Prompt()
-  @UseFilters({ catch: () => ({ messages: [{ role: 'assistant', content: { type: 'text', text: 'fallback prompt' } }] }) })
+  @UseFilters({
+    catch: () => ({ messages: [{ role: 'assistant', content: { type: 'text', text: 'fallback prompt' } }] }),
+  })
   flaky(): string {
     throw new Error('backend down');
   }
@@ -129,7 +133,10 @@ describe('pipes', () => {
     expect(textOf(result)).toBe('calm hey');
     const direct = createApp({ name: 'notes', version: '1.0.0', providers: [Notes], logger: silentLogger });
     const refused = await (await connectInMemory(direct)).callTool({ name: 'calm', arguments: { text: 'HEY' } });
-    expect(refused).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Invalid arguments: text: no shouting' }] });
+    expect(refused).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: 'Invalid arguments: text: no shouting' }],
+    });
   });
 });
 
@@ -211,7 +218,9 @@ describe('enhancer classes', () => {
       }
     }
 
-    const client = await connectInMemory(createApp({ name: 'classy', version: '1.0.0', providers: [Classy], services: [Settings], logger: silentLogger }));
+    const client = await connectInMemory(
+      createApp({ name: 'classy', version: '1.0.0', providers: [Classy], services: [Settings], logger: silentLogger }),
+    );
     expect(textOf(await client.callTool({ name: 'shout', arguments: { text: 'hi' } }))).toBe('(hi!)!');
     expect(textOf(await client.callTool({ name: 'fail', arguments: {} }))).toBe('served from the filter');
   });

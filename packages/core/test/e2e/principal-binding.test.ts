@@ -13,8 +13,10 @@ const answerFirst = { first: { action: 'accept', content: { region: 'eu' } } };
 const verifier: OAuthTokenVerifier = {
   async verifyAccessToken(token: string): Promise<AuthInfo> {
     const expiresAt = Math.floor(Date.now() / 1000) + 3600;
-    if (token === 'broken-object') return { token, clientId: 'desk', scopes: [], expiresAt, extra: { iss: 'https://idp', sub: { id: 'SECRETID' } } };
-    if (token === 'broken-empty') return { token, clientId: 'desk', scopes: [], expiresAt, extra: { iss: 'https://idp', sub: '' } };
+    if (token === 'broken-object')
+      return { token, clientId: 'desk', scopes: [], expiresAt, extra: { iss: 'https://idp', sub: { id: 'SECRETID' } } };
+    if (token === 'broken-empty')
+      return { token, clientId: 'desk', scopes: [], expiresAt, extra: { iss: 'https://idp', sub: '' } };
     return { token, clientId: 'desk', scopes: [], expiresAt, extra: { iss: 'https://idp', sub: token.split('@')[0] } };
   },
 };
@@ -24,12 +26,29 @@ function tenantApp(logs: Array<[string, LogFields | undefined]> = []) {
     keys: [randomBytes(32)],
     bindPrincipal: (ctx) => ctx.sdk.http?.req?.headers.get('x-tenant') ?? null, // the README's example
   });
-  const logger = { ...silentLogger, warn: (m: string, f?: LogFields) => void logs.push([m, f]), error: (m: string, f?: LogFields) => void logs.push([m, f]) };
-  return createApp({ name: 'tenants', version: '1', providers: [Deployer], security: security as never, logger }, { auth: { verifier } });
+  const logger = {
+    ...silentLogger,
+    warn: (m: string, f?: LogFields) => void logs.push([m, f]),
+    error: (m: string, f?: LogFields) => void logs.push([m, f]),
+  };
+  return createApp(
+    { name: 'tenants', version: '1', providers: [Deployer], security: security as never, logger },
+    { auth: { verifier } },
+  );
 }
 
-const call = (app: ReturnType<typeof tenantApp>, token: string, params: Record<string, unknown> = {}, tenant = 'acme') =>
-  sendRaw(app, 'tools/call', { name: 'sequential', arguments: {}, ...params }, { capabilities: caps, headers: { authorization: `Bearer ${token}`, 'x-tenant': tenant } });
+const call = (
+  app: ReturnType<typeof tenantApp>,
+  token: string,
+  params: Record<string, unknown> = {},
+  tenant = 'acme',
+) =>
+  sendRaw(
+    app,
+    'tools/call',
+    { name: 'sequential', arguments: {}, ...params },
+    { capabilities: caps, headers: { authorization: `Bearer ${token}`, 'x-tenant': tenant } },
+  );
 
 describe('bindPrincipal adds to the verified principal (never replaces it)', () => {
   test('one user’s state does not complete for another user of the same tenant', async () => {
@@ -45,16 +64,22 @@ describe('bindPrincipal adds to the verified principal (never replaces it)', () 
 });
 
 describe('unusable auth info is refused, never bound to the client id alone', () => {
-  test.each(['broken-object', 'broken-empty'])('%s: the call fails with a logged error naming extra.sub, not its value', async (token) => {
-    const logs: Array<[string, LogFields | undefined]> = [];
-    const app = tenantApp(logs);
-    const answer = await call(app, token);
-    expect(answer.body.result).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringMatching(/^Internal error \(ref [0-9a-f]{8}\)$/) }] });
-    const logged = JSON.stringify(logs.map(([m, f]) => [m, f, (f?.error as Error | undefined)?.message]));
-    expect(logged).toContain('unusable extra.sub');
-    expect(logged).not.toContain('SECRETID');
-    expect(logged).not.toContain(token);
-  });
+  test.each(['broken-object', 'broken-empty'])(
+    '%s: the call fails with a logged error naming extra.sub, not its value',
+    async (token) => {
+      const logs: Array<[string, LogFields | undefined]> = [];
+      const app = tenantApp(logs);
+      const answer = await call(app, token);
+      expect(answer.body.result).toMatchObject({
+        isError: true,
+        content: [{ type: 'text', text: expect.stringMatching(/^Internal error \(ref [0-9a-f]{8}\)$/) }],
+      });
+      const logged = JSON.stringify(logs.map(([m, f]) => [m, f, (f?.error as Error | undefined)?.message]));
+      expect(logged).toContain('unusable extra.sub');
+      expect(logged).not.toContain('SECRETID');
+      expect(logged).not.toContain(token);
+    },
+  );
 
   test('a state issued to a real user does not open for a broken token of the same client', async () => {
     const app = tenantApp();

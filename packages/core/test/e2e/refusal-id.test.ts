@@ -10,7 +10,8 @@ import { PROVISION_HEADERS, envelopeOf, manyKeys } from './support/provision-cal
 // 3.4 MB body), and the pre-parse scan decoded it with JSON.parse before giving up and letting the whole
 // body be parsed too. Now: id null, from the scan, nothing parsed.
 const META = envelopeOf('ids');
-const OUTSIDE = 'Invalid request for tool "provision": the request holds more than 10000 keys and array items outside arguments (limits.maxMembersOutsideArguments)';
+const OUTSIDE =
+  'Invalid request for tool "provision": the request holds more than 10000 keys and array items outside arguments (limits.maxMembersOutsideArguments)';
 
 describe('the id a refusal answers with', () => {
   let app: TesseraApp;
@@ -23,9 +24,16 @@ describe('the id a refusal answers with', () => {
     ['an object of 300 000 keys', manyKeys(300_000)],
     ['an array of 300 000 items', new Array(300_000).fill(0)],
   ])('an id that is %s: refused from the scan with id null, nothing parsed or echoed', async (_what, id) => {
-    const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'provision', arguments: { name: 'a', region: 'b' }, _meta: META } });
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'provision', arguments: { name: 'a', region: 'b' }, _meta: META },
+    });
     const { result, parses } = await watchLargeInputs(async () => {
-      const response = await app.fetch(new Request('http://127.0.0.1/mcp', { method: 'POST', headers: PROVISION_HEADERS, body }));
+      const response = await app.fetch(
+        new Request('http://127.0.0.1/mcp', { method: 'POST', headers: PROVISION_HEADERS, body }),
+      );
       return { status: response.status, text: await response.text() };
     });
     expect(result.text.length).toBeLessThan(400);
@@ -34,9 +42,19 @@ describe('the id a refusal answers with', () => {
   });
 
   test('the post-parse checks (every face, stdio included) answer an object id with null too', () => {
-    const message = { jsonrpc: '2.0', id: { a: 1 }, method: 'tools/call', params: { name: 'provision', arguments: manyKeys(1001) } };
+    const message = {
+      jsonrpc: '2.0',
+      id: { a: 1 },
+      method: 'tools/call',
+      params: { name: 'provision', arguments: manyKeys(1001) },
+    };
     expect(checkRetryParams(message, DEFAULT_REQUEST_LIMITS)).toMatchObject({ id: null, error: { code: -32602 } });
-    const badResponses = { jsonrpc: '2.0', id: [1], method: 'tools/call', params: { name: 'provision', arguments: {}, inputResponses: [] } };
+    const badResponses = {
+      jsonrpc: '2.0',
+      id: [1],
+      method: 'tools/call',
+      params: { name: 'provision', arguments: {}, inputResponses: [] },
+    };
     expect(checkRetryParams(badResponses, DEFAULT_REQUEST_LIMITS)).toMatchObject({ id: null, error: { code: -32602 } });
   });
 });

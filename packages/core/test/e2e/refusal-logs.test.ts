@@ -17,7 +17,11 @@ const quotingCodec = {
 };
 
 function appWith(logs: Array<[string, LogFields | undefined]>, security?: RequestStateSecurity<never>) {
-  const logger = { ...silentLogger, warn: (m: string, f?: LogFields) => void logs.push([m, f]), info: (m: string, f?: LogFields) => void logs.push([m, f]) };
+  const logger = {
+    ...silentLogger,
+    warn: (m: string, f?: LogFields) => void logs.push([m, f]),
+    info: (m: string, f?: LogFields) => void logs.push([m, f]),
+  };
   return createApp({ name: 'refusals', version: '1', providers: [Deployer], security: security as never, logger });
 }
 
@@ -26,7 +30,12 @@ describe('refusal logs and status', () => {
     const logs: Array<[string, LogFields | undefined]> = [];
     const app = appWith(logs, new RequestStateSecurity({ codec: quotingCodec, audience: 'refusals' }) as never);
     const forged = 'v1.SECRETTOKENvalue-0123456789abcdef';
-    const reply = await sendRaw(app, 'tools/call', { name: 'sequential', arguments: {}, requestState: forged }, { capabilities: caps });
+    const reply = await sendRaw(
+      app,
+      'tools/call',
+      { name: 'sequential', arguments: {}, requestState: forged },
+      { capabilities: caps },
+    );
     expect(reply.status).toBe(200);
     expect(reply.body.error).toEqual(FIXED);
     const refused = logs.find(([m]) => m === 'requestState refused');
@@ -37,16 +46,32 @@ describe('refusal logs and status', () => {
   test('a bindPrincipal that throws: its message is the logged detail', async () => {
     const logs: Array<[string, LogFields | undefined]> = [];
     let fail = false;
-    const security = new RequestStateSecurity({ keys: ['refusal-logs-key-'.padEnd(40, 'k')], bindPrincipal: () => {
-      if (fail) throw new Error('tenant directory down');
-      return 'acme';
-    } });
+    const security = new RequestStateSecurity({
+      keys: ['refusal-logs-key-'.padEnd(40, 'k')],
+      bindPrincipal: () => {
+        if (fail) throw new Error('tenant directory down');
+        return 'acme';
+      },
+    });
     const app = appWith(logs, security as never);
     const first = await sendRaw(app, 'tools/call', { name: 'sequential', arguments: {} }, { capabilities: caps });
     fail = true;
-    const retry = await sendRaw(app, 'tools/call', { name: 'sequential', arguments: {}, requestState: first.body.result!.requestState, inputResponses: { first: { action: 'accept', content: { region: 'eu' } } } }, { capabilities: caps });
+    const retry = await sendRaw(
+      app,
+      'tools/call',
+      {
+        name: 'sequential',
+        arguments: {},
+        requestState: first.body.result!.requestState,
+        inputResponses: { first: { action: 'accept', content: { region: 'eu' } } },
+      },
+      { capabilities: caps },
+    );
     expect(retry.body.error).toEqual(FIXED);
-    expect(logs.find(([m]) => m === 'requestState refused')?.[1]).toMatchObject({ reason: 'principal_error', detail: 'Error: tenant directory down' });
+    expect(logs.find(([m]) => m === 'requestState refused')?.[1]).toMatchObject({
+      reason: 'principal_error',
+      detail: 'Error: tenant directory down',
+    });
   });
 
   test('one HTTP status for every refusal: tampered, non-string, malformed inputResponses, over the limits', async () => {
@@ -69,7 +94,12 @@ describe('refusal logs and status', () => {
     const reasons = logs.filter(([m]) => m === 'requestState refused').map(([, f]) => f?.reason);
     expect(reasons).toHaveLength(3);
     const before = logs.filter(([m]) => m === 'call refused before dispatch').map(([, f]) => f?.reason);
-    expect(before).toEqual(expect.arrayContaining([expect.stringContaining('inputResponses must be an object'), expect.stringContaining('limits.maxArgumentKeys')]));
+    expect(before).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('inputResponses must be an object'),
+        expect.stringContaining('limits.maxArgumentKeys'),
+      ]),
+    );
     expect(JSON.stringify(logs)).not.toContain('tampered');
   });
 });

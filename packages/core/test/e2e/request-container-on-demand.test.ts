@@ -1,5 +1,13 @@
 import { container as tsyringeGlobal, singleton } from 'tsyringe';
-import { createApp, ExecutionContext, Provider, silentLogger, Tool, type Interceptor, type TesseraApp } from '@tessera/core';
+import {
+  createApp,
+  ExecutionContext,
+  Provider,
+  silentLogger,
+  Tool,
+  type Interceptor,
+  type TesseraApp,
+} from '@tessera/core';
 import { connectInMemory } from '@tessera/testing';
 import { textOf } from './support/result-text';
 
@@ -83,7 +91,13 @@ describe('the request container, opened on demand', () => {
   });
 
   test('reading ctx.container opens one container per call, holding that call context', async () => {
-    const app = createApp({ name: 'reads', version: '1.0.0', providers: [Plain], interceptors: [seesOwnContext], logger: silentLogger });
+    const app = createApp({
+      name: 'reads',
+      version: '1.0.0',
+      providers: [Plain],
+      interceptors: [seesOwnContext],
+      logger: silentLogger,
+    });
     const containers = countContainers(app);
     const client = await connectInMemory(app);
     const [first, second] = await ids(client, 'plainId');

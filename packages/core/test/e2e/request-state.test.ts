@@ -1,6 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { IsIn } from 'class-validator';
-import { createApp, Elicit, Field, Prompt, Provider, RequestStateSecurity, silentLogger, Tool, type LogFields } from '@tessera/core';
+import {
+  createApp,
+  Elicit,
+  Field,
+  Prompt,
+  Provider,
+  RequestStateSecurity,
+  silentLogger,
+  Tool,
+  type LogFields,
+} from '@tessera/core';
 import { sendRaw } from '@tessera/testing';
 import { Deployer } from './mrtr-fixtures';
 
@@ -9,11 +19,21 @@ const FIXED = { code: -32602, message: 'Invalid or expired requestState', data: 
 const k = () => randomBytes(32);
 
 function app(name: string, security?: RequestStateSecurity<never>, logs: Array<[string, LogFields | undefined]> = []) {
-  return createApp({ name, version: '1', providers: [Deployer], security: security as never, logger: { ...silentLogger, warn: (m, f) => void logs.push([m, f]) } });
+  return createApp({
+    name,
+    version: '1',
+    providers: [Deployer],
+    security: security as never,
+    logger: { ...silentLogger, warn: (m, f) => void logs.push([m, f]) },
+  });
 }
 
 /** First leg of a two-question flow: returns the sealed state the server issued. */
-async function firstLeg(a: { fetch(r: Request): Promise<Response> }, tool = 'sequential', args: Record<string, unknown> = {}) {
+async function firstLeg(
+  a: { fetch(r: Request): Promise<Response> },
+  tool = 'sequential',
+  args: Record<string, unknown> = {},
+) {
   const r = await sendRaw(a, 'tools/call', { name: tool, arguments: args }, { capabilities: caps });
   expect(r.body.result?.resultType).toBe('input_required');
   return r.body.result!.requestState as string;
@@ -26,10 +46,20 @@ describe('requestState through a decorated server', () => {
     const logs: Array<[string, LogFields | undefined]> = [];
     const a = app('s', undefined, logs);
     const state = await firstLeg(a);
-    const ok = await sendRaw(a, 'tools/call', { name: 'sequential', arguments: {}, requestState: state, inputResponses: answerFirst }, { capabilities: caps, id: 2 });
+    const ok = await sendRaw(
+      a,
+      'tools/call',
+      { name: 'sequential', arguments: {}, requestState: state, inputResponses: answerFirst },
+      { capabilities: caps, id: 2 },
+    );
     expect(ok.body.result?.inputRequests).toHaveProperty('second');
     const flipped = state.slice(0, -2) + (state.at(-2) === 'A' ? 'B' : 'A') + state.at(-1);
-    const bad = await sendRaw(a, 'tools/call', { name: 'sequential', arguments: {}, requestState: flipped, inputResponses: answerFirst }, { capabilities: caps, id: 3 });
+    const bad = await sendRaw(
+      a,
+      'tools/call',
+      { name: 'sequential', arguments: {}, requestState: flipped, inputResponses: answerFirst },
+      { capabilities: caps, id: 3 },
+    );
     expect(bad.body.error).toEqual(FIXED);
     expect(logs.some(([m, f]) => m === 'requestState refused' && typeof f?.reason === 'string')).toBe(true);
     expect(JSON.stringify(logs)).not.toContain(state.slice(3, 20));
@@ -64,17 +94,37 @@ describe('requestState through a decorated server', () => {
   });
 
   test('a handler that never issues state still refuses one', async () => {
-    const r = await sendRaw(app('s'), 'tools/call', { name: 'strict', arguments: {}, requestState: 'v1.forged' }, { capabilities: caps });
+    const r = await sendRaw(
+      app('s'),
+      'tools/call',
+      { name: 'strict', arguments: {}, requestState: 'v1.forged' },
+      { capabilities: caps },
+    );
     expect(r.body.error).toEqual(FIXED);
   });
 
   test('another principal (same OAuth client, other subject) is refused', async () => {
     const a = app('s');
-    const as = (sub: string) => ({ fetch: (r: Request) => a.fetch(r, { authInfo: { token: 't', clientId: 'c1', scopes: [], extra: { subject: sub, issuer: 'https://idp' } } }) });
+    const as = (sub: string) => ({
+      fetch: (r: Request) =>
+        a.fetch(r, {
+          authInfo: { token: 't', clientId: 'c1', scopes: [], extra: { subject: sub, issuer: 'https://idp' } },
+        }),
+    });
     const state = await firstLeg(as('alice'));
-    const bob = await sendRaw(as('bob'), 'tools/call', { name: 'sequential', arguments: {}, requestState: state, inputResponses: answerFirst }, { capabilities: caps });
+    const bob = await sendRaw(
+      as('bob'),
+      'tools/call',
+      { name: 'sequential', arguments: {}, requestState: state, inputResponses: answerFirst },
+      { capabilities: caps },
+    );
     expect(bob.body.error).toEqual(FIXED);
-    const alice = await sendRaw(as('alice'), 'tools/call', { name: 'sequential', arguments: {}, requestState: state, inputResponses: answerFirst }, { capabilities: caps });
+    const alice = await sendRaw(
+      as('alice'),
+      'tools/call',
+      { name: 'sequential', arguments: {}, requestState: state, inputResponses: answerFirst },
+      { capabilities: caps },
+    );
     expect(alice.body.result?.resultType).toBe('input_required');
   });
 
@@ -82,9 +132,19 @@ describe('requestState through a decorated server', () => {
     const key = k();
     const a = app('alpha', new RequestStateSecurity({ keys: [key] }));
     const state = await firstLeg(a);
-    const beta = await sendRaw(app('beta', new RequestStateSecurity({ keys: [key] })), 'tools/call', { name: 'sequential', arguments: {}, requestState: state }, { capabilities: caps });
+    const beta = await sendRaw(
+      app('beta', new RequestStateSecurity({ keys: [key] })),
+      'tools/call',
+      { name: 'sequential', arguments: {}, requestState: state },
+      { capabilities: caps },
+    );
     expect(beta.body.error).toEqual(FIXED);
-    const stranger = await sendRaw(app('alpha', new RequestStateSecurity({ keys: [k()] })), 'tools/call', { name: 'sequential', arguments: {}, requestState: state }, { capabilities: caps });
+    const stranger = await sendRaw(
+      app('alpha', new RequestStateSecurity({ keys: [k()] })),
+      'tools/call',
+      { name: 'sequential', arguments: {}, requestState: state },
+      { capabilities: caps },
+    );
     expect(stranger.body.error).toEqual(FIXED);
   });
 
@@ -94,16 +154,41 @@ describe('requestState through a decorated server', () => {
     const a = app('s', security);
     const s1 = await firstLeg(a);
     now += 59_000; // inside the TTL of round 1
-    const r2 = await sendRaw(a, 'tools/call', { name: 'sequential', arguments: {}, requestState: s1, inputResponses: answerFirst }, { capabilities: caps });
+    const r2 = await sendRaw(
+      a,
+      'tools/call',
+      { name: 'sequential', arguments: {}, requestState: s1, inputResponses: answerFirst },
+      { capabilities: caps },
+    );
     const s2 = r2.body.result!.requestState as string;
     expect(s2).not.toBe(s1);
     now += 59_000; // 118 s after round 1, 59 s after round 2
-    const late1 = await sendRaw(a, 'tools/call', { name: 'sequential', arguments: {}, requestState: s1, inputResponses: answerFirst }, { capabilities: caps });
+    const late1 = await sendRaw(
+      a,
+      'tools/call',
+      { name: 'sequential', arguments: {}, requestState: s1, inputResponses: answerFirst },
+      { capabilities: caps },
+    );
     expect(late1.body.error).toEqual(FIXED);
-    const fine2 = await sendRaw(a, 'tools/call', { name: 'sequential', arguments: {}, requestState: s2, inputResponses: { second: { action: 'accept', content: { answer: 'y' } } } }, { capabilities: caps });
+    const fine2 = await sendRaw(
+      a,
+      'tools/call',
+      {
+        name: 'sequential',
+        arguments: {},
+        requestState: s2,
+        inputResponses: { second: { action: 'accept', content: { answer: 'y' } } },
+      },
+      { capabilities: caps },
+    );
     expect(fine2.body.result?.content).toEqual([{ type: 'text', text: 'eu/y' }]);
     now += 61_000;
-    const late2 = await sendRaw(a, 'tools/call', { name: 'sequential', arguments: {}, requestState: s2 }, { capabilities: caps });
+    const late2 = await sendRaw(
+      a,
+      'tools/call',
+      { name: 'sequential', arguments: {}, requestState: s2 },
+      { capabilities: caps },
+    );
     expect(late2.body.error).toEqual(FIXED);
   });
 
@@ -114,7 +199,13 @@ describe('requestState through a decorated server', () => {
     const phase1 = app('fleet', new RequestStateSecurity({ keys: [OLD, NEW] }));
     const phase2 = app('fleet', new RequestStateSecurity({ keys: [NEW, OLD] }));
     const phase3 = app('fleet', new RequestStateSecurity({ keys: [NEW] }));
-    const cont = (a: typeof phase0, state: string) => sendRaw(a, 'tools/call', { name: 'sequential', arguments: {}, requestState: state, inputResponses: answerFirst }, { capabilities: caps });
+    const cont = (a: typeof phase0, state: string) =>
+      sendRaw(
+        a,
+        'tools/call',
+        { name: 'sequential', arguments: {}, requestState: state, inputResponses: answerFirst },
+        { capabilities: caps },
+      );
     const fromOld = await firstLeg(phase0);
     expect((await cont(phase1, fromOld)).body.result?.resultType).toBe('input_required');
     const fromPhase1 = await firstLeg(phase1); // still sealed with OLD: phase-0 instances can read it
@@ -137,7 +228,10 @@ describe('question pinning', () => {
     @Provider()
     class Pinned {
       @Tool()
-      pick(@Elicit({ key: 'region', message, schema: Region }) r: Region, @Elicit({ key: 'size', after: ['region'], message: 'Size?', schema: Region }) _s: Region): string {
+      pick(
+        @Elicit({ key: 'region', message, schema: Region }) r: Region,
+        @Elicit({ key: 'size', after: ['region'], message: 'Size?', schema: Region }) _s: Region,
+      ): string {
         return r.region;
       }
     }
@@ -146,14 +240,43 @@ describe('question pinning', () => {
 
   test('an answer recorded for a reworded, redeployed question is asked again, not consumed', async () => {
     const key = k();
-    const v1 = createApp({ name: 'pin', version: '1', providers: [build('Which region?')], security: new RequestStateSecurity({ keys: [key] }), logger: silentLogger });
+    const v1 = createApp({
+      name: 'pin',
+      version: '1',
+      providers: [build('Which region?')],
+      security: new RequestStateSecurity({ keys: [key] }),
+      logger: silentLogger,
+    });
     const first = await sendRaw(v1, 'tools/call', { name: 'pick', arguments: {} }, { capabilities: caps });
-    const second = await sendRaw(v1, 'tools/call', { name: 'pick', arguments: {}, requestState: first.body.result!.requestState, inputResponses: { region: { action: 'accept', content: { region: 'eu' } } } }, { capabilities: caps });
+    const second = await sendRaw(
+      v1,
+      'tools/call',
+      {
+        name: 'pick',
+        arguments: {},
+        requestState: first.body.result!.requestState,
+        inputResponses: { region: { action: 'accept', content: { region: 'eu' } } },
+      },
+      { capabilities: caps },
+    );
     expect(Object.keys(second.body.result!.inputRequests as object)).toEqual(['size']);
-    const v2 = createApp({ name: 'pin', version: '2', providers: [build('Which region, exactly?')], security: new RequestStateSecurity({ keys: [key] }), logger: silentLogger });
-    const retried = await sendRaw(v2, 'tools/call', { name: 'pick', arguments: {}, requestState: second.body.result!.requestState }, { capabilities: caps });
+    const v2 = createApp({
+      name: 'pin',
+      version: '2',
+      providers: [build('Which region, exactly?')],
+      security: new RequestStateSecurity({ keys: [key] }),
+      logger: silentLogger,
+    });
+    const retried = await sendRaw(
+      v2,
+      'tools/call',
+      { name: 'pick', arguments: {}, requestState: second.body.result!.requestState },
+      { capabilities: caps },
+    );
     expect(retried.body.result?.inputRequests).toHaveProperty('region');
-    expect((retried.body.result!.inputRequests as Record<string, { params: { message: string } }>).region.params.message).toBe('Which region, exactly?');
+    expect(
+      (retried.body.result!.inputRequests as Record<string, { params: { message: string } }>).region.params.message,
+    ).toBe('Which region, exactly?');
   });
 });
 
@@ -165,7 +288,13 @@ describe('bindPrincipal', () => {
       keys: [k()],
       bindPrincipal: () => bind(current),
     });
-    const a = createApp({ name: 'tenants', version: '1', providers: [Deployer], security: security as never, logger: silentLogger });
+    const a = createApp({
+      name: 'tenants',
+      version: '1',
+      providers: [Deployer],
+      security: security as never,
+      logger: silentLogger,
+    });
     return (tenant: string) => ({
       fetch: (r: Request) => {
         current = tenant || tenantOf(r);
@@ -174,12 +303,22 @@ describe('bindPrincipal', () => {
     });
   }
 
-  test('an identity from the author\'s own signal binds the state', async () => {
+  test("an identity from the author's own signal binds the state", async () => {
     const as = tenantApp((t) => t);
     const state = await firstLeg(as('acme'));
-    const other = await sendRaw(as('globex'), 'tools/call', { name: 'sequential', arguments: {}, requestState: state, inputResponses: answerFirst }, { capabilities: caps });
+    const other = await sendRaw(
+      as('globex'),
+      'tools/call',
+      { name: 'sequential', arguments: {}, requestState: state, inputResponses: answerFirst },
+      { capabilities: caps },
+    );
     expect(other.body.error).toEqual(FIXED);
-    const same = await sendRaw(as('acme'), 'tools/call', { name: 'sequential', arguments: {}, requestState: state, inputResponses: answerFirst }, { capabilities: caps });
+    const same = await sendRaw(
+      as('acme'),
+      'tools/call',
+      { name: 'sequential', arguments: {}, requestState: state, inputResponses: answerFirst },
+      { capabilities: caps },
+    );
     expect(same.body.result?.resultType).toBe('input_required');
   });
 
@@ -191,9 +330,22 @@ describe('bindPrincipal', () => {
     });
     const state = await firstLeg(as('acme'));
     fail = true;
-    const sealing = await sendRaw(as('acme'), 'tools/call', { name: 'sequential', arguments: {} }, { capabilities: caps });
-    expect(sealing.body.error).toMatchObject({ code: -32603, message: expect.stringMatching(/^Internal error \(ref [0-9a-f]{8}\)$/) });
-    const verifying = await sendRaw(as('acme'), 'tools/call', { name: 'sequential', arguments: {}, requestState: state, inputResponses: answerFirst }, { capabilities: caps });
+    const sealing = await sendRaw(
+      as('acme'),
+      'tools/call',
+      { name: 'sequential', arguments: {} },
+      { capabilities: caps },
+    );
+    expect(sealing.body.error).toMatchObject({
+      code: -32603,
+      message: expect.stringMatching(/^Internal error \(ref [0-9a-f]{8}\)$/),
+    });
+    const verifying = await sendRaw(
+      as('acme'),
+      'tools/call',
+      { name: 'sequential', arguments: {}, requestState: state, inputResponses: answerFirst },
+      { capabilities: caps },
+    );
     expect(verifying.body.error).toEqual(FIXED);
   });
 });

@@ -1,7 +1,20 @@
 import { InMemoryTransport, inputRequired, type CreateMessageResult } from '@modelcontextprotocol/server';
 import { Client } from '@modelcontextprotocol/client';
 import { IsIn, IsString } from 'class-validator';
-import { createApp, Ctx, Elicit, Field, Prompt, Provider, ResourceTemplate, Sample, silentLogger, Tool, type Elicitation, type ExecutionContext } from '@tessera/core';
+import {
+  createApp,
+  Ctx,
+  Elicit,
+  Field,
+  Prompt,
+  Provider,
+  ResourceTemplate,
+  Sample,
+  silentLogger,
+  Tool,
+  type Elicitation,
+  type ExecutionContext,
+} from '@tessera/core';
 import { connectInMemory, sendRaw } from '@tessera/testing';
 import { serveStdio } from '@tessera/core/node';
 
@@ -16,19 +29,40 @@ class Confirm {
   answer!: string;
 }
 
-const ask = { who: { method: 'elicitation/create', params: { mode: 'form', message: 'Who?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } } } };
+const ask = {
+  who: {
+    method: 'elicitation/create',
+    params: {
+      mode: 'form',
+      message: 'Who?',
+      requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },
+    },
+  },
+};
 
 @Provider()
 class Reviewed {
   @Tool()
-  summarise(@Sample({ key: 's', request: { messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5 } }) s: CreateMessageResult): string {
+  summarise(
+    @Sample({
+      key: 's',
+      request: { messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5 },
+    })
+    s: CreateMessageResult,
+  ): string {
     return `ran with ${JSON.stringify(s.content)}`;
   }
 
   @Tool()
   sequential(
     @Elicit({ key: 'first', message: 'Pick a region', schema: RegionChoice }) first: RegionChoice,
-    @Elicit({ key: 'second', after: ['first'], message: ({ answers }) => `Confirm ${(answers.first as RegionChoice).region.toUpperCase()}?`, schema: Confirm }) second: Confirm,
+    @Elicit({
+      key: 'second',
+      after: ['first'],
+      message: ({ answers }) => `Confirm ${(answers.first as RegionChoice).region.toUpperCase()}?`,
+      schema: Confirm,
+    })
+    second: Confirm,
   ): string {
     return `${first.region}/${second.answer}`;
   }
@@ -81,7 +115,17 @@ describe('fixes from review', () => {
     const a = app();
     const caps = { sampling: {} };
     const first = await sendRaw(a, 'tools/call', { name: 'summarise', arguments: {} }, { capabilities: caps });
-    const second = await sendRaw(a, 'tools/call', { name: 'summarise', arguments: {}, requestState: first.body.result!.requestState, inputResponses: { s: answer } }, { capabilities: caps });
+    const second = await sendRaw(
+      a,
+      'tools/call',
+      {
+        name: 'summarise',
+        arguments: {},
+        requestState: first.body.result!.requestState,
+        inputResponses: { s: answer },
+      },
+      { capabilities: caps },
+    );
     expect(second.body.result?.resultType).toBe('input_required');
   });
 

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { createApp, MemorySingleUseStore, RequestStateSecurity, silentLogger, type LogFields, type SingleUseStore } from '@tessera/core';
+import {
+  createApp,
+  MemorySingleUseStore,
+  RequestStateSecurity,
+  silentLogger,
+  type LogFields,
+  type SingleUseStore,
+} from '@tessera/core';
 import { sendRaw } from '@tessera/testing';
 import { Deployer } from './mrtr-fixtures';
 
@@ -21,9 +28,15 @@ function instance(store: SingleUseStore, logs: Array<[string, string, LogFields 
 }
 
 const firstLeg = async (a: { fetch(r: Request): Promise<Response> }) =>
-  (await sendRaw(a, 'tools/call', { name: 'sequential', arguments: {} }, { capabilities: caps })).body.result!.requestState as string;
+  (await sendRaw(a, 'tools/call', { name: 'sequential', arguments: {} }, { capabilities: caps })).body.result!
+    .requestState as string;
 const retry = (a: { fetch(r: Request): Promise<Response> }, requestState: string, id = 2) =>
-  sendRaw(a, 'tools/call', { name: 'sequential', arguments: {}, requestState, inputResponses: answerFirst }, { capabilities: caps, id });
+  sendRaw(
+    a,
+    'tools/call',
+    { name: 'sequential', arguments: {}, requestState, inputResponses: answerFirst },
+    { capabilities: caps, id },
+  );
 
 describe('RequestStateSecurity({ singleUse }) in a decorated server', () => {
   test('a retry consumes its state: the same retry again, on this instance or another sharing the store, gets the fixed -32602', async () => {
@@ -39,7 +52,17 @@ describe('RequestStateSecurity({ singleUse }) in a decorated server', () => {
     expect(logs.filter(([, m, f]) => m === 'requestState refused' && f?.reason === 'replayed')).toHaveLength(2);
     // The next leg's state is a new token, good once.
     const next = first.body.result!.requestState as string;
-    const done = await sendRaw(a, 'tools/call', { name: 'sequential', arguments: {}, requestState: next, inputResponses: { second: { action: 'accept', content: { answer: 'yes' } } } }, { capabilities: caps, id: 5 });
+    const done = await sendRaw(
+      a,
+      'tools/call',
+      {
+        name: 'sequential',
+        arguments: {},
+        requestState: next,
+        inputResponses: { second: { action: 'accept', content: { answer: 'yes' } } },
+      },
+      { capabilities: caps, id: 5 },
+    );
     expect(done.body.error).toBeUndefined();
   });
 
@@ -49,10 +72,17 @@ describe('RequestStateSecurity({ singleUse }) in a decorated server', () => {
     const a = instance(down, logs);
     const state = await firstLeg(a); // the first leg carries no state: the store is not needed
     const r = await retry(a, state);
-    expect(r.body.error).toMatchObject({ code: -32603, message: expect.stringMatching(/^Internal error \(ref [0-9a-f]{8}\)$/) });
+    expect(r.body.error).toMatchObject({
+      code: -32603,
+      message: expect.stringMatching(/^Internal error \(ref [0-9a-f]{8}\)$/),
+    });
     const line = logs.find(([, m]) => m === 'requestState single-use store unavailable: leg refused (fail closed)');
     expect(line?.[0]).toBe('error');
-    expect(line?.[2]).toMatchObject({ method: 'tools/call', target: 'sequential', ref: r.body.error!.message.slice(-9, -1) });
+    expect(line?.[2]).toMatchObject({
+      method: 'tools/call',
+      target: 'sequential',
+      ref: r.body.error!.message.slice(-9, -1),
+    });
     expect(JSON.stringify(logs)).not.toContain(state.slice(3, 20));
   });
 });

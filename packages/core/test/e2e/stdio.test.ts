@@ -9,10 +9,17 @@ const REGISTER = path.join(__dirname, 'support', 'register-sources.cjs');
 const APP = path.join(__dirname, 'fixtures', 'stdio-app.fixture.ts');
 
 /** Resolves with the first stderr line containing `needle`, waiting for more output if needed (no polling). */
-function stderrLine(stderr: string[], stream: Pick<NodeJS.EventEmitter, 'on' | 'off'> | null | undefined, needle: string): Promise<string> {
+function stderrLine(
+  stderr: string[],
+  stream: Pick<NodeJS.EventEmitter, 'on' | 'off'> | null | undefined,
+  needle: string,
+): Promise<string> {
   return new Promise((resolve) => {
     const check = () => {
-      const line = stderr.join('').split('\n').find((l) => l.includes(needle));
+      const line = stderr
+        .join('')
+        .split('\n')
+        .find((l) => l.includes(needle));
       if (line === undefined) return false;
       stream?.off('data', onData);
       resolve(line);
@@ -23,9 +30,19 @@ function stderrLine(stderr: string[], stream: Pick<NodeJS.EventEmitter, 'on' | '
   });
 }
 
-async function spawnClient(mode: 'legacy' | { pin: '2026-07-28' }): Promise<{ client: Client; stderr: string[]; stream: Pick<NodeJS.EventEmitter, 'on' | 'off'> | null }> {
-  const client = new Client({ name: `stdio-${typeof mode === 'string' ? mode : 'modern'}`, version: '1.0.0' }, { capabilities: {}, versionNegotiation: { mode } });
-  const transport = new StdioClientTransport({ command: process.execPath, args: ['-r', REGISTER, APP], stderr: 'pipe', cwd: path.resolve(__dirname, '../../../..') });
+async function spawnClient(
+  mode: 'legacy' | { pin: '2026-07-28' },
+): Promise<{ client: Client; stderr: string[]; stream: Pick<NodeJS.EventEmitter, 'on' | 'off'> | null }> {
+  const client = new Client(
+    { name: `stdio-${typeof mode === 'string' ? mode : 'modern'}`, version: '1.0.0' },
+    { capabilities: {}, versionNegotiation: { mode } },
+  );
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['-r', REGISTER, APP],
+    stderr: 'pipe',
+    cwd: path.resolve(__dirname, '../../../..'),
+  });
   const stderr: string[] = [];
   transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString('utf8')));
   await client.connect(transport);
@@ -51,7 +68,9 @@ describe('stdio (a spawned app process)', () => {
     expect(client.getServerVersion()).toMatchObject({ name: 'stdio-app', version: '1.0.0' });
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(['echo', 'boom', 'whoami']);
-    expect(textOf(await client.callTool({ name: 'echo', arguments: { text: 'over a pipe' } }))).toBe('echo: over a pipe');
+    expect(textOf(await client.callTool({ name: 'echo', arguments: { text: 'over a pipe' } }))).toBe(
+      'echo: over a pipe',
+    );
     const seen = JSON.parse(textOf(await client.callTool({ name: 'whoami', arguments: {} })));
     expect(seen.era).toBe(era);
     // a stdio connection keeps its handshake, so both eras know the protocol and the client

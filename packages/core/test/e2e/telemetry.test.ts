@@ -1,5 +1,10 @@
 import { AggregationTemporality, MeterProvider, MetricReader, type Histogram } from '@opentelemetry/sdk-metrics';
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+  type ReadableSpan,
+} from '@opentelemetry/sdk-trace-base';
 import { IsIn, IsString } from 'class-validator';
 import { Args, createApp, Elicit, Field, Provider, silentLogger, Tool, type AppModule } from '@tessera/core';
 import { answer, createFlowTester, sendRaw } from '@tessera/testing';
@@ -50,13 +55,21 @@ function setup() {
   const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
   const reader = new CollectingReader();
   const meterProvider = new MeterProvider({ readers: [reader] });
-  const module: AppModule = { name: 'launcher', version: '1.0.0', providers: [Launcher], logger: silentLogger, telemetry: { tracerProvider, meterProvider } };
+  const module: AppModule = {
+    name: 'launcher',
+    version: '1.0.0',
+    providers: [Launcher],
+    logger: silentLogger,
+    telemetry: { tracerProvider, meterProvider },
+  };
   return { exporter, reader, module };
 }
 
 async function metric(reader: MetricReader, name: string) {
   const { resourceMetrics } = await reader.collect();
-  return resourceMetrics.scopeMetrics.flatMap((s) => s.metrics).find((m) => m.descriptor.name === name)?.dataPoints ?? [];
+  return (
+    resourceMetrics.scopeMetrics.flatMap((s) => s.metrics).find((m) => m.descriptor.name === name)?.dataPoints ?? []
+  );
 }
 
 const answers = { site: answer.accept({ site: 'north' }), code: answer.accept({ code: SECRET }) };
@@ -67,7 +80,9 @@ describe('telemetry: round spans and flow metrics (OpenTelemetry, in-memory expo
     const { exporter, reader, module } = setup();
     const tester = await createFlowTester(module);
     try {
-      (await tester.callTool('launch', { name: 'probe' }, { answers })).expectRounds(2).expectResult(/launched probe from north/);
+      (await tester.callTool('launch', { name: 'probe' }, { answers }))
+        .expectRounds(2)
+        .expectResult(/launched probe from north/);
     } finally {
       await tester.close();
     }
@@ -80,7 +95,9 @@ describe('telemetry: round spans and flow metrics (OpenTelemetry, in-memory expo
     expect(attr(first, 'tessera.flow.id')).toEqual(expect.stringMatching(/^[A-Za-z0-9_-]{16}$/));
     expect(spans.map((s) => attr(s, 'tessera.question.keys'))).toEqual([['site'], ['code'], undefined]);
     expect(spans.map((s) => attr(s, 'tessera.outcome'))).toEqual(['input_required', 'input_required', 'complete']);
-    expect(spans.every((s) => attr(s, 'mcp.method.name') === 'tools/call' && attr(s, 'tessera.target') === 'launch')).toBe(true);
+    expect(
+      spans.every((s) => attr(s, 'mcp.method.name') === 'tools/call' && attr(s, 'tessera.target') === 'launch'),
+    ).toBe(true);
     // later rounds: children of the first round's span, and linked to it
     expect(first.parentSpanContext).toBeUndefined();
     for (const later of [second, third]) {
@@ -91,7 +108,10 @@ describe('telemetry: round spans and flow metrics (OpenTelemetry, in-memory expo
     expect(JSON.stringify(spans.map((s) => s.attributes))).not.toContain('north');
 
     const rounds = await metric(reader, 'tessera.rounds');
-    expect(rounds.map((p) => [p.attributes['tessera.outcome'], p.value]).sort()).toEqual([['complete', 1], ['input_required', 2]]);
+    expect(rounds.map((p) => [p.attributes['tessera.outcome'], p.value]).sort()).toEqual([
+      ['complete', 1],
+      ['input_required', 2],
+    ]);
     const [perFlow] = await metric(reader, 'tessera.flow.rounds');
     expect(perFlow.value as Histogram).toMatchObject({ count: 1, sum: 3 });
   });
@@ -102,7 +122,13 @@ describe('telemetry: round spans and flow metrics (OpenTelemetry, in-memory expo
     const parentId = '00f067aa0ba902b7';
     const tester = await createFlowTester(module);
     try {
-      (await tester.callTool('launch', { name: 'probe' }, { answers, _meta: { traceparent: `00-${traceId}-${parentId}-01` } })).expectRounds(2);
+      (
+        await tester.callTool(
+          'launch',
+          { name: 'probe' },
+          { answers, _meta: { traceparent: `00-${traceId}-${parentId}-01` } },
+        )
+      ).expectRounds(2);
     } finally {
       await tester.close();
     }
@@ -115,25 +141,40 @@ describe('telemetry: round spans and flow metrics (OpenTelemetry, in-memory expo
   test('a refused state is counted by reason and traced, server side; the wire answer is unchanged', async () => {
     const { exporter, reader, module } = setup();
     const app = createApp(module);
-    const refused = await sendRaw(app, 'tools/call', { name: 'launch', arguments: { name: 'probe' }, requestState: 'forged' }, { capabilities: { elicitation: {} } });
+    const refused = await sendRaw(
+      app,
+      'tools/call',
+      { name: 'launch', arguments: { name: 'probe' }, requestState: 'forged' },
+      { capabilities: { elicitation: {} } },
+    );
     expect(refused.body.error).toMatchObject({ code: -32602, message: 'Invalid or expired requestState' });
     const [point] = await metric(reader, 'tessera.request_state.refused');
-    expect(point.attributes).toEqual({ 'mcp.method.name': 'tools/call', 'tessera.request_state.refusal_reason': expect.any(String) });
+    expect(point.attributes).toEqual({
+      'mcp.method.name': 'tools/call',
+      'tessera.request_state.refusal_reason': expect.any(String),
+    });
     expect(point.value).toBe(1);
     const [span] = exporter.getFinishedSpans();
-    expect(span.attributes).toMatchObject({ 'tessera.outcome': 'refused_state', 'tessera.request_state.refusal_reason': point.attributes['tessera.request_state.refusal_reason'] });
+    expect(span.attributes).toMatchObject({
+      'tessera.outcome': 'refused_state',
+      'tessera.request_state.refusal_reason': point.attributes['tessera.request_state.refusal_reason'],
+    });
     await app.close();
   });
 
   test('off by default: no spans, and the pipeline lists no telemetry stage work', async () => {
     const { exporter, module } = setup();
     const app = createApp({ ...module, telemetry: undefined });
-    expect(app.describePipeline().filter((s) => s.runs.length > 0 && /telemetry|round span|refused/i.test(s.runs.join()))).toEqual([]);
+    expect(
+      app.describePipeline().filter((s) => s.runs.length > 0 && /telemetry|round span|refused/i.test(s.runs.join())),
+    ).toEqual([]);
     const tester = await createFlowTester(app);
     await tester.callTool('launch', { name: 'probe' }, { answers });
     await tester.close();
     expect(exporter.getFinishedSpans()).toEqual([]);
-    expect(() => createApp({ ...module, telemetry: 'yes' as never })).toThrow('Module telemetry must be true, false or { tracerProvider?, meterProvider? }, got yes.');
+    expect(() => createApp({ ...module, telemetry: 'yes' as never })).toThrow(
+      'Module telemetry must be true, false or { tracerProvider?, meterProvider? }, got yes.',
+    );
     await app.close();
   });
 });

@@ -6,14 +6,26 @@ import { urlElicitation } from '../../src/mrtr/kinds/url-elicitation.kind';
 import type { QuestionKind } from '../../src/mrtr/question-kind';
 import { readResolverState } from '../../src/mrtr/resolver-state';
 
-const form = { method: 'elicitation/create' as const, params: { mode: 'form' as const, message: 'm', requestedSchema: { type: 'object' as const, properties: {} } } };
+const form = {
+  method: 'elicitation/create' as const,
+  params: { mode: 'form' as const, message: 'm', requestedSchema: { type: 'object' as const, properties: {} } },
+};
 const url = { method: 'elicitation/create' as const, params: { mode: 'url' as const, message: 'm', url: 'https://x' } };
 const sample = { method: 'sampling/createMessage' as const, params: { messages: [], maxTokens: 5 } };
-const sampleTools = { method: 'sampling/createMessage' as const, params: { messages: [], maxTokens: 5, tools: [{ name: 't', inputSchema: { type: 'object' as const } }] } };
+const sampleTools = {
+  method: 'sampling/createMessage' as const,
+  params: { messages: [], maxTokens: 5, tools: [{ name: 't', inputSchema: { type: 'object' as const } }] },
+};
 const roots = { method: 'roots/list' as const };
 
 /** Each question kind decides what its own request needs. */
-const KIND_OF = new Map<object, QuestionKind<never>>([[form, formElicitation], [url, urlElicitation], [sample, sampling], [sampleTools, sampling], [roots, rootsKind]] as never);
+const KIND_OF = new Map<object, QuestionKind<never>>([
+  [form, formElicitation],
+  [url, urlElicitation],
+  [sample, sampling],
+  [sampleTools, sampling],
+  [roots, rootsKind],
+] as never);
 function missingCapability(request: object, caps: ClientCapabilities | undefined) {
   return (KIND_OF.get(request) as unknown as QuestionKind).missingCapability(request as InputRequest, caps ?? {});
 }
@@ -45,14 +57,29 @@ describe('missingCapability (what the current request must declare)', () => {
 
 describe('readResolverState (opened from the sealed state; unexpected shapes read as no progress)', () => {
   const empty = { v: 1, outcomes: {}, asked: {} };
-  test.each([undefined, null, 5, 'x', [], {}, { v: 2, outcomes: {}, asked: {} }, { v: 1, outcomes: [], asked: {} }, { v: 1, outcomes: {} }])('%p -> empty', (raw) => {
+  test.each([
+    undefined,
+    null,
+    5,
+    'x',
+    [],
+    {},
+    { v: 2, outcomes: {}, asked: {} },
+    { v: 1, outcomes: [], asked: {} },
+    { v: 1, outcomes: {} },
+  ])('%p -> empty', (raw) => {
     expect(readResolverState(raw)).toEqual(empty);
   });
 
   test('keeps well-formed entries and drops forged ones', () => {
     const state = readResolverState({
       v: 1,
-      outcomes: { a: { q: 'd1', action: 'accept', data: { x: 1 } }, b: { q: 5, action: 'accept' }, c: { q: 'd3', action: 'maybe' }, d: 'nope' },
+      outcomes: {
+        a: { q: 'd1', action: 'accept', data: { x: 1 } },
+        b: { q: 5, action: 'accept' },
+        c: { q: 'd3', action: 'maybe' },
+        d: 'nope',
+      },
       asked: { e: 'd5', f: 7 },
     });
     expect(state.outcomes).toEqual({ a: { q: 'd1', action: 'accept', data: { x: 1 } } });
@@ -60,7 +87,9 @@ describe('readResolverState (opened from the sealed state; unexpected shapes rea
   });
 
   test('__proto__ keys cannot pollute', () => {
-    const state = readResolverState(JSON.parse('{"v":1,"outcomes":{"__proto__":{"q":"d","action":"accept"}},"asked":{"__proto__":"d"}}'));
+    const state = readResolverState(
+      JSON.parse('{"v":1,"outcomes":{"__proto__":{"q":"d","action":"accept"}},"asked":{"__proto__":"d"}}'),
+    );
     expect(({} as Record<string, unknown>).q).toBeUndefined();
     expect(Object.getPrototypeOf(state.outcomes)).toBeNull();
   });

@@ -3,7 +3,13 @@ import { echoToolTable } from '@tessera/testing';
 
 /** An app with `toolCount` tools (each its own args DTO, ten per provider class); only `echo` is called. */
 export function manyToolsApp(toolCount: number, interceptors: Interceptor[] = []): TesseraApp {
-  return createApp({ name: `tools-${toolCount}`, version: '1.0.0', providers: echoToolTable(toolCount), interceptors, logger: silentLogger });
+  return createApp({
+    name: `tools-${toolCount}`,
+    version: '1.0.0',
+    providers: echoToolTable(toolCount),
+    interceptors,
+    logger: silentLogger,
+  });
 }
 
 export const ECHO_BODY = JSON.stringify({
@@ -13,7 +19,10 @@ export const ECHO_BODY = JSON.stringify({
   params: {
     name: 'echo',
     arguments: { text: 'hello' },
-    _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} },
+    _meta: {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+    },
   },
 });
 

@@ -15,7 +15,10 @@ const MAX_EXTRA_CALLS = 200;
 const MAX_EXTRA_BYTES = 16 * 1024;
 
 const mid = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
-const median = (works: Work[]): Work => ({ calls: mid(works.map((w) => w.calls)), bytes: mid(works.map((w) => w.bytes)) });
+const median = (works: Work[]): Work => ({
+  calls: mid(works.map((w) => w.calls)),
+  bytes: mid(works.map((w) => w.bytes)),
+});
 
 /** Off unless a test turns it on: then every call maps over the whole tool table, as a regression would. */
 const walker = { table: undefined as readonly { name: string }[] | undefined };
@@ -46,7 +49,10 @@ async function echoOnce(send: () => Promise<Response>): Promise<void> {
   if (!text.includes('"hello"')) throw new Error(`unexpected answer: ${text.slice(0, 300)}`);
 }
 
-async function compare(face: (app: TesseraApp) => Promise<() => Promise<Response>>, repeats = 3): Promise<{ few: Work; many: Work }> {
+async function compare(
+  face: (app: TesseraApp) => Promise<() => Promise<Response>>,
+  repeats = 3,
+): Promise<{ few: Work; many: Work }> {
   const sendFew = await face(few);
   const sendMany = await face(many);
   for (let i = 0; i < 20; i++) {
@@ -62,7 +68,8 @@ async function compare(face: (app: TesseraApp) => Promise<() => Promise<Response
   return { few: median(works.few), many: median(works.many) };
 }
 
-const fetchFace = async (app: TesseraApp) => () => app.fetch(new Request('http://127.0.0.1/mcp', { method: 'POST', headers: ECHO_HEADERS, body: ECHO_BODY }));
+const fetchFace = async (app: TesseraApp) => () =>
+  app.fetch(new Request('http://127.0.0.1/mcp', { method: 'POST', headers: ECHO_HEADERS, body: ECHO_BODY }));
 
 const httpFace = async (app: TesseraApp) => {
   // A measuring round can hold the loop for seconds under load: with Node's 5 s keep-alive the server could

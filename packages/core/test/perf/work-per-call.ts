@@ -18,13 +18,16 @@ interface SamplingNode {
   children: SamplingNode[];
 }
 
-const totalSize = (node: SamplingNode): number => node.children.reduce((sum, child) => sum + totalSize(child), node.selfSize);
+const totalSize = (node: SamplingNode): number =>
+  node.children.reduce((sum, child) => sum + totalSize(child), node.selfSize);
 
 export async function workPerCall(run: () => Promise<void>, times: number): Promise<Work> {
   const session = new Session();
   session.connect();
   const post = <T = unknown>(method: string, params: object = {}) =>
-    new Promise<T>((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result as T))));
+    new Promise<T>((resolve, reject) =>
+      session.post(method, params, (error, result) => (error ? reject(error) : resolve(result as T))),
+    );
   try {
     await post('Profiler.enable');
     await post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
@@ -36,7 +39,11 @@ export async function workPerCall(run: () => Promise<void>, times: number): Prom
     for (const script of coverage.result) for (const fn of script.functions) calls += fn.ranges[0]?.count ?? 0;
 
     await post('HeapProfiler.enable');
-    await post('HeapProfiler.startSampling', { samplingInterval: 256, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    await post('HeapProfiler.startSampling', {
+      samplingInterval: 256,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
     for (let i = 0; i < times; i++) await run();
     const { profile } = await post<{ profile: { head: SamplingNode } }>('HeapProfiler.stopSampling');
     return { calls: calls / times, bytes: totalSize(profile.head) / times };

@@ -33,7 +33,11 @@ enum Size {
 }
 
 class EveryPrimitive {
-  @Field({ title: 'Name', description: 'Your name', examples: ['Ada'] }) @IsString() @MinLength(1) @MaxLength(40) name!: string;
+  @Field({ title: 'Name', description: 'Your name', examples: ['Ada'] })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(40)
+  name!: string;
   @IsEmail() email!: string;
   @IsUrl() site!: string;
   @IsDateString() @Field({ format: 'date' }) birthday!: string;
@@ -50,7 +54,9 @@ class EveryPrimitive {
 describe('elicitationSchemaForDto', () => {
   it('is deeply frozen: every question asking for the DTO shares it, and its digest text is kept', () => {
     const frozenThroughout = (value: unknown): boolean =>
-      typeof value !== 'object' || value === null || (Object.isFrozen(value) && Object.values(value).every(frozenThroughout));
+      typeof value !== 'object' ||
+      value === null ||
+      (Object.isFrozen(value) && Object.values(value).every(frozenThroughout));
     expect(frozenThroughout(elicitationSchemaForDto(EveryPrimitive))).toBe(true);
   });
 
@@ -67,9 +73,23 @@ describe('elicitationSchemaForDto', () => {
         ratio: { type: 'number', default: 0.5 },
         agree: { type: 'boolean', default: true },
         size: { type: 'string', enum: ['s', 'l'] },
-        pick: { type: 'string', oneOf: [{ const: 'a', title: 'Option A' }, { const: 'b', title: 'Option B' }] },
+        pick: {
+          type: 'string',
+          oneOf: [
+            { const: 'a', title: 'Option A' },
+            { const: 'b', title: 'Option B' },
+          ],
+        },
         tags: { type: 'array', minItems: 1, maxItems: 2, items: { type: 'string', enum: ['x', 'y', 'z'] } },
-        sizes: { type: 'array', items: { anyOf: [{ const: 's', title: 'Small' }, { const: 'l', title: 'Large' }] } },
+        sizes: {
+          type: 'array',
+          items: {
+            anyOf: [
+              { const: 's', title: 'Small' },
+              { const: 'l', title: 'Large' },
+            ],
+          },
+        },
       },
       required: ['name', 'email', 'site', 'birthday', 'when', 'count', 'ratio', 'agree', 'size', 'pick', 'sizes'],
     });
@@ -109,14 +129,35 @@ describe('elicitationSchemaForDto', () => {
   }
 
   it.each([
-    [WithNested, 'WithNested.address cannot be elicited: nested objects are not supported; elicitation forms are flat (string, number, integer, boolean, single- or multi-select enum)'],
-    [WithRegex, 'WithRegex.code cannot be elicited: regular expression patterns (@Matches / "pattern") are not supported by elicitation'],
-    [WithObjectArray, 'WithObjectArray.stops cannot be elicited: arrays of objects are not supported; only multi-select arrays of string options are'],
-    [WithFreeArray, 'WithFreeArray.words cannot be elicited: arrays must be multi-select with a fixed set of string options (@IsIn / @IsEnum with { each: true })'],
+    [
+      WithNested,
+      'WithNested.address cannot be elicited: nested objects are not supported; elicitation forms are flat (string, number, integer, boolean, single- or multi-select enum)',
+    ],
+    [
+      WithRegex,
+      'WithRegex.code cannot be elicited: regular expression patterns (@Matches / "pattern") are not supported by elicitation',
+    ],
+    [
+      WithObjectArray,
+      'WithObjectArray.stops cannot be elicited: arrays of objects are not supported; only multi-select arrays of string options are',
+    ],
+    [
+      WithFreeArray,
+      'WithFreeArray.words cannot be elicited: arrays must be multi-select with a fixed set of string options (@IsIn / @IsEnum with { each: true })',
+    ],
     [WithUuid, 'WithUuid.id cannot be elicited: format "uuid" is not supported (allowed: email, uri, date, date-time)'],
-    [WithNumericEnum, 'WithNumericEnum.level cannot be elicited: numeric options are not supported; elicitation options must be strings'],
-    [WithExclusive, 'WithExclusive.amount cannot be elicited: "exclusiveMinimum" is not supported (use @Min / "minimum")'],
-    [WithAny, 'WithAny.blob cannot be elicited: a field without a single primitive type (a union, any or unknown) is not supported'],
+    [
+      WithNumericEnum,
+      'WithNumericEnum.level cannot be elicited: numeric options are not supported; elicitation options must be strings',
+    ],
+    [
+      WithExclusive,
+      'WithExclusive.amount cannot be elicited: "exclusiveMinimum" is not supported (use @Min / "minimum")',
+    ],
+    [
+      WithAny,
+      'WithAny.blob cannot be elicited: a field without a single primitive type (a union, any or unknown) is not supported',
+    ],
   ])('refuses %p with an exact message', (cls, message) => {
     expect(() => elicitationSchemaForDto(cls)).toThrow(UnsupportedElicitationSchemaError);
     expect(() => elicitationSchemaForDto(cls)).toThrow(message);
@@ -160,16 +201,46 @@ describe('assertElicitationSchema', () => {
   });
 
   it.each([
-    [{ type: 'object', properties: { a: { type: 'string', pattern: '^x$' } } }, 'Q.a cannot be elicited: regular expression patterns (@Matches / "pattern") are not supported by elicitation'],
-    [{ type: 'object', properties: { a: { type: 'object', properties: {} } } }, 'Q.a cannot be elicited: nested objects are not supported; elicitation forms are flat (string, number, integer, boolean, single- or multi-select enum)'],
-    [{ type: 'object', properties: { a: { type: 'array', items: { type: 'object' } } } }, 'Q.a cannot be elicited: arrays of objects are not supported; only multi-select arrays of string options are'],
-    [{ type: 'object', properties: { a: { type: ['string', 'null'] } } }, 'Q.a cannot be elicited: a union of types is not supported'],
-    [{ type: 'object', properties: { a: { anyOf: [{ type: 'string' }, { type: 'number' }] } } }, 'Q.a cannot be elicited: unions and combinations of schemas (anyOf) are not supported'],
-    [{ type: 'object', properties: { a: { $ref: '#/$defs/A' } } }, 'Q.a cannot be elicited: references ($ref) are not supported; elicitation forms are flat (string, number, integer, boolean, single- or multi-select enum)'],
-    [{ type: 'object', properties: { a: { type: 'number', multipleOf: 2 } } }, 'Q.a cannot be elicited: keyword "multipleOf" is not supported for a number field'],
-    [{ type: 'object', properties: { a: { type: 'string', default: 3 } } }, 'Q.a cannot be elicited: default must be a string value'],
-    [{ type: 'object', properties: {}, additionalProperties: false }, 'Q cannot be elicited: keyword "additionalProperties" is not supported at the top level'],
-    [{ type: 'object', properties: {}, required: ['ghost'] }, 'Q cannot be elicited: "required" must list names of its properties'],
+    [
+      { type: 'object', properties: { a: { type: 'string', pattern: '^x$' } } },
+      'Q.a cannot be elicited: regular expression patterns (@Matches / "pattern") are not supported by elicitation',
+    ],
+    [
+      { type: 'object', properties: { a: { type: 'object', properties: {} } } },
+      'Q.a cannot be elicited: nested objects are not supported; elicitation forms are flat (string, number, integer, boolean, single- or multi-select enum)',
+    ],
+    [
+      { type: 'object', properties: { a: { type: 'array', items: { type: 'object' } } } },
+      'Q.a cannot be elicited: arrays of objects are not supported; only multi-select arrays of string options are',
+    ],
+    [
+      { type: 'object', properties: { a: { type: ['string', 'null'] } } },
+      'Q.a cannot be elicited: a union of types is not supported',
+    ],
+    [
+      { type: 'object', properties: { a: { anyOf: [{ type: 'string' }, { type: 'number' }] } } },
+      'Q.a cannot be elicited: unions and combinations of schemas (anyOf) are not supported',
+    ],
+    [
+      { type: 'object', properties: { a: { $ref: '#/$defs/A' } } },
+      'Q.a cannot be elicited: references ($ref) are not supported; elicitation forms are flat (string, number, integer, boolean, single- or multi-select enum)',
+    ],
+    [
+      { type: 'object', properties: { a: { type: 'number', multipleOf: 2 } } },
+      'Q.a cannot be elicited: keyword "multipleOf" is not supported for a number field',
+    ],
+    [
+      { type: 'object', properties: { a: { type: 'string', default: 3 } } },
+      'Q.a cannot be elicited: default must be a string value',
+    ],
+    [
+      { type: 'object', properties: {}, additionalProperties: false },
+      'Q cannot be elicited: keyword "additionalProperties" is not supported at the top level',
+    ],
+    [
+      { type: 'object', properties: {}, required: ['ghost'] },
+      'Q cannot be elicited: "required" must list names of its properties',
+    ],
     [{ type: 'array' }, 'Q cannot be elicited: the schema must have type "object"'],
     ['nope', 'Q cannot be elicited: the schema must be an object'],
   ])('refuses %j', (schema, message) => {
@@ -188,7 +259,9 @@ describe('SDK conformance', () => {
   it('produces a requestedSchema the SDK accepts unchanged (no keyword it would strip)', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { ElicitRequestFormParamsSchema } = require('@modelcontextprotocol/core') as {
-      ElicitRequestFormParamsSchema: { safeParse(v: unknown): { success: boolean; data?: { requestedSchema: unknown } } };
+      ElicitRequestFormParamsSchema: {
+        safeParse(v: unknown): { success: boolean; data?: { requestedSchema: unknown } };
+      };
     };
     const requestedSchema = elicitationSchemaForDto(EveryPrimitive);
     const parsed = ElicitRequestFormParamsSchema.safeParse({ message: 'Details?', requestedSchema });

@@ -82,7 +82,10 @@ class EveryDecorator {
   @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => Tag) tags?: Tag[];
   @Field({ format: 'hostname' }) @IsString() host!: string;
   @Field({ enumTitles: { eu: 'Europe', us: 'United States' } }) @IsEnum(Region) home!: Region;
-  @Field({ enumTitles: { eu: 'Europe', us: 'United States' } }) @IsEnum(Region, { each: true }) @IsArray() visited!: Region[];
+  @Field({ enumTitles: { eu: 'Europe', us: 'United States' } })
+  @IsEnum(Region, { each: true })
+  @IsArray()
+  visited!: Region[];
   notDecorated?: string;
 }
 
@@ -107,7 +110,14 @@ describe('jsonSchemaForDto', () => {
       type: 'object',
       additionalProperties: false,
       properties: {
-        name: { type: 'string', minLength: 3, maxLength: 20, title: 'Name', description: 'Display name', examples: ['web-1'] },
+        name: {
+          type: 'string',
+          minLength: 3,
+          maxLength: 20,
+          title: 'Name',
+          description: 'Display name',
+          examples: ['web-1'],
+        },
         code: { type: 'string', minLength: 2, maxLength: 8 },
         slug: { type: 'string', pattern: '^[a-z]+$' },
         caseless: { type: 'string' },
@@ -150,9 +160,30 @@ describe('jsonSchemaForDto', () => {
         },
       },
       required: [
-        'name', 'code', 'slug', 'caseless', 'email', 'homepage', 'id', 'startsAt', 'endsAt', 'size', 'ratio',
-        'enabled', 'region', 'priority', 'flavour', 'label', 'labels', 'aliases', 'letters', 'scores', 'address',
-        'host', 'home', 'visited',
+        'name',
+        'code',
+        'slug',
+        'caseless',
+        'email',
+        'homepage',
+        'id',
+        'startsAt',
+        'endsAt',
+        'size',
+        'ratio',
+        'enabled',
+        'region',
+        'priority',
+        'flavour',
+        'label',
+        'labels',
+        'aliases',
+        'letters',
+        'scores',
+        'address',
+        'host',
+        'home',
+        'visited',
       ],
     });
   });
@@ -170,7 +201,12 @@ describe('jsonSchemaForDto', () => {
 
   it('describes an empty DTO as an object with no properties', () => {
     class NoArgs {}
-    expect(jsonSchemaForDto(NoArgs)).toEqual({ type: 'object', properties: {}, required: [], additionalProperties: false });
+    expect(jsonSchemaForDto(NoArgs)).toEqual({
+      type: 'object',
+      properties: {},
+      required: [],
+      additionalProperties: false,
+    });
   });
 
   it('includes inherited properties', () => {
@@ -246,13 +282,18 @@ describe('@Field', () => {
 });
 
 describe('frozen schemas', () => {
-  it('do not freeze the author\'s own option values', () => {
+  it("do not freeze the author's own option values", () => {
     const examples = ['a'];
     const fallback = ['x'];
     class Doc {
       @Field({ examples, default: fallback }) @IsArray() @IsString({ each: true }) tags!: string[];
     }
-    expect(jsonSchemaForDto(Doc).properties.tags).toEqual({ type: 'array', items: { type: 'string' }, examples: ['a'], default: ['x'] });
+    expect(jsonSchemaForDto(Doc).properties.tags).toEqual({
+      type: 'array',
+      items: { type: 'string' },
+      examples: ['a'],
+      default: ['x'],
+    });
     expect(Object.isFrozen(examples)).toBe(false);
     expect(Object.isFrozen(fallback)).toBe(false);
   });

@@ -36,7 +36,11 @@ describe('promptArgumentsForDto', () => {
       @IsArray() @IsString({ each: true }) items!: string[];
     }
     expect(() => promptArgumentsForDto(Nested)).toThrow(UnsupportedSchemaError);
-    expect(() => promptArgumentsForDto(Nested)).toThrow('Nested.inner: prompt arguments are strings; an object cannot be one');
-    expect(() => promptArgumentsForDto(Listed)).toThrow('Listed.items: prompt arguments are strings; an array cannot be one');
+    expect(() => promptArgumentsForDto(Nested)).toThrow(
+      'Nested.inner: prompt arguments are strings; an object cannot be one',
+    );
+    expect(() => promptArgumentsForDto(Listed)).toThrow(
+      'Listed.items: prompt arguments are strings; an array cannot be one',
+    );
   });
 });

@@ -9,8 +9,20 @@ describe('ConsoleLogger', () => {
 
   test('redacts secrets and payloads at any depth, keeps the rest', () => {
     const { logger, lines } = capture();
-    logger.warn('refused', { reason: 'expired', requestState: 'v1.abc', nested: { authorization: 'Bearer x', apiKey: 'k', ok: 1 }, arguments: { card: '4111' } });
-    expect(lines[0]).toMatchObject({ level: 'warn', message: 'refused', reason: 'expired', requestState: '[redacted]', nested: { authorization: '[redacted]', apiKey: '[redacted]', ok: 1 }, arguments: '[redacted]' });
+    logger.warn('refused', {
+      reason: 'expired',
+      requestState: 'v1.abc',
+      nested: { authorization: 'Bearer x', apiKey: 'k', ok: 1 },
+      arguments: { card: '4111' },
+    });
+    expect(lines[0]).toMatchObject({
+      level: 'warn',
+      message: 'refused',
+      reason: 'expired',
+      requestState: '[redacted]',
+      nested: { authorization: '[redacted]', apiKey: '[redacted]', ok: 1 },
+      arguments: '[redacted]',
+    });
     expect(JSON.stringify(lines)).not.toMatch(/abc|Bearer x|4111/);
   });
 

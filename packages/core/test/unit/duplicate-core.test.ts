@@ -27,7 +27,9 @@ test('a copy with another metadata format fails loudly at load', () => {
   slots[SLOT] = { format: 999, store: new WeakMap() };
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    expect(() => jest.isolateModules(() => require('@tessera/core'))).toThrow(/incompatible copies of @tessera\/core .*format 999 and 1/);
+    expect(() => jest.isolateModules(() => require('@tessera/core'))).toThrow(
+      /incompatible copies of @tessera\/core .*format 999 and 1/,
+    );
   } finally {
     slots[SLOT] = saved;
   }

@@ -1,4 +1,15 @@
-import { createApp, InvalidConfigurationError, InvalidDecoratorUseError, Provider, Tool, UseFilters, UseGuards, UseInterceptors, UsePipes, type Guard } from '@tessera/core';
+import {
+  createApp,
+  InvalidConfigurationError,
+  InvalidDecoratorUseError,
+  Provider,
+  Tool,
+  UseFilters,
+  UseGuards,
+  UseInterceptors,
+  UsePipes,
+  type Guard,
+} from '@tessera/core';
 
 // A wrong enhancer fails where it is written (at decoration, naming class and method), not on the first call.
 
@@ -31,13 +42,23 @@ describe('enhancers are checked when decorated', () => {
       return Shop;
     });
     expect(error).toBeInstanceOf(InvalidDecoratorUseError);
-    expect((error as Error).message).toBe('@UseGuards() on Shop.buy: argument #2 string "admin" is neither a class nor an object with canActivate().');
+    expect((error as Error).message).toBe(
+      '@UseGuards() on Shop.buy: argument #2 string "admin" is neither a class nor an object with canActivate().',
+    );
   });
 
   test.each([
-    ['UseInterceptors', () => UseInterceptors({ handle: () => 1 } as never), 'argument #1 an object with keys [handle] is neither a class nor an object with intercept()'],
+    [
+      'UseInterceptors',
+      () => UseInterceptors({ handle: () => 1 } as never),
+      'argument #1 an object with keys [handle] is neither a class nor an object with intercept()',
+    ],
     ['UsePipes', () => UsePipes(class NotAPipe {} as never), 'argument #1 class NotAPipe has no transform() method'],
-    ['UseFilters', () => UseFilters(undefined as never), 'argument #1 undefined is neither a class nor an object with catch()'],
+    [
+      'UseFilters',
+      () => UseFilters(undefined as never),
+      'argument #1 undefined is neither a class nor an object with catch()',
+    ],
   ])('@%s on a class names the class and what is missing', (name, decorator, problem) => {
     const error = decorate(() => {
       @decorator()
@@ -79,7 +100,9 @@ describe('enhancers are checked when decorated', () => {
       }
     }
     expect(() => createApp({ name: 'm', version: '1', providers: [P], guards: [AllowAll, 42 as never] })).toThrow(
-      new InvalidConfigurationError('Module "m": guards[1] number 42 is neither a class nor an object with canActivate().'),
+      new InvalidConfigurationError(
+        'Module "m": guards[1] number 42 is neither a class nor an object with canActivate().',
+      ),
     );
   });
 });

@@ -16,8 +16,11 @@ describe('error brands', () => {
     expect(RequestStateError.isInstance(new ToolError('x'))).toBe(false);
   });
 
-  test('a value carrying the core brand but a code outside core\'s table is not a TesseraError', () => {
-    const forged = Object.assign(new Error('x'), { [Symbol.for('tessera.core.error')]: true, code: 'TESSERA_STATE_INVALID' });
+  test("a value carrying the core brand but a code outside core's table is not a TesseraError", () => {
+    const forged = Object.assign(new Error('x'), {
+      [Symbol.for('tessera.core.error')]: true,
+      code: 'TESSERA_STATE_INVALID',
+    });
     expect(TesseraError.isInstance(forged)).toBe(false);
     expect(TesseraError.isInstance(Object.assign(forged, { code: TesseraErrorCode.ToolError }))).toBe(true);
   });

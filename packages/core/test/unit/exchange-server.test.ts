@@ -5,7 +5,13 @@ describe('ExchangeServer (the per-exchange SDK server)', () => {
   it('closes like the SDK server: onclose runs, a request still in flight is aborted with ConnectionClosed', async () => {
     const server = new ExchangeServer({ name: 's', version: '1' }, { capabilities: { tools: {} } });
     let aborted: unknown;
-    server.setRequestHandler('tools/list', (_req, ctx) => new Promise((_resolve, reject) => ctx.mcpReq.signal.addEventListener('abort', () => reject((aborted = ctx.mcpReq.signal.reason)))));
+    server.setRequestHandler(
+      'tools/list',
+      (_req, ctx) =>
+        new Promise((_resolve, reject) =>
+          ctx.mcpReq.signal.addEventListener('abort', () => reject((aborted = ctx.mcpReq.signal.reason))),
+        ),
+    );
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
     await clientSide.start();

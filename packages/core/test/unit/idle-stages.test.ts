@@ -38,7 +38,13 @@ describe('idle pipeline stages', () => {
   });
 
   test('a guard on the method, or telemetry on, keeps its stage in the chain', () => {
-    const app = createApp({ name: 'busy', version: '1.0.0', providers: [Plain], telemetry: true, logger: silentLogger });
+    const app = createApp({
+      name: 'busy',
+      version: '1.0.0',
+      providers: [Plain],
+      telemetry: true,
+      logger: silentLogger,
+    });
     const { idle, describedEmpty } = idleAndDescribed(app, 'guarded');
     expect(idle).toEqual(['filters', 'interceptors']);
     for (const name of idle) expect(describedEmpty).toContain(name);

@@ -6,13 +6,22 @@ import { takesFastPath } from '../../src/node/node-handler';
 import { NodeRequestView } from '../../src/node/node-request-view';
 
 const socket = () => Object.assign(new EventEmitter(), { destroyed: false }) as unknown as Socket;
-const req = (method: string, headers: Record<string, string | string[]>, on = socket()) => ({ method, headers, url: '/mcp?x=1', socket: on }) as unknown as IncomingMessage;
+const req = (method: string, headers: Record<string, string | string[]>, on = socket()) =>
+  ({ method, headers, url: '/mcp?x=1', socket: on }) as unknown as IncomingMessage;
 const modern = { 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28' };
 
 describe('which requests take the fast path (headers only)', () => {
   it('takes a stateless 2026-07-28 JSON POST', () => {
     expect(takesFastPath(req('POST', modern))).toBe(true);
-    expect(takesFastPath(req('POST', { ...modern, 'content-type': 'application/json; charset=utf-8', 'mcp-protocol-version': ' 2026-07-28 ' }))).toBe(true);
+    expect(
+      takesFastPath(
+        req('POST', {
+          ...modern,
+          'content-type': 'application/json; charset=utf-8',
+          'mcp-protocol-version': ' 2026-07-28 ',
+        }),
+      ),
+    ).toBe(true);
   });
 
   it('leaves everything else to the SDK adapter', () => {
@@ -26,8 +35,16 @@ describe('which requests take the fast path (headers only)', () => {
 });
 
 describe('NodeRequestView', () => {
-  const res = Object.assign(new EventEmitter(), { writableFinished: false, destroyed: false }) as unknown as ServerResponse;
-  const view = () => new NodeRequestView(req('POST', { host: '127.0.0.1:8080', 'mcp-name': 'echo', 'x-many': ['a', 'b'], ':authority': 'h2' }), res, '{"a":1}');
+  const res = Object.assign(new EventEmitter(), {
+    writableFinished: false,
+    destroyed: false,
+  }) as unknown as ServerResponse;
+  const view = () =>
+    new NodeRequestView(
+      req('POST', { host: '127.0.0.1:8080', 'mcp-name': 'echo', 'x-many': ['a', 'b'], ':authority': 'h2' }),
+      res,
+      '{"a":1}',
+    );
 
   it('reads headers like Headers does: case-insensitive, repeated ones joined, sorted, no pseudo-headers', () => {
     const v = view();
@@ -35,7 +52,11 @@ describe('NodeRequestView', () => {
     expect(v.headers.get('x-many')).toBe('a, b');
     expect(v.headers.get('absent')).toBeNull();
     expect(v.headers.has('host')).toBe(true);
-    expect([...v.headers]).toEqual([['host', '127.0.0.1:8080'], ['mcp-name', 'echo'], ['x-many', 'a, b']]);
+    expect([...v.headers]).toEqual([
+      ['host', '127.0.0.1:8080'],
+      ['mcp-name', 'echo'],
+      ['x-many', 'a, b'],
+    ]);
     expect(v.url).toBe('http://127.0.0.1:8080/mcp?x=1');
   });
 
@@ -64,7 +85,10 @@ describe('NodeRequestView', () => {
   });
 
   it('gives a clone a signal of its own, aborted if the answer is not written', () => {
-    const closing = Object.assign(new EventEmitter(), { writableFinished: false, destroyed: false }) as unknown as ServerResponse;
+    const closing = Object.assign(new EventEmitter(), {
+      writableFinished: false,
+      destroyed: false,
+    }) as unknown as ServerResponse;
     const copy = new NodeRequestView(req('POST', { host: 'h' }), closing, '{}').clone();
     expect(copy.signal.aborted).toBe(false);
     closing.emit('close');

@@ -10,7 +10,11 @@ import { scanJsonStructure } from '../../src/server/scan-json-structure';
 const bytes = (text: string) => Buffer.from(text, 'utf8');
 const request = (method: string, params: unknown) => JSON.stringify({ jsonrpc: '2.0', id: 7, method, params });
 const outside = (text: string) => scanJsonStructure(bytes(text), DEFAULT_REQUEST_LIMITS)?.outside;
-const limits = (members: number, depth: number): ResolvedRequestLimits => ({ ...DEFAULT_REQUEST_LIMITS, maxMembersOutsideArguments: members, maxDepthOutsideArguments: depth });
+const limits = (members: number, depth: number): ResolvedRequestLimits => ({
+  ...DEFAULT_REQUEST_LIMITS,
+  maxMembersOutsideArguments: members,
+  maxDepthOutsideArguments: depth,
+});
 const postParse = (text: string, l: ResolvedRequestLimits) => {
   const message = JSON.parse(text);
   return checkArgumentBounds(message, l) ?? checkOutsideBounds(message, l);
@@ -31,13 +35,21 @@ describe('counting outside arguments', () => {
   test('every key and array item outside the kept arguments, and the deepest level', () => {
     expect(outside(CALL)).toEqual({ members: 12, depth: 5 });
     expect(agree(CALL, limits(12, 5))).toBeUndefined();
-    expect(agree(CALL, limits(11, 5))).toBe('Invalid request for tool "p": the request holds more than 11 keys and array items outside arguments (limits.maxMembersOutsideArguments)');
-    expect(agree(CALL, limits(12, 4))).toBe('Invalid request for tool "p": the request nests deeper than 4 levels outside arguments (limits.maxDepthOutsideArguments)');
+    expect(agree(CALL, limits(11, 5))).toBe(
+      'Invalid request for tool "p": the request holds more than 11 keys and array items outside arguments (limits.maxMembersOutsideArguments)',
+    );
+    expect(agree(CALL, limits(12, 4))).toBe(
+      'Invalid request for tool "p": the request nests deeper than 4 levels outside arguments (limits.maxDepthOutsideArguments)',
+    );
     expect(agree(CALL, limits(1, 4))).toMatch(/nests deeper than 4 levels/); // depth is named first, as for arguments
   });
 
   test('inputResponses, a top-level member and a params that is an array count too', () => {
-    const retry = request('tools/call', { name: 'p', arguments: {}, inputResponses: { q1: { action: 'accept', content: { region: 'eu' } } } });
+    const retry = request('tools/call', {
+      name: 'p',
+      arguments: {},
+      inputResponses: { q1: { action: 'accept', content: { region: 'eu' } } },
+    });
     expect(outside(retry)).toEqual({ members: 4 + 3 + 4, depth: 5 });
     const top = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', extra: { a: [1, 2] } });
     expect(outside(top)).toEqual({ members: 4 + 1 + 2, depth: 3 });
@@ -52,19 +64,26 @@ describe('counting outside arguments', () => {
     expect(outside(list)).toEqual({ members: 4 + 1, depth: 2 }); // the scan keeps arguments apart; the refusal folds them in
     expect(agree(list, limits(9, 8))).toBeUndefined();
     expect(agree(list, limits(8, 8))).toMatch(/^Invalid request for tools\/list: the request holds more than 8/);
-    expect(agree(request('resources/read', { uri: 'x', arguments: { a: { b: { c: {} } } } }), limits(100, 5))).toMatch(/nests deeper than 5 levels/);
+    expect(agree(request('resources/read', { uri: 'x', arguments: { a: { b: { c: {} } } } }), limits(100, 5))).toMatch(
+      /nests deeper than 5 levels/,
+    );
   });
 
-  test("arguments over their own limits are named first, as the post-parse checks name them", () => {
+  test('arguments over their own limits are named first, as the post-parse checks name them', () => {
     const l = { ...limits(5, 8), maxArgumentKeys: 1 };
-    expect(agree(request('tools/call', { name: 'p', arguments: { a: 1, b: 2 }, _meta: { c: [1, 2, 3, 4, 5, 6] } }), l)).toMatch(/^Invalid arguments for tool "p": arguments hold more than 1 keys/);
+    expect(
+      agree(request('tools/call', { name: 'p', arguments: { a: 1, b: 2 }, _meta: { c: [1, 2, 3, 4, 5, 6] } }), l),
+    ).toMatch(/^Invalid arguments for tool "p": arguments hold more than 1 keys/);
   });
 
   test('a value discarded by a repeated params or arguments name counts in the scan alone (the bound is on what is sent)', () => {
-    const repeated = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"p","arguments":{"a":[1,2,3,4,5,6,7,8,9]},"arguments":{}}}';
+    const repeated =
+      '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"p","arguments":{"a":[1,2,3,4,5,6,7,8,9]},"arguments":{}}}';
     expect(outside(repeated)).toEqual({ members: 4 + 3 + 1 + 9, depth: 4 });
     expect(postParse(repeated, limits(10, 8))).toBeUndefined(); // JSON.parse kept the empty one
-    expect((scanRefusal(bytes(repeated), limits(10, 8)) as { error: { message: string } }).error.message).toMatch(/more than 10 keys and array items outside arguments/);
+    expect((scanRefusal(bytes(repeated), limits(10, 8)) as { error: { message: string } }).error.message).toMatch(
+      /more than 10 keys and array items outside arguments/,
+    );
     const params = '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"a":1,"b":2,"c":3}},"params":{}}';
     expect(outside(params)).toEqual({ members: 4 + 1 + 1 + 3, depth: 3 });
   });
@@ -72,28 +91,52 @@ describe('counting outside arguments', () => {
   test('the post-parse walk stops at the first level past the depth bound (no stack overflow)', () => {
     let deep: unknown = 1;
     for (let i = 0; i < 100_000; i += 1) deep = [deep];
-    const message = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'p', arguments: {}, _meta: { deep } } };
-    expect((checkOutsideBounds(message, DEFAULT_REQUEST_LIMITS) as { error: { message: string } }).error.message).toMatch(/nests deeper than 32 levels outside arguments/);
+    const message = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'p', arguments: {}, _meta: { deep } },
+    };
+    expect(
+      (checkOutsideBounds(message, DEFAULT_REQUEST_LIMITS) as { error: { message: string } }).error.message,
+    ).toMatch(/nests deeper than 32 levels outside arguments/);
   });
 
   test('a notification or a response is left alone (no id, or no method: nothing to answer with -32602)', () => {
     const big = { a: Array.from({ length: 20 }, (_, i) => i) };
-    expect(checkOutsideBounds({ jsonrpc: '2.0', method: 'notifications/progress', params: big }, limits(5, 8))).toBeUndefined();
+    expect(
+      checkOutsideBounds({ jsonrpc: '2.0', method: 'notifications/progress', params: big }, limits(5, 8)),
+    ).toBeUndefined();
     expect(checkOutsideBounds({ jsonrpc: '2.0', id: 1, result: big }, limits(5, 8))).toBeUndefined();
   });
 });
 
 describe('the limits are checked when the app is created', () => {
-  const build = (l: unknown) => () => createApp({ name: 'o', version: '1', providers: [], logger: silentLogger, limits: l as never });
+  const build = (l: unknown) => () =>
+    createApp({ name: 'o', version: '1', providers: [], logger: silentLogger, limits: l as never });
   test('positive integers at or above a floor that still serves real requests, each named', () => {
-    expect(build({ maxMembersOutsideArguments: 0 })).toThrow('Module "o": limits.maxMembersOutsideArguments must be a positive integer, got 0.');
-    expect(build({ maxDepthOutsideArguments: 2.5 })).toThrow(/limits.maxDepthOutsideArguments must be a positive integer, got 2.5/);
+    expect(build({ maxMembersOutsideArguments: 0 })).toThrow(
+      'Module "o": limits.maxMembersOutsideArguments must be a positive integer, got 0.',
+    );
+    expect(build({ maxDepthOutsideArguments: 2.5 })).toThrow(
+      /limits.maxDepthOutsideArguments must be a positive integer, got 2.5/,
+    );
     expect(build({ maxMembersOutsideArguments: 99 })).toThrow(InvalidConfigurationError);
-    expect(build({ maxMembersOutsideArguments: 99 })).toThrow(/^Module "o": limits.maxMembersOutsideArguments must be at least 100 \(.+\), got 99\.$/);
+    expect(build({ maxMembersOutsideArguments: 99 })).toThrow(
+      /^Module "o": limits.maxMembersOutsideArguments must be at least 100 \(.+\), got 99\.$/,
+    );
     expect(build({ maxDepthOutsideArguments: 7 })).toThrow(/limits.maxDepthOutsideArguments must be at least 8/);
     expect(build({ toString: 1 })).toThrow(/limits.toString is not a limit/);
     expect(build({ maxMembersOutsideArguments: 100, maxDepthOutsideArguments: 8 })).not.toThrow();
-    const low = () => createLowLevelServer({ name: 'll', version: '1', logger: silentLogger, limits: { maxDepthOutsideArguments: 3 }, tools: [], callTool: () => ({ content: [] }) });
+    const low = () =>
+      createLowLevelServer({
+        name: 'll',
+        version: '1',
+        logger: silentLogger,
+        limits: { maxDepthOutsideArguments: 3 },
+        tools: [],
+        callTool: () => ({ content: [] }),
+      });
     expect(low).toThrow(/^Server "ll": limits.maxDepthOutsideArguments must be at least 8/);
   });
 });

@@ -3,8 +3,26 @@ import { requestPath } from '../../src/node/request-path';
 describe('requestPath', () => {
   // every target gives what URL gives; the plain ones without parsing one
   const targets = [
-    '/mcp', '/mcp?x=1', '/mcp/', '/', '', '/a_b-c~d/e', '/a//b', '/mcp?', '/mcp?a=/b?c',
-    '//mcp', '//evil.example/mcp', '/./mcp', '/x/../mcp', '/%6Dcp', '/m%20cp', '/mcp#frag', '/mcp\\x', '/MCP', 'mcp', '/é',
+    '/mcp',
+    '/mcp?x=1',
+    '/mcp/',
+    '/',
+    '',
+    '/a_b-c~d/e',
+    '/a//b',
+    '/mcp?',
+    '/mcp?a=/b?c',
+    '//mcp',
+    '//evil.example/mcp',
+    '/./mcp',
+    '/x/../mcp',
+    '/%6Dcp',
+    '/m%20cp',
+    '/mcp#frag',
+    '/mcp\\x',
+    '/MCP',
+    'mcp',
+    '/é',
   ];
 
   it.each(targets)('%j has the pathname URL gives it', (target) => {

@@ -8,9 +8,18 @@ const support = path.join(__dirname, '..', 'e2e', 'support');
 const fixture = path.join(__dirname, '..', 'e2e', 'fixtures', 'neutral-call.fixture.ts');
 
 function run(entry?: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  const args = ['-r', path.join(support, 'register-sources.cjs'), '-r', path.join(support, 'refuse-node-network.cjs'), fixture, ...(entry ? [entry] : [])];
+  const args = [
+    '-r',
+    path.join(support, 'register-sources.cjs'),
+    '-r',
+    path.join(support, 'refuse-node-network.cjs'),
+    fixture,
+    ...(entry ? [entry] : []),
+  ];
   return new Promise((resolve) => {
-    execFile(process.execPath, args, { timeout: 30_000 }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
+    execFile(process.execPath, args, { timeout: 30_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
   });
 }
 
@@ -19,7 +28,9 @@ describe('the root entry without node:http and node:net', () => {
     const { code, stdout, stderr } = await run();
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(JSON.parse(stdout)).toMatchObject({ result: { content: [{ type: 'text', text: 'served without node:http' }] } });
+    expect(JSON.parse(stdout)).toMatchObject({
+      result: { content: [{ type: 'text', text: 'served without node:http' }] },
+    });
   });
 
   test('the node subpath does need them (so the check above is real)', async () => {

@@ -30,12 +30,17 @@ describe('routeRequestsFirst (requests go to the SDK dispatch after its request 
 
   it('an ExchangeServer tries a request against the request schema only, not the two response schemas first', async () => {
     const { client, seen } = await connected();
-    const tried = [jest.spyOn(JSONRPCResultResponseSchema, 'safeParse'), jest.spyOn(JSONRPCErrorResponseSchema, 'safeParse')];
+    const tried = [
+      jest.spyOn(JSONRPCResultResponseSchema, 'safeParse'),
+      jest.spyOn(JSONRPCErrorResponseSchema, 'safeParse'),
+    ];
     try {
       await client.send({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: {} });
       await flush();
       expect(seen).toEqual([expect.objectContaining({ id: 3 })]);
-      const triedOnTheRequest = tried.flatMap((spy) => spy.mock.calls).filter(([value]) => (value as { method?: unknown })?.method === 'tools/list');
+      const triedOnTheRequest = tried
+        .flatMap((spy) => spy.mock.calls)
+        .filter(([value]) => (value as { method?: unknown })?.method === 'tools/list');
       expect(triedOnTheRequest).toEqual([]);
     } finally {
       for (const spy of tried) spy.mockRestore();

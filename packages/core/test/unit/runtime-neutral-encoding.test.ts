@@ -39,7 +39,8 @@ describe('base64 without Buffer', () => {
   });
 
   test('text that is not unpadded base64url decodes to nothing', () => {
-    for (const bad of ['é', 'bzo🚀', 'bz+x', 'bz/x', 'bzoxMA==', 'abcde', ' bzox']) expect(base64urlToBytes(bad)).toBeUndefined();
+    for (const bad of ['é', 'bzo🚀', 'bz+x', 'bz/x', 'bzoxMA==', 'abcde', ' bzox'])
+      expect(base64urlToBytes(bad)).toBeUndefined();
   });
 });
 
@@ -59,15 +60,22 @@ describe('cursors', () => {
   ])('%s: refused with -32602 and what to send instead', (_what, cursor) => {
     const error = refusedCursor(cursor);
     expect(error).toBeInstanceOf(ProtocolError);
-    expect(error).toMatchObject({ code: -32602, message: expect.stringContaining('Invalid cursor: pass the nextCursor of a previous page') });
+    expect(error).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('Invalid cursor: pass the nextCursor of a previous page'),
+    });
   });
 });
 
 describe('the rest of the root entry', () => {
-  test('a binary resource becomes a base64 blob equal to Buffer\'s', () => {
+  test("a binary resource becomes a base64 blob equal to Buffer's", () => {
     const bytes = Uint8Array.from({ length: 1000 }, (_, i) => (i * 7) & 0xff);
     const result = toReadResourceResult(bytes, 'file:///blob', undefined);
-    expect(result.contents[0]).toEqual({ uri: 'file:///blob', mimeType: 'application/octet-stream', blob: Buffer.from(bytes).toString('base64') });
+    expect(result.contents[0]).toEqual({
+      uri: 'file:///blob',
+      mimeType: 'application/octet-stream',
+      blob: Buffer.from(bytes).toString('base64'),
+    });
   });
 
   test('a body streamed in chunks that split a multi-byte character reads back whole', async () => {

@@ -12,9 +12,46 @@ import { seededRandom } from '../support/seeded-random';
 // documented difference: its discarded value still counts outside arguments in the scan, which may
 // then refuse more, never less (scan-json-structure.test.ts). FUZZ_SEED=n reruns one seed.
 
-
-const STRINGS = ['', 'a', '"', '\\', '\\"', '"\\', 'x:y', '{', '}', '[', ']', ',', ':', 'arguments', '"arguments":{"a":1', 'params', 'é', '\u{1F600}', '\u2028', '\u0000\u001f', 'ключ'];
-const KEYS = ['a', 'b', 'name', 'arguments', 'params', 'id', 'method', '"', '\\', 'k:1', '{}', '__proto__', '0', 'é', ' '];
+const STRINGS = [
+  '',
+  'a',
+  '"',
+  '\\',
+  '\\"',
+  '"\\',
+  'x:y',
+  '{',
+  '}',
+  '[',
+  ']',
+  ',',
+  ':',
+  'arguments',
+  '"arguments":{"a":1',
+  'params',
+  'é',
+  '\u{1F600}',
+  '\u2028',
+  '\u0000\u001f',
+  'ключ',
+];
+const KEYS = [
+  'a',
+  'b',
+  'name',
+  'arguments',
+  'params',
+  'id',
+  'method',
+  '"',
+  '\\',
+  'k:1',
+  '{}',
+  '__proto__',
+  '0',
+  'é',
+  ' ',
+];
 const NUMBERS = ['0', '-1', '3.25', '1e3', '-2.5E-2', '12345678901234567890', '1E+2'];
 
 class Writer {
@@ -77,7 +114,9 @@ class Writer {
     const names = KEYS.filter((k) => !(k in fixed) && this.random() < 0.3);
     const members = names.map((k) => [k, this.value(depth + 1)] as const);
     for (const [k, v] of Object.entries(fixed)) members.splice((this.random() * (members.length + 1)) | 0, 0, [k, v]);
-    const text = members.map(([k, v]) => `${this.space()}${this.string(k)}${this.space()}:${this.space()}${v}${this.space()}`);
+    const text = members.map(
+      ([k, v]) => `${this.space()}${this.string(k)}${this.space()}:${this.space()}${v}${this.space()}`,
+    );
     return `{${text.join(',') || this.space()}}`;
   }
 }
@@ -139,16 +178,20 @@ describe('the scan agrees with counting on the JSON.parse result', () => {
       // an id that is neither string nor number is answered with null by both (answerable-id.ts)
       if (duplicated) {
         // a discarded value counts in the scan alone: it refuses whatever the post-parse checks refuse
-        if (expected && !scanned) expect({ context: context(), scanned }).toEqual({ context: context(), scanned: 'a refusal' });
+        if (expected && !scanned)
+          expect({ context: context(), scanned }).toEqual({ context: context(), scanned: 'a refusal' });
         continue;
       }
       // compared first without expect: thousands of deep toEqual calls with their context cost seconds
-      if (!isDeepStrictEqual(scanned, expected)) expect({ context: context(), scanned }).toEqual({ context: context(), scanned: expected });
+      if (!isDeepStrictEqual(scanned, expected))
+        expect({ context: context(), scanned }).toEqual({ context: context(), scanned: expected });
       if (expected) refused += 1;
       else accepted += 1;
       if (JSON.stringify(expected ?? '').includes('outside arguments')) refusedOutside += 1;
     }
-    process.stdout.write(`seed ${seed}: ${refused} refused (${refusedOutside} outside arguments), ${accepted} accepted by both; ${Math.round(size / 4000)} bytes on average\n`);
+    process.stdout.write(
+      `seed ${seed}: ${refused} refused (${refusedOutside} outside arguments), ${accepted} accepted by both; ${Math.round(size / 4000)} bytes on average\n`,
+    );
     expect(refused).toBeGreaterThan(400); // the documents do cross the limits, and often
     expect(refusedOutside).toBeGreaterThan(200);
     expect(accepted).toBeGreaterThan(400);

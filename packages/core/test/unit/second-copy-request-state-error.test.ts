@@ -6,7 +6,8 @@ import { sendRaw } from '@tessera/testing';
 let SecondCopy: typeof InvalidRequestStateError;
 jest.isolateModules(() => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  SecondCopy = (require('../../../request-state/src') as typeof import('@tessera/request-state')).InvalidRequestStateError;
+  SecondCopy = (require('../../../request-state/src') as typeof import('@tessera/request-state'))
+    .InvalidRequestStateError;
 });
 
 @Provider()
@@ -20,8 +21,17 @@ class Stale {
 test('an InvalidRequestStateError of another copy maps to the fixed -32602 and logs its reason', async () => {
   expect(new SecondCopy('expired')).not.toBeInstanceOf(InvalidRequestStateError); // really a second copy
   const logs: Array<[string, LogFields | undefined]> = [];
-  const app = createApp({ name: 'copies', version: '1', providers: [Stale], logger: { ...silentLogger, warn: (m, f) => void logs.push([m, f]) } });
+  const app = createApp({
+    name: 'copies',
+    version: '1',
+    providers: [Stale],
+    logger: { ...silentLogger, warn: (m, f) => void logs.push([m, f]) },
+  });
   const answer = await sendRaw(app, 'tools/call', { name: 'resume', arguments: {} });
-  expect(answer.body.error).toEqual({ code: -32602, message: 'Invalid or expired requestState', data: { reason: 'invalid_request_state' } });
+  expect(answer.body.error).toEqual({
+    code: -32602,
+    message: 'Invalid or expired requestState',
+    data: { reason: 'invalid_request_state' },
+  });
   expect(logs).toContainEqual(['requestState refused', expect.objectContaining({ reason: 'expired' })]);
 });

@@ -7,7 +7,9 @@ describe('telemetry: traceparent from _meta', () => {
   const spanId = '00f067aa0ba902b7';
 
   test('a W3C traceparent (and tracestate) becomes the remote parent', () => {
-    const parent = trace.getSpanContext(contextFromMeta({ traceparent: `00-${traceId}-${spanId}-01`, tracestate: 'vendor=abc' }, ROOT_CONTEXT)!);
+    const parent = trace.getSpanContext(
+      contextFromMeta({ traceparent: `00-${traceId}-${spanId}-01`, tracestate: 'vendor=abc' }, ROOT_CONTEXT)!,
+    );
     expect(parent).toMatchObject({ traceId, spanId, traceFlags: 1, isRemote: true });
     expect(parent?.traceState?.get('vendor')).toBe('abc');
   });
@@ -31,7 +33,15 @@ describe('telemetry: the flow mark read from opened state', () => {
     expect(readFlowMark({ id: 'f1', round: 3, trace: { traceId: 1 } })).toEqual({ id: 'f1', round: 3 });
   });
 
-  test.each([undefined, null, 'f1', { id: 1, round: 2 }, { id: 'f1', round: 0 }, { id: 'f1', round: 1.5 }, { id: 'f1' }])('%p: no mark', (value) => {
+  test.each([
+    undefined,
+    null,
+    'f1',
+    { id: 1, round: 2 },
+    { id: 'f1', round: 0 },
+    { id: 'f1', round: 1.5 },
+    { id: 'f1' },
+  ])('%p: no mark', (value) => {
     expect(readFlowMark(value)).toBeUndefined();
   });
 });

@@ -41,7 +41,8 @@ const inputs: Array<Record<string, unknown>> = [
 function sameAs(actual: unknown, expected: unknown): void {
   expect(Object.getPrototypeOf(actual)).toBe(Object.getPrototypeOf(expected));
   expect(Object.getOwnPropertyNames(actual)).toEqual(Object.getOwnPropertyNames(expected));
-  for (const key of Object.getOwnPropertyNames(expected)) expect((actual as Record<string, unknown>)[key]).toBe((expected as Record<string, unknown>)[key]);
+  for (const key of Object.getOwnPropertyNames(expected))
+    expect((actual as Record<string, unknown>)[key]).toBe((expected as Record<string, unknown>)[key]);
 }
 
 describe('copyFlatInput', () => {
@@ -73,6 +74,7 @@ describe('copyFlatInput', () => {
       name?: string;
     }
     class Heir extends Transformed {}
-    for (const cls of [Typed, Transformed, Renamed, Hidden, Heir] as Array<new () => object>) expect(copyFlatInput(cls, { name: ' a ' })).toBeUndefined();
+    for (const cls of [Typed, Transformed, Renamed, Hidden, Heir] as Array<new () => object>)
+      expect(copyFlatInput(cls, { name: ' a ' })).toBeUndefined();
   });
 });

@@ -88,9 +88,13 @@ describe('what the schema calls required is checked', () => {
   });
 
   test('a lone object where the schema says array, and an array where it says object', () => {
-    expect(problems(Team, { ...okTeam(), members: { name: 'a', address: { city: 'P' } } })).toEqual({ members: ['members must be an array'] });
+    expect(problems(Team, { ...okTeam(), members: { name: 'a', address: { city: 'P' } } })).toEqual({
+      members: ['members must be an array'],
+    });
     expect(problems(Team, { ...okTeam(), tags: 'x' })).toEqual({ tags: ['tags must be an array'] });
-    expect(problems(Person, { name: 'x', address: [{ city: 'P' }] })).toEqual({ address: ['address must be an object'] });
+    expect(problems(Person, { name: 'x', address: [{ city: 'P' }] })).toEqual({
+      address: ['address must be an object'],
+    });
   });
 
   test('optional markers: @IsOptional with @ValidateNested may be left out, and is checked when present', () => {
@@ -109,12 +113,17 @@ describe('what the schema calls required is checked', () => {
     expect(problems(Team, { ...okTeam(), members: [{ name: 'a', address: { city: 'P' }, nickname: null }] })).toEqual({
       'members.0.nickname': ['nickname must be a string or left out, not null'],
     });
-    expect(problems(Team, { ...okTeam(), deep: { home: { city: 'Oslo' }, annex: null } })).toEqual({ 'deep.annex': ['annex must be an object or left out, not null'] });
+    expect(problems(Team, { ...okTeam(), deep: { home: { city: 'Oslo' }, annex: null } })).toEqual({
+      'deep.annex': ['annex must be an object or left out, not null'],
+    });
   });
 
   test('@Field({ nullable: true }) with @IsOptional: null is accepted and the schema says so', () => {
     const schema = jsonSchemaForDto(Contact);
-    expect(schema.properties.office).toMatchObject({ type: ['object', 'null'], properties: { city: { type: 'string' } } });
+    expect(schema.properties.office).toMatchObject({
+      type: ['object', 'null'],
+      properties: { city: { type: 'string' } },
+    });
     expect(schema.properties.phone).toEqual({ type: ['string', 'null'] });
     expect(schema.properties.level).toEqual({ type: ['string', 'null'], enum: ['low', 'high', null] });
     expect(schema.required).toEqual([]);
@@ -124,7 +133,9 @@ describe('what the schema calls required is checked', () => {
   });
 
   test('nullable without @IsOptional is refused when the schema is built, naming the property', () => {
-    expect(() => jsonSchemaForDto(NullableButRequired)).toThrow(/NullableButRequired\.office.*nullable: true needs @IsOptional\(\)/);
+    expect(() => jsonSchemaForDto(NullableButRequired)).toThrow(
+      /NullableButRequired\.office.*nullable: true needs @IsOptional\(\)/,
+    );
   });
 
   test('@ValidateIf is conditional, so the schema does not call it required', () => {
@@ -152,7 +163,10 @@ class People {
 test('tools/call without a required nested DTO answers the field error; the handler does not run', async () => {
   const app = createApp({ name: 'people', version: '1', providers: [People], logger: silentLogger });
   const r = await sendRaw(app, 'tools/call', { name: 'register', arguments: { name: 'x' } });
-  expect(r.body.result).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringContaining('address: address is required') }] });
+  expect(r.body.result).toMatchObject({
+    isError: true,
+    content: [{ type: 'text', text: expect.stringContaining('address: address is required') }],
+  });
 });
 
 @Provider()
@@ -166,6 +180,11 @@ class Offices {
 test('tools/call with null for an optional nested DTO answers the field error naming it; the handler does not run', async () => {
   const app = createApp({ name: 'offices', version: '1', providers: [Offices], logger: silentLogger });
   const r = await sendRaw(app, 'tools/call', { name: 'move', arguments: { ...okTeam(), office: null } });
-  expect(r.body.result).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringContaining('office: office must be an object or left out, not null') }] });
+  expect(r.body.result).toMatchObject({
+    isError: true,
+    content: [
+      { type: 'text', text: expect.stringContaining('office: office must be an object or left out, not null') },
+    ],
+  });
   expect(JSON.stringify(r.body.result)).not.toContain('moved to');
 });

@@ -2,7 +2,9 @@ import { toPlainInput } from '../../src/validation/to-plain-input';
 
 describe('toPlainInput', () => {
   it('drops __proto__, constructor and prototype keys at every depth, without touching the input', () => {
-    const input = JSON.parse('{"a":1,"__proto__":{"x":1},"list":[{"constructor":{"prototype":{}},"b":2}],"n":{"prototype":1,"c":3}}');
+    const input = JSON.parse(
+      '{"a":1,"__proto__":{"x":1},"list":[{"constructor":{"prototype":{}},"b":2}],"n":{"prototype":1,"c":3}}',
+    );
     const result = toPlainInput(input, 'arguments');
     expect(result).toEqual({ ok: true, value: { a: 1, list: [{ b: 2 }], n: { c: 3 } } });
     if (!result.ok) return;

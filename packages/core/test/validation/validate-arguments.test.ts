@@ -34,13 +34,23 @@ class Provision {
 
 describe('validateArguments', () => {
   it('returns an instance of the DTO, with nested DTOs converted', () => {
-    const result = validateArguments(Provision, { region: 'eu', size: 2, disks: [{ name: 'a', sizeGb: 10 }], boot: { name: 'b', sizeGb: 1 } });
+    const result = validateArguments(Provision, {
+      region: 'eu',
+      size: 2,
+      disks: [{ name: 'a', sizeGb: 10 }],
+      boot: { name: 'b', sizeGb: 1 },
+    });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.value).toBeInstanceOf(Provision);
     expect(result.value.disks?.[0]).toBeInstanceOf(Disk);
     expect(result.value.boot).toBeInstanceOf(Disk);
-    expect(result.value).toEqual({ region: 'eu', size: 2, disks: [{ name: 'a', sizeGb: 10 }], boot: { name: 'b', sizeGb: 1 } });
+    expect(result.value).toEqual({
+      region: 'eu',
+      size: 2,
+      disks: [{ name: 'a', sizeGb: 10 }],
+      boot: { name: 'b', sizeGb: 1 },
+    });
   });
 
   it('names every bad field and why, in one message', () => {
@@ -66,7 +76,10 @@ describe('validateArguments', () => {
     const result = validateArguments(Provision, {
       region: 'eu',
       size: 1,
-      disks: [{ name: 'ok', sizeGb: 1 }, { name: 3, sizeGb: 0 }],
+      disks: [
+        { name: 'ok', sizeGb: 1 },
+        { name: 3, sizeGb: 0 },
+      ],
       boot: { name: 'b' },
     });
     expect(result.ok).toBe(false);
@@ -77,12 +90,25 @@ describe('validateArguments', () => {
   });
 
   it('names unknown fields as such, at any depth', () => {
-    const result = validateArguments(Provision, { region: 'eu', size: 1, color: 'red', boot: { name: 'b', sizeGb: 1, extra: 1 } });
+    const result = validateArguments(Provision, {
+      region: 'eu',
+      size: 1,
+      color: 'red',
+      boot: { name: 'b', sizeGb: 1, extra: 1 },
+    });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.issues).toEqual([
-      { path: 'color', constraints: { unknownField: 'color is not a known field' }, messages: ['color is not a known field'] },
-      { path: 'boot.extra', constraints: { unknownField: 'extra is not a known field' }, messages: ['extra is not a known field'] },
+      {
+        path: 'color',
+        constraints: { unknownField: 'color is not a known field' },
+        messages: ['color is not a known field'],
+      },
+      {
+        path: 'boot.extra',
+        constraints: { unknownField: 'extra is not a known field' },
+        messages: ['extra is not a known field'],
+      },
     ]);
   });
 
@@ -101,7 +127,11 @@ describe('validateArguments', () => {
     [new Date(0), 'arguments must be an object, got a non-plain object'],
   ])('refuses non-object input %p with a clear issue', (input, message) => {
     const result = validateArguments(Provision, input);
-    expect(result).toEqual({ ok: false, issues: [{ path: '', constraints: { isObject: message }, messages: [message] }], message });
+    expect(result).toEqual({
+      ok: false,
+      issues: [{ path: '', constraints: { isObject: message }, messages: [message] }],
+      message,
+    });
   });
 
   it('treats missing arguments (undefined) as an empty object', () => {
@@ -118,7 +148,9 @@ describe('validateArguments', () => {
   });
 
   it('makes a __proto__ pollution attempt harmless', () => {
-    const input = JSON.parse('{"region":"eu","size":1,"__proto__":{"polluted":true,"size":99},"boot":{"name":"b","sizeGb":1,"__proto__":{"polluted":true}},"constructor":{"prototype":{"polluted":true}}}');
+    const input = JSON.parse(
+      '{"region":"eu","size":1,"__proto__":{"polluted":true,"size":99},"boot":{"name":"b","sizeGb":1,"__proto__":{"polluted":true}},"constructor":{"prototype":{"polluted":true}}}',
+    );
     const result = validateArguments(Provision, input);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -136,7 +168,7 @@ describe('validateArguments', () => {
     expect(result.ok && Object.hasOwn(result.value, key)).toBe(false);
   });
 
-  it('does not modify the caller\'s input', () => {
+  it("does not modify the caller's input", () => {
     const input = JSON.parse('{"region":"eu","size":1,"__proto__":{"x":1}}');
     validateArguments(Provision, input);
     expect(Object.keys(input)).toEqual(['region', 'size', '__proto__']);
@@ -157,9 +189,17 @@ describe('validateArguments', () => {
       @IsString() topic!: string;
     }
     expect(validateArguments(PromptArgs, { count: '3', loud: 'false', topic: '7' }).ok).toBe(false);
-    const converted = validateArguments(PromptArgs, { count: '3', loud: 'false', topic: '7' }, { implicitConversion: true });
+    const converted = validateArguments(
+      PromptArgs,
+      { count: '3', loud: 'false', topic: '7' },
+      { implicitConversion: true },
+    );
     expect(converted.ok && converted.value).toEqual({ count: 3, loud: false, topic: '7' });
-    const bad = validateArguments(PromptArgs, { count: 'three', loud: 'yes', topic: 'x' }, { implicitConversion: true });
+    const bad = validateArguments(
+      PromptArgs,
+      { count: 'three', loud: 'yes', topic: 'x' },
+      { implicitConversion: true },
+    );
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.issues.map((i) => i.path)).toEqual(['count', 'loud']);
     const empty = validateArguments(PromptArgs, { count: '', loud: 'true', topic: 'x' }, { implicitConversion: true });
@@ -205,11 +245,15 @@ describe('validateDto (async)', () => {
 
   it('is refused by the sync path with a clear error', () => {
     expect(() => validateArguments(Even, { n: 2 })).toThrow(UnsupportedSchemaError);
-    expect(() => validateArguments(Even, { n: 2 })).toThrow('Even: has asynchronous constraints; validate it with validateDto (async)');
+    expect(() => validateArguments(Even, { n: 2 })).toThrow(
+      'Even: has asynchronous constraints; validate it with validateDto (async)',
+    );
   });
 
   it('gives the same results as the sync path for sync DTOs', async () => {
-    expect(await validateDto(Provision, { region: 'x', size: 1 })).toEqual(validateArguments(Provision, { region: 'x', size: 1 }));
+    expect(await validateDto(Provision, { region: 'x', size: 1 })).toEqual(
+      validateArguments(Provision, { region: 'x', size: 1 }),
+    );
   });
 });
 
@@ -223,14 +267,16 @@ describe('validateOutput', () => {
     expect(!bad.ok && bad.message).toBe('secret: secret is not a known field; sizeGb: sizeGb must not be less than 1');
     const shadowing = Object.assign(new Disk(), { name: 'a', sizeGb: 2, hasOwnProperty: 1, isPrototypeOf: 2 });
     const refused = validateOutput(Disk, shadowing);
-    expect(!refused.ok && refused.message).toBe('hasOwnProperty: hasOwnProperty is not a known field; isPrototypeOf: isPrototypeOf is not a known field');
+    expect(!refused.ok && refused.message).toBe(
+      'hasOwnProperty: hasOwnProperty is not a known field; isPrototypeOf: isPrototypeOf is not a known field',
+    );
     const notObject = validateOutput(Disk, 'text');
     expect(!notObject.ok && notObject.message).toBe('output must be an object, got a string');
   });
 });
 
 describe('per-call cost', () => {
-  it('does not rescan class-validator\'s store after the first call for a class (O(fields), not O(classes))', () => {
+  it("does not rescan class-validator's store after the first call for a class (O(fields), not O(classes))", () => {
     const storage = getMetadataStorage();
     validateArguments(Provision, { region: 'eu', size: 1, boot: { name: 'b', sizeGb: 1 } });
     const scan = jest.spyOn(storage, 'getTargetValidationMetadatas');

@@ -107,7 +107,10 @@ describe('validateElicitationContent with a raw schema', () => {
       ['ok', 'ok must be a boolean value'],
       ['color', 'color must be one of the following values: red, blue'],
       ['tier', 'tier must be one of the following values: free'],
-      ['tags', 'tags must contain no more than 2 elements, each value in tags must be one of the following values: a, b, c'],
+      [
+        'tags',
+        'tags must contain no more than 2 elements, each value in tags must be one of the following values: a, b, c',
+      ],
     ]);
   });
 
@@ -129,7 +132,9 @@ describe('validateElicitationContent with a raw schema', () => {
   });
 
   it('refuses a raw schema that cannot be elicited', () => {
-    expect(() => validateElicitationContent({ type: 'object', properties: { a: { type: 'string', pattern: 'x' } } }, { a: 'x' })).toThrow(
+    expect(() =>
+      validateElicitationContent({ type: 'object', properties: { a: { type: 'string', pattern: 'x' } } }, { a: 'x' }),
+    ).toThrow(
       'requestedSchema.a cannot be elicited: regular expression patterns (@Matches / "pattern") are not supported by elicitation',
     );
   });

@@ -42,7 +42,11 @@ export class Tickets {
   @Tool({ description: 'Open a ticket; asks for its priority' })
   open_ticket(
     @Args() args: TicketArgs,
-    @Elicit<TicketArgs>({ key: 'priority', message: ({ args }) => `What priority should "${args.title}" have?`, schema: PriorityChoice })
+    @Elicit<TicketArgs>({
+      key: 'priority',
+      message: ({ args }) => `What priority should "${args.title}" have?`,
+      schema: PriorityChoice,
+    })
     choice: Elicitation<PriorityChoice>,
   ): string {
     if (choice.action !== 'accept') return `No ticket opened: the user chose to ${choice.action}.`;

@@ -23,22 +23,39 @@ describe('__PROJECT_NAME__', () => {
   });
 
   test('open_ticket asks for the priority, then opens the ticket', async () => {
-    const flow = await tester.callTool('open_ticket', { title: 'Printer on fire' }, { answers: { priority: answer.accept({ priority: 'high' }) } });
+    const flow = await tester.callTool(
+      'open_ticket',
+      { title: 'Printer on fire' },
+      { answers: { priority: answer.accept({ priority: 'high' }) } },
+    );
     flow
       .expectRounds(1)
-      .expectAsked(1, { priority: { message: 'What priority should "Printer on fire" have?', schema: { properties: { priority: { enum: ['low', 'normal', 'high'] } } } } })
+      .expectAsked(1, {
+        priority: {
+          message: 'What priority should "Printer on fire" have?',
+          schema: { properties: { priority: { enum: ['low', 'normal', 'high'] } } },
+        },
+      })
       .expectResult('Opened "Printer on fire" with high priority');
   });
 
   test('a priority that is not offered is asked again', async () => {
-    const flow = await tester.callTool('open_ticket', { title: 'Printer on fire' }, {
-      answers: { priority: [answer.wrong({ priority: 'urgent' }), answer.accept({ priority: 'normal' })] },
-    });
+    const flow = await tester.callTool(
+      'open_ticket',
+      { title: 'Printer on fire' },
+      {
+        answers: { priority: [answer.wrong({ priority: 'urgent' }), answer.accept({ priority: 'normal' })] },
+      },
+    );
     flow.expectRounds(2).expectResult('Opened "Printer on fire" with normal priority');
   });
 
   test('a declined question reaches the method', async () => {
-    const flow = await tester.callTool('open_ticket', { title: 'Printer on fire' }, { answers: { priority: answer.decline() } });
+    const flow = await tester.callTool(
+      'open_ticket',
+      { title: 'Printer on fire' },
+      { answers: { priority: answer.decline() } },
+    );
     flow.expectResult('No ticket opened: the user chose to decline.');
   });
 

@@ -9,6 +9,7 @@
  */
 export function boundPrincipal(verified: string | null, custom: unknown): string | null {
   if (custom === undefined || custom === null) return verified;
-  if (typeof custom !== 'string') throw new TypeError(`bindPrincipal must return a string, null or undefined, got ${typeof custom}`);
+  if (typeof custom !== 'string')
+    throw new TypeError(`bindPrincipal must return a string, null or undefined, got ${typeof custom}`);
   return JSON.stringify([verified, custom]);
 }

@@ -38,7 +38,9 @@ function frozenCanonical(value: object): string {
 
 function deeplyFrozen(value: object): boolean {
   if (!Object.isFrozen(value)) return false;
-  return Object.values(value).every((item) => typeof item !== 'object' || item === null || FROZEN.has(item) || deeplyFrozen(item));
+  return Object.values(value).every(
+    (item) => typeof item !== 'object' || item === null || FROZEN.has(item) || deeplyFrozen(item),
+  );
 }
 
 function canonicalArray(items: unknown[]): string {
@@ -57,5 +59,8 @@ function canonicalObject(record: Record<string, unknown>): string {
 
 function quote(text: string): string {
   // JSON.stringify already escapes lone surrogates (ES2019); the replace makes the output pure ASCII
-  return JSON.stringify(text).replace(/[\u007f-\uffff]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(text).replace(
+    /[\u007f-\uffff]/g,
+    (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

@@ -23,8 +23,13 @@ export function principalFromAuthInfo(auth: PrincipalAuthInfo | undefined | null
  * (object, boolean, empty string, NaN...) with no usable spelling beside it throws UnusableAuthInfoError
  * naming the field, so a broken verifier never quietly widens the binding to the client id.
  */
-export function authIdentity(auth: PrincipalAuthInfo): { clientId: string; issuer: string | null; subject: string | null } {
-  if (typeof auth.clientId !== 'string' || auth.clientId === '') throw new UnusableAuthInfoError('clientId', kindOf(auth.clientId));
+export function authIdentity(auth: PrincipalAuthInfo): {
+  clientId: string;
+  issuer: string | null;
+  subject: string | null;
+} {
+  if (typeof auth.clientId !== 'string' || auth.clientId === '')
+    throw new UnusableAuthInfoError('clientId', kindOf(auth.clientId));
   const extra = auth.extra ?? {};
   return {
     clientId: auth.clientId,

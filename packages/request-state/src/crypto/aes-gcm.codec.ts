@@ -50,7 +50,9 @@ export class AesGcmCodec implements RequestStateCodec {
       const hex = entry.kid.toString('hex');
       if (this.byKid.has(hex)) {
         // 1 in 2^32 per pair of distinct keys; still refuse rather than verify under the wrong key
-        throw new RequestStateConfigError(`RequestStateSecurity: keys[${index}] has the same key id as an earlier key; replace it`);
+        throw new RequestStateConfigError(
+          `RequestStateSecurity: keys[${index}] has the same key id as an earlier key; replace it`,
+        );
       }
       this.byKid.set(hex, entry);
     });

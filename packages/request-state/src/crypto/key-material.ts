@@ -2,8 +2,7 @@ import { RequestStateConfigError } from '../errors/request-state-config.error';
 
 export const MIN_KEY_BYTES = 32;
 
-export const GENERATE_KEY_HINT =
-  `Generate one with: node -e "console.log(require('crypto').randomBytes(32).toString('base64url'))"`;
+export const GENERATE_KEY_HINT = `Generate one with: node -e "console.log(require('crypto').randomBytes(32).toString('base64url'))"`;
 
 /** Turns the configured keys into bytes (strings are UTF-8 encoded, not decoded), refusing unusable rings. */
 export function toKeyMaterial(keys: unknown): Uint8Array[] {

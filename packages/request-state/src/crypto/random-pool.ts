@@ -13,7 +13,8 @@ let offset = POOL_BYTES;
 
 /** Exactly `length` fresh random bytes (a copy, so callers may keep them). */
 export function takeRandomBytes(length: number): Buffer {
-  if (!Number.isSafeInteger(length) || length < 0) throw new RangeError(`takeRandomBytes: length must be a non-negative integer, got ${length}`);
+  if (!Number.isSafeInteger(length) || length < 0)
+    throw new RangeError(`takeRandomBytes: length must be a non-negative integer, got ${length}`);
   if (length > POOL_BYTES / 4) return randomBytes(length); // big draws would drain the pool for nothing
   if (offset + length > POOL_BYTES) {
     randomFillSync(pool);

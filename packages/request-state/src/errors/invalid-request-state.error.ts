@@ -22,7 +22,11 @@ export class InvalidRequestStateError extends RequestStateError {
     readonly reason: InvalidStateReason,
     options?: { cause?: unknown; detail?: string },
   ) {
-    super(RequestStateErrorCode.InvalidRequestState, INVALID_REQUEST_STATE_MESSAGE, options?.cause === undefined ? undefined : { cause: options.cause });
+    super(
+      RequestStateErrorCode.InvalidRequestState,
+      INVALID_REQUEST_STATE_MESSAGE,
+      options?.cause === undefined ? undefined : { cause: options.cause },
+    );
     Object.defineProperty(this, 'detail', { value: options?.detail, enumerable: false });
   }
 }

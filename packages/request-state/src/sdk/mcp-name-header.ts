@@ -15,7 +15,12 @@ export function mcpNameHeaderOf(ctx: RequestStateContext): string | undefined {
   const raw = ctx.http?.req?.headers.get('mcp-name');
   if (raw === null || raw === undefined) return undefined;
   const value = raw.replace(/^[\t ]+|[\t ]+$/g, '');
-  if (!(value.startsWith(SENTINEL_PREFIX) && value.endsWith(SENTINEL_SUFFIX) && value.length >= SENTINEL_PREFIX.length + SENTINEL_SUFFIX.length)) return value;
+  if (!(
+    value.startsWith(SENTINEL_PREFIX) &&
+    value.endsWith(SENTINEL_SUFFIX) &&
+    value.length >= SENTINEL_PREFIX.length + SENTINEL_SUFFIX.length
+  ))
+    return value;
   return decodeSentinel(value.slice(SENTINEL_PREFIX.length, value.length - SENTINEL_SUFFIX.length));
 }
 

@@ -70,7 +70,9 @@ export function protectRequestState<Ctx extends RequestStateContext = RequestSta
   if (security.singleUse !== undefined) {
     // The SDK's verify hook is where a nonce would be consumed; until that is wired, refuse rather than
     // hand out tokens that look single-use and are not.
-    throw new RequestStateConfigError('protectRequestState: single-use state (singleUse) is not supported on plain SDK servers yet; use @tessera/core, or drop singleUse');
+    throw new RequestStateConfigError(
+      'protectRequestState: single-use state (singleUse) is not supported on plain SDK servers yet; use @tessera/core, or drop singleUse',
+    );
   }
   const sealer = security.forServer(options.audience);
   if (!(sealer instanceof ClaimsSealer)) throw new RequestStateConfigError('protectRequestState: unsupported sealer');
@@ -82,11 +84,14 @@ export function protectRequestState<Ctx extends RequestStateContext = RequestSta
   const served = new WeakMap<object, ServedRequest>();
 
   const refusalOf = (error: unknown, method: string): InvalidRequestStateError => {
-    const refusal = isInvalidRequestStateError(error) ? error : new InvalidRequestStateError('codec_error', { cause: error });
+    const refusal = isInvalidRequestStateError(error)
+      ? error
+      : new InvalidRequestStateError('codec_error', { cause: error });
     options.onInvalid?.(refusal, method);
     return refusal;
   };
-  const rejection = (refusal: InvalidRequestStateError): unknown => (options.rejectWith ?? (() => new InvalidRequestStateProtocolError()))(refusal);
+  const rejection = (refusal: InvalidRequestStateError): unknown =>
+    (options.rejectWith ?? (() => new InvalidRequestStateProtocolError()))(refusal);
   // a raw string here means the server was built without `requestState: { verify }`: fail closed
   const claimsOf = (handle: unknown): RequestStateClaims => {
     const claims = handle instanceof VerifiedRequestState ? opened.get(handle) : undefined;
@@ -126,13 +131,22 @@ export function protectRequestState<Ctx extends RequestStateContext = RequestSta
     },
     mint(plaintext, ctx, request) {
       const method = ctx.mcpReq.method;
-      if (!isCarrierMethod(method)) throw new TypeError(`requestState can only be minted on tools/call, prompts/get or resources/read, not ${method}`);
+      if (!isCarrierMethod(method))
+        throw new TypeError(
+          `requestState can only be minted on tools/call, prompts/get or resources/read, not ${method}`,
+        );
       const targets = served.get(ctx)?.targets;
       if (targets !== undefined && !targets.includes(request.target)) {
         // caught on the first round, where it is a bug to fix, rather than as a refusal of every retry
-        throw new TypeError(`requestState minted for target ${JSON.stringify(request.target)}, but this ${method} request names ${targets.map((t) => JSON.stringify(t)).join(' or ')}`);
+        throw new TypeError(
+          `requestState minted for target ${JSON.stringify(request.target)}, but this ${method} request names ${targets.map((t) => JSON.stringify(t)).join(' or ')}`,
+        );
       }
-      return sealer.seal(plaintext, { method: method satisfies CarrierMethod, ...request, principal: bindPrincipal(ctx) });
+      return sealer.seal(plaintext, {
+        method: method satisfies CarrierMethod,
+        ...request,
+        principal: bindPrincipal(ctx),
+      });
     },
     read(ctx, request) {
       const handle = ctx.mcpReq.requestState();
@@ -168,6 +182,9 @@ function principalOf<Ctx>(bindPrincipal: (ctx: Ctx) => string | null | undefined
   try {
     return bindPrincipal(ctx);
   } catch (error) {
-    throw new InvalidRequestStateError('principal_error', { cause: error, detail: error instanceof Error ? `${error.name}: ${error.message}` : undefined });
+    throw new InvalidRequestStateError('principal_error', {
+      cause: error,
+      detail: error instanceof Error ? `${error.name}: ${error.message}` : undefined,
+    });
   }
 }

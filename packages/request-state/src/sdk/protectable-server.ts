@@ -16,8 +16,14 @@ export type ProtectableServer = RequestHandlerHost | { readonly server: RequestH
 export function handlerHostOf(server: ProtectableServer): RequestHandlerHost {
   const host = 'server' in server ? server.server : server;
   // the same refusal for callers the types do not reach (plain JavaScript, casts)
-  if (typeof host?.setRequestHandler !== 'function' || typeof host.assertCanSetRequestHandler !== 'function' || typeof host.getClientCapabilities !== 'function') {
-    throw new TypeError('protectRequestState.install: expected an McpServer or a low-level Server of @modelcontextprotocol/server');
+  if (
+    typeof host?.setRequestHandler !== 'function' ||
+    typeof host.assertCanSetRequestHandler !== 'function' ||
+    typeof host.getClientCapabilities !== 'function'
+  ) {
+    throw new TypeError(
+      'protectRequestState.install: expected an McpServer or a low-level Server of @modelcontextprotocol/server',
+    );
   }
   return host;
 }

@@ -18,8 +18,14 @@ const wrappedHosts = new WeakSet<object>();
  * family. So this replaces `setRequestHandler` on this one server object (never on the SDK's class) and
  * refuses when a carrier handler exists already, rather than leave it unguarded.
  */
-export function wrapCarrierHandlers(host: RequestHandlerHost, wrap: (method: CarrierMethod, handler: CarrierHandler) => CarrierHandler): void {
-  if (wrappedHosts.has(host)) throw new RequestStateConfigError('protectRequestState.install: this server is already protected (install once, with the guard whose verify is its requestState hook)');
+export function wrapCarrierHandlers(
+  host: RequestHandlerHost,
+  wrap: (method: CarrierMethod, handler: CarrierHandler) => CarrierHandler,
+): void {
+  if (wrappedHosts.has(host))
+    throw new RequestStateConfigError(
+      'protectRequestState.install: this server is already protected (install once, with the guard whose verify is its requestState hook)',
+    );
   for (const method of CARRIER_METHODS) {
     if (alreadyHandled(host, method)) {
       throw new RequestStateConfigError(
@@ -34,7 +40,12 @@ export function wrapCarrierHandlers(host: RequestHandlerHost, wrap: (method: Car
     // the handler is the last argument in both forms (handler, or schemas + handler)
     return set(method, ...rest.slice(0, last), wrap(method, rest[last] as CarrierHandler));
   };
-  Object.defineProperty(host, 'setRequestHandler', { value: guarded, configurable: true, writable: true, enumerable: false });
+  Object.defineProperty(host, 'setRequestHandler', {
+    value: guarded,
+    configurable: true,
+    writable: true,
+    enumerable: false,
+  });
   wrappedHosts.add(host);
 }
 

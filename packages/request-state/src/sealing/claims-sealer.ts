@@ -54,7 +54,8 @@ export class ClaimsSealer implements RequestStateSealer {
       ...(this.config.singleUse !== undefined && { n: randomBytes(16).toString('base64url') }),
     };
     const token = this.config.codec.seal(utf8.encode(JSON.stringify(claims)));
-    if (token.length > this.config.maxTokenLength) throw new RequestStateTooLargeError(token.length, this.config.maxTokenLength);
+    if (token.length > this.config.maxTokenLength)
+      throw new RequestStateTooLargeError(token.length, this.config.maxTokenLength);
     return token;
   }
 
@@ -96,7 +97,8 @@ export class ClaimsSealer implements RequestStateSealer {
   }
 
   checkAudience(claims: RequestStateClaims): void {
-    if ((claims.aud === undefined) !== (this.audience === undefined)) throw new InvalidRequestStateError('audience_drift');
+    if ((claims.aud === undefined) !== (this.audience === undefined))
+      throw new InvalidRequestStateError('audience_drift');
     if (claims.aud !== this.audience) throw new InvalidRequestStateError('audience_mismatch');
   }
 }
@@ -133,9 +135,14 @@ function unsealWith(codec: RequestStateCodec, token: string): Uint8Array {
     bytes = codec.unseal(token);
   } catch (error) {
     // a codec's own reason is kept as `cause` for the log; the message stays the fixed one
-    throw isInvalidRequestStateError(error) ? error : new InvalidRequestStateError('codec_error', { cause: error, detail: codecErrorDetail(error, token) });
+    throw isInvalidRequestStateError(error)
+      ? error
+      : new InvalidRequestStateError('codec_error', { cause: error, detail: codecErrorDetail(error, token) });
   }
-  if (!(bytes instanceof Uint8Array)) throw new InvalidRequestStateError('codec_error', { detail: `unseal returned ${bytes === null ? 'null' : typeof bytes}, not bytes` });
+  if (!(bytes instanceof Uint8Array))
+    throw new InvalidRequestStateError('codec_error', {
+      detail: `unseal returned ${bytes === null ? 'null' : typeof bytes}, not bytes`,
+    });
   return bytes;
 }
 

@@ -14,12 +14,19 @@ export interface SingleUseSettings {
  * without single use and is refused; a nonce already consumed anywhere is a replay. The record lives as long
  * as the token would (its remaining life), so the store holds only what could still be replayed.
  */
-export async function consumeOnce(claims: RequestStateClaims, settings: SingleUseSettings, nowMs: number): Promise<void> {
+export async function consumeOnce(
+  claims: RequestStateClaims,
+  settings: SingleUseSettings,
+  nowMs: number,
+): Promise<void> {
   if (typeof claims.n !== 'string') throw new InvalidRequestStateError('no_nonce');
   const ttlMs = Math.max(1, Math.ceil(claims.exp * 1000 - nowMs));
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new SingleUseStoreUnavailableError(`no answer within ${settings.timeoutMs} ms`)), settings.timeoutMs);
+    timer = setTimeout(
+      () => reject(new SingleUseStoreUnavailableError(`no answer within ${settings.timeoutMs} ms`)),
+      settings.timeoutMs,
+    );
   });
   let first: boolean;
   try {

@@ -10,6 +10,10 @@ export class SingleUseStoreUnavailableError extends RequestStateError {
   declare readonly code: typeof RequestStateErrorCode.SingleUseStoreUnavailable;
 
   constructor(detail: string, options?: { cause?: unknown }) {
-    super(RequestStateErrorCode.SingleUseStoreUnavailable, `requestState single-use store unavailable: ${detail}; leg refused (fail closed)`, options);
+    super(
+      RequestStateErrorCode.SingleUseStoreUnavailable,
+      `requestState single-use store unavailable: ${detail}; leg refused (fail closed)`,
+      options,
+    );
   }
 }

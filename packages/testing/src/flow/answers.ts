@@ -1,4 +1,10 @@
-import type { CreateMessageResult, ElicitResult, InputResponse, ListRootsResult, Root } from '@modelcontextprotocol/client';
+import type {
+  CreateMessageResult,
+  ElicitResult,
+  InputResponse,
+  ListRootsResult,
+  Root,
+} from '@modelcontextprotocol/client';
 import type { Question } from './question';
 
 const WRONG = Symbol('tessera.wrongAnswer');
@@ -21,11 +27,18 @@ export const answer = {
   /** The user dismisses the question. */
   cancel: (): ElicitResult => ({ action: 'cancel' }),
   /** An accepted answer the server must refuse: the run fails unless the next round asks the same key again. */
-  wrong: (content: Record<string, unknown>): WrongAnswer => ({ action: 'accept', content, [WRONG]: true }) as WrongAnswer,
+  wrong: (content: Record<string, unknown>): WrongAnswer =>
+    ({ action: 'accept', content, [WRONG]: true }) as WrongAnswer,
   /** A sampled LLM answer with this text. */
-  sample: (text: string, model = 'test-model'): CreateMessageResult => ({ role: 'assistant', model, content: { type: 'text', text } }),
+  sample: (text: string, model = 'test-model'): CreateMessageResult => ({
+    role: 'assistant',
+    model,
+    content: { type: 'text', text },
+  }),
   /** The client's roots, as URIs or full `Root` objects. */
-  roots: (roots: Array<string | Root>): ListRootsResult => ({ roots: roots.map((r) => (typeof r === 'string' ? { uri: r } : r)) }),
+  roots: (roots: Array<string | Root>): ListRootsResult => ({
+    roots: roots.map((r) => (typeof r === 'string' ? { uri: r } : r)),
+  }),
 };
 
 export function isWrongAnswer(value: unknown): value is WrongAnswer {

@@ -5,7 +5,9 @@ export function describeOutcome(outcome: FlowOutcome): string {
   if (outcome.kind === 'error') return `JSON-RPC error ${outcome.error.code} ${JSON.stringify(outcome.error.message)}`;
   const text = resultText(outcome.result);
   const isError = outcome.result.isError === true ? 'a tool error' : 'a result';
-  return text === '' ? `${isError} ${truncate(JSON.stringify(outcome.result))}` : `${isError} (${JSON.stringify(truncate(text))})`;
+  return text === ''
+    ? `${isError} ${truncate(JSON.stringify(outcome.result))}`
+    : `${isError} (${JSON.stringify(truncate(text))})`;
 }
 
 /**
@@ -16,7 +18,8 @@ export function resultText(result: Record<string, unknown>): string {
   const texts: string[] = [];
   const content = result.content;
   if (Array.isArray(content)) for (const block of content) pushText(texts, block);
-  if (Array.isArray(result.messages)) for (const message of result.messages) pushText(texts, (message as { content?: unknown }).content);
+  if (Array.isArray(result.messages))
+    for (const message of result.messages) pushText(texts, (message as { content?: unknown }).content);
   if (Array.isArray(result.contents)) for (const item of result.contents) pushText(texts, item);
   return texts.join('\n');
 }

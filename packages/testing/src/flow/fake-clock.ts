@@ -15,7 +15,8 @@ export class FakeClock {
 
   /** Moves the clock forward by `ms` milliseconds. */
   advance(ms: number): void {
-    if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`FakeClock.advance: ms must be a finite, non-negative number, got ${ms}`);
+    if (!Number.isFinite(ms) || ms < 0)
+      throw new RangeError(`FakeClock.advance: ms must be a finite, non-negative number, got ${ms}`);
     this.current += ms;
   }
 
@@ -31,6 +32,7 @@ export class FakeClock {
 }
 
 function checkedTime(ms: number, where: string): number {
-  if (!Number.isFinite(ms)) throw new RangeError(`FakeClock.${where}: expected milliseconds since the epoch, got ${ms}`);
+  if (!Number.isFinite(ms))
+    throw new RangeError(`FakeClock.${where}: expected milliseconds since the epoch, got ${ms}`);
   return ms;
 }

@@ -18,17 +18,26 @@ export interface LegSeed {
 }
 
 /** Sends one leg through the SDK client's manual mode: `input_required` comes back to the caller as a result. */
-export async function sendLeg(client: Client, call: FlowCall, seed: LegSeed): Promise<Record<string, unknown> | InputRequiredResult> {
+export async function sendLeg(
+  client: Client,
+  call: FlowCall,
+  seed: LegSeed,
+): Promise<Record<string, unknown> | InputRequiredResult> {
   const fields = {
     ...(seed._meta !== undefined && { _meta: seed._meta }),
-    ...(seed.inputResponses !== undefined && Object.keys(seed.inputResponses).length > 0 && { inputResponses: seed.inputResponses }),
+    ...(seed.inputResponses !== undefined &&
+      Object.keys(seed.inputResponses).length > 0 && { inputResponses: seed.inputResponses }),
     ...(seed.requestState !== undefined && { requestState: seed.requestState }),
   };
   const options = { allowInputRequired: true as const };
   if (call.method === 'tools/call') {
-    return client.request({ method: 'tools/call', params: { name: call.name, arguments: call.arguments ?? {}, ...fields } }, options) as Promise<Record<string, unknown>>;
+    return client.request(
+      { method: 'tools/call', params: { name: call.name, arguments: call.arguments ?? {}, ...fields } },
+      options,
+    ) as Promise<Record<string, unknown>>;
   }
-  if (call.method === 'prompts/get') return client.getPrompt({ name: call.name, arguments: call.arguments, ...fields }, options);
+  if (call.method === 'prompts/get')
+    return client.getPrompt({ name: call.name, arguments: call.arguments, ...fields }, options);
   // Every leg of a flow is its own answer: never served from the client's resource cache.
   return client.readResource({ uri: call.uri, ...fields }, { ...options, cacheMode: 'bypass' as const });
 }

@@ -55,7 +55,9 @@ export class FlowRun {
     const keys = Array.isArray(expected) ? expected : Object.keys(expected);
     const asked = this.rounds[round - 1];
     if (asked === undefined) {
-      this.fail(`expected round ${round} to ask [${keys.join(', ')}], but the flow had ${plural(this.rounds.length, 'round')} (${this.story()})`);
+      this.fail(
+        `expected round ${round} to ask [${keys.join(', ')}], but the flow had ${plural(this.rounds.length, 'round')} (${this.story()})`,
+      );
     }
     const actualKeys = Object.keys(asked.questions);
     if (!sameSet(actualKeys, keys)) {
@@ -75,7 +77,8 @@ export class FlowRun {
    */
   expectResult(expected?: string | RegExp | Record<string, unknown>): this {
     const result = this.completed('a result');
-    if (result.isError === true) this.fail(`expected a successful result, got ${describeOutcome(this.outcome)} ${this.after()}`);
+    if (result.isError === true)
+      this.fail(`expected a successful result, got ${describeOutcome(this.outcome)} ${this.after()}`);
     this.compareResult(result, expected);
     return this;
   }
@@ -83,27 +86,36 @@ export class FlowRun {
   /** The tool answered with an error result (`isError: true`), whose text equals or matches `expected`. */
   expectToolError(expected?: string | RegExp): this {
     const result = this.completed('a tool error');
-    if (result.isError !== true) this.fail(`expected a tool error, got ${describeOutcome(this.outcome)} ${this.after()}`);
+    if (result.isError !== true)
+      this.fail(`expected a tool error, got ${describeOutcome(this.outcome)} ${this.after()}`);
     this.compareResult(result, expected);
     return this;
   }
 
   /** The flow ended with a JSON-RPC error with this code and message (text or pattern). */
   expectError(expected: { code?: number; message?: string | RegExp; data?: Record<string, unknown> }): this {
-    if (this.outcome.kind !== 'error') this.fail(`expected a JSON-RPC error, got ${describeOutcome(this.outcome)} ${this.after()}`);
+    if (this.outcome.kind !== 'error')
+      this.fail(`expected a JSON-RPC error, got ${describeOutcome(this.outcome)} ${this.after()}`);
     const difference = subsetDifference(this.outcome.error, expected);
     if (difference !== undefined) this.fail(`error ${difference} ${this.after()}`);
     return this;
   }
 
   private completed(what: string): Record<string, unknown> {
-    if (this.outcome.kind !== 'result') this.fail(`expected ${what}, but the flow ended with ${describeOutcome(this.outcome)} ${this.after()}`);
+    if (this.outcome.kind !== 'result')
+      this.fail(`expected ${what}, but the flow ended with ${describeOutcome(this.outcome)} ${this.after()}`);
     return this.outcome.result;
   }
 
-  private compareResult(result: Record<string, unknown>, expected: string | RegExp | Record<string, unknown> | undefined): void {
+  private compareResult(
+    result: Record<string, unknown>,
+    expected: string | RegExp | Record<string, unknown> | undefined,
+  ): void {
     if (expected === undefined) return;
-    const difference = typeof expected === 'string' || expected instanceof RegExp ? subsetDifference(resultText(result), expected, 'text') : subsetDifference(result, expected);
+    const difference =
+      typeof expected === 'string' || expected instanceof RegExp
+        ? subsetDifference(resultText(result), expected, 'text')
+        : subsetDifference(result, expected);
     if (difference !== undefined) this.fail(`result ${difference} ${this.after()}`);
   }
 
@@ -118,7 +130,11 @@ export class FlowRun {
   }
 
   private fail(message: string, round?: number, key?: string): never {
-    const place = [this.where, round !== undefined ? `round ${round}` : undefined, key !== undefined ? `question "${key}"` : undefined];
+    const place = [
+      this.where,
+      round !== undefined ? `round ${round}` : undefined,
+      key !== undefined ? `question "${key}"` : undefined,
+    ];
     throw new FlowAssertionError(`${place.filter(Boolean).join(', ')}: ${message}`);
   }
 }

@@ -17,7 +17,11 @@ export interface FlowTesterOptions {
 }
 
 /** Every question kind, so a flow test is never stopped by capability gating unless it asks to be. */
-export const ALL_INPUT_CAPABILITIES: ClientCapabilities = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} };
+export const ALL_INPUT_CAPABILITIES: ClientCapabilities = {
+  elicitation: { form: {}, url: {} },
+  sampling: {},
+  roots: {},
+};
 
 /** Runs scripted flows against one app, in memory, over the full wire (the official SDK client). */
 export class FlowTester {
@@ -53,7 +57,10 @@ export class FlowTester {
  * Connects a flow tester to an app (anything with a web-standard `fetch`) or to an app module, which it builds
  * with a silent logger (unless the module has one) and, given a `clock`, a process-local key on that clock.
  */
-export async function createFlowTester(target: AppModule | FetchServable, options: FlowTesterOptions = {}): Promise<FlowTester> {
+export async function createFlowTester(
+  target: AppModule | FetchServable,
+  options: FlowTesterOptions = {},
+): Promise<FlowTester> {
   if (isServable(target) && options.clock !== undefined) {
     throw new TypeError(
       'createFlowTester: a clock can only be wired into an app module it builds; for a built app, pass clock.now to its RequestStateSecurity({ clock })',
@@ -77,6 +84,7 @@ function buildApp(module: AppModule, clock: FakeClock | undefined): FetchServabl
       `createFlowTester: module "${module.name}" has its own security policy, so the tester cannot set its clock; pass clock.now to that RequestStateSecurity({ clock })`,
     );
   }
-  const security = clock !== undefined ? RequestStateSecurity.ephemeral<ExecutionContext>({ clock: clock.now }) : module.security;
+  const security =
+    clock !== undefined ? RequestStateSecurity.ephemeral<ExecutionContext>({ clock: clock.now }) : module.security;
   return createApp({ ...module, logger: module.logger ?? silentLogger, ...(security !== undefined && { security }) });
 }

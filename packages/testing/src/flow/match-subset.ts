@@ -16,9 +16,14 @@ export function subsetDifference(actual: unknown, expected: unknown, path = ''):
     return undefined;
   }
   if (typeof expected === 'object' && expected !== null) {
-    if (typeof actual !== 'object' || actual === null || Array.isArray(actual)) return differ(path, show(expected), actual);
+    if (typeof actual !== 'object' || actual === null || Array.isArray(actual))
+      return differ(path, show(expected), actual);
     for (const [key, value] of Object.entries(expected)) {
-      const difference = subsetDifference((actual as Record<string, unknown>)[key], value, path === '' ? key : `${path}.${key}`);
+      const difference = subsetDifference(
+        (actual as Record<string, unknown>)[key],
+        value,
+        path === '' ? key : `${path}.${key}`,
+      );
       if (difference !== undefined) return difference;
     }
     return undefined;

@@ -28,7 +28,8 @@ const KIND_BY_METHOD: Readonly<Record<string, QuestionKind>> = {
 export function questionFrom(key: string, request: InputRequest, round: number): Question {
   const method: unknown = (request as { method?: unknown } | null)?.method;
   const kind = typeof method === 'string' && Object.hasOwn(KIND_BY_METHOD, method) ? KIND_BY_METHOD[method] : undefined;
-  if (kind === undefined) throw new Error(`round ${round}, question "${key}": unknown input request method ${JSON.stringify(method)}`);
+  if (kind === undefined)
+    throw new Error(`round ${round}, question "${key}": unknown input request method ${JSON.stringify(method)}`);
   if (kind !== 'elicitation') return { key, kind, request };
   const params = (request as { params: Record<string, unknown> }).params;
   const mode = params.mode === 'url' ? 'url' : 'form';

@@ -36,11 +36,18 @@ export async function runFlow(client: Client, call: FlowCall, script: FlowScript
     const number = rounds.length + 1;
     const questions = readQuestions(response.inputRequests ?? {}, number);
     if (number > maxRounds) {
-      throw new FlowAssertionError(`${where}: the server was still asking after ${maxRounds} rounds (round ${number} asked ${keyList(questions)})`);
+      throw new FlowAssertionError(
+        `${where}: the server was still asking after ${maxRounds} rounds (round ${number} asked ${keyList(questions)})`,
+      );
     }
     checkReasked(where, rounds.length, wrongKeys, questions, undefined);
     const scripted = await answerRound(where, number, questions, script.answers ?? {}, counts);
-    const round: FlowRound = { round: number, questions, answers: onTheWire(scripted), requestState: response.requestState };
+    const round: FlowRound = {
+      round: number,
+      questions,
+      answers: onTheWire(scripted),
+      requestState: response.requestState,
+    };
     rounds.push(round);
     wrongKeys = Object.keys(scripted).filter((key) => isWrongAnswer(scripted[key]));
     await script.beforeRetry?.(round);
@@ -49,14 +56,25 @@ export async function runFlow(client: Client, call: FlowCall, script: FlowScript
 }
 
 function readQuestions(inputRequests: Record<string, unknown>, round: number): Record<string, Question> {
-  return Object.fromEntries(Object.entries(inputRequests).map(([key, request]) => [key, questionFrom(key, request as never, round)]));
+  return Object.fromEntries(
+    Object.entries(inputRequests).map(([key, request]) => [key, questionFrom(key, request as never, round)]),
+  );
 }
 
 // A `wrong` answer is a claim about the server: it must refuse it and ask the same key in the very next round.
-function checkReasked(where: string, round: number, wrongKeys: string[], next: Record<string, Question> | undefined, outcome: FlowOutcome | undefined): void {
+function checkReasked(
+  where: string,
+  round: number,
+  wrongKeys: string[],
+  next: Record<string, Question> | undefined,
+  outcome: FlowOutcome | undefined,
+): void {
   const missing = wrongKeys.filter((key) => next === undefined || !Object.hasOwn(next, key));
   if (missing.length === 0) return;
-  const then = next !== undefined ? `round ${round + 1} asked ${keyList(next)}` : `the flow ended with ${describeOutcome(outcome!)}`;
+  const then =
+    next !== undefined
+      ? `round ${round + 1} asked ${keyList(next)}`
+      : `the flow ended with ${describeOutcome(outcome!)}`;
   throw new FlowAssertionError(
     `${where}, round ${round}: the answer to ${missing.map((k) => `"${k}"`).join(', ')} was scripted as wrong, but it was not asked again: ${then}`,
   );

@@ -1,6 +1,18 @@
 import { IsIn, IsString, MinLength } from 'class-validator';
 import type { CreateMessageResult, Root } from '@modelcontextprotocol/server';
-import { Args, Elicit, Field, ListRoots, Prompt, Provider, ResourceTemplate, Sample, Tool, type AppModule, type Elicitation } from '@tessera/core';
+import {
+  Args,
+  Elicit,
+  Field,
+  ListRoots,
+  Prompt,
+  Provider,
+  ResourceTemplate,
+  Sample,
+  Tool,
+  type AppModule,
+  type Elicitation,
+} from '@tessera/core';
 
 export class MachineArgs {
   @Field({ description: 'Machine name' })
@@ -32,7 +44,8 @@ export class Machines {
   @Tool({ description: 'One question' })
   provision(
     @Args() args: MachineArgs,
-    @Elicit<MachineArgs>({ key: 'region', message: ({ args }) => `Where should ${args.name} run?`, schema: Region }) where: Region,
+    @Elicit<MachineArgs>({ key: 'region', message: ({ args }) => `Where should ${args.name} run?`, schema: Region })
+    where: Region,
   ): string {
     return `provisioned ${args.name} in ${where.region}`;
   }
@@ -40,8 +53,14 @@ export class Machines {
   @Tool({ description: 'Two questions, the second after the first (two rounds)' })
   destroy(
     @Args() args: MachineArgs,
-    @Elicit<MachineArgs>({ key: 'region', message: ({ args }) => `Where does ${args.name} run?`, schema: Region }) where: Region,
-    @Elicit<MachineArgs>({ key: 'confirm', after: ['region'], message: ({ answers }) => `Destroy it in ${(answers.region as Region).region}?`, schema: Confirm })
+    @Elicit<MachineArgs>({ key: 'region', message: ({ args }) => `Where does ${args.name} run?`, schema: Region })
+    where: Region,
+    @Elicit<MachineArgs>({
+      key: 'confirm',
+      after: ['region'],
+      message: ({ answers }) => `Destroy it in ${(answers.region as Region).region}?`,
+      schema: Confirm,
+    })
     confirm: Elicitation<Confirm>,
   ): string {
     if (confirm.action !== 'accept' || confirm.content.confirm !== args.name) return `kept ${args.name}`;
@@ -50,7 +69,11 @@ export class Machines {
 
   @Tool({ description: 'A sample and the roots in one round' })
   summarise(
-    @Sample({ key: 'summary', request: { messages: [{ role: 'user', content: { type: 'text', text: 'Summarise' } }], maxTokens: 50 } }) summary: CreateMessageResult,
+    @Sample({
+      key: 'summary',
+      request: { messages: [{ role: 'user', content: { type: 'text', text: 'Summarise' } }], maxTokens: 50 },
+    })
+    summary: CreateMessageResult,
     @ListRoots({ key: 'roots' }) roots: Root[],
   ): string {
     const text = 'text' in summary.content ? summary.content.text : '';
@@ -58,12 +81,18 @@ export class Machines {
   }
 
   @Prompt({ description: 'A prompt that asks where' })
-  plan(@Args() args: MachineArgs, @Elicit({ key: 'region', message: 'Which region?', schema: Region }) where: Region): string {
+  plan(
+    @Args() args: MachineArgs,
+    @Elicit({ key: 'region', message: 'Which region?', schema: Region }) where: Region,
+  ): string {
     return `Plan ${args.name} in ${where.region}`;
   }
 
   @ResourceTemplate('reports://{id}')
-  report(@Args() vars: ReportVars, @Elicit({ key: 'region', message: 'Report on which region?', schema: Region }) where: Region): string {
+  report(
+    @Args() vars: ReportVars,
+    @Elicit({ key: 'region', message: 'Report on which region?', schema: Region }) where: Region,
+  ): string {
     return `report ${vars.id} for ${where.region}`;
   }
 }

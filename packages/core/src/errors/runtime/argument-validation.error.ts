@@ -9,7 +9,10 @@ export interface FieldIssue {
 
 /** The call's arguments failed the DTO's validation; the message names every bad field (safe to show the client). */
 export class ArgumentValidationError extends TesseraError {
-  constructor(message: string, readonly issues: FieldIssue[]) {
+  constructor(
+    message: string,
+    readonly issues: FieldIssue[],
+  ) {
     super(TesseraErrorCode.ArgumentValidation, message);
   }
 }

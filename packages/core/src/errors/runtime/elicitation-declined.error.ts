@@ -3,7 +3,10 @@ import { TesseraError } from '../tessera-error';
 
 /** The user declined or cancelled a question whose parameter needs a value; the call ends with this message. */
 export class ElicitationDeclinedError extends TesseraError {
-  constructor(readonly key: string, readonly action: 'decline' | 'cancel') {
+  constructor(
+    readonly key: string,
+    readonly action: 'decline' | 'cancel',
+  ) {
     super(
       TesseraErrorCode.ElicitationDeclined,
       `The user ${action === 'decline' ? 'declined' : 'cancelled'} the question "${key}". ` +

@@ -9,7 +9,10 @@ export class ForbiddenError extends TesseraError {
   readonly reason: string | undefined;
 
   constructor(reason?: string) {
-    super(TesseraErrorCode.Forbidden, !reason ? 'Forbidden' : /^forbidden\b/i.test(reason) ? reason : `Forbidden: ${reason}`);
+    super(
+      TesseraErrorCode.Forbidden,
+      !reason ? 'Forbidden' : /^forbidden\b/i.test(reason) ? reason : `Forbidden: ${reason}`,
+    );
     this.reason = reason;
   }
 }

@@ -9,9 +9,9 @@ export class UndeclaredInputRequiredError extends TesseraError {
       staticResource
         ? `${where} returned an InputRequiredResult, but a static resource cannot ask the user: make it a resource template.`
         : usesDependencies
-        ? `${where} returned an InputRequiredResult but uses dependency parameters (@Elicit/@Sample/@ListRoots): ` +
+          ? `${where} returned an InputRequiredResult but uses dependency parameters (@Elicit/@Sample/@ListRoots): ` +
             'the multi-round flow is driven either by the parameters or by the method body, not both.'
-        : `${where} returned an InputRequiredResult without declaring it: add returnsInputRequired: true to its decorator.`,
+          : `${where} returned an InputRequiredResult without declaring it: add returnsInputRequired: true to its decorator.`,
     );
   }
 }

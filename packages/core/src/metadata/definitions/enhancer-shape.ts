@@ -15,9 +15,12 @@ export const ENHANCER_SHAPE: Readonly<Record<EnhancerKind, { method: string; dec
 export function enhancerShapeProblem(kind: EnhancerKind, ref: unknown): string | undefined {
   const { method } = ENHANCER_SHAPE[kind];
   if (typeof ref === 'function') {
-    return typeof (ref.prototype as Record<string, unknown> | undefined)?.[method] === 'function' ? undefined : `class ${ref.name || '(anonymous)'} has no ${method}() method`;
+    return typeof (ref.prototype as Record<string, unknown> | undefined)?.[method] === 'function'
+      ? undefined
+      : `class ${ref.name || '(anonymous)'} has no ${method}() method`;
   }
-  if (typeof ref === 'object' && ref !== null && typeof (ref as Record<string, unknown>)[method] === 'function') return undefined;
+  if (typeof ref === 'object' && ref !== null && typeof (ref as Record<string, unknown>)[method] === 'function')
+    return undefined;
   return `${describe(ref)} is neither a class nor an object with ${method}()`;
 }
 

@@ -23,15 +23,25 @@ export const formElicitation: QuestionKind<ElicitFormSpec> = {
       plan.inject = spec.inject ?? 'value';
     }
   },
-  render: (plan, spec, input) => ({ method: 'elicitation/create', params: { mode: 'form', message: compute(spec.message, input), requestedSchema: plan.requestedSchema! } }),
+  render: (plan, spec, input) => ({
+    method: 'elicitation/create',
+    params: { mode: 'form', message: compute(spec.message, input), requestedSchema: plan.requestedSchema! },
+  }),
   read(plan, response) {
     const settled = readDeclineOrCancel(response);
     if (settled) return settled;
     const content = response.content ?? {};
-    const checked = plan.dto ? validateElicitationContent(plan.dto, content) : validateElicitationContent(plan.requestedSchema as Record<string, unknown>, content);
+    const checked = plan.dto
+      ? validateElicitationContent(plan.dto, content)
+      : validateElicitationContent(plan.requestedSchema as Record<string, unknown>, content);
     // The validator's own sentences ("region must be one of ..."), without `path:` prefixes: the user reads them.
     if (!checked.ok) return { ok: false, reason: checked.issues.flatMap((i) => i.messages).join('; ') };
-    return { ok: true, action: 'accept', data: askedOnly(content, plan.requestedSchema!), value: { action: 'accept', content: checked.value } };
+    return {
+      ok: true,
+      action: 'accept',
+      data: askedOnly(content, plan.requestedSchema!),
+      value: { action: 'accept', content: checked.value },
+    };
   },
   missingCapability(_request, caps) {
     const e = declaredElicitation(caps);
@@ -39,7 +49,8 @@ export const formElicitation: QuestionKind<ElicitFormSpec> = {
   },
   // A plain request, not the SDK's `elicitInput`: that one refuses an off-schema answer with a protocol
   // error, where Tessera asks again like on 2026-07-28.
-  push: (mcpReq, request) => mcpReq.send({ method: 'elicitation/create', params: request.params as ElicitRequestFormParams }),
+  push: (mcpReq, request) =>
+    mcpReq.send({ method: 'elicitation/create', params: request.params as ElicitRequestFormParams }),
 };
 
 /** The answer as recorded in the sealed state: only the fields the question asked for (extra keys were ignored). */

@@ -9,7 +9,10 @@ export const roots: QuestionKind<ListRootsSpec> = {
   render: () => ({ method: 'roots/list' }),
   read(_plan, response) {
     const list = response.roots;
-    if (!Array.isArray(list) || !list.every((r) => typeof r === 'object' && r !== null && typeof (r as { uri?: unknown }).uri === 'string')) {
+    if (
+      !Array.isArray(list) ||
+      !list.every((r) => typeof r === 'object' && r !== null && typeof (r as { uri?: unknown }).uri === 'string')
+    ) {
       return { ok: false, reason: 'not a ListRootsResult (roots: [{ uri }])' };
     }
     return { ok: true, action: 'result', data: response, value: list };

@@ -30,7 +30,10 @@ export const sampling: QuestionKind<SampleSpec> = {
 /** One sampling content block, or a non-empty list of them, each with the fields its type needs. */
 function isSamplingContent(content: unknown): boolean {
   const blocks = Array.isArray(content) ? content : [content];
-  return blocks.length > 0 && blocks.every((b) => isBlock(b) && SAMPLING_BLOCKS.has(b.type) && (b.type !== 'text' || typeof b.text === 'string'));
+  return (
+    blocks.length > 0 &&
+    blocks.every((b) => isBlock(b) && SAMPLING_BLOCKS.has(b.type) && (b.type !== 'text' || typeof b.text === 'string'))
+  );
 }
 
 function isBlock(v: unknown): v is { type: string; text?: unknown } {

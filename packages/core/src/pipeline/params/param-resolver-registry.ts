@@ -11,12 +11,21 @@ import { principalResolver } from './principal.resolver';
 export class ParamResolverRegistry {
   private readonly byKind = new Map<ParamKind, ParamResolver>();
 
-  constructor(resolvers: ParamResolver[] = [argsResolver, ctxResolver, principalResolver, injectResolver, customResolver] as ParamResolver[]) {
+  constructor(
+    resolvers: ParamResolver[] = [
+      argsResolver,
+      ctxResolver,
+      principalResolver,
+      injectResolver,
+      customResolver,
+    ] as ParamResolver[],
+  ) {
     for (const r of resolvers) this.register(r);
   }
 
   register(resolver: ParamResolver): void {
-    if (this.byKind.has(resolver.kind)) throw new InvalidConfigurationError(`A parameter resolver for kind "${resolver.kind}" is already registered.`);
+    if (this.byKind.has(resolver.kind))
+      throw new InvalidConfigurationError(`A parameter resolver for kind "${resolver.kind}" is already registered.`);
     this.byKind.set(resolver.kind, resolver);
   }
 

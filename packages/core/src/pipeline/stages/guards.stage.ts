@@ -9,7 +9,8 @@ export const guardsStage: CallStage = {
   async run({ plan, ctx }, next) {
     for (const ref of plan.enhancers.guards) {
       const guard = resolveEnhancer(ref, ctx);
-      if (!(await guard.canActivate(ctx))) throw new ForbiddenError(`${plan.ref.kind.replace('-', ' ')} "${plan.ref.name}" refused this caller.`);
+      if (!(await guard.canActivate(ctx)))
+        throw new ForbiddenError(`${plan.ref.kind.replace('-', ' ')} "${plan.ref.name}" refused this caller.`);
     }
     return next();
   },

@@ -12,7 +12,8 @@ export const invokeStage: CallStage = {
     const instance = resolveInCall(ctx, plan.ref.providerClass as never) as Record<string | symbol, Method>;
     const result = await instance[plan.ref.methodName](...(args ?? []));
     // Only a handler that declared the direct form may ask by itself; others would seal nothing sensible.
-    if (isInputRequiredResult(result) && !plan.directForm) throw new UndeclaredInputRequiredError(plan.where, plan.dependencies.length > 0, plan.ref.kind === 'resource');
+    if (isInputRequiredResult(result) && !plan.directForm)
+      throw new UndeclaredInputRequiredError(plan.where, plan.dependencies.length > 0, plan.ref.kind === 'resource');
     return result;
   },
   describe: ({ plan }) => (plan ? [plan.where] : []),

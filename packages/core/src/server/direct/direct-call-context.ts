@@ -12,7 +12,12 @@ import {
 } from '@modelcontextprotocol/server';
 
 /** The `_meta` keys the SDK lifts into `ctx.mcpReq.envelope` (the per-request envelope of 2026-07-28). */
-const ENVELOPE_KEYS = [PROTOCOL_VERSION_META_KEY, CLIENT_INFO_META_KEY, CLIENT_CAPABILITIES_META_KEY, LOG_LEVEL_META_KEY];
+const ENVELOPE_KEYS = [
+  PROTOCOL_VERSION_META_KEY,
+  CLIENT_INFO_META_KEY,
+  CLIENT_CAPABILITIES_META_KEY,
+  LOG_LEVEL_META_KEY,
+];
 
 /** What a direct call's context is made from. */
 export interface DirectCallInput {
@@ -99,7 +104,10 @@ class DirectRequest {
 }
 
 /** Splits `_meta` as the SDK does: the envelope keys out, the rest (if any) stays the request's `_meta`. */
-function liftEnvelope(meta: Record<string, unknown>): { envelope: Record<string, unknown>; rest?: Record<string, unknown> } {
+function liftEnvelope(meta: Record<string, unknown>): {
+  envelope: Record<string, unknown>;
+  rest?: Record<string, unknown>;
+} {
   const envelope: Record<string, unknown> = {};
   for (const key of ENVELOPE_KEYS) if (key in meta) envelope[key] = meta[key];
   let rest: Record<string, unknown> | undefined;
@@ -111,7 +119,11 @@ function liftEnvelope(meta: Record<string, unknown>): { envelope: Record<string,
 
 /** `ctx.mcpReq.send` of a method the 2026-07-28 wire has no request for. */
 function notInThisEra(method: string): SdkError {
-  return new SdkError(SdkErrorCode.MethodNotSupportedByProtocolVersion, `Method '${method}' is not supported by the negotiated protocol version (wire era 2026-07-28)`, { method, era: '2026-07-28' });
+  return new SdkError(
+    SdkErrorCode.MethodNotSupportedByProtocolVersion,
+    `Method '${method}' is not supported by the negotiated protocol version (wire era 2026-07-28)`,
+    { method, era: '2026-07-28' },
+  );
 }
 
 /** `ctx.mcpReq.elicitInput` / `requestSampling`: server-to-client requests do not exist on this revision. */

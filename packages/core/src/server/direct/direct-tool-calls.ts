@@ -58,7 +58,13 @@ export class DirectToolCalls {
     const b = body as Record<string, unknown>;
     if (b.method !== 'tools/call' || b.jsonrpc !== '2.0') return undefined;
     const params = b.params;
-    if (!isJsonObject(params) || typeof params.name !== 'string' || 'inputResponses' in params || 'requestState' in params) return undefined;
+    if (
+      !isJsonObject(params) ||
+      typeof params.name !== 'string' ||
+      'inputResponses' in params ||
+      'requestState' in params
+    )
+      return undefined;
     const meta = params._meta;
     if (!isJsonObject(meta) || 'progressToken' in meta || LOG_LEVEL_META_KEY in meta) return undefined;
     const args = params.arguments ?? {};
@@ -71,8 +77,15 @@ export class DirectToolCalls {
     const name = headers.get('mcp-name') ?? undefined;
     // exact header values only: anything the SDK would first normalise or decode goes its way
     if (version !== REVISION || method !== 'tools/call' || name !== params.name) return undefined;
-    const route = classifyInboundRequest({ httpMethod: 'POST', body, protocolVersionHeader: version, mcpMethodHeader: method, mcpNameHeader: name });
-    if (route.kind !== 'modern' || route.messageKind !== 'request' || route.classification.revision !== REVISION) return undefined;
+    const route = classifyInboundRequest({
+      httpMethod: 'POST',
+      body,
+      protocolVersionHeader: version,
+      mcpMethodHeader: method,
+      mcpNameHeader: name,
+    });
+    if (route.kind !== 'modern' || route.messageKind !== 'request' || route.classification.revision !== REVISION)
+      return undefined;
     if (!checkSpecType('CallToolRequest', { method: b.method, params }).ok) return undefined;
     return { id: b.id as RequestId, name: params.name, arguments: args, meta, plan };
   }
@@ -86,16 +99,35 @@ export class DirectToolCalls {
         stream.send({ jsonrpc: '2.0', ...notification } as JSONRPCMessage);
       };
       const { ctx, finish } = directCallContext({ id: call.id, meta: call.meta, request, authInfo, notify });
-      const site = { method: 'tools/call' as const, target: call.name, arguments: call.arguments, era: 'modern' as const };
+      const site = {
+        method: 'tools/call' as const,
+        target: call.name,
+        arguments: call.arguments,
+        era: 'modern' as const,
+      };
       void serveCall(this.rt, call.plan, site, ctx, (v) => toCallToolResult(v, call.plan))
-        .then((result): ToolCallAnswer => (isInputRequiredResult(result) ? { error: thrownAnswer(call.id, new Error(`Tool "${call.name}" returned an input-required result but declares no questions`)) } : this.answers.answer(call.id, result)))
+        .then((result): ToolCallAnswer =>
+          isInputRequiredResult(result)
+            ? {
+                error: thrownAnswer(
+                  call.id,
+                  new Error(`Tool "${call.name}" returned an input-required result but declares no questions`),
+                ),
+              }
+            : this.answers.answer(call.id, result),
+        )
         .catch((error: unknown): ToolCallAnswer => ({ error: thrownAnswer(call.id, error) }))
         .then((answer) => {
           finish();
           if (stream) return stream.end('text' in answer ? answer.text : JSON.stringify(answer.error));
           if ('text' in answer) return respond(slot.takeText(answer.text));
           // an error answer: 200 like the SDK's, except a missing client capability (its ladder status)
-          respond(Response.json(answer.error, { status: answer.error.error.code === JsonRpcCode.MissingRequiredClientCapability ? 400 : 200, headers: { 'Content-Type': 'application/json' } }));
+          respond(
+            Response.json(answer.error, {
+              status: answer.error.error.code === JsonRpcCode.MissingRequiredClientCapability ? 400 : 200,
+              headers: { 'Content-Type': 'application/json' },
+            }),
+          );
         })
         // an answer that cannot be written (an error's data that is no JSON): the face answers 500, as when the SDK throws
         .catch(fail);

@@ -28,9 +28,13 @@ export function checkWithSchema(schema: StandardFace & Partial<ParsingSchema>, v
     return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: String(parsed.error) };
   }
   // not zod underneath any more: the Standard Schema face, with its issues as the message
-  const outcome = schema['~standard'].validate(value) as { value?: unknown; issues?: readonly { message: string }[] } | PromiseLike<unknown>;
+  const outcome = schema['~standard'].validate(value) as
+    { value?: unknown; issues?: readonly { message: string }[] } | PromiseLike<unknown>;
   // the direct path answers synchronously, as the SDK's own dispatch parses: an asynchronous schema is a change to see at once
-  if (typeof (outcome as PromiseLike<unknown>).then === 'function') throw new TypeError('The SDK spec schema validates asynchronously; the direct path needs a synchronous one');
+  if (typeof (outcome as PromiseLike<unknown>).then === 'function')
+    throw new TypeError('The SDK spec schema validates asynchronously; the direct path needs a synchronous one');
   const result = outcome as { value?: unknown; issues?: readonly { message: string }[] };
-  return result.issues ? { ok: false, message: result.issues.map((i) => i.message).join('; ') } : { ok: true, value: result.value };
+  return result.issues
+    ? { ok: false, message: result.issues.map((i) => i.message).join('; ') }
+    : { ok: true, value: result.value };
 }

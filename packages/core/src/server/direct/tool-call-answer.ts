@@ -1,4 +1,10 @@
-import { SERVER_INFO_META_KEY, type CallToolResult, type Implementation, type JSONRPCErrorResponse, type RequestId } from '@modelcontextprotocol/server';
+import {
+  SERVER_INFO_META_KEY,
+  type CallToolResult,
+  type Implementation,
+  type JSONRPCErrorResponse,
+  type RequestId,
+} from '@modelcontextprotocol/server';
 import { JsonRpcCode } from '../../errors/json-rpc-codes';
 import { checkSpecType } from './sdk-schema-check';
 import { isJsonObject } from '../../types/json-object';
@@ -24,11 +30,15 @@ export class ToolCallAnswers {
 
   answer(id: RequestId, result: CallToolResult): ToolCallAnswer {
     const checked = checkSpecType('CallToolResult', withTextFallback(result));
-    if (!checked.ok) return { error: errorAnswer(id, JsonRpcCode.InvalidParams, `Invalid tools/call result: ${checked.message}`) };
+    if (!checked.ok)
+      return { error: errorAnswer(id, JsonRpcCode.InvalidParams, `Invalid tools/call result: ${checked.message}`) };
     const value = checked.value as Record<string, unknown>;
     if (value.resultType === undefined && value._meta === undefined) {
       const json = JSON.stringify(value);
-      if (json.length > 2) return { text: `{"result":${json.slice(0, -1)},"resultType":"complete","_meta":${this.stampJson}},"jsonrpc":"2.0","id":${JSON.stringify(id)}}` };
+      if (json.length > 2)
+        return {
+          text: `{"result":${json.slice(0, -1)},"resultType":"complete","_meta":${this.stampJson}},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`,
+        };
     }
     return { text: JSON.stringify({ result: this.encoded(value), jsonrpc: '2.0', id }) };
   }
@@ -40,7 +50,8 @@ export class ToolCallAnswers {
     if (result.resultType !== undefined && !stamp) return result;
     const out: Record<string, unknown> = { ...result };
     if (result.resultType === undefined) out.resultType = 'complete';
-    if (stamp) out._meta = { ...(meta as Record<string, unknown> | undefined), [SERVER_INFO_META_KEY]: this.serverInfo };
+    if (stamp)
+      out._meta = { ...(meta as Record<string, unknown> | undefined), [SERVER_INFO_META_KEY]: this.serverInfo };
     return out;
   }
 }

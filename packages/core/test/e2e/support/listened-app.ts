@@ -24,7 +24,8 @@ export function listenedApp(name: string, providers: AppModule['providers']): Li
       return opened.app;
     },
     get listener() {
-      if (!opened.listener) throw new Error(`listenedApp(${name}): the listener is there only inside the describe's tests`);
+      if (!opened.listener)
+        throw new Error(`listenedApp(${name}): the listener is there only inside the describe's tests`);
       return opened.listener;
     },
   };

@@ -21,11 +21,20 @@ export const PROVISION_HEADERS = {
 
 /** The JSON text of a tools/call of `provision` with `args` under `envelope`. */
 export function provisionCall(id: number, args: unknown, envelope: Record<string, unknown>): string {
-  return JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'provision', arguments: args, _meta: envelope } });
+  return JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name: 'provision', arguments: args, _meta: envelope },
+  });
 }
 
 /** POSTs `body` to the endpoint with PROVISION_HEADERS (and `extra` headers). */
-export function postProvision(url: URL, body: RequestInit['body'], extra: Record<string, string> = {}): Promise<Response> {
+export function postProvision(
+  url: URL,
+  body: RequestInit['body'],
+  extra: Record<string, string> = {},
+): Promise<Response> {
   return fetch(url, { method: 'POST', headers: { ...PROVISION_HEADERS, ...extra }, body });
 }
 

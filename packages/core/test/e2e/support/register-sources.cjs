@@ -13,18 +13,35 @@ const WORKSPACE = /^@tessera\/(request-state|core|client|testing)(\/node)?$/;
 const resolve = Module._resolveFilename;
 Module._resolveFilename = function (request, ...rest) {
   const match = WORKSPACE.exec(request);
-  return resolve.call(this, match ? path.join(root, 'packages', match[1], 'src', match[2] ? 'node' : '', 'index.ts') : request, ...rest);
+  return resolve.call(
+    this,
+    match ? path.join(root, 'packages', match[1], 'src', match[2] ? 'node' : '', 'index.ts') : request,
+    ...rest,
+  );
 };
 
 // The emit-relevant options of the root tsconfig.json, for CommonJS.
-const COMPILER_OPTIONS = { target: 'ES2022', module: 'CommonJS', experimentalDecorators: true, emitDecoratorMetadata: true, esModuleInterop: true, inlineSourceMap: true };
+const COMPILER_OPTIONS = {
+  target: 'ES2022',
+  module: 'CommonJS',
+  experimentalDecorators: true,
+  emitDecoratorMetadata: true,
+  esModuleInterop: true,
+  inlineSourceMap: true,
+};
 const cacheDir = path.join(os.tmpdir(), 'tessera-ts-cache');
 const TS_VERSION = require('typescript/package.json').version; // cheap: only the manifest
 let ts;
 
 require.extensions['.ts'] = function (module, filename) {
   const source = fs.readFileSync(filename, 'utf8');
-  const key = crypto.createHash('sha256').update(TS_VERSION).update(JSON.stringify(COMPILER_OPTIONS)).update(filename).update(source).digest('hex');
+  const key = crypto
+    .createHash('sha256')
+    .update(TS_VERSION)
+    .update(JSON.stringify(COMPILER_OPTIONS))
+    .update(filename)
+    .update(source)
+    .digest('hex');
   const cached = path.join(cacheDir, `${key}.js`);
   let code;
   try {

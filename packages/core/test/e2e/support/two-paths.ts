@@ -7,8 +7,12 @@ import { envelopeOf } from './provision-call';
  */
 export const MODERN = '2026-07-28';
 export const meta = (capabilities: object = {}) => envelopeOf('paths-test', capabilities);
-export const message = (method: string, params: Record<string, unknown> = {}, capabilities?: object, id: number | string = 1) =>
-  JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: meta(capabilities) } });
+export const message = (
+  method: string,
+  params: Record<string, unknown> = {},
+  capabilities?: object,
+  id: number | string = 1,
+) => JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: meta(capabilities) } });
 export const headers = (method: string, name?: string, extra: Record<string, string> = {}) => ({
   accept: 'application/json, text/event-stream',
   'content-type': 'application/json',
@@ -40,7 +44,8 @@ export interface Answer {
 export function send(url: URL, raw: Raw): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const hdrs: Record<string, string> = { ...raw.headers };
-    if (raw.body !== undefined && hdrs['content-length'] === undefined) hdrs['content-length'] = String(Buffer.byteLength(raw.body));
+    if (raw.body !== undefined && hdrs['content-length'] === undefined)
+      hdrs['content-length'] = String(Buffer.byteLength(raw.body));
     const req = httpRequest(url, { method: raw.method ?? 'POST', headers: hdrs }, (res) => {
       let text = '';
       res.setEncoding('utf8');
@@ -49,10 +54,26 @@ export function send(url: URL, raw: Raw): Promise<Answer> {
         const contentType = res.headers['content-type']?.split(';')[0];
         let body: unknown = text;
         if (contentType === 'application/json' && text) body = JSON.parse(text);
-        if (contentType === 'text/event-stream') body = text.split('\n').filter((l) => l.startsWith('data:')).map((l) => JSON.parse(l.slice(5)));
-        const framing = res.headers['content-length'] !== undefined ? 'length' : res.headers['transfer-encoding'] === 'chunked' ? 'chunked' : 'none';
+        if (contentType === 'text/event-stream')
+          body = text
+            .split('\n')
+            .filter((l) => l.startsWith('data:'))
+            .map((l) => JSON.parse(l.slice(5)));
+        const framing =
+          res.headers['content-length'] !== undefined
+            ? 'length'
+            : res.headers['transfer-encoding'] === 'chunked'
+              ? 'chunked'
+              : 'none';
         const blanked = text.replace(/"requestState":"[^"]*"/g, '"requestState":"<sealed>"');
-        resolve({ status: res.statusCode!, contentType, authenticate: res.headers['www-authenticate'], body, text: blanked, framing });
+        resolve({
+          status: res.statusCode!,
+          contentType,
+          authenticate: res.headers['www-authenticate'],
+          body,
+          text: blanked,
+          framing,
+        });
       });
       res.on('error', reject);
     });
@@ -68,7 +89,12 @@ export function send(url: URL, raw: Raw): Promise<Answer> {
 export function normalise(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(normalise);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'requestState' && typeof v === 'string' ? '<sealed>' : normalise(v)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [
+      k,
+      k === 'requestState' && typeof v === 'string' ? '<sealed>' : normalise(v),
+    ]),
+  );
 }
 
 let lastSdk: Answer | undefined;
@@ -85,4 +111,3 @@ export async function bothPaths(fast: URL, sdk: URL, raw: Raw): Promise<Answer> 
   lastSdk = b;
   return a;
 }
-

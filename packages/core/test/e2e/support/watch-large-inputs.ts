@@ -7,7 +7,9 @@ const LARGE = 1_000_000;
  * Counts, while `work` runs, the pre-parse scans and the JSON.parse calls of large inputs (the server under
  * test shares this process): how a test shows that a body was scanned once and never parsed.
  */
-export async function watchLargeInputs<T>(work: () => Promise<T>): Promise<{ result: T; scans: number; parses: number }> {
+export async function watchLargeInputs<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; scans: number; parses: number }> {
   const scan = jest.spyOn(structure, 'scanSteps');
   const parse = jest.spyOn(JSON, 'parse');
   try {
