@@ -111,7 +111,15 @@ function liftEnvelope(meta: Record<string, unknown>): {
   const envelope: Record<string, unknown> = {};
   for (const key of ENVELOPE_KEYS) if (key in meta) envelope[key] = meta[key];
   let rest: Record<string, unknown> | undefined;
-  for (const key of Object.keys(meta)) if (!ENVELOPE_KEYS.includes(key)) (rest ??= {})[key] = meta[key];
+  // defined, not assigned: a `__proto__` key stays an own key, as the SDK keeps it, and never becomes the prototype
+  for (const key of Object.keys(meta))
+    if (!ENVELOPE_KEYS.includes(key))
+      Object.defineProperty((rest ??= {}), key, {
+        value: meta[key],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   return { envelope, ...(rest !== undefined && { rest }) };
 }
 

@@ -70,7 +70,7 @@ export class DirectToolCalls {
     const args = params.arguments ?? {};
     if (!isJsonObject(args)) return undefined;
     const plan = this.rt.compiled.tools.get(params.name);
-    if (!plan || plan.dependencies.length > 0 || plan.directForm) return undefined;
+    if (!plan || !answersForItself(plan)) return undefined;
     const headers = request.headers;
     const version = headers.get('mcp-protocol-version') ?? undefined;
     const method = headers.get('mcp-method') ?? undefined;
@@ -86,8 +86,11 @@ export class DirectToolCalls {
     });
     if (route.kind !== 'modern' || route.messageKind !== 'request' || route.classification.revision !== REVISION)
       return undefined;
-    if (!checkSpecType('CallToolRequest', { method: b.method, params }).ok) return undefined;
-    return { id: b.id as RequestId, name: params.name, arguments: args, meta, plan };
+    // what the SDK hands its handler is the schema's output, not the parsed body (a `__proto__` key is not kept)
+    const checked = checkSpecType('CallToolRequest', { method: b.method, params });
+    if (!checked.ok) return undefined;
+    const sdkParams = (checked.value as { params: { arguments?: Record<string, unknown> } }).params;
+    return { id: b.id as RequestId, name: params.name, arguments: sdkParams.arguments ?? {}, meta, plan };
   }
 
   private run(call: DirectCall, request: Request, slot: AnswerSlot, authInfo?: AuthInfo): Promise<Response> {
@@ -133,4 +136,14 @@ export class DirectToolCalls {
         .catch(fail);
     });
   }
+}
+
+/**
+ * Whether only the tool itself can make the answer: no question of its own, and no interceptor or exception
+ * filter in its chain, since either may answer in its place with an input-required result, whose checks and
+ * encoding are the SDK's (its multi-round-trip seam) and are left to it.
+ */
+function answersForItself(plan: HandlerPlan): boolean {
+  const { interceptors, filters } = plan.enhancers;
+  return plan.dependencies.length === 0 && !plan.directForm && interceptors.length === 0 && filters.length === 0;
 }
