@@ -53,11 +53,18 @@ try {
   step("compile the README example and its client with the project's own tsc");
   writeFileSync(path.join(project, 'src', 'example.ts'), readmeExample());
   copyFileSync(path.join(import.meta.dirname, 'example-client.ts'), path.join(project, 'src', 'example-client.ts'));
+  copyFileSync(
+    path.join(import.meta.dirname, 'newcomer-scenarios.ts'),
+    path.join(project, 'src', 'newcomer-scenarios.ts'),
+  );
   writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify(USER_TSCONFIG, null, 2));
   run(path.join(project, 'node_modules', '.bin', 'tsc'), ['-p', project], { cwd: project, timeoutMs: 180_000 });
 
   step('run the example over stdio with @tessera/client');
   run(process.execPath, [path.join(project, 'dist', 'example-client.js')], { cwd: project, timeoutMs: 60_000 });
+
+  step("replay what a newcomer hit, under the project's strict tsc");
+  run(process.execPath, [path.join(project, 'dist', 'newcomer-scenarios.js')], { cwd: project, timeoutMs: 120_000 });
 
   step('the packages load from ESM too');
   // every entry of every exports map (`@tessera/core/node` too), as a user's ESM code would import it

@@ -1,6 +1,6 @@
 import { IsIn, IsInt, IsString, Max, Min } from 'class-validator';
 import type { CreateMessageResult } from '@modelcontextprotocol/server';
-import { Args, Elicit, Field, Prompt, Provider, Sample, Tool, type Elicitation } from '@tessera/core';
+import { Args, Elicit, Field, Prompt, Provider, Sample, Tool, Elicitation } from '@tessera/core';
 
 export class BriefingArgs {
   @Field({ description: 'What the briefing is about' })

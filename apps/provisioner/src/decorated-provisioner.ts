@@ -8,7 +8,7 @@ import {
   Field,
   Provider,
   Tool,
-  type Elicitation,
+  Elicitation,
   type Logger,
   type TesseraApp,
 } from '@tessera/core';

@@ -116,7 +116,7 @@ export { Sample } from './decorators/sample.decorator';
 export type { SampleOptions } from './decorators/sample.decorator';
 export { ListRoots } from './decorators/list-roots.decorator';
 export type { ListRootsOptions } from './decorators/list-roots.decorator';
-export type { Elicitation } from './mrtr/elicitation';
+export { Elicitation } from './mrtr/elicitation';
 export { isAccepted } from './mrtr/elicitation';
 export type { Computed, QuestionInput } from './mrtr/dependency-spec';
 export { ElicitationDeclinedError } from './errors/runtime/elicitation-declined.error';

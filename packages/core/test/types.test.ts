@@ -9,7 +9,7 @@ import {
   Sample,
   Tool,
   type AppModule,
-  type Elicitation,
+  Elicitation,
 } from '@tessera/core';
 
 class Args1 {
@@ -39,6 +39,7 @@ export class Typed {
       when: ({ args, outcomes }) => args.topic !== '' && outcomes.a?.action !== 'accept',
       message: 'B?',
       schema: Choice,
+      inject: 'outcome',
     })
     _b: Elicitation<Choice> | undefined,
   ): void {}

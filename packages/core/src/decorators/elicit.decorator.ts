@@ -13,7 +13,13 @@ export interface ElicitOptions<A = Record<string, unknown>> {
   after?: readonly string[];
   /** Ask only when this returns true (from the arguments and earlier answers/outcomes); else the parameter is `undefined`. */
   when?: (input: QuestionInput<A>) => boolean;
-  /** Default: `outcome` when the parameter is not declared as the schema's class (e.g. `Elicitation<Dto>`), else `value`. */
+  /**
+   * `value`: the parameter receives the validated answer, and a decline or cancel ends the call; `outcome`: it
+   * receives `Elicitation<T>` (`{ action, content }`). With a DTO class as `schema` and no `inject`, the mode
+   * comes from the parameter's declared type: the DTO itself is `value`, `Elicitation<Dto>` (imported as a
+   * value) is `outcome`, and anything else (`Dto | undefined`, an interface) is refused at `createApp`.
+   * With a JSON schema object the default is `value`.
+   */
   inject?: 'value' | 'outcome';
 }
 

@@ -1,7 +1,7 @@
 import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { Client } from '@modelcontextprotocol/client';
 import { IsIn } from 'class-validator';
-import { createApp, Elicit, Field, Provider, silentLogger, Tool, type Elicitation } from '@tessera/core';
+import { createApp, Elicit, Field, Provider, silentLogger, Tool, Elicitation } from '@tessera/core';
 import { serveStdio } from '@tessera/core/node';
 import { TesseraClient } from '@tessera/client';
 import { sendRaw } from '@tessera/testing';
@@ -28,6 +28,8 @@ class Placement {
       when: ({ outcomes }) => outcomes.region?.action !== 'accept',
       message: ({ outcomes }) => `No region (${outcomes.region?.action}). Pick a fallback site?`,
       schema: Site,
+      // strict TypeScript reflects `Elicitation<Site> | undefined` as Object: the mode is written out
+      inject: 'outcome',
     })
     fallback: Elicitation<Site> | undefined,
   ): string {

@@ -1,6 +1,6 @@
 import { IsIn, IsInt, IsString, Min } from 'class-validator';
 import type { CreateMessageResult } from '@modelcontextprotocol/server';
-import { Args, Elicit, Field, Provider, Sample, Tool, type Elicitation } from '@tessera/core';
+import { Args, Elicit, Field, Provider, Sample, Tool, Elicitation } from '@tessera/core';
 
 export class RegionChoice {
   @Field({ title: 'Region' })

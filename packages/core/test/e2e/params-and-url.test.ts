@@ -7,7 +7,7 @@ import {
   silentLogger,
   Tool,
   UseGuards,
-  type Elicitation,
+  Elicitation,
   type ExecutionContext,
 } from '@tessera/core';
 import { connectInMemory, sendRaw } from '@tessera/testing';

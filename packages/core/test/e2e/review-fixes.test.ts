@@ -12,7 +12,7 @@ import {
   Sample,
   silentLogger,
   Tool,
-  type Elicitation,
+  Elicitation,
   type ExecutionContext,
 } from '@tessera/core';
 import { connectInMemory, sendRaw } from '@tessera/testing';

@@ -1,5 +1,5 @@
 import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import { Args, Elicit, Field, Prompt, Provider, Tool, type Elicitation } from '@tessera/core';
+import { Args, Elicit, Field, Prompt, Provider, Tool, Elicitation } from '@tessera/core';
 
 export class TicketArgs {
   @Field({ description: 'A short title for the ticket' })

@@ -11,7 +11,7 @@ import {
   Sample,
   Tool,
   type AppModule,
-  type Elicitation,
+  Elicitation,
 } from '@tessera/core';
 
 export class MachineArgs {

@@ -4,7 +4,10 @@ import { elicitationSchemaForDto } from '../../schema/elicitation-schema-for-dto
 import type { Class } from '../../types/class';
 import { validateElicitationContent } from '../../validation/validate-elicitation-content';
 import { compute } from '../compute';
+import type { DependencyPlan } from '../dependency-plan';
 import type { ElicitFormSpec } from '../dependency-spec';
+import { Elicitation } from '../elicitation';
+import { InvalidSignatureError } from '../../errors/definition/invalid-signature.error';
 import type { QuestionKind } from '../question-kind';
 import { declaredElicitation, readDeclineOrCancel } from './elicitation-action';
 
@@ -16,8 +19,7 @@ export const formElicitation: QuestionKind<ElicitFormSpec> = {
     if (typeof spec.schema === 'function') {
       plan.dto = spec.schema as Class;
       plan.requestedSchema = elicitationSchemaForDto(plan.dto);
-      // a parameter declared as the DTO gets the value; `Elicitation<Dto>` (or anything else) the outcome
-      plan.inject = spec.inject ?? (paramType === plan.dto ? 'value' : 'outcome');
+      plan.inject = spec.inject ?? injectFromDeclaredType(plan, paramType, where);
     } else {
       plan.requestedSchema = assertElicitationSchema(spec.schema, `${where} parameter #${plan.index}`);
       plan.inject = spec.inject ?? 'value';
@@ -57,4 +59,25 @@ export const formElicitation: QuestionKind<ElicitFormSpec> = {
 function askedOnly(content: unknown, schema: ElicitRequestFormParams['requestedSchema']): unknown {
   if (typeof content !== 'object' || content === null || Array.isArray(content)) return content;
   return Object.fromEntries(Object.entries(content).filter(([key]) => Object.hasOwn(schema.properties, key)));
+}
+
+/**
+ * The injection mode from the parameter's reflected type, only where it is unambiguous: the DTO class itself
+ * (`value`) or `Elicitation<Dto>` (`outcome`). Strict TypeScript reflects `Dto | undefined`, interfaces and
+ * type-only imports as `Object` or `Function`, which says nothing about the mode, so those are refused.
+ */
+function injectFromDeclaredType(plan: DependencyPlan, paramType: unknown, where: string): 'value' | 'outcome' {
+  if (paramType === plan.dto) return 'value';
+  if (paramType === Elicitation) return 'outcome';
+  const dto = plan.dto!.name;
+  const seen =
+    paramType === undefined
+      ? 'has no decorator metadata (is emitDecoratorMetadata on?)'
+      : `reflects as ${typeof paramType === 'function' && paramType.name ? paramType.name : String(paramType)}`;
+  throw new InvalidSignatureError(
+    `${where}: parameter #${plan.index} (@Elicit "${plan.key}") ${seen}, so Tessera cannot tell whether it wants ` +
+      `the answer or the outcome. Write inject: 'value' (the parameter receives the ${dto}; a decline or cancel ends ` +
+      `the call) or inject: 'outcome' (it receives Elicitation<${dto}>: { action, content }) in the @Elicit options. ` +
+      `Declaring the parameter as ${dto}, or as Elicitation<${dto}> with Elicitation imported as a value, also says it.`,
+  );
 }

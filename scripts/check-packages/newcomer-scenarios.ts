@@ -1,0 +1,91 @@
+// What a newcomer hit, replayed against the packages as installed from the tarballs and compiled by the
+// project's own strict tsc (decorator metadata as a user's build emits it, which ts-jest's transpiling does not).
+// Each scenario prints one line; the first failure exits non-zero.
+import 'reflect-metadata';
+import { IsString } from 'class-validator';
+import { createApp, Elicit, Elicitation, Field, Provider, silentLogger, Tool } from '@tessera/core';
+import { TesseraClient } from '@tessera/client';
+
+class Note {
+  @Field() @IsString() text!: string;
+}
+
+const scenarios: Record<string, () => Promise<void>> = {
+  async 'an @Elicit parameter typed `Note | undefined` is refused at createApp, naming inject'() {
+    @Provider()
+    class Notes {
+      @Tool()
+      note(@Elicit({ key: 'note', message: 'Note?', schema: Note }) note: Note | undefined): string {
+        return note?.text ?? 'none';
+      }
+    }
+    const refusal = refusalOf(() => createApp({ name: 'n', version: '1', providers: [Notes], logger: silentLogger }));
+    expectMatch('refusal', refusal, /Notes\.note.*reflects as Object.*inject: 'value'.*inject: 'outcome'/s);
+  },
+
+  async "`Note` gets the value, `Elicitation<Note>` the outcome, `Note | undefined` with inject: 'value' the value"() {
+    @Provider()
+    class Notes {
+      @Tool()
+      value(@Elicit({ key: 'note', message: 'Note?', schema: Note }) note: Note): string {
+        return `value ${note.text}`;
+      }
+      @Tool()
+      outcome(@Elicit({ key: 'note', message: 'Note?', schema: Note }) note: Elicitation<Note>): string {
+        return `outcome ${note.action}`;
+      }
+      @Tool()
+      optional(
+        @Elicit({ key: 'note', message: 'Note?', schema: Note, inject: 'value' }) note: Note | undefined,
+      ): string {
+        return `optional ${JSON.stringify(note)}`;
+      }
+    }
+    const app = createApp({ name: 'n', version: '1', providers: [Notes], logger: silentLogger });
+    const answer = (action: string) => async () =>
+      action === 'accept' ? { action: 'accept' as const, content: { text: 'hi' } } : { action: 'decline' as const };
+    const accepting = new TesseraClient({ elicitation: answer('accept') });
+    await accepting.connect({ fetch: app.fetch });
+    expectEqual('value', await textOf(accepting, 'value'), 'value hi');
+    expectEqual('optional', await textOf(accepting, 'optional'), 'optional {"text":"hi"}');
+    await accepting.close();
+    const declining = new TesseraClient({ elicitation: answer('decline') });
+    await declining.connect({ fetch: app.fetch });
+    expectEqual('outcome', await textOf(declining, 'outcome'), 'outcome decline');
+    await declining.close();
+  },
+};
+
+async function textOf(client: TesseraClient, name: string): Promise<string> {
+  const result = await client.callTool({ name, arguments: {} });
+  return result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+}
+
+function refusalOf(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+  throw new Error('expected a refusal, got none');
+}
+
+function expectEqual(what: string, actual: unknown, expected: unknown): void {
+  if (actual !== expected) throw new Error(`${what}: expected ${String(expected)}, got ${String(actual)}`);
+}
+
+function expectMatch(what: string, actual: string, pattern: RegExp): void {
+  if (!pattern.test(actual)) throw new Error(`${what}: expected to match ${String(pattern)}, got: ${actual}`);
+}
+
+async function main(): Promise<void> {
+  for (const [name, scenario] of Object.entries(scenarios)) {
+    await scenario();
+    console.log(`ok: ${name}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
