@@ -64,6 +64,25 @@ export { ConsoleLogger } from './logging/console-logger';
 export type { ConsoleLoggerOptions } from './logging/console-logger';
 export { silentLogger } from './logging/silent-logger';
 
+// tasks (the Tasks extension): the storage and execution seams, with their in-memory defaults
+export type { TasksOptions } from './tasks/tasks-options';
+export { DEFAULT_TASK_TTL_MS, DEFAULT_TASK_POLL_INTERVAL_MS } from './tasks/tasks-options';
+export type { TaskStore, TaskChange, AnswerOutcome, CancelOutcome, TaskListener } from './tasks/task-store';
+export type { TaskQueue, TaskStep } from './tasks/task-queue';
+export type {
+  StoredTask,
+  TaskStatus,
+  TerminalTaskStatus,
+  TaskError,
+  TaskCaller,
+  TaskClient,
+} from './tasks/stored-task';
+export { isTerminalStatus, expiresAt } from './tasks/stored-task';
+export { MemoryTaskStore } from './tasks/memory-task-store';
+export type { MemoryTaskStoreOptions } from './tasks/memory-task-store';
+export { MemoryTaskQueue } from './tasks/memory-task-queue';
+export { newTaskId } from './tasks/task-id';
+
 // errors
 export { TesseraError } from './errors/tessera-error';
 export { TesseraErrorCode } from './errors/codes';

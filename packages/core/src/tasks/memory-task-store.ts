@@ -1,0 +1,149 @@
+import { expiresAt, isTerminalStatus, type StoredTask } from './stored-task';
+import type { AnswerOutcome, CancelOutcome, TaskChange, TaskListener, TaskStore } from './task-store';
+
+export interface MemoryTaskStoreOptions {
+  /** The clock (epoch milliseconds); tests pass a fake one. */
+  now?: () => number;
+  /** How often expired tasks are swept out of memory (they read as gone from their expiry on regardless). Default 60 s. */
+  sweepIntervalMs?: number;
+}
+
+/**
+ * The default task store: a map in this process, nothing to set up. Records are copied in and out, as a
+ * store that serializes them would, so nothing depends on sharing an object with the store. It serves one
+ * instance; a fleet needs a shared store (see `TaskStore`).
+ */
+export class MemoryTaskStore implements TaskStore {
+  private readonly tasks = new Map<string, StoredTask>();
+  private readonly listeners = new Set<TaskListener>();
+  private readonly now: () => number;
+  private readonly sweeper: ReturnType<typeof setInterval>;
+
+  constructor(options: MemoryTaskStoreOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.sweeper = setInterval(() => this.sweep(), options.sweepIntervalMs ?? 60_000);
+    this.sweeper.unref();
+  }
+
+  /** Tasks held in memory right now (expired ones count until swept). */
+  get size(): number {
+    return this.tasks.size;
+  }
+
+  async create(task: StoredTask): Promise<void> {
+    if (this.tasks.has(task.taskId)) throw new Error(`task id collision: ${task.taskId}`);
+    this.tasks.set(task.taskId, structuredClone(task));
+    this.changed(task);
+  }
+
+  async get(taskId: string, owner: string): Promise<StoredTask | undefined> {
+    const task = this.live(taskId, owner);
+    return task && structuredClone(task);
+  }
+
+  async load(taskId: string): Promise<StoredTask | undefined> {
+    const task = this.live(taskId);
+    return task && structuredClone(task);
+  }
+
+  async update(taskId: string, change: TaskChange): Promise<StoredTask | undefined> {
+    const task = this.live(taskId);
+    if (!task || isTerminalStatus(task.status)) return undefined;
+    applyChange(task, structuredClone(change));
+    task.lastUpdatedAt = this.now();
+    this.changed(task);
+    return structuredClone(task);
+  }
+
+  async answer(taskId: string, owner: string, responses: Record<string, unknown>): Promise<AnswerOutcome> {
+    const task = this.live(taskId, owner);
+    if (!task) return { kind: 'unknown' };
+    const pending = task.inputRequests;
+    if (task.status !== 'input_required' || !pending) return { kind: 'not-waiting', task: structuredClone(task) };
+    const accepted = Object.keys(responses).filter((key) => Object.hasOwn(pending, key));
+    if (accepted.length === 0) return { kind: 'recorded', task: structuredClone(task), accepted, resume: false };
+    const received = (task.inputResponses ??= {});
+    for (const key of accepted) {
+      received[key] = structuredClone(responses[key]);
+      delete pending[key];
+    }
+    const resume = Object.keys(pending).length === 0;
+    if (resume) {
+      task.status = 'working';
+      delete task.inputRequests;
+    }
+    task.lastUpdatedAt = this.now();
+    this.changed(task);
+    return { kind: 'recorded', task: structuredClone(task), accepted, resume };
+  }
+
+  async cancel(taskId: string, owner: string): Promise<CancelOutcome> {
+    const task = this.live(taskId, owner);
+    if (!task) return { kind: 'unknown' };
+    if (isTerminalStatus(task.status)) return { kind: 'already-terminal', task: structuredClone(task) };
+    task.status = 'cancelled';
+    delete task.inputRequests;
+    delete task.inputResponses;
+    delete task.progress;
+    task.lastUpdatedAt = this.now();
+    this.changed(task);
+    return { kind: 'cancelled', task: structuredClone(task) };
+  }
+
+  watch(listener: TaskListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    this.listeners.clear();
+  }
+
+  /** The task if it exists, has not expired and (when given) belongs to `owner`; an expired one is dropped. */
+  private live(taskId: string, owner?: string): StoredTask | undefined {
+    const task = this.tasks.get(taskId);
+    if (!task) return undefined;
+    if (this.now() >= expiresAt(task)) {
+      this.tasks.delete(taskId);
+      return undefined;
+    }
+    return owner === undefined || task.owner === owner ? task : undefined;
+  }
+
+  private sweep(): void {
+    const now = this.now();
+    for (const [id, task] of this.tasks) if (now >= expiresAt(task)) this.tasks.delete(id);
+  }
+
+  private changed(task: StoredTask): void {
+    if (this.listeners.size === 0) return;
+    for (const listener of this.listeners) {
+      try {
+        listener(structuredClone(task));
+      } catch {
+        // a listener's failure is its own: the change is committed either way
+      }
+    }
+  }
+}
+
+function applyChange(task: StoredTask, change: TaskChange): void {
+  if (change.status !== undefined) task.status = change.status;
+  if (change.statusMessage === null) delete task.statusMessage;
+  else if (change.statusMessage !== undefined) task.statusMessage = change.statusMessage;
+  if (change.inputRequests === null) delete task.inputRequests;
+  else if (change.inputRequests !== undefined) task.inputRequests = change.inputRequests;
+  if (change.consumedResponses && task.inputResponses) {
+    for (const key of change.consumedResponses) delete task.inputResponses[key];
+    if (Object.keys(task.inputResponses).length === 0) delete task.inputResponses;
+  }
+  if (change.progress !== undefined) task.progress = change.progress;
+  if (change.result !== undefined) task.result = change.result;
+  if (change.error !== undefined) task.error = change.error;
+  if (isTerminalStatus(task.status)) {
+    delete task.inputRequests;
+    delete task.inputResponses;
+    delete task.progress;
+  }
+}
