@@ -108,6 +108,7 @@ export { elicitationSchemaForDto } from './schema/elicitation-schema-for-dto';
 export { assertElicitationSchema } from './schema/assert-elicitation-schema';
 export type { ElicitationSchema } from './schema/elicitation-schema';
 export type { JsonSchema, ObjectJsonSchema } from './schema/json-schema';
+export type { ToolInputSchema } from './schema/raw-input-schema';
 export { validateArguments } from './validation/validate-arguments';
 export { validateDto, dtoNeedsAsyncValidation } from './validation/validate-dto';
 export { validateOutput } from './validation/validate-output';

@@ -8,6 +8,7 @@ import type { Class } from '../types/class';
 import type { HandlerPlan, ParamPlan } from './handler-plan';
 import { compileDependencies } from '../mrtr/compile-dependencies';
 import { appendEnhancers, type MergedClassMetadata } from './merge-class-metadata';
+import { compileInputSchema, type CompiledInputSchema } from '../schema/raw-input-schema';
 
 /** Builds one handler's plan and runs every definition-time check that concerns it alone. */
 export function compileHandler(
@@ -34,15 +35,28 @@ export function compileHandler(
   }
 
   let argsType: Class | undefined;
+  const rawSchema = meta.kind === 'tool' && meta.inputSchema !== undefined;
   const argsParam = records.find((p) => p.kind === 'args');
   if (argsParam && argsParam.kind === 'args') {
     const declared = argsParam.type ? argsParam.type() : types[argsParam.index];
-    if (typeof declared !== 'function' || declared === Object || isPrimitiveBox(declared)) {
-      throw new MissingArgsTypeError(where, argsParam.index);
+    const untyped = typeof declared !== 'function' || declared === Object;
+    // with a hand-written schema, an untyped `@Args()` receives the checked plain arguments
+    if (!(rawSchema && untyped && !argsParam.type)) {
+      if (untyped || isPrimitiveBox(declared)) throw new MissingArgsTypeError(where, argsParam.index);
+      argsType = declared as Class;
     }
-    argsType = declared as Class;
   } else if ((meta.kind === 'tool' || meta.kind === 'prompt') && meta.args) {
     argsType = meta.args();
+  }
+  let inputSchema: CompiledInputSchema | undefined;
+  if (meta.kind === 'tool' && meta.inputSchema !== undefined) {
+    if (argsType) {
+      throw new InvalidSignatureError(
+        `${where}: tool "${wireName}" declares both an inputSchema and the arguments DTO ${argsType.name}. ` +
+          'Its input is described once: by the DTO, or by the schema (then take @Args() as a plain object).',
+      );
+    }
+    inputSchema = compileInputSchema(wireName, where, meta.inputSchema);
   }
 
   const dependencyParams = records.filter((p): p is DependencyParamMetadata => p.kind === 'dependency');
@@ -90,6 +104,7 @@ export function compileHandler(
     params,
     arity,
     argsType,
+    inputSchema,
     outputType: meta.kind === 'tool' && meta.output ? meta.output() : undefined,
     enhancers,
     dependencies,

@@ -4,6 +4,7 @@ import type { EnhancerMetadata } from '../metadata/definitions/enhancer.metadata
 import type { HandlerRef } from '../contracts/handler-ref';
 import type { Class } from '../types/class';
 import type { DependencyPlan } from '../mrtr/dependency-plan';
+import type { CompiledInputSchema } from '../schema/raw-input-schema';
 
 /** A parameter as the pipeline fills it: its record plus the declared type read once at compile time. */
 export interface ParamPlan {
@@ -21,6 +22,8 @@ export interface HandlerPlan {
   params: ParamPlan[];
   arity: number;
   argsType?: Class;
+  /** A tool's hand-written input schema (`@Tool({ inputSchema })`), in place of `argsType`. */
+  inputSchema?: CompiledInputSchema;
   outputType?: Class;
   /** Application, then class, then method enhancers. */
   enhancers: EnhancerMetadata;

@@ -13,7 +13,8 @@ export function renderTool(plan: HandlerPlan): Tool {
   if (meta.kind !== 'tool') throw new TypeError('renderTool needs a tool plan');
   const tool: Tool = {
     name: plan.ref.name,
-    inputSchema: (plan.argsType ? jsonSchemaForDto(plan.argsType) : NO_ARGUMENTS) as Tool['inputSchema'],
+    inputSchema: (plan.inputSchema?.schema ??
+      (plan.argsType ? jsonSchemaForDto(plan.argsType) : NO_ARGUMENTS)) as Tool['inputSchema'],
   };
   if (plan.outputType) tool.outputSchema = outputSchemaForDto(plan.outputType) as Tool['outputSchema'];
   if (meta.annotations) tool.annotations = meta.annotations;

@@ -1,5 +1,6 @@
 import type { Icon, ToolAnnotations } from '@modelcontextprotocol/server';
 import { collectHandler } from '../metadata/metadata-store';
+import type { ToolInputSchema } from '../schema/raw-input-schema';
 import type { Class } from '../types/class';
 import { classOfMethod } from './method-decorator-target';
 
@@ -13,6 +14,12 @@ export interface ToolOptions {
   _meta?: Record<string, unknown>;
   /** The arguments DTO, when the method has no `@Args()` parameter to read it from. */
   args?: () => Class;
+  /**
+   * The input schema written out (any JSON Schema 2020-12 with an object root), instead of a DTO: advertised
+   * exactly as written and checked against each call's arguments; `@Args()` then gives the plain arguments.
+   * Use it for what a DTO cannot say (`$defs` and `$ref`, `if`/`then`/`else`, `unevaluatedProperties`, ...).
+   */
+  inputSchema?: ToolInputSchema;
   /** An output DTO: advertised as `outputSchema`, and the returned value is validated into `structuredContent`. */
   output?: () => Class;
   /** The method returns `InputRequiredResult` itself (direct form); cannot be combined with `@Elicit` parameters. */

@@ -22,6 +22,8 @@ export async function resolveParams(
   resolvers: ParamResolverRegistry,
   dependencies: DependencyResolution,
 ): Promise<ResolvedParams> {
+  // a hand-written input schema is checked whether or not the method reads its arguments
+  plan.inputSchema?.check(ctx.arguments);
   const values: unknown[] = new Array(plan.arity).fill(undefined);
   for (const param of plan.params) {
     if (param.meta.kind === 'dependency') continue;

@@ -1,4 +1,5 @@
 import type { Icon, ToolAnnotations } from '@modelcontextprotocol/server';
+import type { ToolInputSchema } from '../../schema/raw-input-schema';
 import type { Class } from '../../types/class';
 
 /** What every capability decorator records about the method it decorates. */
@@ -15,6 +16,8 @@ export interface ToolMetadata extends HandlerMetadataBase {
   kind: 'tool';
   /** The arguments DTO, when given explicitly; otherwise read from the `@Args()` parameter. */
   args?: () => Class;
+  /** A hand-written input schema, in place of an arguments DTO. */
+  inputSchema?: ToolInputSchema;
   output?: () => Class;
   annotations?: ToolAnnotations;
   /** Declares that the method may return an `InputRequiredResult` itself (the direct form). */
