@@ -1,4 +1,5 @@
 import { InvalidSignatureError } from '../errors/definition/invalid-signature.error';
+import { assertDtoHasFields } from '../schema/assert-dto-has-fields';
 import { MissingArgsTypeError } from '../errors/definition/missing-args-type.error';
 import type { HandlerMetadata } from '../metadata/definitions/handler.metadata';
 import type { DependencyParamMetadata } from '../metadata/definitions/param.metadata';
@@ -58,6 +59,7 @@ export function compileHandler(
     }
     inputSchema = compileInputSchema(wireName, where, meta.inputSchema);
   }
+  if (argsType) assertDtoHasFields(argsType, `${where} arguments`);
 
   const dependencyParams = records.filter((p): p is DependencyParamMetadata => p.kind === 'dependency');
   const declaredDirect = 'returnsInputRequired' in meta && meta.returnsInputRequired === true;

@@ -1,4 +1,5 @@
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
+import { assertDtoHasFields } from '../../schema/assert-dto-has-fields';
 import { assertElicitationSchema } from '../../schema/assert-elicitation-schema';
 import { elicitationSchemaForDto } from '../../schema/elicitation-schema-for-dto';
 import type { Class } from '../../types/class';
@@ -18,6 +19,7 @@ export const formElicitation: QuestionKind<ElicitFormSpec> = {
   compile(plan, spec, paramType, where) {
     if (typeof spec.schema === 'function') {
       plan.dto = spec.schema as Class;
+      assertDtoHasFields(plan.dto, `${where} parameter #${plan.index} (@Elicit "${plan.key}")`);
       plan.requestedSchema = elicitationSchemaForDto(plan.dto);
       plan.inject = spec.inject ?? injectFromDeclaredType(plan, paramType, where);
     } else {
