@@ -10,7 +10,8 @@ export function failure<T>(issues: ValidationIssue[]): ValidationResult<T> {
 
 /**
  * The result of a class-validator run over `instance`, together with the schema's shape issues
- * (`schemaShapeIssues`). A field class-validator already names keeps its message; under a value of the wrong
+ * (`schemaShapeIssues`). An absent required field says only `name is required`; another field class-validator
+ * already names keeps its message; under a value of the wrong
  * shape (an object given for an array), class-validator's findings about its contents are noise and dropped.
  */
 export function finish<T>(
@@ -19,7 +20,10 @@ export function finish<T>(
   shape: readonly ValidationIssue[] = [],
 ): ValidationResult<T> {
   if (!errors.length && !shape.length) return { ok: true, value: instance };
-  const found = toValidationIssues(errors);
+  // An absent required field is reported as that alone: its validators' complaints about `undefined`
+  // ("must be longer than 3 characters, must be a string") describe a value nobody sent.
+  const absent = new Map(shape.filter((s) => s.constraints.isDefined).map((s) => [s.path, s]));
+  const found = toValidationIssues(errors).map((i) => absent.get(i.path) ?? i);
   const reported = new Set(found.map((i) => i.path));
   const wrongShape = shape.filter((s) => s.constraints.isArray || s.constraints.isObject).map((s) => `${s.path}.`);
   const issues = [

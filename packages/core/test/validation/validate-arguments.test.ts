@@ -8,6 +8,7 @@ import {
   IsOptional,
   IsString,
   Min,
+  MinLength,
   registerDecorator,
   ValidateNested,
   type ValidationArguments,
@@ -33,6 +34,17 @@ class Provision {
 }
 
 describe('validateArguments', () => {
+  it('reports an absent required field as required, and only that', () => {
+    class Named {
+      @Field({ description: 'Machine name' }) @IsString() @MinLength(3) name!: string;
+      @IsInt() @Min(1) size!: number;
+    }
+    const result = validateArguments(Named, { size: 0 });
+    expect(!result.ok && result.message).toBe('name: name is required; size: size must not be less than 1');
+    const nested = validateArguments(Provision, { region: 'eu', size: 1, boot: { sizeGb: 1 } });
+    expect(!nested.ok && nested.message).toBe('boot.name: name is required');
+  });
+
   it('returns an instance of the DTO, with nested DTOs converted', () => {
     const result = validateArguments(Provision, {
       region: 'eu',
@@ -86,7 +98,7 @@ describe('validateArguments', () => {
     if (result.ok) return;
     expect(result.issues.map((i) => i.path)).toEqual(['disks.1.name', 'disks.1.sizeGb', 'boot.sizeGb']);
     expect(result.message).toContain('disks.1.name: name must be a string');
-    expect(result.message).toContain('boot.sizeGb: sizeGb must not be less than 1');
+    expect(result.message).toContain('boot.sizeGb: sizeGb is required');
   });
 
   it('names unknown fields as such, at any depth', () => {
@@ -300,6 +312,6 @@ describe('per-call cost', () => {
     expect(validateArguments(Base, { id: 'a', count: 1 }).ok).toBe(false);
     expect(validateArguments(Child, { id: 'a', count: 1 }).ok).toBe(true);
     const missing = validateArguments(Child, { count: 1 });
-    expect(!missing.ok && missing.message).toBe('id: id must be a string');
+    expect(!missing.ok && missing.message).toBe('id: id is required');
   });
 });
