@@ -25,7 +25,14 @@ export default tseslint.config(
   },
   // Bugs that only types reveal: a promise nobody awaits, or one handed where a plain callback is expected.
   {
-    files: ['packages/*/src/**/*.ts', 'packages/*/test/**/*.ts', 'apps/*/src/**/*.ts', 'apps/*/test/**/*.ts'],
+    files: [
+      'packages/*/src/**/*.ts',
+      'packages/*/test/**/*.ts',
+      'examples/*/src/**/*.ts',
+      'examples/*/test/**/*.ts',
+      'tooling/*/src/**/*.ts',
+      'tooling/*/test/**/*.ts',
+    ],
     ignores: ['packages/create-tessera/template/**'],
     languageOptions: {
       parserOptions: { project: ['./tsconfig.test.json'], tsconfigRootDir: import.meta.dirname },
@@ -46,7 +53,7 @@ export default tseslint.config(
   },
   // Tests and tooling may reach into loose shapes on purpose.
   {
-    files: ['**/test/**/*.ts', 'apps/**/*.ts', 'scripts/**', '**/*.config.ts'],
+    files: ['**/test/**/*.ts', 'examples/**/*.ts', 'tooling/**/*.ts', 'scripts/**', '**/*.config.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

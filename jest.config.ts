@@ -4,7 +4,7 @@ import type { Config } from 'jest';
 // so ts-jest only transpiles here.
 const config: Config = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/packages', '<rootDir>/apps'],
+  roots: ['<rootDir>/packages', '<rootDir>/examples', '<rootDir>/tooling'],
   testMatch: ['**/?(*.)test.ts'],
   // create-tessera's template holds a user project's tests (node --test), run by npm run check:scaffold.
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/packages/create-tessera/template/'],

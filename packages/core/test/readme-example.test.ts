@@ -1,18 +1,18 @@
 // The README's "complete small example", kept shown verbatim and working. Its one copy in code is the provider
-// the benchmarks serve (apps/benchmarks/src/support/readme-example.provider.ts): change the README with it.
+// the benchmarks serve (tooling/benchmarks/src/support/readme-example.provider.ts): change the README with it.
 import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TesseraClient } from '@tessera/client';
 import { createApp, silentLogger } from '@tessera/core';
-import { Machines } from '../../../apps/benchmarks/src/support/readme-example.provider';
+import { Machines } from '../../../tooling/benchmarks/src/support/readme-example.provider';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 
 /** The classes of the provider file: from `class ProvisionArgs` up to the closing brace of `Machines`. */
 function providerClasses(): string {
   const source = readFileSync(
-    path.join(ROOT, 'apps', 'benchmarks', 'src', 'support', 'readme-example.provider.ts'),
+    path.join(ROOT, 'tooling', 'benchmarks', 'src', 'support', 'readme-example.provider.ts'),
     'utf8',
   );
   const start = source.indexOf('\nclass ProvisionArgs') + 1;

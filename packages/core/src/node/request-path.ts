@@ -4,7 +4,7 @@ const PLAIN_PATH = /^\/(?!\/)[A-Za-z0-9_~\-/]*$/;
 /**
  * The path of a request target (`req.url`), as `new URL(target, base).pathname` gives it. A plain path
  * (what clients send: `/mcp`, `/mcp?x=1`) is its own pathname, so it is read directly; parsing a URL on
- * every request was about 1 % of a call's CPU (apps/benchmarks profile-http.js). Anything URL would
+ * every request was about 1 % of a call's CPU (tooling/benchmarks profile-http.js). Anything URL would
  * normalise goes through URL.
  */
 export function requestPath(target: string | undefined): string {

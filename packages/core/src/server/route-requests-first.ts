@@ -16,7 +16,7 @@ interface RequestDispatch {
  * schemas before the request schema. All three are strict, so a message that passes the request schema
  * fails both response schemas; trying it as a request first routes every message exactly as before, but
  * spares a request the two failing parses (a failing zod parse builds its issue list: about 3 % of an HTTP
- * `tools/call`'s CPU, apps/benchmarks profile-http.js). Anything that is not a request goes to the SDK's
+ * `tools/call`'s CPU, tooling/benchmarks profile-http.js). Anything that is not a request goes to the SDK's
  * router unchanged. Call right after `connect`, on a transport that had no message handler of its own; if
  * the server has no `_onrequest` (an SDK that renamed it), nothing changes.
  */

@@ -1,0 +1,127 @@
+/**
+ * What one two-round flow costs the Tessera CLIENT over HTTP, by the `fetch` under the SDK's transport:
+ * `node-http` (the default on Node: @tessera/client's node:http fetch) against `undici` (the global fetch,
+ * passed explicitly). Counted rather than timed, so the figure does not move with the machine's load: the
+ * client's JavaScript function calls (exact, V8 precise coverage) and bytes allocated (sampled) per flow,
+ * flows sent one after the other against one Tessera flow server in a child process. Client CPU per flow
+ * (process.cpuUsage, variants interleaved, median of rounds) is printed too, as the timed, noisy companion.
+ *   npm run build && node tooling/benchmarks/dist/work-flow-client.js [flows=300] [rounds=5]
+ */
+import { Session } from 'node:inspector';
+import { TesseraClient } from '@tessera/client';
+import { FLOW_ARGS, FLOW_RESULT } from './support/flow-servers';
+import { groupOf } from './support/profile-summary';
+import { startServer } from './support/server-child';
+
+type Flow = () => Promise<void>;
+
+async function connect(url: string, variant: string): Promise<{ flow: Flow; close: () => Promise<void> }> {
+  const answer = { action: 'accept' as const, content: { region: 'eu' } };
+  const client = new TesseraClient({ name: 'work', elicitation: async () => answer });
+  await client.connect(variant === 'undici' ? { url, fetch: globalThis.fetch } : { url });
+  const flow = async () => {
+    const result = (await client.callTool({ name: 'provision', arguments: FLOW_ARGS })) as {
+      content?: Array<{ text?: string }>;
+    };
+    if (result.content?.[0]?.text !== FLOW_RESULT)
+      throw new Error(`${variant}: unexpected ${JSON.stringify(result).slice(0, 200)}`);
+  };
+  return { flow, close: () => client.close() };
+}
+
+async function counted(flow: Flow, flows: number) {
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params: object = {}) =>
+    new Promise<any>((resolve, reject) =>
+      session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
+  await post('Profiler.takePreciseCoverage');
+  await post('HeapProfiler.enable');
+  await post('HeapProfiler.startSampling', {
+    samplingInterval: 512,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  for (let i = 0; i < flows; i++) await flow();
+  const coverage = await post('Profiler.takePreciseCoverage');
+  const { profile } = await post('HeapProfiler.stopSampling');
+  await post('Profiler.stopPreciseCoverage');
+  session.disconnect();
+  const byGroup = new Map<string, number>();
+  let calls = 0;
+  for (const script of coverage.result) {
+    if (script.url.includes('work-flow-client') || script.url.includes('inspector')) continue;
+    for (const fn of script.functions) {
+      const count = fn.ranges[0]?.count ?? 0;
+      calls += count;
+      const group = groupOf(script.url, '');
+      byGroup.set(group, (byGroup.get(group) ?? 0) + count);
+    }
+  }
+  let bytes = 0;
+  const walk = (node: { selfSize: number; children: any[] }) => {
+    bytes += node.selfSize;
+    node.children.forEach(walk);
+  };
+  walk(profile.head);
+  const groups = [...byGroup]
+    .sort((a, b) => b[1] - a[1])
+    .filter(([, n]) => n / flows >= 1)
+    .map(([g, n]) => `${g} ${(n / flows).toFixed(0)}`);
+  return { calls: calls / flows, kb: bytes / flows / 1024, groups: groups.join(', ') };
+}
+
+async function cpuPerFlow(flow: Flow, flows: number): Promise<number> {
+  const start = process.cpuUsage();
+  for (let i = 0; i < flows; i++) await flow();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / flows;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function main(): Promise<void> {
+  const flows = Number(process.argv[2] ?? 300);
+  const rounds = Number(process.argv[3] ?? 5);
+  const variants = ['undici', 'node-http'];
+  const server = await startServer('flow-tessera', 1);
+  try {
+    const clients = new Map<string, Awaited<ReturnType<typeof connect>>>();
+    for (const v of variants) clients.set(v, await connect(server.url, v));
+    for (const v of variants) for (let i = 0; i < 200; i++) await clients.get(v)!.flow(); // warm: JIT, lazy modules
+    console.log(
+      `\n## Tessera client work per two-round flow over HTTP (${flows} flows one after the other, counted in the client)\n`,
+    );
+    console.log(
+      '| fetch under the SDK transport | JS function calls per flow | KB allocated per flow | calls by group |',
+    );
+    console.log('|---|---:|---:|---|');
+    const work = new Map<string, { calls: number; kb: number }>();
+    for (const v of variants) {
+      const w = await counted(clients.get(v)!.flow, flows);
+      work.set(v, w);
+      console.log(`| ${v} | ${w.calls.toFixed(0)} | ${w.kb.toFixed(1)} | ${w.groups} |`);
+    }
+    const cpu = new Map<string, number[]>(variants.map((v) => [v, []]));
+    for (let r = 0; r < rounds; r++)
+      for (const v of variants) cpu.get(v)!.push(await cpuPerFlow(clients.get(v)!.flow, flows));
+    const [base, fast] = variants.map((v) => median(cpu.get(v)!));
+    console.log(
+      `\nnode-http ÷ undici: JS calls ${(work.get('node-http')!.calls / work.get('undici')!.calls).toFixed(2)}x, bytes ${(work.get('node-http')!.kb / work.get('undici')!.kb).toFixed(2)}x;`,
+    );
+    console.log(
+      `client CPU per flow (timed, median of ${rounds} interleaved rounds, noisy on a busy machine): undici ${base!.toFixed(0)} µs [${Math.min(...cpu.get('undici')!).toFixed(0)}-${Math.max(...cpu.get('undici')!).toFixed(0)}], node-http ${fast!.toFixed(0)} µs [${Math.min(...cpu.get('node-http')!).toFixed(0)}-${Math.max(...cpu.get('node-http')!).toFixed(0)}], ratio ${(fast! / base!).toFixed(2)}x`,
+    );
+    for (const c of clients.values()) await c.close();
+  } finally {
+    server.kill();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+/**
+ * What one tools/call costs each server over HTTP, counted rather than timed: the server's JavaScript
+ * function calls (exact) and bytes allocated (sampled) per request, for a fixed number of requests sent one
+ * after the other. Independent of the machine's load, so it shows what a change to a request path saves
+ * even when timings are noise.
+ *   npm run build && node tooling/benchmarks/dist/work-http.js [kinds=raw,nest,tessera] [tools=10] [requests=200]
+ */
+import type { ServerKind } from './http-server';
+import { cannon } from './support/cannon';
+import { groupOf } from './support/profile-summary';
+import { ECHO_CALL } from './support/echo-servers';
+import { startServer } from './support/server-child';
+import { envelopeBody, envelopeHeaders } from './support/wire';
+
+async function main(): Promise<void> {
+  const [kindsText = 'node,raw,nest,tessera', toolsText = '10', requestsText = '200'] = process.argv.slice(2);
+  const requests = Number(requestsText);
+  console.log(
+    `\n## Work per tools/call over HTTP (${toolsText} tools, ${requests} requests on one connection, counted in the server)\n`,
+  );
+  console.log('| Server | JS function calls per request | KB allocated per request | calls by group | KB by group |');
+  console.log('|---|---:|---:|---|---|');
+  for (const kind of kindsText.split(',') as ServerKind[]) {
+    const server = await startServer(kind, Number(toolsText));
+    try {
+      const load = (amount: number) =>
+        cannon({
+          url: server.url,
+          headers: envelopeHeaders(ECHO_CALL),
+          body: envelopeBody(ECHO_CALL),
+          connections: 1,
+          amount,
+        });
+      await load(200); // warm: lazy modules and caches
+      await server.workStart();
+      await load(requests);
+      const { calls, bytes, callsByScript, bytesByScript } = await server.workStop();
+      const byGroup = (byScript: Record<string, number>, scale: number, digits: number) => {
+        const sums = new Map<string, number>();
+        for (const [url, n] of Object.entries(byScript))
+          sums.set(groupOf(url, ''), (sums.get(groupOf(url, '')) ?? 0) + n);
+        return [...sums]
+          .sort((a, b) => b[1] - a[1])
+          .map(([g, n]) => `${g} ${(n / requests / scale).toFixed(digits)}`)
+          .join(', ');
+      };
+      console.log(
+        `| ${kind} | ${(calls / requests).toFixed(0)} | ${(bytes / requests / 1024).toFixed(1)} | ${byGroup(callsByScript, 1, 0)} | ${byGroup(bytesByScript, 1024, 1)} |`,
+      );
+    } finally {
+      server.kill();
+    }
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
