@@ -85,8 +85,9 @@ export function compileHandler(
   }
 
   const dependencies = compileDependencies(where, meta.methodName, dependencyParams, types);
-  // Prompts and templates may return InputRequiredResult themselves without saying so (MISSION §2.1);
-  // a tool declares it. Either way, not together with dependency parameters.
+  // Prompts and templates ask in the direct form as a matter of course, so they need not say so; a tool's
+  // usual way to ask is a dependency parameter, so it declares the direct form (`returnsInputRequired`).
+  // Either way, not together with dependency parameters.
   const directForm =
     declaredDirect ||
     ((meta.kind === 'prompt' || meta.kind === 'resource-template') &&

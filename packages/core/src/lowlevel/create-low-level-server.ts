@@ -9,7 +9,7 @@ import type { LowLevelServerOptions } from './low-level-server-options';
 import { LowLevelServer } from './low-level-server';
 
 /**
- * A decorator-free server (MISSION §2.2): the author lists tools as JSON Schema definitions and answers
+ * A decorator-free server: the author lists tools as JSON Schema definitions and answers
  * every call with `CallToolResult | InputRequiredResult`. `requestState` is sealed only when
  * `options.requestState` is given; configuration errors are thrown here, at startup.
  */

@@ -32,10 +32,10 @@ export interface RequestStateInterceptorOptions {
 type Binding = RequestBinding & { principalError?: unknown };
 
 /**
- * The built-in, outermost stage of every call (MISSION §3). Before anything else runs it verifies and
- * opens the incoming `requestState` (any failure throws `InvalidRequestStateError`, answered with the
- * fixed -32602 outside every user filter); after the chain it seals the state of an outgoing
- * `InputRequiredResult`. Everything inside it works on plaintext.
+ * The built-in, outermost stage of every call, so that no user code sees a state nobody checked. Before
+ * anything else runs it verifies and opens the incoming `requestState` (any failure throws
+ * `InvalidRequestStateError`, answered with the fixed -32602 outside every user filter); after the chain it
+ * seals the state of an outgoing `InputRequiredResult`. Everything inside it works on plaintext.
  */
 export class RequestStateInterceptor implements Interceptor {
   constructor(private readonly options: RequestStateInterceptorOptions) {}

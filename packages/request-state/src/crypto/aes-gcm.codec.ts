@@ -32,9 +32,9 @@ interface DerivedKey {
 /**
  * AES-256-GCM token codec: `v1.` + base64url(kid ‖ nonce ‖ ciphertext ‖ tag), AAD = `v1.` ‖ kid.
  *
- * node:crypto rather than @noble/ciphers: in the same-run benchmark (bench/seal.bench.cjs, README) node's
- * OpenSSL GCM (hardware AES, constant-time tag check) cost 4-11x less than noble's pure-JS GCM per
- * seal+open; noble only pays off where node:crypto is missing.
+ * node:crypto rather than @noble/ciphers: node's OpenSSL GCM (hardware AES, constant-time tag check) costs
+ * several times less than noble's pure-JS GCM per seal and open (bench/seal.bench.cjs); noble only pays off
+ * where node:crypto is missing.
  */
 export class AesGcmCodec implements RequestStateCodec {
   private readonly sealing: DerivedKey;

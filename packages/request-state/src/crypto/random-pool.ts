@@ -1,7 +1,7 @@
 import { randomBytes, randomFillSync } from 'node:crypto';
 
-// One randomFillSync per 4 KiB instead of one randomBytes per salt: each small call costs several µs
-// (measured), about as much as the AES-GCM itself. Bytes are handed out once and never reused.
+// One randomFillSync per 4 KiB instead of one randomBytes per salt: each small call costs about as
+// much as the AES-GCM seal itself. Bytes are handed out once and never reused.
 //
 // Clone risk: a process snapshotted (VM snapshot, checkpoint/restore) or otherwise duplicated with its
 // memory hands the same buffered bytes out twice. That is why only principal salts come from here (a
