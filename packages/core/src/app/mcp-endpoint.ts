@@ -97,7 +97,7 @@ export class McpEndpoint {
     if (refusedBeforeParse) return this.refuseUnparsed(refusedBeforeParse);
     // The SDK quietly reads a non-object inputResponses as "no answers"; refuse it here. The body is read
     // and parsed once, here, and handed on as `parsedBody`, so the SDK does not clone and read it again
-    // (that cost more than the whole Tessera pipeline: tooling/benchmarks). A body the SDK answers itself
+    // (that cost more than the whole Tessera pipeline). A body the SDK answers itself
     // (over its size limit, empty, not JSON) goes on unparsed, with the same text.
     if (request.method === 'POST' && options?.parsedBody === undefined) {
       // read as a stream with a running byte count: a chunked body is never buffered past the limit

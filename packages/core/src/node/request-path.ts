@@ -3,9 +3,8 @@ const PLAIN_PATH = /^\/(?!\/)[A-Za-z0-9_~\-/]*$/;
 
 /**
  * The path of a request target (`req.url`), as `new URL(target, base).pathname` gives it. A plain path
- * (what clients send: `/mcp`, `/mcp?x=1`) is its own pathname, so it is read directly; parsing a URL on
- * every request was about 1 % of a call's CPU (tooling/benchmarks profile-http.js). Anything URL would
- * normalise goes through URL.
+ * (what clients send: `/mcp`, `/mcp?x=1`) is its own pathname, so it is read directly rather than paying
+ * for a URL parse on every request. Anything URL would normalise goes through URL.
  */
 export function requestPath(target: string | undefined): string {
   const raw = target ?? '/';

@@ -4,7 +4,7 @@ import type { JSONRPCResultResponse } from '@modelcontextprotocol/server';
  * Where a stateless exchange leaves its plain JSON answer for a face that writes the answer itself
  * (listen's node fast path), instead of the SDK wrapping it in a web `Response` that the face would only
  * read back as text: building that `Response` (its headers and body stream) and draining it cost more than
- * the rest of the HTTP layer of a call (tooling/benchmarks profile-http.js).
+ * the rest of the HTTP layer of a call.
  *
  * A request carries its slot under `ANSWER_SLOT`; the per-exchange server finds it there (see
  * `exchange-server.ts`). What the SDK then returns in place of a `Response` is the slot itself, which only

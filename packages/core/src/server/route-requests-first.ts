@@ -15,8 +15,8 @@ interface RequestDispatch {
  * The SDK's router (`Protocol.connect`) tries each inbound message against the result and error response
  * schemas before the request schema. All three are strict, so a message that passes the request schema
  * fails both response schemas; trying it as a request first routes every message exactly as before, but
- * spares a request the two failing parses (a failing zod parse builds its issue list: about 3 % of an HTTP
- * `tools/call`'s CPU, tooling/benchmarks profile-http.js). Anything that is not a request goes to the SDK's
+ * spares a request the two failing parses (a failing zod parse builds its whole issue list, which showed in
+ * the HTTP profile). Anything that is not a request goes to the SDK's
  * router unchanged. Call right after `connect`, on a transport that had no message handler of its own; if
  * the server has no `_onrequest` (an SDK that renamed it), nothing changes.
  */

@@ -31,10 +31,10 @@ interface DirectCall {
 }
 
 /**
- * The direct path of listen's node face (issue #16): a stateless 2026-07-28 `tools/call` of a tool that
- * asks nothing, carrying no answers, no state, no progress token and no log level, is run through the call
- * pipeline without building the SDK's per-request server, transport and handler context (most of a
- * call's CPU over HTTP: tooling/benchmarks profile-http.js). The request is still checked by the SDK's own
+ * The direct path of listen's node face: a stateless 2026-07-28 `tools/call` of a tool that asks nothing,
+ * carrying no answers, no state, no progress token and no log level, is run through the call pipeline
+ * without building the SDK's per-request server, transport and handler context (most of a call's CPU over
+ * HTTP; the profile is in tooling/benchmarks/README.md). The request is still checked by the SDK's own
  * code and schemas: `classifyInboundRequest` (JSON-RPC shape, envelope, header cross-checks) and the
  * `CallToolRequest` / `CallToolResult` schemas; the answer is the SDK's answer byte for byte (tested
  * against the SDK's path in direct-tool-calls.test.ts). Anything else, or anything unusual (an encoded
