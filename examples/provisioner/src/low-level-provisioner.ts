@@ -17,7 +17,7 @@ export const provisionTool: Tool = {
   },
 };
 
-/** The low-level form (MISSION §2.2): one handler answers every call with a result or an InputRequiredResult. */
+/** The low-level form: one handler answers every call with a result or an InputRequiredResult. */
 export function createLowLevelProvisioner(options: { logger?: Logger } = {}): LowLevelServer {
   return createLowLevelServer({
     name: 'provisioner',

@@ -8,7 +8,7 @@ import { killAllInstances, type InstanceProcess } from './spawn-instance';
 
 /**
  * `npm run fleet:load [-- --quick]`: 3 instances behind nginx, sharing keys and a Redis (single-use state on),
- * driven by @tessera/client, then the figures of issue #15:
+ * driven by @tessera/client, then these checks:
  *   1. N three-leg flows at concurrency 32, legs per instance counted from the instances' logs;
  *   2. kill -9 of one instance mid-run, then its restart: every flow completes;
  *   3. the three-phase key rotation rolled through the running fleet under load: no flow dropped;

@@ -4,7 +4,7 @@ import { ECHO_BODY, ECHO_HEADERS, manyToolsApp } from './many-tools.fixture';
 import { workPerCall, type Work } from './work-per-call';
 
 /**
- * A tools/call must cost the same with 10 tools and with 1000 (issue #16): the work per call is counted
+ * A tools/call must cost the same with 10 tools and with 1000: the work per call is counted
  * (JavaScript function calls, exactly; bytes allocated, sampled finely), not timed. Work that walked the
  * tool table per call would add a thousand calls or more, or tens of kilobytes; the bounds below allow the
  * drift seen between identical runs (timers, keep-alive: about 1 % of the ~10 000 calls and 300 KB a call
