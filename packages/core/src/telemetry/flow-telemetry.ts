@@ -16,8 +16,24 @@ export const TelemetryAttribute = {
   ErrorType: 'error.type',
 } as const;
 
-/** How a round ended: asked again, completed, or failed (a thrown error, a refused state). */
-export type RoundOutcome = 'input_required' | 'complete' | 'tool_error' | 'error' | 'refused_state';
+/**
+ * How a round ended: asked again (`input_required`), completed (`complete`), or failed: a `ToolError` thrown or
+ * an `{ isError: true }` returned (`tool_error`), arguments refused (`invalid_arguments`), a guard refused
+ * (`forbidden`), the client lacks a capability a question needs (`missing_capability`), the user declined or
+ * cancelled a question the method needed (`declined`, `cancelled`), an incoming state refused (`refused_state`),
+ * anything else, a crash (`internal_error`).
+ */
+export type RoundOutcome =
+  | 'input_required'
+  | 'complete'
+  | 'tool_error'
+  | 'invalid_arguments'
+  | 'forbidden'
+  | 'missing_capability'
+  | 'declined'
+  | 'cancelled'
+  | 'refused_state'
+  | 'internal_error';
 
 /** The tracer and instruments of one app, made once at startup. */
 export class FlowTelemetry {

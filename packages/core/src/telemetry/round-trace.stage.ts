@@ -4,6 +4,7 @@ import { bytesToBase64url } from '../encoding/base64';
 import type { ExecutionContext } from '../contracts/execution-context';
 import type { CallStage } from '../pipeline/call-stage';
 import { TelemetryAttribute as A, type FlowTelemetry, type RoundOutcome } from './flow-telemetry';
+import { outcomeOfError } from './round-outcome';
 import { markTrace, spanContextOf } from './span-context';
 import { contextFromMeta } from './traceparent';
 
@@ -38,7 +39,7 @@ export const roundTraceStage: CallStage = {
       { kind: SpanKind.SERVER, links, attributes },
       parent,
     );
-    let outcome: RoundOutcome = 'error';
+    let outcome: RoundOutcome = 'internal_error';
     try {
       const result = await context.with(trace.setSpan(parent, span), next);
       if (isInputRequiredResult(result)) {
@@ -50,6 +51,7 @@ export const roundTraceStage: CallStage = {
       }
       return result;
     } catch (error) {
+      outcome = outcomeOfError(error);
       span.setStatus({ code: SpanStatusCode.ERROR });
       // the error's class only: its message may quote arguments or answers
       span.setAttribute(A.ErrorType, (error as Error | null)?.constructor?.name ?? typeof error);
