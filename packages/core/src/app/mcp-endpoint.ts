@@ -16,6 +16,8 @@ import type { DirectToolCalls } from '../server/direct/direct-tool-calls';
 import { ExchangeServer } from '../server/exchange-server';
 import { refuseBeforeDispatch } from '../server/refuse-before-dispatch';
 import { refuseByScan } from '../server/refuse-by-scan';
+import type { ParamHeader } from '../http-headers/param-headers';
+import { refuseParamHeaders } from '../http-headers/refuse-param-headers';
 import { REFUSED_BEFORE_PARSE, type FaceRequestOptions } from './face-request-options';
 import type { HttpAuthOptions } from './http-auth-options';
 import { payloadTooLarge, readLimitedBytes, utf8Text } from './read-limited-body';
@@ -41,6 +43,9 @@ export class McpEndpoint {
 
   /** Calls a face that writes its own answers may serve without the SDK's per-request server (server/direct/). */
   protected direct?: DirectToolCalls;
+
+  /** Tool arguments mirrored into `Mcp-Param-*` headers, checked against the body before either path serves a call. */
+  protected paramHeaders?: ReadonlyMap<string, readonly ParamHeader[]>;
 
   /** Sessionful 2025-era HTTP, when opted in; otherwise 2025 clients are served statelessly. */
   private readonly sessions?: LegacySessions;
@@ -134,6 +139,8 @@ export class McpEndpoint {
   private async serveParsed(request: Request, body: unknown, options: McpHandlerRequestOptions): Promise<Response> {
     const refusal = refuseBeforeDispatch(body, this.logger, this.limits);
     if (refusal) return Response.json(refusal); // 200, like every other JSON-RPC error answer (one status for all refusals)
+    const mismatch = this.paramHeaders && refuseParamHeaders(request, body, this.paramHeaders, this.logger);
+    if (mismatch) return mismatch;
     if (this.sessions && (await isLegacyRequest(request, body)))
       return this.sessions.fetch(request, { authInfo: options.authInfo, parsedBody: body });
     const slot = this.direct && answerSlotOf(request);

@@ -22,6 +22,7 @@ export class TesseraApp extends McpEndpoint {
   ) {
     super((era) => createSdkServer(runtime, era), runtime.logger, auth, legacySessions, limits, runtime.events);
     this.direct = new DirectToolCalls(runtime);
+    this.paramHeaders = runtime.compiled.paramHeaders;
   }
 
   get name(): string {

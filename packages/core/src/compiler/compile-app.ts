@@ -8,6 +8,7 @@ import { emptyEnhancers, type EnhancerMetadata } from '../metadata/definitions/e
 import type { Class } from '../types/class';
 import type { CompiledApp } from './compiled-app';
 import { compileHandler } from './compile-handler';
+import { paramHeadersOf } from '../http-headers/param-headers';
 import { completionOptions } from './completion-options';
 import type { HandlerPlan } from './handler-plan';
 import { mergeClassMetadata } from './merge-class-metadata';
@@ -30,6 +31,7 @@ export function compileApp(units: readonly ModuleUnit[]): CompiledApp {
     resourceList: [],
     templateList: [],
     outputSchemas: new Map(),
+    paramHeaders: new Map(),
     completions: new Map(),
   };
   const templateOwners = new Map<string, HandlerPlan>();
@@ -70,6 +72,8 @@ export function compileApp(units: readonly ModuleUnit[]): CompiledApp {
             const tool = renderTool(plan);
             app.toolList.push(tool);
             if (tool.outputSchema) app.outputSchemas.set(tool.name, tool.outputSchema);
+            const headers = paramHeadersOf(tool.name, plan.where, tool.inputSchema);
+            if (headers.length > 0) app.paramHeaders.set(tool.name, headers);
             break;
           }
           case 'prompt': {

@@ -6,6 +6,7 @@ import type {
   UriTemplate,
 } from '@modelcontextprotocol/server';
 import type { EnhancerMetadata } from '../metadata/definitions/enhancer.metadata';
+import type { ParamHeader } from '../http-headers/param-headers';
 import type { HandlerPlan } from './handler-plan';
 
 export interface TemplatePlan {
@@ -32,4 +33,6 @@ export interface CompiledApp {
   appEnhancers: EnhancerMetadata;
   /** Advertised output schemas by tool name, for the SDK's result projection. */
   outputSchemas: Map<string, Readonly<Record<string, unknown>>>;
+  /** Each tool's arguments mirrored into `Mcp-Param-*` HTTP headers (only tools that have any). */
+  paramHeaders: Map<string, readonly ParamHeader[]>;
 }

@@ -4,6 +4,8 @@ export const JsonRpcCode = {
   InternalError: -32603,
   /** The client lacks a capability the call needs (`data.requiredCapabilities`). */
   MissingRequiredClientCapability: -32021,
+  /** The request's HTTP headers and its body disagree (an `Mcp-Param-*` header and its argument). */
+  HeaderMismatch: -32020,
   /**
    * A guard refused a prompt or resource (a tool answers an `isError` result instead). Application
    * codes belong outside -32768..-32000, so this mirrors HTTP 403 there.

@@ -26,6 +26,13 @@ export interface FieldOptions {
   nullable?: boolean;
   /** Display titles of enum options (`value -> title`); the schema then uses titled `oneOf` / `anyOf` options. */
   enumTitles?: Record<string, string>;
+  /**
+   * Mirrors this tool argument into the HTTP header `Mcp-Param-{header}` (advertised as `x-mcp-header`), so
+   * proxies and gateways can route on it without reading the body. Clients send the header; the server
+   * refuses a call whose header and argument disagree. String, integer and boolean fields only; the name is
+   * an HTTP token, unique in the tool regardless of case.
+   */
+  header?: string;
 }
 
 export interface FieldMetadata extends FieldOptions {

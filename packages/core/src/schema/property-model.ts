@@ -74,6 +74,7 @@ function documentation(field: FieldMetadata | undefined): JsonSchema {
     // Copied: the compiled schema is frozen, and the author's own arrays and objects must not be.
     if (field[key] !== undefined) doc[key] = structuredClone(field[key]);
   }
+  if (field.header !== undefined) doc['x-mcp-header'] = field.header;
   return doc;
 }
 
