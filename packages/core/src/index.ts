@@ -66,6 +66,9 @@ export { silentLogger } from './logging/silent-logger';
 
 // tasks (the Tasks extension): the storage and execution seams, with their in-memory defaults
 export type { TasksOptions } from './tasks/tasks-options';
+export type { TaskContext } from './contracts/task-context';
+export type { TaskSupport } from './metadata/definitions/handler.metadata';
+export { TASKS_EXTENSION } from './tasks/tasks-extension';
 export { DEFAULT_TASK_TTL_MS, DEFAULT_TASK_POLL_INTERVAL_MS } from './tasks/tasks-options';
 export type { TaskStore, TaskChange, AnswerOutcome, CancelOutcome, TaskListener } from './tasks/task-store';
 export type { TaskQueue, TaskStep } from './tasks/task-queue';

@@ -6,6 +6,7 @@ import type { ExecutionContext } from '../contracts/execution-context';
 import type { Class } from '../types/class';
 import type { RequestLimits } from './request-limits';
 import type { FeatureModule } from './feature-module';
+import type { TasksOptions } from '../tasks/tasks-options';
 
 /**
  * Everything a Tessera application is made of: the root module (providers, services, `imports`; its
@@ -57,6 +58,12 @@ export interface AppModule extends FeatureModule {
    * choose. Off by default.
    */
   telemetry?: boolean | TelemetryOptions;
+  /**
+   * Task tools (`@Tool({ task })`, the Tasks extension): where tasks live, how their steps run, their TTL and
+   * the polling interval suggested to clients. Defaults: in memory, 1 hour, 1 s. A fleet passes a shared store
+   * and queue. Used only when some tool declares `task`.
+   */
+  tasks?: TasksOptions;
   /** Bounds on one request (body bytes; argument keys, array items and depth); see RequestLimits for the defaults. */
   limits?: RequestLimits;
   logger?: Logger;

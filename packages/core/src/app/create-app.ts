@@ -17,6 +17,7 @@ import type { AppModule } from './app-module';
 import type { HttpAuthOptions } from './http-auth-options';
 import type { LegacySessionOptions } from './legacy-sessions';
 import { TesseraApp } from './tessera-app';
+import { TaskRuntime } from '../tasks/task-runtime';
 
 export interface CreateAppOptions {
   /** Bearer-token authentication for HTTP. */
@@ -68,6 +69,8 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
     cacheHints: module.cacheHints,
     events: module.events,
   };
+  const servesTasks = compiled.toolList.some((t) => t.execution?.taskSupport !== undefined);
+  if (servesTasks) runtime.tasks = new TaskRuntime(runtime, module.tasks);
   return new TesseraApp(runtime, options.auth, options.legacySessions, limits);
 }
 

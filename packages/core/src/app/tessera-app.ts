@@ -55,6 +55,7 @@ export class TesseraApp extends McpEndpoint {
   /** Stops serving, then disposes the root container (and the singletons it built). */
   override async close(): Promise<void> {
     await super.close();
+    await this.runtime.tasks?.close();
     await this.runtime.root.dispose();
   }
 }

@@ -11,6 +11,7 @@ import type { HandlerMethod, HandlerRef } from './handler-ref';
 import type { Principal } from './principal';
 import type { FlowProgress } from './flow-progress';
 import type { ResolverProgress } from './resolver-progress';
+import type { TaskContext } from './task-context';
 
 /**
  * Everything a guard, interceptor, pipe, filter or handler may know about one call (one round of a
@@ -47,7 +48,9 @@ export interface ExecutionContext {
   readonly flow: FlowProgress;
   /** The SDK's own handler context, for what Tessera does not wrap. */
   readonly sdk: ServerContext;
-  /** Sends a progress notification when the client asked for progress; a no-op otherwise. */
+  /** Set when the call runs as a task (`@Tool({ task })`): its id, and status messages. */
+  readonly task?: TaskContext;
+  /** Sends a progress notification when the client asked for progress (in a task: sets its status message); a no-op otherwise. */
   progress(progress: number, total?: number, message?: string): Promise<void>;
   /** Sends a log message to the client (MCP logging), filtered by the client's level. */
   log(level: LoggingLevel, data: unknown): Promise<void>;

@@ -1,6 +1,7 @@
 import type { Icon, ToolAnnotations } from '@modelcontextprotocol/server';
 import { collectHandler } from '../metadata/metadata-store';
 import type { ToolInputSchema } from '../schema/raw-input-schema';
+import type { TaskSupport } from '../metadata/definitions/handler.metadata';
 import type { Class } from '../types/class';
 import { classOfMethod } from './method-decorator-target';
 
@@ -24,6 +25,13 @@ export interface ToolOptions {
   output?: () => Class;
   /** The method returns `InputRequiredResult` itself (direct form); cannot be combined with `@Elicit` parameters. */
   returnsInputRequired?: boolean;
+  /**
+   * Run the call as a task (the Tasks extension): a client that declares `io.modelcontextprotocol/tasks`
+   * gets a task handle at once and follows it with `tasks/get`; the method's questions park the task as
+   * `input_required`. `'optional'`: a client without the extension gets the result inline, as from any
+   * tool. `'required'`: such a client is refused with -32021 naming the extension.
+   */
+  task?: TaskSupport;
 }
 
 /** Exposes a provider method as an MCP tool. */

@@ -12,6 +12,7 @@ import type { HandlerMethod, HandlerRef } from '../contracts/handler-ref';
 import type { Principal } from '../contracts/principal';
 import type { FlowProgress } from '../contracts/flow-progress';
 import type { ResolverProgress } from '../contracts/resolver-progress';
+import type { TaskContext } from '../contracts/task-context';
 import { principalFromAuth } from './principal';
 import { buildsWithoutContainer, isDisposable } from '../di/build-without-container';
 
@@ -27,6 +28,8 @@ export interface CallData {
   /** The root's startup singletons, served without opening the call's container. */
   singletons: ReadonlyMap<InjectionToken, unknown>;
   logger: Logger;
+  /** Set when the call runs as a step of a task. */
+  task?: TaskContext;
 }
 
 const CAPABILITIES_KEY = 'io.modelcontextprotocol/clientCapabilities';
@@ -42,6 +45,7 @@ export class RequestExecutionContext implements ExecutionContext {
   readonly era: 'modern' | 'legacy';
   readonly sdk: ServerContext;
   readonly logger: Logger;
+  readonly task?: TaskContext;
   requestState: unknown = undefined;
   readonly resolverProgress: ResolverProgress = { incoming: undefined, outgoing: undefined };
   readonly flow: FlowProgress = { incoming: undefined, outgoing: undefined };
@@ -60,6 +64,7 @@ export class RequestExecutionContext implements ExecutionContext {
     this.era = call.era;
     this.sdk = call.sdk;
     this.logger = call.logger;
+    if (call.task) this.task = call.task;
     this.call = call;
   }
   private readonly call: CallData;
@@ -139,6 +144,10 @@ export class RequestExecutionContext implements ExecutionContext {
   }
 
   async progress(progress: number, total?: number, message?: string): Promise<void> {
+    if (this.task) {
+      const of = total === undefined ? '' : ` of ${total}`;
+      return this.task.status(message ?? `${progress}${of}`);
+    }
     const token = this.sdk.mcpReq._meta?.progressToken;
     if (token === undefined) return;
     await this.sdk.mcpReq.notify({

@@ -5,6 +5,9 @@ import { toCallToolResult, toGetPromptResult, toReadResourceResult } from './nor
 import { listPage } from './paginate';
 import { serveCall } from './serve-call';
 import type { ServerRuntime } from './server-runtime';
+import { registerTaskMethods } from '../tasks/task-methods';
+import { serveTaskCall } from '../tasks/serve-task-call';
+import { TASKS_EXTENSION } from '../tasks/tasks-extension';
 
 /**
  * One SDK `Server` for one serving unit (an HTTP request, or a stdio connection). Only constant work
@@ -32,11 +35,15 @@ export function createSdkServer(rt: ServerRuntime, era: 'modern' | 'legacy'): Se
       const plan = compiled.tools.get(name);
       if (!plan) throw new ProtocolError(JsonRpcCode.InvalidParams, `Unknown tool: ${name}`);
       const args = (req.params.arguments ?? {}) as Record<string, unknown>;
-      return serveCall(rt, plan, { method: 'tools/call', target: name, arguments: args, era, server }, sdk, (v) =>
-        server.projectCallToolResult(toCallToolResult(v, plan), compiled.outputSchemas.get(name)),
-      );
+      const site = { method: 'tools/call' as const, target: name, arguments: args, era, server };
+      const finish = (v: unknown) =>
+        server.projectCallToolResult(toCallToolResult(v, plan), compiled.outputSchemas.get(name));
+      if (rt.tasks && plan.meta.kind === 'tool' && plan.meta.task)
+        return serveTaskCall(rt, rt.tasks, plan, site, sdk, finish, server) as Promise<never>;
+      return serveCall(rt, plan, site, sdk, finish);
     });
   }
+  if (rt.tasks) registerTaskMethods(server, rt.tasks);
 
   if (compiled.promptList.length > 0) {
     server.setRequestHandler('prompts/list', (req) =>
@@ -118,6 +125,7 @@ function capabilitiesOf(rt: ServerRuntime): ServerCapabilities {
   if (c.promptList.length > 0) caps.prompts = {};
   if (c.resourceList.length > 0 || c.templateList.length > 0) caps.resources = {};
   if (c.promptList.length > 0 || c.templateList.length > 0) caps.completions = {};
+  if (rt.tasks) (caps as { extensions?: Record<string, object> }).extensions = { [TASKS_EXTENSION]: {} };
   // With an event bus, subscriptions/listen streams may ask for change notifications of what this app serves.
   if (rt.events !== undefined) {
     if (caps.tools) caps.tools.listChanged = true;

@@ -3,6 +3,7 @@ import type { DependencyContainer, InjectionToken } from 'tsyringe';
 import type { CompiledApp } from '../compiler/compiled-app';
 import type { Logger } from '../logging/logger';
 import type { PipelineTools } from '../pipeline/call-stage';
+import type { TaskRuntime } from '../tasks/task-runtime';
 
 /** Everything built once per application that each request's SDK server closes over. */
 export interface ServerRuntime {
@@ -20,4 +21,6 @@ export interface ServerRuntime {
   /** Set: change notifications are on (listChanged/subscribe declared), delivered through this bus. */
   events?: ServerEventBus;
   cacheHints?: Record<string, unknown>;
+  /** Set when some tool runs as a task (`@Tool({ task })`): the Tasks extension is served. */
+  tasks?: TaskRuntime;
 }

@@ -9,7 +9,7 @@ export interface MemoryTaskStoreOptions {
 }
 
 /**
- * The default task store: a map in this process, nothing to set up. Records are copied in and out, as a
+ * The default task store: a map in this process, nothing to set up. Records are copied in and out as JSON, as a
  * store that serializes them would, so nothing depends on sharing an object with the store. It serves one
  * instance; a fleet needs a shared store (see `TaskStore`).
  */
@@ -32,39 +32,39 @@ export class MemoryTaskStore implements TaskStore {
 
   async create(task: StoredTask): Promise<void> {
     if (this.tasks.has(task.taskId)) throw new Error(`task id collision: ${task.taskId}`);
-    this.tasks.set(task.taskId, structuredClone(task));
+    this.tasks.set(task.taskId, copy(task));
     this.changed(task);
   }
 
   async get(taskId: string, owner: string): Promise<StoredTask | undefined> {
     const task = this.live(taskId, owner);
-    return task && structuredClone(task);
+    return task && copy(task);
   }
 
   async load(taskId: string): Promise<StoredTask | undefined> {
     const task = this.live(taskId);
-    return task && structuredClone(task);
+    return task && copy(task);
   }
 
   async update(taskId: string, change: TaskChange): Promise<StoredTask | undefined> {
     const task = this.live(taskId);
     if (!task || isTerminalStatus(task.status)) return undefined;
-    applyChange(task, structuredClone(change));
+    applyChange(task, copy(change));
     task.lastUpdatedAt = this.now();
     this.changed(task);
-    return structuredClone(task);
+    return copy(task);
   }
 
   async answer(taskId: string, owner: string, responses: Record<string, unknown>): Promise<AnswerOutcome> {
     const task = this.live(taskId, owner);
     if (!task) return { kind: 'unknown' };
     const pending = task.inputRequests;
-    if (task.status !== 'input_required' || !pending) return { kind: 'not-waiting', task: structuredClone(task) };
+    if (task.status !== 'input_required' || !pending) return { kind: 'not-waiting', task: copy(task) };
     const accepted = Object.keys(responses).filter((key) => Object.hasOwn(pending, key));
-    if (accepted.length === 0) return { kind: 'recorded', task: structuredClone(task), accepted, resume: false };
+    if (accepted.length === 0) return { kind: 'recorded', task: copy(task), accepted, resume: false };
     const received = (task.inputResponses ??= {});
     for (const key of accepted) {
-      received[key] = structuredClone(responses[key]);
+      received[key] = copy(responses[key]);
       delete pending[key];
     }
     const resume = Object.keys(pending).length === 0;
@@ -74,20 +74,20 @@ export class MemoryTaskStore implements TaskStore {
     }
     task.lastUpdatedAt = this.now();
     this.changed(task);
-    return { kind: 'recorded', task: structuredClone(task), accepted, resume };
+    return { kind: 'recorded', task: copy(task), accepted, resume };
   }
 
   async cancel(taskId: string, owner: string): Promise<CancelOutcome> {
     const task = this.live(taskId, owner);
     if (!task) return { kind: 'unknown' };
-    if (isTerminalStatus(task.status)) return { kind: 'already-terminal', task: structuredClone(task) };
+    if (isTerminalStatus(task.status)) return { kind: 'already-terminal', task: copy(task) };
     task.status = 'cancelled';
     delete task.inputRequests;
     delete task.inputResponses;
     delete task.progress;
     task.lastUpdatedAt = this.now();
     this.changed(task);
-    return { kind: 'cancelled', task: structuredClone(task) };
+    return { kind: 'cancelled', task: copy(task) };
   }
 
   watch(listener: TaskListener): () => void {
@@ -120,12 +120,17 @@ export class MemoryTaskStore implements TaskStore {
     if (this.listeners.size === 0) return;
     for (const listener of this.listeners) {
       try {
-        listener(structuredClone(task));
+        listener(copy(task));
       } catch {
         // a listener's failure is its own: the change is committed either way
       }
     }
   }
+}
+
+/** A JSON copy: what a store that serializes its records (Redis) gives back, nothing shared with the caller. */
+function copy<T>(value: T): T {
+  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
 }
 
 function applyChange(task: StoredTask, change: TaskChange): void {

@@ -22,7 +22,12 @@ export interface ToolMetadata extends HandlerMetadataBase {
   annotations?: ToolAnnotations;
   /** Declares that the method may return an `InputRequiredResult` itself (the direct form). */
   returnsInputRequired?: boolean;
+  /** Served as a task (the Tasks extension) to a client that declares it; see `ToolOptions.task`. */
+  task?: TaskSupport;
 }
+
+/** The Tasks extension's `taskSupport` values a tool can declare (absent: `forbidden`, always inline). */
+export type TaskSupport = 'optional' | 'required';
 
 export interface PromptMetadata extends HandlerMetadataBase {
   kind: 'prompt';

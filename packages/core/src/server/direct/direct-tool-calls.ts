@@ -145,5 +145,9 @@ export class DirectToolCalls {
  */
 function answersForItself(plan: HandlerPlan): boolean {
   const { interceptors, filters } = plan.enhancers;
-  return plan.dependencies.length === 0 && !plan.directForm && interceptors.length === 0 && filters.length === 0;
+  // a task tool's call may become a task, which only the SDK's path serves
+  const task = plan.meta.kind === 'tool' && plan.meta.task !== undefined;
+  return (
+    plan.dependencies.length === 0 && !plan.directForm && !task && interceptors.length === 0 && filters.length === 0
+  );
 }

@@ -1,0 +1,64 @@
+import {
+  isInputRequiredResult,
+  ProtocolError,
+  type ClientCapabilities,
+  type Server,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+import type { HandlerPlan } from '../compiler/handler-plan';
+import { JsonRpcCode } from '../errors/json-rpc-codes';
+import { serveCall, type CallSite } from '../server/serve-call';
+import type { ServerRuntime } from '../server/server-runtime';
+import type { TaskRuntime } from './task-runtime';
+import { createTaskResult } from './task-wire';
+import { declaresTasks, tasksCapabilityMissing } from './tasks-extension';
+
+const CAPABILITIES_KEY = 'io.modelcontextprotocol/clientCapabilities';
+const CLIENT_INFO_KEY = 'io.modelcontextprotocol/clientInfo';
+const PROTOCOL_KEY = 'io.modelcontextprotocol/protocolVersion';
+
+/**
+ * A `tools/call` of a task tool. A 2026-07-28 client that declares the Tasks extension on this request gets
+ * a task at once (`CreateTaskResult`); its questions and its method run in the task's steps. A direct-form
+ * tool answers its own input-required rounds as usual (multi-round-trip before any task exists, as the
+ * extension asks) and its result is delivered as a task. Any other client runs the tool inline (`optional`)
+ * or is refused with -32021 naming the extension (`required`).
+ */
+export async function serveTaskCall<R>(
+  rt: ServerRuntime,
+  tasks: TaskRuntime,
+  plan: HandlerPlan,
+  site: CallSite,
+  sdk: ServerContext,
+  finish: (value: unknown) => R,
+  server: Server,
+): Promise<unknown> {
+  const support = plan.meta.kind === 'tool' ? plan.meta.task : undefined;
+  const envelope = (sdk.mcpReq.envelope ?? {}) as Record<string, unknown>;
+  const capabilities =
+    site.era === 'modern'
+      ? (envelope[CAPABILITIES_KEY] as ClientCapabilities | undefined)
+      : server.getClientCapabilities();
+  if (site.era !== 'modern' || !declaresTasks(capabilities)) {
+    if (support === 'required') {
+      const missing = tasksCapabilityMissing(`Tool "${site.target}" runs only as a task; it`);
+      throw new ProtocolError(JsonRpcCode.MissingRequiredClientCapability, missing.message, missing.data);
+    }
+    return serveCall(rt, plan, site, sdk, finish);
+  }
+  const origin = {
+    plan,
+    target: site.target,
+    arguments: site.arguments,
+    authInfo: sdk.http?.authInfo,
+    capabilities: capabilities ?? {},
+    protocolVersion: envelope[PROTOCOL_KEY] as string | undefined,
+    clientInfo: envelope[CLIENT_INFO_KEY] as never,
+  };
+  if (plan.directForm) {
+    const round = await serveCall(rt, plan, site, sdk, finish);
+    if (isInputRequiredResult(round)) return round;
+    return createTaskResult(await tasks.createCompleted(origin, round as Record<string, unknown>));
+  }
+  return createTaskResult(await tasks.create(origin));
+}

@@ -1,0 +1,112 @@
+import { ProtocolError, type ClientCapabilities, type Server, type ServerContext } from '@modelcontextprotocol/server';
+import { JsonRpcCode } from '../errors/json-rpc-codes';
+import { isJsonObject } from '../types/json-object';
+import { isWellFormedTaskId } from './task-id';
+import type { TaskRuntime } from './task-runtime';
+import { getTaskResult } from './task-wire';
+import { declaresTasks, tasksCapabilityMissing } from './tasks-extension';
+
+const CAPABILITIES_KEY = 'io.modelcontextprotocol/clientCapabilities';
+
+/** The most answers one `tasks/update` may carry, and their most bytes (as JSON) all told. */
+export const MAX_UPDATE_RESPONSES = 64;
+export const MAX_UPDATE_BYTES = 1024 * 1024;
+
+type Params = Record<string, unknown>;
+
+/** Any params object: the handlers below check the fields themselves, to name what is wrong. */
+const anyParams = {
+  '~standard': {
+    version: 1 as const,
+    vendor: 'tessera',
+    types: undefined as unknown as { input: Params; output: Params },
+    validate: (value: unknown) =>
+      isJsonObject(value) ? { value } : { issues: [{ message: 'params must be an object' }] },
+  },
+};
+
+/**
+ * `tasks/get`, `tasks/update` and `tasks/cancel` on one SDK server. Each needs the Tasks extension declared on
+ * the request (-32021 otherwise). A task id that is malformed, unknown, expired or another caller's gets
+ * one answer, -32602 "Task not found", so nothing tells them apart.
+ */
+export function registerTaskMethods(server: Server, tasks: TaskRuntime): void {
+  server.setRequestHandler('tasks/get', { params: anyParams }, async (params, ctx) => {
+    const { taskId, owner } = admit('tasks/get', params, ctx, server, tasks);
+    const task = await tasks.store.get(taskId, owner);
+    if (!task) throw notFound();
+    return getTaskResult(task) as never;
+  });
+
+  server.setRequestHandler('tasks/update', { params: anyParams }, async (params, ctx) => {
+    const { taskId, owner } = admit('tasks/update', params, ctx, server, tasks);
+    // the SDK lifts the multi-round-trip fields out of params into the request context
+    const responses = readResponses(ctx.mcpReq.inputResponses ?? params.inputResponses);
+    const outcome = await tasks.store.answer(taskId, owner, responses);
+    if (outcome.kind === 'unknown') throw notFound();
+    if (outcome.kind === 'recorded' && outcome.resume) await tasks.queue.enqueue(taskId);
+    // answers for keys not outstanding (never issued, already answered, or the task is over) are ignored
+    return { resultType: 'complete' } as never;
+  });
+
+  server.setRequestHandler('tasks/cancel', { params: anyParams }, async (params, ctx) => {
+    const { taskId, owner } = admit('tasks/cancel', params, ctx, server, tasks);
+    const outcome = await tasks.store.cancel(taskId, owner);
+    if (outcome.kind === 'unknown') throw notFound();
+    if (outcome.kind === 'cancelled') await tasks.queue.abort(taskId);
+    return { resultType: 'complete' } as never;
+  });
+}
+
+function admit(
+  method: string,
+  params: Record<string, unknown>,
+  ctx: ServerContext,
+  server: Server,
+  tasks: TaskRuntime,
+): { taskId: string; owner: string } {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const capabilities =
+    (envelope?.[CAPABILITIES_KEY] as ClientCapabilities | undefined) ?? server.getClientCapabilities();
+  if (!declaresTasks(capabilities)) {
+    const missing = tasksCapabilityMissing(method);
+    throw new ProtocolError(JsonRpcCode.MissingRequiredClientCapability, missing.message, missing.data);
+  }
+  if (typeof params.taskId !== 'string')
+    throw new ProtocolError(JsonRpcCode.InvalidParams, `${method}: params.taskId must be a string.`);
+  if (!isWellFormedTaskId(params.taskId)) throw notFound();
+  return { taskId: params.taskId, owner: tasks.ownerOf(ctx.http?.authInfo) };
+}
+
+function notFound(): ProtocolError {
+  return new ProtocolError(JsonRpcCode.InvalidParams, 'Task not found (unknown, expired, or not yours).');
+}
+
+/** `inputResponses`: an object of answer objects, bounded in count and size; what each answer says is checked by its question. */
+function readResponses(raw: unknown): Record<string, unknown> {
+  if (!isJsonObject(raw))
+    throw new ProtocolError(
+      JsonRpcCode.InvalidParams,
+      'tasks/update: params.inputResponses must be an object keyed like the inputRequests it answers.',
+    );
+  const keys = Object.keys(raw);
+  if (keys.length > MAX_UPDATE_RESPONSES)
+    throw new ProtocolError(
+      JsonRpcCode.InvalidParams,
+      `tasks/update: at most ${MAX_UPDATE_RESPONSES} inputResponses at once, got ${keys.length}.`,
+    );
+  for (const key of keys) {
+    if (!isJsonObject(raw[key]))
+      throw new ProtocolError(
+        JsonRpcCode.InvalidParams,
+        `tasks/update: inputResponses["${key}"] must be an object (an elicitation, sampling or roots result).`,
+      );
+  }
+  const bytes = new TextEncoder().encode(JSON.stringify(raw)).length;
+  if (bytes > MAX_UPDATE_BYTES)
+    throw new ProtocolError(
+      JsonRpcCode.InvalidParams,
+      `tasks/update: inputResponses are ${bytes} bytes, over the limit of ${MAX_UPDATE_BYTES}.`,
+    );
+  return raw;
+}

@@ -1,0 +1,263 @@
+import {
+  isInputRequiredResult,
+  ProtocolError,
+  type AuthInfo,
+  type ClientCapabilities,
+  type Implementation,
+  type InputRequiredResult,
+} from '@modelcontextprotocol/server';
+import { principalFromAuthInfo } from '@tessera/request-state';
+import type { HandlerPlan } from '../compiler/handler-plan';
+import type { CallHandler, Interceptor } from '../contracts/interceptor';
+import type { TaskContext } from '../contracts/task-context';
+import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
+import { JsonRpcCode } from '../errors/json-rpc-codes';
+import { maskInternalError } from '../errors/masked-internal-error';
+import { runPipeline } from '../pipeline/call-pipeline';
+import type { PipelineTools } from '../pipeline/call-stage';
+import { RequestExecutionContext } from '../pipeline/request-execution-context';
+import { mapError } from '../server/error-mapping';
+import { toCallToolResult } from '../server/normalize-results';
+import type { ServerRuntime } from '../server/server-runtime';
+import { MemoryTaskQueue } from './memory-task-queue';
+import { MemoryTaskStore } from './memory-task-store';
+import type { StoredTask, TaskCaller, TaskError } from './stored-task';
+import { newTaskId } from './task-id';
+import { answersByHandlerKey, readTaskProgress, underFreshKeys } from './task-progress';
+import type { TaskQueue } from './task-queue';
+import { taskStepContext } from './task-step-context';
+import type { TaskStore } from './task-store';
+import { DEFAULT_TASK_POLL_INTERVAL_MS, DEFAULT_TASK_TTL_MS, type TasksOptions } from './tasks-options';
+
+/** Who asked to create a task, read from the `tools/call` request. */
+export interface TaskOrigin {
+  plan: HandlerPlan;
+  target: string;
+  arguments: Record<string, unknown>;
+  authInfo?: AuthInfo;
+  capabilities: ClientCapabilities;
+  protocolVersion?: string;
+  clientInfo?: Implementation;
+}
+
+const DEFAULT_MAX_RESULT_BYTES = 4 * 1024 * 1024;
+
+/** A task keeps its state itself: between steps nothing is sealed, so the request-state stage only passes through. */
+const keepsStateServerSide: Interceptor = {
+  intercept: (_call: unknown, next: CallHandler) => next(),
+};
+
+/**
+ * Serves task tools: creates a task for a `tools/call`, runs its steps (questions park it `input_required`,
+ * the method body runs once every answer is in), and answers `tasks/get`, `tasks/update`, `tasks/cancel`
+ * (see `task-methods.ts`). One per application; its store and queue may be shared by a fleet.
+ */
+export class TaskRuntime {
+  readonly store: TaskStore;
+  readonly queue: TaskQueue;
+  readonly ttlMs: number;
+  readonly pollIntervalMs: number;
+  readonly maxResultBytes: number;
+  private readonly tools: PipelineTools;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly rt: ServerRuntime,
+    options: TasksOptions & { now?: () => number; maxResultBytes?: number } = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.store = options.store ?? new MemoryTaskStore({ now: this.now });
+    this.queue =
+      options.queue ??
+      new MemoryTaskQueue((taskId, error) =>
+        maskInternalError(rt.logger, 'task step failed outside the tool', {
+          method: 'tools/call',
+          target: taskId,
+          error,
+        }),
+      );
+    this.ttlMs = positiveInteger(options.ttlMs, DEFAULT_TASK_TTL_MS, 'ttlMs');
+    this.pollIntervalMs = positiveInteger(options.pollIntervalMs, DEFAULT_TASK_POLL_INTERVAL_MS, 'pollIntervalMs');
+    this.maxResultBytes = positiveInteger(options.maxResultBytes, DEFAULT_MAX_RESULT_BYTES, 'maxResultBytes');
+    this.tools = { ...rt.pipeline, requestState: keepsStateServerSide };
+    this.queue.start((taskId, signal) => this.step(taskId, signal));
+  }
+
+  /** The principal binding of a caller ('' without auth), the same rule as `requestState`'s. */
+  ownerOf(authInfo: AuthInfo | undefined): string {
+    return principalFromAuthInfo(authInfo) ?? '';
+  }
+
+  /** Creates the task (durably, before answering) and schedules its first step. */
+  async create(origin: TaskOrigin): Promise<StoredTask> {
+    const now = this.now();
+    const task: StoredTask = {
+      taskId: newTaskId(),
+      owner: this.ownerOf(origin.authInfo),
+      method: 'tools/call',
+      target: origin.target,
+      arguments: origin.arguments,
+      client: {
+        capabilities: origin.capabilities,
+        ...(origin.protocolVersion ? { protocolVersion: origin.protocolVersion } : {}),
+        ...(origin.clientInfo ? { info: origin.clientInfo } : {}),
+      },
+      status: 'working',
+      createdAt: now,
+      lastUpdatedAt: now,
+      ttlMs: this.ttlMs,
+      pollIntervalMs: this.pollIntervalMs,
+    };
+    const caller = callerOf(origin.authInfo);
+    if (caller) task.caller = caller;
+    await this.store.create(task);
+    await this.queue.enqueue(task.taskId);
+    return task;
+  }
+
+  /** Creates a task that is already complete (a direct-form tool's last round: its result, delivered as a task). */
+  async createCompleted(origin: TaskOrigin, result: Record<string, unknown>): Promise<StoredTask> {
+    const task = await this.create({ ...origin });
+    return (await this.store.update(task.taskId, this.finished(task.target, result))) ?? task;
+  }
+
+  async close(): Promise<void> {
+    await this.queue.close();
+    await this.store.close();
+  }
+
+  /**
+   * One step: runs the tool's pipeline with the answers received so far. Questions still missing park the
+   * task `input_required`; otherwise the method ran, and its result (or protocol error) ends the task.
+   */
+  private async step(taskId: string, signal: AbortSignal): Promise<void> {
+    const task = await this.store.load(taskId);
+    if (!task || task.status !== 'working') return; // ended, gone, or still waiting for answers
+    const plan = this.rt.compiled.tools.get(task.target);
+    if (!plan) {
+      await this.store.update(
+        taskId,
+        failedWith({ code: JsonRpcCode.InvalidParams, message: `Unknown tool: ${task.target}` }),
+      );
+      return;
+    }
+    const progress = readTaskProgress(task.progress);
+    const answers = answersByHandlerKey(progress, task.inputResponses);
+    const consumed = Object.keys(task.inputResponses ?? {});
+    const sdk = taskStepContext(task, signal, consumed.length > 0 ? answers : undefined);
+    const taskContext: TaskContext = {
+      taskId,
+      status: async (message) => {
+        await this.store.update(taskId, { statusMessage: String(message) });
+      },
+    };
+    const ctx = new RequestExecutionContext({
+      method: 'tools/call',
+      handler: plan.ref,
+      target: task.target,
+      arguments: task.arguments,
+      era: 'modern',
+      sdk,
+      root: this.rt.root,
+      singletons: this.rt.singletons,
+      logger: this.rt.logger,
+      task: taskContext,
+    });
+    ctx.resolverProgress.incoming = progress.resolver;
+    ctx.requestState = progress.state;
+    try {
+      let value: unknown;
+      try {
+        value = await runPipeline({ plan, ctx, tools: this.tools });
+      } catch (error) {
+        value = mapError(error, { method: 'tools/call', target: task.target, logger: this.rt.logger });
+      }
+      if (signal.aborted) return; // cancelled: the store already holds the terminal status
+      if (isInputRequiredResult(value)) {
+        await this.park(task, value, ctx.resolverProgress.outgoing, consumed);
+        return;
+      }
+      await this.store.update(
+        taskId,
+        this.finished(task.target, toCallToolResult(value, plan) as Record<string, unknown>),
+      );
+    } catch (error) {
+      await this.store.update(taskId, failedWith(protocolErrorOf(error, this.rt, task.target)));
+    } finally {
+      await ctx.close();
+    }
+  }
+
+  private async park(
+    task: StoredTask,
+    asked: InputRequiredResult,
+    resolver: unknown,
+    consumed: string[],
+  ): Promise<void> {
+    const requests = asked.inputRequests ?? {};
+    if (Object.keys(requests).length === 0) {
+      await this.store.update(
+        task.taskId,
+        failedWith({
+          code: JsonRpcCode.InternalError,
+          message: `Tool "${task.target}" asked for input without any inputRequests.`,
+        }),
+      );
+      return;
+    }
+    const previous = readTaskProgress(task.progress);
+    const state = resolver === undefined ? asked.requestState : undefined;
+    const fresh = underFreshKeys({ ...previous, resolver, state }, requests);
+    await this.store.update(task.taskId, {
+      status: 'input_required',
+      inputRequests: fresh.inputRequests,
+      consumedResponses: consumed,
+      progress: fresh.progress,
+    });
+  }
+
+  /** The change that completes a task with `result`, unless it is over the size limit (then it fails, saying so). */
+  private finished(target: string, result: Record<string, unknown>) {
+    const bytes = new TextEncoder().encode(JSON.stringify(result)).length;
+    if (bytes > this.maxResultBytes)
+      return failedWith({
+        code: JsonRpcCode.InternalError,
+        message: `Tool "${target}" produced a result of ${bytes} bytes, over the task result limit of ${this.maxResultBytes} bytes.`,
+      });
+    return { status: 'completed' as const, result, statusMessage: null };
+  }
+}
+
+function failedWith(error: TaskError) {
+  return { status: 'failed' as const, error, statusMessage: error.message };
+}
+
+/** What a step that threw ends its task with: the protocol error itself, or a masked internal one. */
+function protocolErrorOf(error: unknown, rt: ServerRuntime, target: string): TaskError {
+  if (error instanceof ProtocolError || ProtocolError.isInstance(error)) {
+    const e = error as ProtocolError;
+    return { code: e.code, message: e.message, ...(e.data === undefined ? {} : { data: e.data }) };
+  }
+  return {
+    code: JsonRpcCode.InternalError,
+    message: maskInternalError(rt.logger, 'task step failed', { method: 'tools/call', target, error }),
+  };
+}
+
+function callerOf(authInfo: AuthInfo | undefined): TaskCaller | undefined {
+  if (!authInfo) return undefined;
+  const caller: TaskCaller = { clientId: authInfo.clientId, scopes: [...(authInfo.scopes ?? [])] };
+  if (authInfo.extra !== undefined) caller.extra = authInfo.extra;
+  if (authInfo.expiresAt !== undefined) caller.expiresAt = authInfo.expiresAt;
+  if (authInfo.resource !== undefined) caller.resource = String(authInfo.resource);
+  return caller;
+}
+
+function positiveInteger(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value <= 0)
+    throw new InvalidConfigurationError(
+      `tasks.${name} must be a positive integer of milliseconds, got ${String(value)}.`,
+    );
+  return value;
+}
