@@ -10,7 +10,10 @@ import type { Logger } from '../logging/logger';
 
 /** Sessionful 2025-era Streamable HTTP (`createApp(module, { legacySessions })`). */
 export interface LegacySessionOptions {
-  /** Open sessions at most; a new `initialize` beyond it answers 503. Default 1000. */
+  /**
+   * Open sessions at most. A new `initialize` beyond it closes the least recently used idle session (no request
+   * of it being served, no stream of it open); only when every session is in use does it answer 503. Default 1000.
+   */
   maxSessions?: number;
   /** A session unused this long is closed (its client gets 404 and initializes again). Default 30 minutes. */
   idleMs?: number;
@@ -22,6 +25,8 @@ interface Session {
   /** Who opened it: a request by anyone else is answered as if the session did not exist. */
   principal: string | null;
   idle: ReturnType<typeof setTimeout>;
+  /** Requests of it being served, counting a response until its body has been read to the end or cancelled. */
+  busy: number;
 }
 
 /**
@@ -31,6 +36,7 @@ interface Session {
  * `Mcp-Session-Id` header). 2026-07-28 traffic never uses it.
  */
 export class LegacySessions {
+  /** In order of last use, least recent first (a used session is moved to the end). */
   private readonly sessions = new Map<string, Session>();
   private readonly maxSessions: number;
   private readonly idleMs: number;
@@ -66,7 +72,15 @@ export class LegacySessions {
       );
     }
     this.touch(id, session);
-    return session.transport.handleRequest(request, options);
+    session.busy++;
+    let response: Response;
+    try {
+      response = await session.transport.handleRequest(request, options);
+    } catch (error) {
+      session.busy--;
+      throw error;
+    }
+    return whenRead(response, () => session.busy--);
   }
 
   get size(): number {
@@ -84,17 +98,24 @@ export class LegacySessions {
     principal: string | null,
   ): Promise<Response> {
     if (this.sessions.size >= this.maxSessions) {
-      this.logger.warn('2025 session refused: too many open sessions', {
-        open: this.sessions.size,
+      const idle = [...this.sessions].find(([, s]) => s.busy === 0)?.[0];
+      if (idle === undefined) {
+        this.logger.warn('2025 session refused: too many open sessions, all in use', {
+          open: this.sessions.size,
+          maxSessions: this.maxSessions,
+        });
+        return problem(503, -32000, 'Too many open sessions on this server, all in use; try again later.');
+      }
+      this.logger.info('2025 session closed to make room: the least recently used idle one', {
         maxSessions: this.maxSessions,
       });
-      return problem(503, -32000, 'Too many open sessions on this server; try again later.');
+      await this.end(idle);
     }
     const server = this.factory();
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(), // web-standard crypto: this face runs beyond Node too
       onsessioninitialized: (id) => {
-        this.sessions.set(id, { transport, server, principal, idle: this.timer(id) });
+        this.sessions.set(id, { transport, server, principal, idle: this.timer(id), busy: 0 });
       },
       onsessionclosed: (id) => void this.end(id),
     });
@@ -105,6 +126,8 @@ export class LegacySessions {
   private touch(id: string, session: Session): void {
     clearTimeout(session.idle);
     session.idle = this.timer(id);
+    this.sessions.delete(id);
+    this.sessions.set(id, session);
   }
 
   private timer(id: string): ReturnType<typeof setTimeout> {
@@ -122,6 +145,40 @@ export class LegacySessions {
       .close()
       .catch((error: unknown) => this.logger.debug('closing a 2025 session failed', { error }));
   }
+}
+
+/** The same response, calling `done` once when its body has been read to the end, failed or been cancelled. */
+function whenRead(response: Response, done: () => void): Response {
+  let called = false;
+  const once = () => {
+    if (called) return;
+    called = true;
+    done();
+  };
+  if (response.body === null) {
+    once();
+    return response;
+  }
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done: ended, value } = await reader.read();
+        if (ended) {
+          once();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (error) {
+        once();
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      once();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 function problem(status: number, code: number, message: string): Response {

@@ -29,6 +29,22 @@ const post = (app: TesseraApp, body: unknown, headers: Record<string, string> = 
     }),
   );
 
+/** Opens a session (initialize, then initialized) and returns the headers that name it. */
+async function open(app: TesseraApp): Promise<Record<string, string>> {
+  const opened = await post(app, INIT);
+  expect(opened.status).toBe(200);
+  await opened.text();
+  const session = { 'mcp-session-id': opened.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-06-18' };
+  await (await post(app, { jsonrpc: '2.0', method: 'notifications/initialized' }, session)).text();
+  return session;
+}
+
+async function listTools(app: TesseraApp, session: Record<string, string>): Promise<Response> {
+  const response = await post(app, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, session);
+  await response.text();
+  return response;
+}
+
 describe('2025-era clients over HTTP with legacySessions', () => {
   let app: TesseraApp | undefined;
   let client: TesseraClient | undefined;
@@ -102,13 +118,37 @@ describe('2025-era clients over HTTP with legacySessions', () => {
     });
   });
 
-  test('maxSessions bounds open sessions (503 beyond it); idle sessions are closed after idleMs', async () => {
-    app = createApp(appModule, { legacySessions: { maxSessions: 1, idleMs: 100 } });
-    expect((await post(app, INIT)).status).toBe(200);
+  test('when full, a new session closes the least recently used idle one', async () => {
+    app = createApp(appModule, { legacySessions: { maxSessions: 2 } });
+    const first = await open(app);
+    const second = await open(app);
+    expect((await listTools(app, first)).status).toBe(200); // first is now the more recently used
+    const third = await open(app);
+    expect((await listTools(app, second)).status).toBe(404);
+    expect((await listTools(app, first)).status).toBe(200);
+    expect((await listTools(app, third)).status).toBe(200);
+  });
+
+  test('a session with a stream open is in use: when every session is, a new one answers 503 until one ends', async () => {
+    app = createApp(appModule, { legacySessions: { maxSessions: 1 } });
+    const first = await open(app);
+    const stream = await app.fetch(
+      new Request('http://localhost/mcp', { method: 'GET', headers: { accept: 'text/event-stream', ...first } }),
+    );
+    expect(stream.status).toBe(200);
     const refused = await post(app, INIT);
     expect(refused.status).toBe(503);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await refused.json()).toMatchObject({ error: { message: expect.stringContaining('all in use') } });
+    await stream.body!.cancel();
     expect((await post(app, INIT)).status).toBe(200);
+    expect((await listTools(app, first)).status).toBe(404);
+  });
+
+  test('idle sessions are closed after idleMs', async () => {
+    app = createApp(appModule, { legacySessions: { idleMs: 100 } });
+    const session = await open(app);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect((await listTools(app, session)).status).toBe(404);
   });
 
   test('a session answers only the caller who opened it (bearer auth): anyone else gets 404', async () => {
