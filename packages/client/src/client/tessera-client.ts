@@ -31,6 +31,7 @@ import type {
   TransportTarget,
 } from '../connect/connect-target';
 import { createTransport } from '../connect/create-transport';
+import { httpSessionOf, isSessionGone } from '../connect/http-session';
 import { NotConnectedError } from '../errors/not-connected.error';
 import { parseFlowRecord, type FlowRecord } from '../flow/flow-record';
 import { describeCall, type McpCall } from '../flow/mcp-call';
@@ -83,6 +84,10 @@ export class TesseraClient {
   /** The log level asked of servers (`logLevel`, or `info` for an `onLog`); undefined asks for none. */
   private readonly logLevel: LoggingLevel | undefined;
   private connected = false;
+  /** What `connect` was given, when it built the transport itself (so it may open a new session on it). */
+  private ownTarget: Exclude<ConnectTarget, TransportTarget> | undefined;
+  private connectOptions: ConnectOptions = {};
+  private reopening: Promise<void> | undefined;
   /** Tool definitions seen by `listTools`, for SEP-2243 `Mcp-Param-*` header mirroring on calls. */
   private readonly knownTools = new Map<string, Tool>();
 
@@ -115,6 +120,13 @@ export class TesseraClient {
   connect(target: TransportTarget, options?: ConnectOptions): Promise<void>;
   connect(target: ConnectTarget, options?: ConnectOptions): Promise<void>;
   async connect(target: ConnectTarget, options: ConnectOptions = {}): Promise<void> {
+    await this.open(target, options);
+    this.ownTarget = typeof target === 'object' && target !== null && !('transport' in target) ? target : undefined;
+    this.connectOptions = options;
+    this.connected = true;
+  }
+
+  private async open(target: ConnectTarget, options: ConnectOptions): Promise<void> {
     try {
       await this.sdk.connect(createTransport(target), { timeout: options.timeoutMs, signal: options.signal });
     } catch (error) {
@@ -124,7 +136,33 @@ export class TesseraClient {
     if (this.logLevel !== undefined && this.era === 'legacy' && this.sdk.getServerCapabilities()?.logging) {
       await this.sdk.setLoggingLevel(this.logLevel, { timeout: options.timeoutMs, signal: options.signal });
     }
-    this.connected = true;
+  }
+
+  /**
+   * Runs one request; when it fails because the server no longer knows this client's 2025-era session (404),
+   * initializes a new session once and sends it again. Only for transports `connect` built itself.
+   */
+  private async inSession<T>(send: () => Promise<T>): Promise<T> {
+    try {
+      return await send();
+    } catch (error) {
+      if (this.ownTarget === undefined || !isSessionGone(error, this.sdk.transport)) throw error;
+      await this.reopen();
+      return send();
+    }
+  }
+
+  /** One new session for every request that found the old one gone at the same time. */
+  private reopen(): Promise<void> {
+    this.reopening ??= (async () => {
+      try {
+        await this.sdk.close(); // the server already dropped the session: nothing to DELETE
+        await this.open(this.ownTarget!, this.connectOptions);
+      } finally {
+        this.reopening = undefined;
+      }
+    })();
+    return this.reopening;
   }
 
   /** The negotiated protocol version (`'2026-07-28'`, or a 2025 revision after fallback); undefined before connect. */
@@ -137,8 +175,12 @@ export class TesseraClient {
     return this.sdk.getProtocolEra();
   }
 
+  /** Closes the connection; a 2025-era HTTP session this client opened is ended first (`DELETE`), not left to time out. */
   async close(): Promise<void> {
     this.connected = false;
+    const session = this.ownTarget !== undefined ? httpSessionOf(this.sdk.transport) : undefined;
+    // Best effort: the server may be gone, or have dropped the session already; closing goes on either way.
+    if (session !== undefined) await session.terminateSession().catch(() => undefined);
     await this.sdk.close();
   }
 
@@ -222,12 +264,15 @@ export class TesseraClient {
         traceMeta: traceMetaOfActiveSpan(),
       };
       const hooks = mergeHooks(this.options.hooks, options.hooks);
-      const send = retryingLegs<AnyResult>((legSeed, signal) => this.sendLeg(call, legSeed, signal, leg), {
-        call,
-        policy: this.legRetry,
-        sleep: this.sleep,
-        hooks,
-      });
+      const send = retryingLegs<AnyResult>(
+        (legSeed, signal) => this.inSession(() => this.sendLeg(call, legSeed, signal, leg)),
+        {
+          call,
+          policy: this.legRetry,
+          sleep: this.sleep,
+          hooks,
+        },
+      );
       if (options.allowInputRequired === true) return await raceAbort(send(seed, stop.signal), stop.signal);
       return await raceAbort(
         runRounds<AnyResult>({
@@ -258,7 +303,7 @@ export class TesseraClient {
     params?: { cursor?: string },
     options?: Parameters<SdkClient['listTools']>[1],
   ): Promise<ListToolsResult> {
-    const result = await this.sdk.listTools(params, options);
+    const result = await this.inSession(() => this.sdk.listTools(params, options));
     for (const tool of result.tools) this.knownTools.set(tool.name, tool);
     return result;
   }
