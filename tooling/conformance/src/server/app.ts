@@ -5,10 +5,21 @@ import { ContentTools } from './content.tools';
 import { DiagnosticTools } from './diagnostics.tools';
 import { MrtrPrompts, MrtrTools } from './mrtr.dependencies';
 import { MrtrDirectTools } from './mrtr.tools';
+import { TaskTools } from './tasks.tools';
 
 /** The "everything" server of the official conformance suite, as one Tessera application module. */
 export const conformanceModule: AppModule = {
   name: 'tessera-conformance-server',
   version: '0.1.0',
-  providers: [ContentTools, MrtrTools, MrtrDirectTools, DiagnosticTools, ContentPrompts, MrtrPrompts, ContentResources],
+  providers: [
+    ContentTools,
+    MrtrTools,
+    MrtrDirectTools,
+    DiagnosticTools,
+    TaskTools,
+    ContentPrompts,
+    MrtrPrompts,
+    ContentResources,
+  ],
+  tasks: { pollIntervalMs: 500 },
 };
