@@ -3,3 +3,5 @@ export { RedisSingleUseStore, type RedisSingleUseStoreOptions } from './redis-si
 export { RedisEventBus, type RedisEventBusOptions } from './redis-event-bus';
 export { connectRedis, type ConnectRedisOptions, type RedisConnection } from './connect-redis';
 export type { RedisCommands, RedisPubSub } from './redis-commands';
+export { RedisTaskStore, type RedisTaskStoreOptions } from './tasks/redis-task-store';
+export { RedisTaskQueue, type RedisTaskQueueOptions } from './tasks/redis-task-queue';

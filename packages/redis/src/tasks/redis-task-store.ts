@@ -1,0 +1,204 @@
+import {
+  expiresAt,
+  type AnswerOutcome,
+  type CancelOutcome,
+  type StoredTask,
+  type TaskChange,
+  type TaskListener,
+  type TaskStore,
+} from '@tessera/core';
+import type { RedisCommands, RedisPubSub } from '../redis-commands';
+import { RedisScript } from '../redis-script';
+import { answerTask, applyTaskChange, cancelTask } from './task-transitions';
+
+export interface RedisTaskStoreOptions {
+  /** A connected client for commands (`connectRedis(url)`). */
+  client: RedisCommands;
+  /** A second client, in subscribe mode, for the change feed (the event bus's subscriber can be shared). */
+  subscriber: RedisPubSub;
+  /** Prefix of the task keys; default `tessera:task:`. Every instance of one app uses the same one. */
+  keyPrefix?: string;
+  /** The change feed's channel; default `tessera:tasks`. */
+  channel?: string;
+  /** The clock (epoch milliseconds); tests pass a fake one. Default `Date.now`. */
+  now?: () => number;
+  /** A message on the channel that is not a task (dropped), or a listener that threw. Never holds task contents. */
+  onError?: (error: Error) => void;
+}
+
+// A task is one hash: `t` the record as JSON, `v` its version. Writes are compare-and-set on `v`, in Lua,
+// and publish the new record in the same script, so the feed carries changes in commit order.
+const CREATE = new RedisScript(`
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'v', '1', 't', ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+redis.call('PUBLISH', ARGV[3], ARGV[1])
+return 1`);
+
+const COMPARE_AND_SET = new RedisScript(`
+local v = redis.call('HGET', KEYS[1], 'v')
+if v ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'v', tostring(tonumber(v) + 1), 't', ARGV[2])
+redis.call('PUBLISH', ARGV[3], ARGV[2])
+return 1`);
+
+/** How often a write that lost a race reads again before giving up (only a storm of writes to one task gets there). */
+const MAX_ATTEMPTS = 64;
+
+interface Versioned {
+  version: string;
+  task: StoredTask;
+}
+
+/**
+ * The task store shared by a fleet, on Redis: every instance sees the same tasks, `tasks/get`, `tasks/update`
+ * and `tasks/cancel` work on any of them, and `watch` hears the changes made anywhere.
+ *
+ * - A task is one key, `<prefix><taskId>`, that Redis expires when the task does (`createdAt + ttlMs`, measured
+ *   on the creating instance's clock and set as the key's remaining life); reads also check the expiry, since
+ *   Redis expires lazily.
+ * - `update`, `answer` and `cancel` read the record, apply the contract's rule, and write it back with a
+ *   compare-and-set on its version (one Lua script), reading again when another instance wrote first: each
+ *   call is atomic, and of several answers completing the set exactly one resumes.
+ * - Owner binding: a task of another owner reads as unknown.
+ *
+ * Nothing of a task is logged: the records hold the user's answers and the tool's results.
+ */
+export class RedisTaskStore implements TaskStore {
+  private readonly listeners = new Set<TaskListener>();
+  private readonly prefix: string;
+  private readonly channel: string;
+  private readonly now: () => number;
+  private closed = false;
+
+  private constructor(private readonly options: RedisTaskStoreOptions) {
+    this.prefix = options.keyPrefix ?? 'tessera:task:';
+    this.channel = options.channel ?? 'tessera:tasks';
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Subscribes to the change feed; resolves once changes made from then on reach `watch` listeners. */
+  static async start(options: RedisTaskStoreOptions): Promise<RedisTaskStore> {
+    if (typeof options?.client?.sendCommand !== 'function')
+      throw new TypeError('RedisTaskStore: client must be a Redis client (sendCommand)');
+    if (typeof options?.subscriber?.subscribe !== 'function')
+      throw new TypeError('RedisTaskStore: subscriber must be a Redis client in subscribe mode (subscribe)');
+    const store = new RedisTaskStore(options);
+    await options.subscriber.subscribe(store.channel, (message) => store.receive(message));
+    return store;
+  }
+
+  async create(task: StoredTask): Promise<void> {
+    const lifeMs = Math.max(1, Math.ceil(expiresAt(task) - this.now()));
+    const created = await CREATE.run(
+      this.options.client,
+      [this.key(task.taskId)],
+      [JSON.stringify(task), String(lifeMs), this.channel],
+    );
+    if (Number(created) !== 1) throw new Error(`task id collision: ${task.taskId}`);
+  }
+
+  async get(taskId: string, owner: string): Promise<StoredTask | undefined> {
+    return (await this.read(taskId, owner))?.task;
+  }
+
+  async load(taskId: string): Promise<StoredTask | undefined> {
+    return (await this.read(taskId))?.task;
+  }
+
+  update(taskId: string, change: TaskChange): Promise<StoredTask | undefined> {
+    return this.mutate(taskId, undefined, (task) => {
+      const next = task && applyTaskChange(task, change, this.now());
+      return { outcome: next, write: next };
+    });
+  }
+
+  answer(taskId: string, owner: string, responses: Record<string, unknown>): Promise<AnswerOutcome> {
+    return this.mutate(taskId, owner, (task) =>
+      task ? answerTask(task, responses, this.now()) : { outcome: { kind: 'unknown' } as const },
+    );
+  }
+
+  cancel(taskId: string, owner: string): Promise<CancelOutcome> {
+    return this.mutate(taskId, owner, (task) =>
+      task ? cancelTask(task, this.now()) : { outcome: { kind: 'unknown' } as const },
+    );
+  }
+
+  watch(listener: TaskListener): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  /** Stops hearing the feed (the clients are the caller's to close); the tasks stay in Redis. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.listeners.clear();
+    await this.options.subscriber.unsubscribe(this.channel);
+  }
+
+  private key(taskId: string): string {
+    return this.prefix + taskId;
+  }
+
+  /** The live record and its version; undefined when missing, expired, or (given `owner`) another owner's. */
+  private async read(taskId: string, owner?: string): Promise<Versioned | undefined> {
+    const reply = (await this.options.client.sendCommand(['HMGET', this.key(taskId), 'v', 't'])) as [
+      string | null,
+      string | null,
+    ];
+    const [version, json] = reply ?? [null, null];
+    if (version === null || json === null) return undefined;
+    const task = JSON.parse(json) as StoredTask;
+    if (this.now() >= expiresAt(task)) return undefined;
+    if (owner !== undefined && task.owner !== owner) return undefined;
+    return { version, task };
+  }
+
+  /** Read, decide, compare-and-set; again from the read when another write came first. */
+  private async mutate<T>(
+    taskId: string,
+    owner: string | undefined,
+    decide: (task: StoredTask | undefined) => { outcome: T; write?: StoredTask },
+  ): Promise<T> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const current = await this.read(taskId, owner);
+      const { outcome, write } = decide(current?.task);
+      if (!current || !write) return outcome;
+      const written = await COMPARE_AND_SET.run(
+        this.options.client,
+        [this.key(taskId)],
+        [current.version, JSON.stringify(write), this.channel],
+      );
+      if (Number(written) === 1) return outcome;
+    }
+    throw new Error(`RedisTaskStore: task ${taskId} changed under ${MAX_ATTEMPTS} writes in a row; gave up`);
+  }
+
+  private receive(message: string): void {
+    if (this.listeners.size === 0) return;
+    let task: StoredTask;
+    try {
+      task = JSON.parse(message) as StoredTask;
+    } catch {
+      this.fail(`a message on ${this.channel} is not JSON; dropped`);
+      return;
+    }
+    if (typeof task?.taskId !== 'string' || typeof task.status !== 'string') {
+      this.fail(`a message on ${this.channel} is not a task; dropped`);
+      return;
+    }
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(structuredClone(task));
+      } catch (error) {
+        this.fail(`a task listener threw: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+
+  private fail(what: string): void {
+    this.options.onError?.(new Error(`RedisTaskStore: ${what}`));
+  }
+}
