@@ -40,8 +40,10 @@ export function registerTaskMethods(server: Server, tasks: TaskRuntime): void {
 
   server.setRequestHandler('tasks/update', { params: anyParams }, async (params, ctx) => {
     const { taskId, owner } = admit('tasks/update', params, ctx, server, tasks);
-    // the SDK lifts the multi-round-trip fields out of params into the request context
-    const responses = readResponses(ctx.mcpReq.inputResponses ?? params.inputResponses);
+    // the SDK lifts the multi-round-trip fields out of params into the request context, sorted into the
+    // entries that are answers and the keys of those that are not
+    const dropped = (ctx.mcpReq as { droppedInputResponseKeys?: string[] }).droppedInputResponseKeys;
+    const responses = readResponses(ctx.mcpReq.inputResponses ?? params.inputResponses, dropped ?? []);
     const outcome = await tasks.store.answer(taskId, owner, responses);
     if (outcome.kind === 'unknown') throw notFound();
     if (outcome.kind === 'recorded' && outcome.resume) await tasks.queue.enqueue(taskId);
@@ -82,12 +84,21 @@ function notFound(): ProtocolError {
   return new ProtocolError(JsonRpcCode.InvalidParams, 'Task not found (unknown, expired, or not yours).');
 }
 
-/** `inputResponses`: an object of answer objects, bounded in count and size; what each answer says is checked by its question. */
-function readResponses(raw: unknown): Record<string, unknown> {
+/**
+ * `inputResponses`: an object of answer objects, bounded in count and size; what each answer says is checked
+ * by its question when the task resumes (a bad one is asked again). The SDK has already set aside entries
+ * that are no answer object (a string, a wrapped `{method, result}`): they are refused here by key.
+ */
+function readResponses(raw: unknown, dropped: readonly string[]): Record<string, unknown> {
   if (!isJsonObject(raw))
     throw new ProtocolError(
       JsonRpcCode.InvalidParams,
       'tasks/update: params.inputResponses must be an object keyed like the inputRequests it answers.',
+    );
+  if (dropped.length > 0)
+    throw new ProtocolError(
+      JsonRpcCode.InvalidParams,
+      `tasks/update: inputResponses[${dropped.map((k) => JSON.stringify(k)).join(', ')}] must each be a bare result object (an elicitation, sampling or roots result).`,
     );
   const keys = Object.keys(raw);
   if (keys.length > MAX_UPDATE_RESPONSES)
@@ -95,13 +106,6 @@ function readResponses(raw: unknown): Record<string, unknown> {
       JsonRpcCode.InvalidParams,
       `tasks/update: at most ${MAX_UPDATE_RESPONSES} inputResponses at once, got ${keys.length}.`,
     );
-  for (const key of keys) {
-    if (!isJsonObject(raw[key]))
-      throw new ProtocolError(
-        JsonRpcCode.InvalidParams,
-        `tasks/update: inputResponses["${key}"] must be an object (an elicitation, sampling or roots result).`,
-      );
-  }
   const bytes = new TextEncoder().encode(JSON.stringify(raw)).length;
   if (bytes > MAX_UPDATE_BYTES)
     throw new ProtocolError(

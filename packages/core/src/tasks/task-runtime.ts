@@ -63,7 +63,7 @@ export class TaskRuntime {
 
   constructor(
     private readonly rt: ServerRuntime,
-    options: TasksOptions & { now?: () => number; maxResultBytes?: number } = {},
+    options: TasksOptions & { now?: () => number } = {},
   ) {
     this.now = options.now ?? Date.now;
     this.store = options.store ?? new MemoryTaskStore({ now: this.now });

@@ -11,6 +11,8 @@ export interface TasksOptions {
   ttlMs?: number;
   /** The polling interval suggested to clients, in integer milliseconds. Default 1000. */
   pollIntervalMs?: number;
+  /** The largest result (as JSON bytes) a task keeps; a bigger one fails the task, saying so. Default 4 MiB. */
+  maxResultBytes?: number;
 }
 
 export const DEFAULT_TASK_TTL_MS = 3_600_000;
