@@ -1,8 +1,15 @@
 #!/usr/bin/env bash
-# Runs the official MCP conformance suite (requirement set 2026-07-28) against Tessera:
-#   server leg: the suite, as a client, against tooling/conformance's everything server on 127.0.0.1;
+# Runs the official MCP conformance suite against Tessera, at the 2026-07-28 wire:
+#   server leg, once per HTTP path (listen's fast path, then the SDK's node adapter): the suite, as a client,
+#     against tooling/conformance's everything server on 127.0.0.1;
 #   client leg: the suite's mock servers against tooling/conformance's client.
-# Prints the suite's own summaries and exits non-zero on any scored failure (either leg).
+# Each leg runs the requirement set (--requirements 2026-07-28: the required scenarios, scored, plus the
+# extension, pending and added-after-release ones the suite runs unscored), then every other scenario the
+# suite lists for that leg (applicable at 2026-07-28 or an extension) by name. Then src/judge judges every
+# scenario: any FAILURE or WARNING fails the run, except checks the suite itself reports as not testable and
+# the entries of expected-failures.yml (each with its reason); a scenario none of whose own checks ran is
+# not a pass. Totals per group are printed. Exits non-zero on any failure, or when the suite's own exit code
+# for the required set is.
 #
 # Usage: tooling/conformance/run-conformance.sh [server|client|both]   (default both)
 # Environment:
@@ -11,8 +18,9 @@
 #   CONFORMANCE_RESULTS     result folder (default .conformance/results/<UTC time>)
 #   CONFORMANCE_SKIP_BUILD  1: do not build tooling/conformance first
 #   CONFORMANCE_EXTRA_ARGS  extra CLI flags for both legs (e.g. --verbose)
-#   TESSERA_HTTP_PATH       sdk: the server serves every request through the SDK's node adapter (listen's
-#                           fastPath off); default: the stateless 2026-07-28 POST on node:http directly
+#   CONFORMANCE_SERVER_PATHS  the server leg's HTTP paths, default "fast sdk"
+#   TESSERA_HTTP_PATH       sdk: the server leg on the SDK's node adapter only (the same as
+#                           CONFORMANCE_SERVER_PATHS=sdk)
 set -euo pipefail
 
 LEGS="${1:-both}"
@@ -70,20 +78,23 @@ if [ "${CONFORMANCE_SKIP_BUILD:-0}" != 1 ]; then
   (cd "$ROOT" && npx tsc -b tooling/conformance)
 fi
 
-BASELINE="$HERE/expected-failures.$REQUIREMENTS.yml"
-baseline_args=()
-# An empty baseline is the goal; pass it only when it names something (under a baseline WARNINGs count too).
-if [ -f "$BASELINE" ] && grep -qE '^\s*-\s*\S' "$BASELINE"; then baseline_args=(--expected-failures "$BASELINE"); fi
+EXPECTED="$HERE/expected-failures.yml"
+REQUIREMENTS_FILE="$TOOLS/node_modules/@modelcontextprotocol/conformance/requirements/$REQUIREMENTS.yaml"
+JUDGE="$HERE/dist/judge"
 # shellcheck disable=SC2206
 extra_args=(${CONFORMANCE_EXTRA_ARGS:-})
 mkdir -p "$RESULTS"
+# The scenarios the requirement set does not run at all (the Skills extension, ...), run one by one by name.
+by_name() { "${CONF[@]}" list "--$1" | node "$JUDGE/by-name.js" --requirements "$REQUIREMENTS_FILE" --leg "$1" --revision "$REQUIREMENTS"; }
+BY_NAME_SERVER="$(by_name server | xargs)"
+BY_NAME_CLIENT="$(by_name client | xargs)"
 
-server_rc=skipped
-client_rc=skipped
-server_secs=0
-client_secs=0
+# The suite's own exit codes (scored scenarios, strict) and the legs the judge reads, as leg=label=folder.
+suite_failures=()
+judged=()
+timings=()
 
-# --- 3. server leg ---------------------------------------------------------------------------------------
+# --- 3. server leg, once per HTTP path -------------------------------------------------------------------
 SERVER_PID=""
 stop_server() {
   if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
@@ -94,37 +105,45 @@ stop_server() {
 }
 trap stop_server EXIT INT TERM
 
-if [ "$LEGS" != client ]; then
-  log "server leg: starting the Tessera conformance server on 127.0.0.1 (free port)"
-  SERVER_OUT="$RESULTS/server-process.log"
-  node "$HERE/dist/server/main.js" --port 0 > "$SERVER_OUT" 2>&1 &
+# fast: listen's direct 2026-07-28 POST on node:http; sdk: every request through the SDK's node adapter
+SERVER_PATHS="${CONFORMANCE_SERVER_PATHS:-fast sdk}"
+if [ "${TESSERA_HTTP_PATH:-}" = sdk ]; then SERVER_PATHS=sdk; fi
+
+run_server_leg() {
+  local path="$1" out="$RESULTS/server-$1"
+  log "server leg ($path path): starting the Tessera conformance server on 127.0.0.1 (free port)"
+  mkdir -p "$out"
+  local server_out="$out/server-process.log"
+  : > "$server_out" # there before the first read below, whenever the server starts writing
+  TESSERA_HTTP_PATH="$([ "$path" = sdk ] && echo sdk || echo fast)" node "$HERE/dist/server/main.js" --port 0 > "$server_out" 2>&1 &
   SERVER_PID=$!
-  URL=""
+  local url=""
   for _ in $(seq 1 100); do
-    URL="$(sed -n 's/^LISTENING //p' "$SERVER_OUT" | head -n1)"
-    [ -n "$URL" ] && break
-    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$SERVER_OUT" >&2; echo "the conformance server exited" >&2; exit 1; }
+    url="$(sed -n 's/^LISTENING //p' "$server_out" | head -n1)"
+    [ -n "$url" ] && break
+    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$server_out" >&2; echo "the conformance server exited" >&2; exit 1; }
     sleep 0.1
   done
-  [ -n "$URL" ] || { cat "$SERVER_OUT" >&2; echo "the conformance server did not start" >&2; exit 1; }
+  [ -n "$url" ] || { cat "$server_out" >&2; echo "the conformance server did not start" >&2; exit 1; }
   # The suite's localhost probes (DNS rebinding) expect a localhost URL; the socket is on 127.0.0.1 only.
-  URL="${URL/127.0.0.1/localhost}"
-  log "server leg: conformance server --url $URL --requirements $REQUIREMENTS"
-  t0=$SECONDS
-  set +e
-  "${CONF[@]}" server --url "$URL" --requirements "$REQUIREMENTS" -o "$RESULTS/server" "${baseline_args[@]}" "${extra_args[@]}"
-  server_rc=$?
-  # The Tasks extension's scenarios belong to no requirement set (an extension's own): each runs by name.
-  # (tasks-status-notifications is skipped by the suite itself until it listens on subscriptions/listen.)
-  for scenario in tasks-lifecycle tasks-capability-negotiation tasks-wire-fields tasks-request-state-removal \
-    tasks-mrtr-input tasks-request-headers tasks-dispatch-and-envelope tasks-status-notifications \
-    tasks-required-task-error tasks-mrtr-composition; do
-    log "server leg: conformance server --url $URL --scenario $scenario"
-    "${CONF[@]}" server --url "$URL" --scenario "$scenario" -o "$RESULTS/server-tasks" "${extra_args[@]}" || server_rc=1
+  url="${url/127.0.0.1/localhost}"
+  local t0=$SECONDS
+  log "server leg ($path path): conformance server --url $url --requirements $REQUIREMENTS"
+  if ! "${CONF[@]}" server --url "$url" --requirements "$REQUIREMENTS" -o "$out" "${extra_args[@]}"; then
+    suite_failures+=("server ($path path): a required scenario failed")
+  fi
+  for scenario in $BY_NAME_SERVER; do
+    log "server leg ($path path): conformance server --scenario $scenario (by name)"
+    "${CONF[@]}" server --url "$url" --scenario "$scenario" --spec-version "$REQUIREMENTS" --force -o "$out" \
+      "${extra_args[@]}" || true # judged below
   done
-  set -e
-  server_secs=$((SECONDS - t0))
   stop_server
+  judged+=("server=server leg, $path path=$out")
+  timings+=("server ($path path) $((SECONDS - t0))s")
+}
+
+if [ "$LEGS" != client ]; then
+  for path in $SERVER_PATHS; do run_server_leg "$path"; done
 fi
 
 # --- 4. client leg ---------------------------------------------------------------------------------------
@@ -132,18 +151,31 @@ if [ "$LEGS" != server ]; then
   log "client leg: conformance client --requirements $REQUIREMENTS (each scenario spawns our client)"
   # The client processes take turns (a few at a time, see src/client/slots.ts) instead of all starting at once.
   export TESSERA_CONFORMANCE_SLOTS="$RESULTS/client-slots"
+  out="$RESULTS/client"
   t0=$SECONDS
-  set +e
-  "${CONF[@]}" client --command "node $HERE/dist/client/main.js" --requirements "$REQUIREMENTS" \
-    --timeout "$TIMEOUT_MS" -o "$RESULTS/client" "${baseline_args[@]}" "${extra_args[@]}"
-  client_rc=$?
-  set -e
-  client_secs=$((SECONDS - t0))
+  if ! "${CONF[@]}" client --command "node $HERE/dist/client/main.js" --requirements "$REQUIREMENTS" \
+    --timeout "$TIMEOUT_MS" -o "$out" "${extra_args[@]}"; then
+    suite_failures+=("client: a required scenario failed")
+  fi
+  for scenario in $BY_NAME_CLIENT; do
+    log "client leg: conformance client --scenario $scenario (by name)"
+    "${CONF[@]}" client --command "node $HERE/dist/client/main.js" --scenario "$scenario" \
+      --spec-version "$REQUIREMENTS" --force --timeout "$TIMEOUT_MS" -o "$out" "${extra_args[@]}" || true # judged below
+  done
+  judged+=("client=client leg=$out")
+  timings+=("client $((SECONDS - t0))s")
 fi
 
-log "conformance $REQUIREMENTS: server leg exit $server_rc (${server_secs}s), client leg exit $client_rc (${client_secs}s), total $((SECONDS - START_ALL))s"
+# --- 5. every scenario judged: required, unscored and by name, against expected-failures.yml -------------
+log "conformance $REQUIREMENTS: every scenario (required, extension, pending, added-after-release, by name)"
+set +e
+node "$JUDGE/main.js" --requirements "$REQUIREMENTS_FILE" --expected "$EXPECTED" \
+  --by-name-server "$BY_NAME_SERVER" --by-name-client "$BY_NAME_CLIENT" "${judged[@]}"
+judge_rc=$?
+set -e
+
+log "conformance $REQUIREMENTS: ${timings[*]:-no leg run}, total $((SECONDS - START_ALL))s"
 echo "results: $RESULTS"
-for rc in "$server_rc" "$client_rc"; do
-  if [ "$rc" != skipped ] && [ "$rc" != 0 ]; then exit 1; fi
-done
+for failure in "${suite_failures[@]}"; do echo "suite exit code: $failure" >&2; done
+if [ "${#suite_failures[@]}" -gt 0 ] || [ "$judge_rc" -ne 0 ]; then exit 1; fi
 exit 0

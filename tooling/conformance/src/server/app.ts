@@ -6,6 +6,7 @@ import { DiagnosticTools } from './diagnostics.tools';
 import { MrtrPrompts, MrtrTools } from './mrtr.dependencies';
 import { MrtrDirectTools } from './mrtr.tools';
 import { TaskTools } from './tasks.tools';
+import { SchemaTools } from './schema.tools';
 
 /** The "everything" server of the official conformance suite, as one Tessera application module. */
 export const conformanceModule: AppModule = {
@@ -17,6 +18,7 @@ export const conformanceModule: AppModule = {
     MrtrDirectTools,
     DiagnosticTools,
     TaskTools,
+    SchemaTools,
     ContentPrompts,
     MrtrPrompts,
     ContentResources,
