@@ -10,6 +10,7 @@ export {
   type CallOptions,
   type ManualCallOptions,
   type ProtocolPreference,
+  type TaskHandleCallOptions,
   type TesseraClientOptions,
 } from './client/client-options';
 export type {
@@ -70,6 +71,23 @@ export { InvalidConnectTargetError } from './errors/invalid-connect-target.error
 export { InvalidProtocolPreferenceError } from './errors/invalid-protocol-preference.error';
 export { ProtocolNegotiationError } from './errors/protocol-negotiation.error';
 export { LOG_LEVELS, type LogCallback } from './logging/log-options';
+export { TaskHandle } from './tasks/task-handle';
+export type { TaskDriveOptions } from './tasks/task-drive-options';
+export type { TaskRequestOptions } from './tasks/task-requests';
+export type { TaskStatusEvent } from './tasks/task-status-event';
+export { DEFAULT_TASK_POLL_MS, MAX_TASK_POLL_MS, type TaskPollOptions } from './tasks/task-poll-policy';
+export {
+  TASKS_EXTENSION,
+  type DetailedTask,
+  type TaskError,
+  type TaskInfo,
+  type TaskStatus,
+} from './tasks/task-wire.types';
+export { TaskFailedError } from './errors/task-failed.error';
+export { TaskCancelledError } from './errors/task-cancelled.error';
+export { TaskExpiredError } from './errors/task-expired.error';
+export { TaskNotFoundError } from './errors/task-not-found.error';
+export { InvalidTaskError } from './errors/invalid-task.error';
 export type {
   CallToolResult,
   GetPromptResult,

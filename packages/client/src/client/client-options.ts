@@ -5,6 +5,7 @@ import type { RefusePolicy } from '../callbacks/refuse-policy';
 import type { LegRetryOptions } from '../rounds/leg-retry-policy';
 import type { RoundHooks } from '../rounds/round-hooks.types';
 import type { Sleep } from '../rounds/sleep';
+import type { TaskPollOptions } from '../tasks/task-poll-policy';
 
 /**
  * `'auto'` (default) prefers 2026-07-28 and falls back to the 2025 era; `'legacy'` connects the 2025 way without
@@ -46,6 +47,13 @@ export interface TesseraClientOptions extends InputCallbacks {
    * reached a handler only when it carries no answers. `{ maxRetries: 0 }` turns it off.
    */
   legRetry?: LegRetryOptions;
+  /**
+   * Tasks (`io.modelcontextprotocol/tasks`): every tool call declares the extension on the request, so a server
+   * may answer with a task, which the client then follows to its result (polling at the server's
+   * `pollIntervalMs`; see `TaskPollOptions`). `false` declares nothing: a server then runs an optional task tool
+   * inline and refuses a required one with -32021.
+   */
+  tasks?: false | TaskPollOptions;
 }
 
 /** Per-call options for the automatic loop. */
@@ -63,11 +71,31 @@ export interface CallOptions {
   inputResponses?: InputResponses;
   requestState?: string;
   allowInputRequired?: false;
+  /**
+   * When the server answers with a task: `'drive'` (default) follows it to its result with the callbacks;
+   * `'handle'` returns a `TaskHandle` at once.
+   */
+  task?: 'drive';
+  /** Whether a stopped call (signal, `timeoutMs`) cancels the task it was following. Default true. */
+  cancelOnAbort?: boolean;
+}
+
+/** `callTool` returning a `TaskHandle` when the server answers with a task, instead of following it. */
+export interface TaskHandleCallOptions extends Omit<CallOptions, 'task'> {
+  task: 'handle';
 }
 
 /** Manual mode: one leg only; an `input_required` answer is returned instead of being handled. */
-export interface ManualCallOptions extends Omit<CallOptions, 'allowInputRequired' | 'maxRounds'> {
+export interface ManualCallOptions extends Omit<CallOptions, 'allowInputRequired' | 'maxRounds' | 'task'> {
   allowInputRequired: true;
+  /** As in `CallOptions`; with `'handle'`, a task answer comes back as a `TaskHandle`. */
+  task?: 'drive' | 'handle';
 }
 
 export const DEFAULT_MAX_ROUNDS = 10;
+
+export function checkMaxRounds(value: number): number {
+  if (!Number.isInteger(value) || value < 0)
+    throw new RangeError(`maxRounds must be a non-negative integer, got ${value}`);
+  return value;
+}

@@ -1,6 +1,5 @@
 import {
-  Client as SdkClient,
-  LOG_LEVEL_META_KEY,
+  type Client as SdkClient,
   type CallToolResult,
   type ClientCapabilities,
   type CreateMessageResult,
@@ -15,7 +14,6 @@ import {
   type InputResponse,
   type InputResponses,
   type LoggingLevel,
-  type ProgressCallback,
   type ProtocolEra,
   type ReadResourceResult,
 } from '@modelcontextprotocol/client';
@@ -35,7 +33,8 @@ import { httpSessionOf, isSessionGone } from '../connect/http-session';
 import { NotConnectedError } from '../errors/not-connected.error';
 import { parseFlowRecord, type FlowRecord } from '../flow/flow-record';
 import { describeCall, type McpCall } from '../flow/mcp-call';
-import { traceMetaOfActiveSpan, type TraceMeta } from '../flow/trace-meta';
+import { legMeta, type LegOptions } from '../flow/leg-meta';
+import { traceMetaOfActiveSpan } from '../flow/trace-meta';
 import { createCallSignal } from '../rounds/call-signal';
 import { fulfilRound } from '../rounds/fulfil-round';
 import { mergeHooks } from '../rounds/merge-hooks';
@@ -46,11 +45,19 @@ import { retryingLegs } from '../rounds/retry-leg';
 import { runRounds, type RoundSeed } from '../rounds/run-rounds';
 import { abortableSleep, type Sleep } from '../rounds/sleep';
 import { isAtLeast, resolveLogLevel } from '../logging/log-options';
+import { checkTaskId, CreatedTask, createdTaskOf } from '../tasks/created-task';
+import { TaskFollower } from '../tasks/follow-task';
+import type { TaskDriveOptions } from '../tasks/task-drive-options';
+import { TaskHandle } from '../tasks/task-handle';
+import { TaskAwareSdkClient } from '../tasks/task-handoff';
+import { TaskRequests } from '../tasks/task-requests';
 import { explainConnectError, negotiationOptions } from './protocol-negotiation';
 import {
+  checkMaxRounds,
   DEFAULT_MAX_ROUNDS,
   type CallOptions,
   type ManualCallOptions,
+  type TaskHandleCallOptions,
   type TesseraClientOptions,
 } from './client-options';
 
@@ -62,6 +69,7 @@ export interface McpResultByMethod {
 }
 
 type AnyResult = McpResultByMethod[keyof McpResultByMethod];
+
 type ToolParams = Omit<Extract<McpCall, { method: 'tools/call' }>, 'method'>;
 type PromptParams = Omit<Extract<McpCall, { method: 'prompts/get' }>, 'method'>;
 type ResourceParams = Omit<Extract<McpCall, { method: 'resources/read' }>, 'method'>;
@@ -90,6 +98,9 @@ export class TesseraClient {
   private reopening: Promise<void> | undefined;
   /** Tool definitions seen by `listTools`, for SEP-2243 `Mcp-Param-*` header mirroring on calls. */
   private readonly knownTools = new Map<string, Tool>();
+  /** Whether tool calls declare the Tasks extension (`tasks: false` turns it off). */
+  private readonly tasksEnabled: boolean;
+  private readonly tasks: TaskFollower;
 
   constructor(private readonly options: TesseraClientOptions = {}) {
     this.maxRounds = checkMaxRounds(options.maxRounds ?? DEFAULT_MAX_ROUNDS);
@@ -99,7 +110,7 @@ export class TesseraClient {
     this.capabilities = capabilitiesFromCallbacks(options);
     this.logLevel = resolveLogLevel(options.logLevel, options.onLog);
     const negotiation = negotiationOptions(options.protocol);
-    this.sdk = new SdkClient(
+    this.sdk = new TaskAwareSdkClient(
       { name: options.name ?? 'tessera-client', version: options.version ?? '0.1.0' },
       {
         capabilities: this.capabilities,
@@ -110,6 +121,16 @@ export class TesseraClient {
     );
     this.registerPushHandlers();
     this.registerLogHandler();
+    this.tasksEnabled = options.tasks !== false;
+    this.tasks = new TaskFollower({
+      requests: new TaskRequests(this.sdk, this.capabilities),
+      answerer: this.answerer,
+      hooks: options.hooks,
+      sleep: this.sleep,
+      poll: options.tasks === false ? undefined : options.tasks,
+      timeoutMs: options.timeoutMs,
+      isConnected: () => this.connected,
+    });
   }
 
   // One overload per target shape, so an inline `fetch` gets its parameter types from context.
@@ -184,10 +205,29 @@ export class TesseraClient {
     await this.sdk.close();
   }
 
+  callTool(
+    params: ToolParams,
+    options: ManualCallOptions & { task: 'handle' },
+  ): Promise<CallToolResult | InputRequiredResult | TaskHandle>;
   callTool(params: ToolParams, options: ManualCallOptions): Promise<CallToolResult | InputRequiredResult>;
+  callTool(params: ToolParams, options: TaskHandleCallOptions): Promise<CallToolResult | TaskHandle>;
   callTool(params: ToolParams, options?: CallOptions): Promise<CallToolResult>;
-  callTool(params: ToolParams, options?: CallOptions | ManualCallOptions) {
+  callTool(params: ToolParams, options?: CallOptions | ManualCallOptions | TaskHandleCallOptions) {
     return this.execute({ method: 'tools/call', ...params }, options);
+  }
+
+  /**
+   * Picks up a task by id (made by this process or another, e.g. after a restart) and follows it to its result
+   * with the client's callbacks, as `callTool` does. The task must be this caller's: the server answers
+   * another caller's id like an unknown one (`TaskNotFoundError`).
+   */
+  resumeTask(taskId: string, options: TaskDriveOptions = {}): Promise<CallToolResult> {
+    return this.tasks.resume(checkTaskId(taskId), options);
+  }
+
+  /** A handle on a task by id, for driving it by hand (`get`, `update`, `cancel`, `result`); sends nothing. */
+  task(taskId: string): TaskHandle {
+    return new TaskHandle(this.tasks.port, checkTaskId(taskId));
   }
 
   getPrompt(params: PromptParams, options: ManualCallOptions): Promise<GetPromptResult | InputRequiredResult>;
@@ -246,8 +286,8 @@ export class TesseraClient {
 
   private async execute(
     call: McpCall,
-    options: CallOptions | ManualCallOptions = {},
-  ): Promise<AnyResult | InputRequiredResult> {
+    options: CallOptions | ManualCallOptions | TaskHandleCallOptions = {},
+  ): Promise<AnyResult | InputRequiredResult | TaskHandle> {
     if (!this.connected) throw new NotConnectedError(describeCall(call));
     const where = describeCall(call);
     const stop = createCallSignal(where, {
@@ -264,7 +304,7 @@ export class TesseraClient {
         traceMeta: traceMetaOfActiveSpan(),
       };
       const hooks = mergeHooks(this.options.hooks, options.hooks);
-      const send = retryingLegs<AnyResult>(
+      const send = retryingLegs<AnyResult | CreatedTask>(
         (legSeed, signal) => this.inSession(() => this.sendLeg(call, legSeed, signal, leg)),
         {
           call,
@@ -273,26 +313,42 @@ export class TesseraClient {
           hooks,
         },
       );
-      if (options.allowInputRequired === true) return await raceAbort(send(seed, stop.signal), stop.signal);
-      return await raceAbort(
-        runRounds<AnyResult>({
-          call,
-          send,
-          answerer: this.answerer,
-          maxRounds: checkMaxRounds(options.maxRounds ?? this.maxRounds),
-          sleep: this.sleep,
-          signal: stop.signal,
-          hooks,
-          seed,
-          restartOnInvalidState: this.options.restartOnInvalidState,
-        }),
-        stop.signal,
-      );
+      const result =
+        options.allowInputRequired === true
+          ? await raceAbort(send(seed, stop.signal), stop.signal)
+          : await this.runAllRounds(call, send, options, seed, hooks, stop.signal);
+      if (!(result instanceof CreatedTask)) return result;
+      if (options.task === 'handle') return new TaskHandle(this.tasks.port, result.info.taskId, result.info, call);
+      return await this.tasks.follow(result.info.taskId, options, stop, result.info, call);
     } catch (error) {
       throw stop.explain(error);
     } finally {
       stop.dispose();
     }
+  }
+
+  private runAllRounds(
+    call: McpCall,
+    send: ReturnType<typeof retryingLegs<AnyResult | CreatedTask>>,
+    options: CallOptions | TaskHandleCallOptions,
+    seed: RoundSeed,
+    hooks: Required<RoundHooks>,
+    signal: AbortSignal,
+  ): Promise<AnyResult | CreatedTask> {
+    return raceAbort(
+      runRounds<AnyResult | CreatedTask>({
+        call,
+        send,
+        answerer: this.answerer,
+        maxRounds: checkMaxRounds(options.maxRounds ?? this.maxRounds),
+        sleep: this.sleep,
+        signal,
+        hooks,
+        seed,
+        restartOnInvalidState: this.options.restartOnInvalidState,
+      }),
+      signal,
+    );
   }
 
   /**
@@ -314,14 +370,29 @@ export class TesseraClient {
     seed: RoundSeed,
     signal: AbortSignal,
     leg: LegOptions,
+  ): Promise<AnyResult | InputRequiredResult | CreatedTask> {
+    try {
+      return await this.sendPlainLeg(call, seed, signal, leg);
+    } catch (error) {
+      const task = createdTaskOf(error, call);
+      if (task === undefined) throw error;
+      return task;
+    }
+  }
+
+  private async sendPlainLeg(
+    call: McpCall,
+    seed: RoundSeed,
+    signal: AbortSignal,
+    leg: LegOptions,
   ): Promise<AnyResult | InputRequiredResult> {
-    // The caller's own _meta wins over the client's log level and the active span's trace context (as a whole:
-    // a traceparent of the caller's never travels with the active span's tracestate).
-    const logMeta =
-      this.logLevel !== undefined && this.era === 'modern' ? { [LOG_LEVEL_META_KEY]: this.logLevel } : undefined;
-    const traceMeta = call._meta?.traceparent === undefined ? leg.traceMeta : undefined;
-    const meta =
-      logMeta === undefined && traceMeta === undefined ? call._meta : { ...logMeta, ...traceMeta, ...call._meta };
+    const modern = this.era === 'modern';
+    const meta = legMeta(call, {
+      logLevel: modern ? this.logLevel : undefined,
+      traceMeta: leg.traceMeta,
+      // A tool call declares the Tasks extension on the request itself, as the extension asks.
+      tasksFor: modern && this.tasksEnabled ? this.capabilities : undefined,
+    });
     const legFields = {
       ...(meta !== undefined && { _meta: meta }),
       // An empty map says nothing; omit it, as after a state-only round.
@@ -403,16 +474,4 @@ export class TesseraClient {
     await hooks.onInputResponse({ kind, request, response });
     return response;
   }
-}
-
-interface LegOptions {
-  onprogress?: ProgressCallback;
-  timeout?: number;
-  traceMeta?: TraceMeta;
-}
-
-function checkMaxRounds(value: number): number {
-  if (!Number.isInteger(value) || value < 0)
-    throw new RangeError(`maxRounds must be a non-negative integer, got ${value}`);
-  return value;
 }

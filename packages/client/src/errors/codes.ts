@@ -15,6 +15,11 @@ export const TesseraClientErrorCode = {
   InvalidConnectTarget: 'TESSERA_INVALID_CONNECT_TARGET',
   InvalidProtocolPreference: 'TESSERA_INVALID_PROTOCOL_PREFERENCE',
   ProtocolNegotiation: 'TESSERA_PROTOCOL_NEGOTIATION',
+  TaskFailed: 'TESSERA_TASK_FAILED',
+  TaskCancelled: 'TESSERA_TASK_CANCELLED',
+  TaskExpired: 'TESSERA_TASK_EXPIRED',
+  TaskNotFound: 'TESSERA_TASK_NOT_FOUND',
+  InvalidTask: 'TESSERA_INVALID_TASK',
 } as const;
 
 export type TesseraClientErrorCode = (typeof TesseraClientErrorCode)[keyof typeof TesseraClientErrorCode];

@@ -16,5 +16,8 @@ export function mergeHooks(...all: (RoundHooks | undefined)[]): Required<RoundHo
     onLegRetry: async (event) => {
       for (const hooks of present) await hooks.onLegRetry?.(event);
     },
+    onTaskStatus: async (event) => {
+      for (const hooks of present) await hooks.onTaskStatus?.(event);
+    },
   };
 }

@@ -1,6 +1,7 @@
 import type { InputRequest, InputRequests, InputResponse } from '@modelcontextprotocol/client';
 import type { InputKind } from '../callbacks/input-kind';
 import type { McpCall } from '../flow/mcp-call';
+import type { TaskStatusEvent } from '../tasks/task-status-event';
 import type { LegFailure } from './leg-failure';
 
 /** One `input_required` answer, seen before the client acts on it. */
@@ -59,4 +60,6 @@ export interface RoundHooks {
   onInputResponse?: (event: InputResponseEvent) => void | Promise<void>;
   /** A leg failed at the balancer (instance gone or died) and is sent again; see `legRetry`. */
   onLegRetry?: (event: LegRetryEvent) => void | Promise<void>;
+  /** A task this client follows changed status or status message (its first state counts as a change). */
+  onTaskStatus?: (event: TaskStatusEvent) => void | Promise<void>;
 }

@@ -1,0 +1,13 @@
+import type { RoundHooks } from '../rounds/round-hooks.types';
+
+/** Options for following a task to its result (`resumeTask`, `TaskHandle.result`). */
+export interface TaskDriveOptions {
+  /** Stops following the task, and cancels it on the server unless `cancelOnAbort` is false. */
+  signal?: AbortSignal;
+  /** Wall-clock limit for following the task; like `signal`, it cancels the task unless `cancelOnAbort` is false. */
+  timeoutMs?: number;
+  /** Whether stopping (signal or timeout) sends `tasks/cancel`. Default true. */
+  cancelOnAbort?: boolean;
+  /** Run after the client's own hooks (`onTaskStatus`, `onInputRequest`, ...). */
+  hooks?: RoundHooks;
+}
