@@ -11,6 +11,6 @@ import type { JSONRPCMessage, McpHandlerRequestOptions } from '@modelcontextprot
 export const REFUSED_BEFORE_PARSE: unique symbol = Symbol.for('tessera.core.refusedBeforeParse');
 
 /** What a Node face passes to the endpoint's `fetch`: the body it already parsed, or the refusal it already made. */
-export interface FaceRequestOptions extends Pick<McpHandlerRequestOptions, 'parsedBody'> {
+export interface FaceRequestOptions extends Pick<McpHandlerRequestOptions, 'parsedBody' | 'authInfo'> {
   [REFUSED_BEFORE_PARSE]?: JSONRPCMessage;
 }

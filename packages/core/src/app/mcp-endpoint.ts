@@ -23,6 +23,7 @@ import type { HttpAuthOptions } from './http-auth-options';
 import { payloadTooLarge, readLimitedBytes, utf8Text } from './read-limited-body';
 import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from './request-limits';
 import { LegacySessions, type LegacySessionOptions } from './legacy-sessions';
+import { BodyBudget, bodiesBusy } from '../limits/body-budget';
 
 /** What the endpoint's `fetch` takes: the SDK's own request options (a Node face adds face-request-options.ts). */
 export type EndpointRequestOptions = McpHandlerRequestOptions;
@@ -49,6 +50,12 @@ export class McpEndpoint {
 
   /** Sessionful 2025-era HTTP, when opted in; otherwise 2025 clients are served statelessly. */
   private readonly sessions?: LegacySessions;
+
+  /** The bytes of bodies held at once, over every face of this endpoint (`limits.maxBodyBytesInFlight`). */
+  readonly bodies: BodyBudget;
+
+  /** What `admit` verified: a face hands it back as `authInfo`, and `fetch` does not verify that token again. */
+  private readonly verified = new WeakSet<AuthInfo>();
 
   constructor(
     /** Builds the SDK server of one serving unit; the Node faces use it for stdio connections. */
@@ -78,6 +85,20 @@ export class McpEndpoint {
       },
     );
     if (auth) this.authenticate = requireBearerAuth(auth);
+    this.bodies = new BodyBudget(limits.maxBodyBytesInFlight);
+  }
+
+  /**
+   * Authenticates `request` from its headers alone, for a face that checks the token before it reads a
+   * byte of the body: the refusal to send (401, 403), or what was verified (nothing without auth). Given
+   * back to `fetch` as `authInfo`, it is not verified again.
+   */
+  async admit(request: Request): Promise<Response | { authInfo?: AuthInfo }> {
+    if (!this.authenticate) return {};
+    const outcome = await this.authenticate(request);
+    if (outcome instanceof Response) return outcome;
+    this.verified.add(outcome);
+    return { authInfo: outcome };
   }
 
   /**
@@ -94,7 +115,7 @@ export class McpEndpoint {
     // a refusal a Node face's pre-parse scan already made (refuseByScan): answered after auth, body not read again
     const refusedBeforeParse = (options as FaceRequestOptions | undefined)?.[REFUSED_BEFORE_PARSE];
     let authInfo = options?.authInfo;
-    if (this.authenticate) {
+    if (this.authenticate && !(authInfo && this.verified.has(authInfo))) {
       const outcome = await this.authenticate(request);
       if (outcome instanceof Response) return outcome;
       authInfo = outcome;
@@ -108,19 +129,26 @@ export class McpEndpoint {
       // read as a stream with a running byte count: a chunked body is never buffered past the limit
       const max = this.limits.maxBodyBytes;
       if (Number(request.headers.get('content-length')) > max) return payloadTooLarge(max);
-      const bytes = await readLimitedBytes(request, max);
-      if (bytes === 'too-large') return payloadTooLarge(max);
-      const scanned = await refuseByScan(bytes, this.limits); // before decoding and JSON.parse: see refuse-by-scan
-      if (scanned) return this.refuseUnparsed(scanned);
-      const text = utf8Text(bytes);
-      let body: unknown;
+      const hold = this.bodies.open();
       try {
-        body = text.length === 0 ? undefined : JSON.parse(text);
-      } catch {
-        body = undefined;
+        const bytes = await readLimitedBytes(request, max, hold);
+        if (bytes === 'too-large') return payloadTooLarge(max);
+        if (bytes === 'busy') return bodiesBusy();
+        const scanned = await refuseByScan(bytes, this.limits); // before decoding and JSON.parse: see refuse-by-scan
+        if (scanned) return this.refuseUnparsed(scanned);
+        const text = utf8Text(bytes);
+        let body: unknown;
+        try {
+          body = text.length === 0 ? undefined : JSON.parse(text);
+        } catch {
+          body = undefined;
+        }
+        if (body === undefined)
+          return await this.handler.fetch(new Request(request, { body: text }), { ...options, authInfo });
+        return await this.serveParsed(request, body, { ...options, authInfo });
+      } finally {
+        hold.release();
       }
-      if (body === undefined) return this.handler.fetch(new Request(request, { body: text }), { ...options, authInfo });
-      return this.serveParsed(request, body, { ...options, authInfo });
     }
     if (request.method === 'POST') return this.serveParsed(request, options!.parsedBody, { ...options, authInfo });
     if (this.sessions && (await isLegacyRequest(request))) return this.sessions.fetch(request, { authInfo });

@@ -1,3 +1,5 @@
+import type { BodyHold } from '../limits/body-budget';
+
 /** What a body over the limit answers, on every face: 413, and the connection is not reused. */
 export function payloadTooLarge(maxBytes: number): Response {
   return Response.json(
@@ -15,7 +17,11 @@ export function payloadTooLarge(maxBytes: number): Response {
  * `Content-Length` (chunked, streamed) is never buffered past `maxBytes`; the rest is cancelled unread.
  * Bytes, not text: a body over the argument limits is refused by a scan of the bytes, never decoded.
  */
-export async function readLimitedBytes(request: Request, maxBytes: number): Promise<Uint8Array | 'too-large'> {
+export async function readLimitedBytes(
+  request: Request,
+  maxBytes: number,
+  hold?: BodyHold,
+): Promise<Uint8Array | 'too-large' | 'busy'> {
   if (request.body === null) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -27,6 +33,10 @@ export async function readLimitedBytes(request: Request, maxBytes: number): Prom
     if (received > maxBytes) {
       await reader.cancel().catch(() => undefined); // stop the source; nothing more is read or kept
       return 'too-large';
+    }
+    if (hold && !hold.take(value.byteLength)) {
+      await reader.cancel().catch(() => undefined);
+      return 'busy';
     }
     chunks.push(value);
   }

@@ -20,6 +20,11 @@ export interface RequestLimits {
   maxMembersOutsideArguments?: number;
   /** Deepest nesting of objects and arrays outside a call's `arguments` (the request object is 1). Default 32, at least 8. */
   maxDepthOutsideArguments?: number;
+  /**
+   * Most bytes of request bodies held at once, over every request being read or served (per endpoint): past
+   * it a body is answered 503 with `Retry-After: 1` instead of being read. Default 64 MiB, at least `maxBodyBytes`.
+   */
+  maxBodyBytesInFlight?: number;
 }
 
 export type ResolvedRequestLimits = Readonly<Required<RequestLimits>>;
@@ -33,6 +38,8 @@ export const DEFAULT_REQUEST_LIMITS: ResolvedRequestLimits = Object.freeze({
   // in a few milliseconds at worst: 10 000 tiny keys are about 5 ms of JSON.parse on a loaded CI machine
   maxMembersOutsideArguments: 10_000,
   maxDepthOutsideArguments: 32,
+  // sixteen bodies of the largest size at once: a burst of real calls never comes near it, held bodies stop there
+  maxBodyBytesInFlight: 64 * 1024 * 1024,
 });
 
 /**
@@ -68,6 +75,11 @@ export function resolveRequestLimits(limits: RequestLimits | undefined, server: 
       );
     }
     resolved[key] = value;
+  }
+  if (resolved.maxBodyBytesInFlight < resolved.maxBodyBytes) {
+    throw new InvalidConfigurationError(
+      `${server}: limits.maxBodyBytesInFlight must be at least limits.maxBodyBytes (${resolved.maxBodyBytes}), got ${resolved.maxBodyBytesInFlight}: no body of the largest size could ever be read.`,
+    );
   }
   return Object.freeze(resolved);
 }

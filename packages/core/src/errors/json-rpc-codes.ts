@@ -1,5 +1,7 @@
 /** JSON-RPC error codes Tessera answers with. */
 export const JsonRpcCode = {
+  /** The body is not a request Tessera reads (a batch, a notification, a response) and crosses the limits. */
+  InvalidRequest: -32600,
   InvalidParams: -32602,
   InternalError: -32603,
   /** The client lacks a capability the call needs (`data.requiredCapabilities`). */

@@ -1,19 +1,14 @@
 import { createServer, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  hostHeaderValidationResponse,
-  localhostAllowedHostnames,
-  originValidationResponse,
-} from '@modelcontextprotocol/server';
+import { hostHeaderValidationResponse, originValidationResponse } from '@modelcontextprotocol/server';
 import type { Logger } from '../logging/logger';
 import type { ResolvedRequestLimits } from '../app/request-limits';
 import { ConnectionDrain, refuseWhileDraining } from './connection-drain';
-import { createNodeHandler, type EndpointFetch } from './node-handler';
+import { createNodeHandler, type NodeFace } from './node-handler';
+import { isLoopbackHost, loopbackAllowedHosts } from './loopback-hosts';
 import { requestPath } from './request-path';
 import type { HttpListener, ListenOptions } from './listen-options';
 import { listenTimeouts } from './listen-timeouts';
-
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 
 /**
  * Serves a web-standard `fetch` face on Node HTTP at one path (404 elsewhere), on 127.0.0.1 unless told
@@ -21,7 +16,7 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
  * protection as `TesseraApp.listen`.
  */
 export async function listenNodeHttp(
-  fetch: EndpointFetch,
+  endpoint: Omit<NodeFace, 'screen'>,
   options: ListenOptions,
   logger: Logger,
   limits: ResolvedRequestLimits,
@@ -29,15 +24,13 @@ export async function listenNodeHttp(
   const timeouts = listenTimeouts(options);
   const path = options.path ?? '/mcp';
   const host = options.host ?? '127.0.0.1';
-  const allowedHosts = options.allowedHosts ?? (LOOPBACK_HOSTS.has(host) ? localhostAllowedHostnames() : undefined);
-  // A page on another site that rebinds its name to 127.0.0.1 sends its own Host/Origin: refuse those.
-  const guarded: EndpointFetch = allowedHosts
-    ? async (request, parsed) =>
-        hostHeaderValidationResponse(request, allowedHosts) ??
-        originValidationResponse(request, allowedHosts) ??
-        fetch(request, parsed)
-    : fetch;
-  const node = createNodeHandler(guarded, options.fastPath !== false, limits);
+  const allowedHosts = options.allowedHosts ?? (isLoopbackHost(host) ? loopbackAllowedHosts(host) : undefined);
+  // A page on another site that rebinds its name to a loopback address sends its own Host/Origin: refuse those.
+  const screen = allowedHosts
+    ? (request: Request) =>
+        hostHeaderValidationResponse(request, allowedHosts) ?? originValidationResponse(request, allowedHosts)
+    : undefined;
+  const node = createNodeHandler({ ...endpoint, screen }, options.fastPath !== false, limits);
   const server: HttpServer = createServer((req, res) => {
     const admitted = drain.admit(req, res);
     const pathname = requestPath(req.url);

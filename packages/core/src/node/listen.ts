@@ -7,6 +7,11 @@ import type { HttpListener, ListenOptions } from './listen-options';
  * rebinding protection on loopback. `app.close()` stops it too.
  */
 export async function listen(endpoint: ServableEndpoint, options: ListenOptions = {}): Promise<HttpListener> {
-  const listener = await listenNodeHttp(endpoint.fetch, options, endpoint.logger, endpoint.limits);
+  const face = {
+    fetch: endpoint.fetch,
+    ...(endpoint.admit && { admit: (request: Request) => endpoint.admit!(request) }),
+    ...(endpoint.bodies && { bodies: endpoint.bodies }),
+  };
+  const listener = await listenNodeHttp(face, options, endpoint.logger, endpoint.limits);
   return { url: listener.url, close: endpoint.track(listener.close) };
 }

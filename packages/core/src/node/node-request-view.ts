@@ -60,9 +60,16 @@ export class NodeRequestView {
   constructor(
     private readonly req: IncomingMessage,
     private readonly res: ServerResponse,
-    private readonly bodyText: string,
+    /** Empty until the face has read the body (headers are checked before that: see node-handler.ts). */
+    private bodyText = '',
   ) {
     this.headers = new NodeHeadersView(req.headers);
+  }
+
+  /** The body, once read. */
+  withBody(text: string): this {
+    this.bodyText = text;
+    return this;
   }
 
   get url(): string {

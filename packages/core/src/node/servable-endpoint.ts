@@ -1,6 +1,8 @@
 import type { FaceRequestOptions } from '../app/face-request-options';
 import type { SdkServerFactory } from '../app/mcp-endpoint';
 import type { ResolvedRequestLimits } from '../app/request-limits';
+import type { AuthInfo } from '@modelcontextprotocol/server';
+import type { BodyBudget } from '../limits/body-budget';
 import type { Logger } from '../logging/logger';
 
 /**
@@ -16,5 +18,12 @@ export interface ServableEndpoint {
   readonly serverFactory: SdkServerFactory;
   readonly logger: Logger;
   readonly limits: ResolvedRequestLimits;
+  /** The endpoint's budget of body bytes held at once; a face reading bodies itself draws on it too. */
+  readonly bodies?: BodyBudget;
+  /**
+   * Authenticates from the headers alone before the face reads the body: a refusal to send, or what was
+   * verified, which `fetch` takes back as `authInfo` without verifying it again. Without it, `fetch` authenticates.
+   */
+  admit?(request: Request): Promise<Response | { authInfo?: AuthInfo }>;
   track(stop: () => Promise<void>): () => Promise<void>;
 }

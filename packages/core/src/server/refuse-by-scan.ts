@@ -2,14 +2,17 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { ResolvedRequestLimits } from '../app/request-limits';
 import { boundsRefusal, callKind, countsProblem } from './check-argument-bounds';
 import { outsideCountsProblem, outsideRefusal } from './check-outside-bounds';
-import { QUOTE } from './json-bytes';
-import { runYielding } from './run-in-slices';
+import { JsonRpcCode } from '../errors/json-rpc-codes';
+import { countNested, type NestedCounts } from './count-nested';
+import { OPEN_ARRAY, OPEN_OBJECT, QUOTE, skipSpace } from './json-bytes';
+import { runToEnd, runYielding, type Steps } from './run-in-slices';
 import {
   decodeJson,
   foldArguments,
   scanJsonStructure,
   scanSteps,
   type ByteRange,
+  type OutsideCounts,
   type ScannedEnvelope,
 } from './scan-json-structure';
 
@@ -38,12 +41,54 @@ export async function refuseByScan(
 ): Promise<JSONRPCMessage | undefined> {
   if (body.length < SCAN_FROM_BYTES) return undefined;
   // in slices, with a turn of the event loop between them: other requests go on while a large body is read
-  return refusalOf(await runYielding(scanSteps(body, limits)), body, limits);
+  const found = await runYielding(scanSteps(body, limits));
+  if (isCallable(found, body)) return refusalOf(found, body, limits);
+  return otherShapeRefusal(found ?? (await runYielding(countWholeBody(body, limits))), limits);
 }
 
 /** The scan's answer for a body of any size, at once (refuseByScan skips small ones and slices the rest). */
 export function scanRefusal(body: Uint8Array, limits: ResolvedRequestLimits): JSONRPCMessage | undefined {
-  return refusalOf(scanJsonStructure(body, limits), body, limits);
+  const found = scanJsonStructure(body, limits);
+  if (isCallable(found, body)) return refusalOf(found, body, limits);
+  return otherShapeRefusal(found ?? runToEnd(countWholeBody(body, limits)), limits);
+}
+
+/** A request the post-parse checks read: an `id`, and a `method` that is a string. */
+function isCallable(found: ScannedEnvelope | undefined, body: Uint8Array): found is ScannedEnvelope {
+  return found?.id !== undefined && found.method !== undefined && body[found.method[0]] === QUOTE;
+}
+
+/**
+ * Every other shape (a batch, a notification, a response, a method that is not a string, text after the
+ * object) is parsed whole all the same, and no post-parse check reads it: its members all count against
+ * the bounds outside arguments, and past them it is refused with -32600, id null, before any parse.
+ */
+function otherShapeRefusal(
+  counted: ScannedEnvelope | OutsideCounts | undefined,
+  limits: ResolvedRequestLimits,
+): JSONRPCMessage | undefined {
+  if (counted === undefined) return undefined;
+  const outside = 'outside' in counted ? { ...counted.outside } : counted;
+  if ('outside' in counted && counted.args !== undefined) foldArguments(outside, counted.args);
+  const problem = outsideCountsProblem(outside.members, outside.depth, limits);
+  if (problem === undefined) return undefined;
+  return {
+    jsonrpc: '2.0',
+    id: null,
+    error: {
+      code: JsonRpcCode.InvalidRequest,
+      message: `Invalid request: ${problem.replace('the request', 'the body')}`,
+    },
+  } as unknown as JSONRPCMessage;
+}
+
+/** Counts the first JSON container of a body that is not one object (a batch, say); undefined if none. */
+function* countWholeBody(b: Uint8Array, limits: ResolvedRequestLimits): Steps<OutsideCounts | undefined> {
+  const start = skipSpace(b, b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0);
+  if (b[start] !== OPEN_ARRAY && b[start] !== OPEN_OBJECT) return undefined;
+  const counts: NestedCounts = { keys: 0, items: 0, depth: 0 };
+  yield* countNested(b, start, counts, limits.maxDepthOutsideArguments);
+  return { members: counts.keys + counts.items, depth: counts.depth };
 }
 
 function refusalOf(

@@ -40,6 +40,9 @@ export interface ScannedEnvelope {
   outside: OutsideCounts;
 }
 
+/** Envelope members read between two yields (a few milliseconds' work at most, on a slow machine). */
+const SLICE_MEMBERS = 512;
+
 const ID = 1;
 const METHOD = 2;
 const PARAMS = 3;
@@ -98,6 +101,7 @@ function* readMembers(
   let i = skipSpace(b, open + 1);
   if (b[i] === CLOSE_OBJECT) return i + 1;
   let pause = i + SLICE_BYTES; // an envelope of many small members is sliced like any other run of bytes
+  let members = 0; // and by their number: each member read here costs far more than a byte counted below
   for (;;) {
     if (b[i] !== QUOTE) return -1;
     const keyEnd = stringEnd(b, i);
@@ -113,9 +117,10 @@ function* readMembers(
     if (b[i] === CLOSE_OBJECT) return i + 1;
     if (b[i] !== COMMA) return -1;
     i = skipSpace(b, i + 1);
-    if (i >= pause) {
+    if (i >= pause || ++members >= SLICE_MEMBERS) {
       yield;
       pause = i + SLICE_BYTES;
+      members = 0;
     }
   }
 }

@@ -56,7 +56,14 @@ describe('argument bounds over loopback HTTP', () => {
       maxArgumentDepth: 32,
       maxMembersOutsideArguments: 10_000,
       maxDepthOutsideArguments: 32,
+      maxBodyBytesInFlight: 64 * 1024 * 1024,
     });
+  });
+
+  test('bytes in flight below the largest body are refused at start-up, naming both limits', () => {
+    expect(() =>
+      createApp({ name: 'b', version: '1', providers: [], limits: { maxBodyBytes: 2048, maxBodyBytesInFlight: 1024 } }),
+    ).toThrow(/limits\.maxBodyBytesInFlight must be at least limits\.maxBodyBytes \(2048\), got 1024/);
   });
 });
 
