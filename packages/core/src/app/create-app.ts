@@ -69,7 +69,7 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
     cacheHints: module.cacheHints,
     events: module.events,
   };
-  const servesTasks = compiled.toolList.some((t) => t.execution?.taskSupport !== undefined);
+  const servesTasks = [...compiled.tools.values()].some((plan) => plan.meta.kind === 'tool' && plan.meta.task);
   if (servesTasks) runtime.tasks = new TaskRuntime(runtime, module.tasks);
   return new TesseraApp(runtime, options.auth, options.legacySessions, limits);
 }

@@ -18,8 +18,6 @@ export function renderTool(plan: HandlerPlan): Tool {
   };
   if (plan.outputType) tool.outputSchema = outputSchemaForDto(plan.outputType) as Tool['outputSchema'];
   if (meta.annotations) tool.annotations = meta.annotations;
-  // the extension's word for it; absent means forbidden (always inline)
-  if (meta.task) tool.execution = { taskSupport: meta.task };
   return withDescriptiveFields(tool, meta);
 }
 

@@ -90,6 +90,29 @@ export class TaskRuntime {
 
   /** Creates the task (durably, before answering) and schedules its first step. */
   async create(origin: TaskOrigin): Promise<StoredTask> {
+    const task = this.newTask(origin);
+    await this.store.create(task);
+    await this.queue.enqueue(task.taskId);
+    return task;
+  }
+
+  /**
+   * Creates a task that has already ended with `result` (a direct-form tool's last round, delivered as a task):
+   * no step is scheduled, so the method never runs again for it.
+   */
+  async createCompleted(origin: TaskOrigin, result: Record<string, unknown>): Promise<StoredTask> {
+    const task = this.newTask(origin);
+    const end = this.finished(origin.target, result);
+    Object.assign(
+      task,
+      end.status === 'completed' ? { status: 'completed', result } : { status: 'failed', error: end.error },
+    );
+    if (end.statusMessage) task.statusMessage = end.statusMessage;
+    await this.store.create(task);
+    return task;
+  }
+
+  private newTask(origin: TaskOrigin): StoredTask {
     const now = this.now();
     const task: StoredTask = {
       taskId: newTaskId(),
@@ -110,15 +133,7 @@ export class TaskRuntime {
     };
     const caller = callerOf(origin.authInfo);
     if (caller) task.caller = caller;
-    await this.store.create(task);
-    await this.queue.enqueue(task.taskId);
     return task;
-  }
-
-  /** Creates a task that is already complete (a direct-form tool's last round: its result, delivered as a task). */
-  async createCompleted(origin: TaskOrigin, result: Record<string, unknown>): Promise<StoredTask> {
-    const task = await this.create({ ...origin });
-    return (await this.store.update(task.taskId, this.finished(task.target, result))) ?? task;
   }
 
   async close(): Promise<void> {
@@ -217,7 +232,15 @@ export class TaskRuntime {
   }
 
   /** The change that completes a task with `result`, unless it is over the size limit (then it fails, saying so). */
-  private finished(target: string, result: Record<string, unknown>) {
+  private finished(
+    target: string,
+    result: Record<string, unknown>,
+  ): {
+    status: 'completed' | 'failed';
+    result?: Record<string, unknown>;
+    error?: TaskError;
+    statusMessage: string | null;
+  } {
     const bytes = new TextEncoder().encode(JSON.stringify(result)).length;
     if (bytes > this.maxResultBytes)
       return failedWith({
