@@ -9,11 +9,13 @@ import {
   type Interceptor,
   type LogFields,
   type Logger,
+  type TasksOptions,
   type TesseraApp,
 } from '@tessera/core';
 import type { ServerEventBus } from '@modelcontextprotocol/server';
 import type { SingleUseStore } from '@tessera/request-state';
 import { BookingProvider, INSTANCE_ID, INSTANCE_LOGGER } from './booking.provider';
+import { PlanningProvider } from './planning.provider';
 import { NOTIFIER, NotifierRef, TimetableProvider } from './timetable.provider';
 
 /** Every instance of a fleet must carry the same server name: it is the `requestState` audience. */
@@ -30,6 +32,8 @@ export interface FleetAppOptions {
   singleUse?: SingleUseStore;
   /** The change-event bus shared by the fleet (Redis pub/sub); without it, events reach this instance's listeners only. */
   events?: ServerEventBus;
+  /** Where task tools' tasks live and how their steps run (Redis for a fleet); default in this process. */
+  tasks?: TasksOptions;
 }
 
 /** A logger that adds `instance: <id>` to every event, so the lines of a fleet can be told apart. */
@@ -84,7 +88,7 @@ export function createFleetApp(options: FleetAppOptions): TesseraApp {
     name: FLEET_SERVER_NAME,
     version: '0.1.0',
     instructions: 'Books vehicle services. Every instance of the fleet serves every leg of a flow.',
-    providers: [BookingProvider, TimetableProvider],
+    providers: [BookingProvider, TimetableProvider, PlanningProvider],
     services: [
       { token: INSTANCE_ID, useValue: options.instanceId },
       { token: INSTANCE_LOGGER, useValue: logger },
@@ -96,6 +100,7 @@ export function createFleetApp(options: FleetAppOptions): TesseraApp {
       ? new RequestStateSecurity({ keys: [...options.keys], singleUse: options.singleUse })
       : undefined,
     events: options.events ?? new InMemoryServerEventBus(),
+    tasks: options.tasks,
     logger,
   });
   notifier.current = app.notify;

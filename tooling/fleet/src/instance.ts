@@ -8,7 +8,8 @@ import { type HttpListener, listen, stopOnSignals } from '@tessera/core/node';
  *
  * Environment: `TESSERA_STATE_KEYS` (comma-separated base64url keys, each at least 32 bytes; `keys[0]` seals,
  * all verify), `FLEET_INSTANCE_ID`, `PORT` and `FLEET_HOST` (flags win), and `TESSERA_REDIS_URL` (single-use state and
- * change notifications shared through Redis). Listens on 127.0.0.1 unless told otherwise (a container:
+ * change notifications and task tools' tasks shared through Redis; `FLEET_TASK_LOCK_MS`, how long a killed
+ * instance's task step waits before another instance takes it, default 30000). Listens on 127.0.0.1 unless told otherwise (a container:
  * `--host 0.0.0.0`), and `FLEET_DRAIN_MS` (how long calls in flight may finish after SIGTERM, default 2000). Prints one line on stdout
  * when ready; when started by a parent with an IPC channel (`fleet.ts`), also sends it `{ type: 'ready', ... }`
  * and exits when that parent goes away.
@@ -101,7 +102,14 @@ async function main(): Promise<void> {
   const redis = process.env[REDIS_URL_ENV]
     ? await connectFleetRedis(process.env[REDIS_URL_ENV]!, logger, keys !== undefined)
     : undefined;
-  const app = createFleetApp({ instanceId: args.id, keys, logger, singleUse: redis?.singleUse, events: redis?.events });
+  const app = createFleetApp({
+    instanceId: args.id,
+    keys,
+    logger,
+    singleUse: redis?.singleUse,
+    events: redis?.events,
+    tasks: redis?.tasks,
+  });
   const listener: HttpListener = await listen(app, { port: args.port, host: args.host, drainMs: args.drainMs });
   // SIGTERM/SIGINT drain the listener (readyz 503, calls in flight finish, no resets), then Redis closes; the
   // deadline only ends a stop that hangs, and then with exit code 1 so a supervisor sees it. Installed before

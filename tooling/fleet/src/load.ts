@@ -1,6 +1,7 @@
 import { Fleet, legsPerInstance } from './fleet';
 import { generateKey, keyId } from './keys';
 import { runFlows, type FlowTally } from './load/run-flows';
+import { runTasks } from './load/run-tasks';
 import { killAllNginx } from './nginx/run-nginx';
 import { connectRedis, RedisSingleUseStore } from '@tessera/redis';
 import { killAllRedis, runRedisServer, type RunningRedis } from './redis/run-redis-server';
@@ -13,7 +14,9 @@ import { killAllInstances, type InstanceProcess } from './spawn-instance';
  *   2. kill -9 of one instance mid-run, then its restart: every flow completes;
  *   3. the three-phase key rotation rolled through the running fleet under load: no flow dropped;
  *   4. one instance given an unrelated key: its legs get the fixed -32602, clients restart, flows complete;
- *   and the single-use replay across two instances.
+ *   and the single-use replay across two instances;
+ *   7. 200 task tools with two questions each, created on one instance and answered through another, one
+ *      instance kill -9'd mid-run and restarted: every task completed or failed with a reason, none stuck.
  * `--quick` (CI, `npm run check:fleet`): small counts, scenario 3 left out. Exit code 1 on any failed check.
  * Stops everything it started, whatever happens.
  */
@@ -96,6 +99,67 @@ async function scenarioKill(fleet: Fleet, s: Settings): Promise<void> {
     `scenario 2: every flow completed (${t.restartedByDriver} needed a restart)`,
   );
   if (t.errors.length > 0) console.log(`   first errors: ${t.errors.join(' | ')}`);
+}
+
+/** How long a killed instance's task step waits before another instance takes it, in this run. */
+const TASK_LOCK_MS = 2000;
+
+async function scenarioTasks(fleet: Fleet, s: Settings): Promise<void> {
+  const tasks = 200;
+  const bodiesBefore = workStarted(fleet.allProcesses);
+  let killed: Promise<void> | undefined;
+  const t = await runTasks({
+    url: fleet.url.href,
+    instances: () => fleet.instances.map((p) => p.url),
+    tasks,
+    concurrency: s.quick ? 40 : 64,
+    workMs: 800,
+    onProgress: (done) => {
+      if (killed === undefined && done >= tasks / 3) {
+        killed = (async () => {
+          // the moment i2 starts a body: killed inside it, so that step must be recovered elsewhere
+          const running = fleet.instances.find((p) => p.id === 'i2')!;
+          const seen = workStarted([running]);
+          const waitUntil = Date.now() + 20_000;
+          while (workStarted([running]) === seen && Date.now() < waitUntil) await new Promise((r) => setTimeout(r, 5));
+          await fleet.kill('i2');
+          console.log(`   kill -9 of i2 (pid ${running.pid}) after ${done} tasks, inside a task's body`);
+          await new Promise((r) => setTimeout(r, 500));
+          await fleet.restart('i2');
+          console.log('   i2 restarted on its port');
+        })();
+      }
+    },
+  });
+  await killed;
+  await settle();
+  const bodies = workStarted(fleet.allProcesses) - bodiesBefore;
+  console.log(
+    `7. ${tasks} task tools with two questions each (plan_service, 800 ms of work), kill -9 of one instance mid-run, then restart: ` +
+      `${t.completed} completed, ${t.failed} failed, ${t.stuck} lost or stuck, ${(t.elapsedMs / 1000).toFixed(1)} s`,
+  );
+  console.log(
+    `   answered through another instance than the one created on: ${t.answeredElsewhere} (through nginx, that one down: ${t.answeredThroughNginx}); ` +
+      `body ran on another instance than the creator: ${t.workedElsewhere}; bodies started ${bodies} for ${t.completed} completed ` +
+      `(${bodies - t.completed} run again after the kill); requests retried while i2 was down: ${t.retries}; step lock ${TASK_LOCK_MS} ms`,
+  );
+  if (t.failedReasons.length > 0) console.log(`   failure reasons: ${[...new Set(t.failedReasons)].join(' | ')}`);
+  if (t.errors.length > 0) console.log(`   first errors: ${t.errors.join(' | ')}`);
+  check(t.stuck === 0, `scenario 7: tasks lost or stuck=${t.stuck}`);
+  check(
+    t.completed + t.failed === tasks && t.failedReasons.every((r) => !r.endsWith('(no reason given)')),
+    `scenario 7: every task completed (${t.completed}) or failed with a reason (${t.failed})`,
+  );
+  check(bodies > t.completed, 'scenario 7: a body interrupted by the kill ran again on another instance');
+  check(
+    t.answeredElsewhere + t.answeredThroughNginx === tasks && t.answeredElsewhere >= tasks / 2,
+    'scenario 7: every task answered through another instance than the one it was created on',
+  );
+}
+
+/** Runs of plan_service's body, from the instances' own log lines. */
+function workStarted(processes: readonly InstanceProcess[]): number {
+  return processes.flatMap((p) => p.stderr).filter((l) => l.includes('"task work started"')).length;
 }
 
 async function scenarioRotation(fleet: Fleet, s: Settings, ring: Buffer[]): Promise<void> {
@@ -249,13 +313,18 @@ async function main(): Promise<void> {
   try {
     redis = await runRedisServer();
     const ring = [generateKey()];
-    fleet = await Fleet.start({ instances: 3, keys: ring, env: { TESSERA_REDIS_URL: redis.url } });
+    fleet = await Fleet.start({
+      instances: 3,
+      keys: ring,
+      env: { TESSERA_REDIS_URL: redis.url, FLEET_TASK_LOCK_MS: String(TASK_LOCK_MS) },
+    });
     console.log(
       `fleet: 3 instances (${fleet.instances.map((p) => `${p.id} pid ${p.pid}`).join(', ')}) behind nginx ${fleet.url.href} (pid ${fleet.nginx.pid}), ` +
         `redis-server ${redis.url}, key ring ${ring.map(keyId).join(',')}, single-use state on, node ${process.version}`,
     );
     await scenarioSpread(fleet, s);
     await scenarioKill(fleet, s);
+    await scenarioTasks(fleet, s);
     if (!s.quick) await scenarioRotation(fleet, s, ring);
     await scenarioUnrelatedKey(fleet, s, ring);
     await singleUseReplay(fleet);

@@ -1,24 +1,38 @@
 import type { ServerEventBus } from '@modelcontextprotocol/server';
-import type { Logger } from '@tessera/core';
+import type { Logger, TasksOptions } from '@tessera/core';
 import type { SingleUseStore } from '@tessera/request-state';
-import { connectRedis, RedisEventBus, RedisSingleUseStore } from '@tessera/redis';
+import { connectRedis, RedisEventBus, RedisSingleUseStore, RedisTaskQueue, RedisTaskStore } from '@tessera/redis';
 
 /** `redis://host:port`: the Redis every instance of the fleet shares. */
 export const REDIS_URL_ENV = 'TESSERA_REDIS_URL';
+
+/** How long a dead instance's task step waits before another instance takes it over, in ms (default 30 000). */
+export const TASK_LOCK_ENV = 'FLEET_TASK_LOCK_MS';
 
 export interface FleetRedis {
   /** Set when the instance has shared keys (single use needs them). */
   singleUse?: SingleUseStore;
   events: ServerEventBus;
+  /** The task store and step queue every instance shares: any instance serves any task. */
+  tasks: TasksOptions;
   close(): Promise<void>;
 }
 
 /**
- * The instance's Redis parts: the single-use store (one client for commands) and the change-event bus
- * (a second client, in subscribe mode). Connection trouble is logged once per outage; while Redis is down,
- * retry legs are refused (fail closed) and events reach this instance's own listeners only.
+ * The instance's Redis parts: the single-use store (one client for commands), the change-event bus
+ * (a second client, in subscribe mode), and the task store (both clients) with its BullMQ step queue (its
+ * own connections). Connection trouble is logged once per outage; while Redis is down, retry legs are
+ * refused (fail closed) and events reach this instance's own listeners only.
  */
-export async function connectFleetRedis(url: string, logger: Logger, singleUse: boolean): Promise<FleetRedis> {
+export async function connectFleetRedis(
+  url: string,
+  logger: Logger,
+  singleUse: boolean,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<FleetRedis> {
+  const lockDurationMs = env[TASK_LOCK_ENV] ? Number(env[TASK_LOCK_ENV]) : 30_000;
+  if (!Number.isInteger(lockDurationMs) || lockDurationMs < 100)
+    throw new Error(`${TASK_LOCK_ENV} must be a whole number of milliseconds >= 100, got ${env[TASK_LOCK_ENV]}`);
   const onError = (role: string) => (error: Error) =>
     logger.error(`redis ${role}: ${error.message}`, { url: redactUrl(url) });
   const commands = await connectRedis(url, { onError: onError('commands') });
@@ -28,10 +42,30 @@ export async function connectFleetRedis(url: string, logger: Logger, singleUse: 
     subscriber: subscriber.client,
     onError: (e) => logger.warn(e.message),
   });
-  logger.info('redis connected', { url: redactUrl(url), singleUse, events: 'tessera:events' });
+  const store = await RedisTaskStore.start({
+    client: commands.client,
+    subscriber: subscriber.client,
+    onError: (e) => logger.warn(e.message),
+  });
+  const queue = await RedisTaskQueue.connect({
+    url,
+    store,
+    lockDurationMs,
+    stalledIntervalMs: Math.max(50, Math.floor(lockDurationMs / 2)),
+    onError: (e) => logger.warn(e.message),
+  });
+  logger.info('redis connected', {
+    url: redactUrl(url),
+    singleUse,
+    events: 'tessera:events',
+    tasks: 'tessera:task:*',
+    taskLockMs: lockDurationMs,
+  });
   return {
     singleUse: singleUse ? new RedisSingleUseStore({ client: commands.client }) : undefined,
     events,
+    // the app closes them (queue first, then store) when it closes; the connections below close after
+    tasks: { store, queue },
     close: async () => {
       await events.stop().catch(() => undefined);
       await Promise.all([commands.close(), subscriber.close()]).catch(() => undefined);
