@@ -1,0 +1,80 @@
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  LOG_LEVEL_META_KEY,
+  PerRequestHTTPServerTransport,
+  PROTOCOL_VERSION_META_KEY,
+  SERVER_INFO_META_KEY,
+  Server,
+  classifyInboundRequest,
+  isInputRequiredResult,
+  specTypeSchemas,
+} from '@modelcontextprotocol/server';
+
+/**
+ * What listen's fast lane relies on in the SDK beyond its public API: the per-request transport's and the
+ * server's private members it reads or calls, the spec schemas it checks with, the functions and `_meta`
+ * keys it uses. Checked on real instances of the installed SDK; every item that is missing or changed is
+ * named. An empty list: the lane may serve. Anything else: the lane stays off and every request takes the
+ * SDK's own path, which needs none of this.
+ */
+export function checkLaneAssumptions(): string[] {
+  const changed: string[] = [];
+  const expect = (ok: boolean, what: string) => {
+    if (!ok) changed.push(what);
+  };
+  const transport = tryMake(() => new PerRequestHTTPServerTransport({} as never) as unknown as Record<string, unknown>);
+  if (!transport) changed.push('PerRequestHTTPServerTransport cannot be constructed with its options alone');
+  else {
+    expect(typeof transport._terminalDelivered === 'boolean', 'PerRequestHTTPServerTransport._terminalDelivered');
+    expect(typeof transport._closed === 'boolean', 'PerRequestHTTPServerTransport._closed');
+    expect('_requestId' in transport, 'PerRequestHTTPServerTransport._requestId');
+    expect('_sse' in transport, 'PerRequestHTTPServerTransport._sse');
+    expect(typeof transport._responseMode === 'string', 'PerRequestHTTPServerTransport._responseMode');
+    for (const method of ['settleResponse', 'send', 'close'])
+      expect(typeof transport[method] === 'function', `PerRequestHTTPServerTransport.${method}()`);
+  }
+  const server = tryMake(
+    () => new Server({ name: 'lane-check', version: '0' }, {}) as unknown as Record<string, unknown>,
+  );
+  if (!server) changed.push('Server cannot be constructed with an identity alone');
+  else {
+    expect(server._requestHandlerAbortControllers instanceof Map, 'Server._requestHandlerAbortControllers (a Map)');
+    expect(typeof server._onrequest === 'function', 'Server._onrequest()');
+    expect(typeof server._onclose === 'function', 'Server._onclose()');
+  }
+  for (const name of ['CallToolRequest', 'CallToolResult'] as const) {
+    const schema = (specTypeSchemas as Record<string, unknown>)[name] as { '~standard'?: { validate?: unknown } };
+    expect(typeof schema?.['~standard']?.validate === 'function', `specTypeSchemas.${name}`);
+  }
+  expect(callToolRequestStillParses(), 'specTypeSchemas.CallToolRequest (a plain call no longer passes it)');
+  expect(typeof classifyInboundRequest === 'function', 'classifyInboundRequest()');
+  expect(typeof isInputRequiredResult === 'function', 'isInputRequiredResult()');
+  const keys = { PROTOCOL_VERSION_META_KEY, CLIENT_INFO_META_KEY, CLIENT_CAPABILITIES_META_KEY, LOG_LEVEL_META_KEY };
+  for (const [name, value] of Object.entries({ ...keys, SERVER_INFO_META_KEY }))
+    expect(typeof value === 'string' && value.startsWith('io.modelcontextprotocol/'), name);
+  return changed;
+}
+
+function tryMake<T>(make: () => T): T | undefined {
+  try {
+    return make();
+  } catch {
+    return undefined;
+  }
+}
+
+function callToolRequestStillParses(): boolean {
+  const schema = specTypeSchemas.CallToolRequest as unknown as { '~standard'?: { validate?: (v: unknown) => unknown } };
+  const validate = schema?.['~standard']?.validate;
+  if (typeof validate !== 'function') return false;
+  try {
+    const outcome = validate({ method: 'tools/call', params: { name: 'echo', arguments: { text: 'x' } } }) as {
+      issues?: unknown;
+      then?: unknown;
+    };
+    return typeof outcome?.then !== 'function' && outcome?.issues === undefined;
+  } catch {
+    return false;
+  }
+}
