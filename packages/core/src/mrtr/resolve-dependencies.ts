@@ -123,7 +123,8 @@ async function resolveByPush(plan: HandlerPlan, ctx: ExecutionContext, settled: 
       if (ctx.clientCapabilities === undefined) {
         throw new MissingCapabilityError(
           `"${ctx.target}" needs to ask the client (${question.request.method}, question "${dep.key}"), but this 2025-era connection is stateless HTTP and ` +
-            'cannot carry server-to-client requests. Connect with protocol 2026-07-28, over stdio, or a sessionful connection.',
+            'cannot carry server-to-client requests. Connect with protocol 2026-07-28, over stdio, or a sessionful connection ' +
+            '(the server opens sessions to 2025 HTTP clients with createApp(module, { legacySessions: true })).',
           questionKindOf(dep.spec).missingCapability(question.request, {}) ?? {},
         );
       }

@@ -89,6 +89,9 @@ describe('2025-era clients over HTTP with legacySessions', () => {
       code: -32021,
       message: expect.stringContaining('stateless HTTP'),
     });
+    await expect(client.callTool({ name: 'strict', arguments: {} })).rejects.toMatchObject({
+      message: expect.stringContaining('createApp(module, { legacySessions: true })'),
+    });
   });
 
   test('initialize opens a session; DELETE ends it; an ended, unknown or missing session is refused', async () => {
