@@ -13,7 +13,11 @@ export function askAction(message: string, acceptLabel: string, context: PromptC
       message,
       choices: [
         { name: acceptLabel, value: 'accept' },
-        { name: 'Decline', value: 'decline', description: 'say no: the server goes on without this answer' },
+        {
+          name: 'Decline',
+          value: 'decline',
+          description: 'say no: the server decides what follows, often the request ends with an error',
+        },
         { name: 'Cancel', value: 'cancel', description: 'dismiss the question without choosing' },
       ],
     },

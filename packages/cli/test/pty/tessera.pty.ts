@@ -64,6 +64,14 @@ describe('tessera in a real terminal (tmux)', () => {
     expect(screen).toContain('no signup: decline');
   });
 
+  it('says truthfully what Decline does: the server decides, and the request often ends', async () => {
+    const t = run(tessera('call', server.url, 'signup'));
+    await t.waitFor('? [signup] Tell us about you');
+    const hovered = await t.press('often the request ends with an error', 'Down');
+    expect(hovered).not.toContain('goes on without this answer');
+    await t.press('[exit 0]', 'Enter');
+  });
+
   it('shows a URL-mode request and asks for consent', async () => {
     const t = run(tessera('call', server.url, 'docs'));
     const asked = await t.waitFor('? Sign in to read the docs');

@@ -40,8 +40,16 @@ export function mapError(error: unknown, site: ErrorSite): CallToolResult {
         site.logger.info('call refused by a guard', { method: site.method, target: site.target });
         if (site.method === 'tools/call') return toolError(error.message);
         throw new ProtocolError(JsonRpcCode.Forbidden, error.message);
-      case TesseraErrorCode.ToolError:
       case TesseraErrorCode.ElicitationDeclined:
+        site.logger.info('the user declined a question the method needs answered', {
+          method: site.method,
+          target: site.target,
+          question: (error as TesseraError & { key?: unknown }).key,
+          hint: (error as TesseraError & { hint?: unknown }).hint,
+        });
+        if (site.method === 'tools/call') return toolError(error.message);
+        throw new ProtocolError(JsonRpcCode.InternalError, error.message);
+      case TesseraErrorCode.ToolError:
       case TesseraErrorCode.InvalidInputResponse:
       case TesseraErrorCode.UndeclaredInputRequired:
         if (site.method === 'tools/call') return toolError(error.message);

@@ -151,7 +151,7 @@ describe('fixes from review', () => {
     });
     const r = await c.callTool({ name: 'tolerant', arguments: {} });
     expect(r.isError).toBe(true);
-    expect(text(r)).toContain('The user cancelled the question "second".');
+    expect(text(r)).toBe('The user cancelled the question "second", so the request cannot go on.');
     expect(messages).toEqual(['Pick a region', 'Sure?']);
   });
 
