@@ -1,5 +1,7 @@
 import type { InputRequest } from '@modelcontextprotocol/server';
 import { argumentsDigest } from '@tessera/request-state';
+import { QuestionFunctionError } from '../errors/runtime/question-function.error';
+import { ComputeFailure } from './compute';
 import type { QuestionInput } from './dependency-spec';
 import type { DependencyPlan } from './dependency-plan';
 import { questionKindOf } from './question-kinds';
@@ -16,6 +18,12 @@ export interface RenderedQuestion {
  * reworded and redeployed is asked again instead of reusing an answer given to the old wording.
  */
 export function renderQuestion(dep: DependencyPlan, input: QuestionInput): RenderedQuestion {
-  const request = questionKindOf(dep.spec).render(dep, dep.spec, input);
+  let request: InputRequest;
+  try {
+    request = questionKindOf(dep.spec).render(dep, dep.spec, input);
+  } catch (error) {
+    if (error instanceof ComputeFailure) throw new QuestionFunctionError(dep.key, error.part, dep.after, error.cause);
+    throw error;
+  }
   return { request, digest: argumentsDigest(request as unknown as Record<string, unknown>) };
 }

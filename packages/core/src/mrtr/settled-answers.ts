@@ -1,3 +1,4 @@
+import { QuestionFunctionError } from '../errors/runtime/question-function.error';
 import { ElicitationDeclinedError } from '../errors/runtime/elicitation-declined.error';
 import type { DependencyPlan } from './dependency-plan';
 import type { QuestionInput } from './dependency-spec';
@@ -30,9 +31,17 @@ export class SettledAnswers {
   /** Applies `when`: false settles the question as skipped (never asked). */
   skipUnlessWanted(dep: DependencyPlan): boolean {
     const when = dep.spec.when;
-    if (when === undefined || when(this.input)) return false;
+    if (when === undefined || this.wanted(dep, when)) return false;
     this.skipped.add(dep.key);
     return true;
+  }
+
+  private wanted(dep: DependencyPlan, when: NonNullable<DependencyPlan['spec']['when']>): boolean {
+    try {
+      return when(this.input);
+    } catch (error) {
+      throw new QuestionFunctionError(dep.key, 'when', dep.after, error);
+    }
   }
 
   /**

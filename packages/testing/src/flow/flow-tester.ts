@@ -1,5 +1,5 @@
 import type { Client, ClientCapabilities } from '@modelcontextprotocol/client';
-import { createApp, RequestStateSecurity, silentLogger, type AppModule, type ExecutionContext } from '@tessera/core';
+import { ConsoleLogger, createApp, RequestStateSecurity, type AppModule, type ExecutionContext } from '@tessera/core';
 import { connectInMemory, type FetchServable } from '../connect-in-memory';
 import type { FakeClock } from './fake-clock';
 import type { FlowRun } from './flow-run';
@@ -55,7 +55,8 @@ export class FlowTester {
 
 /**
  * Connects a flow tester to an app (anything with a web-standard `fetch`) or to an app module, which it builds
- * with a silent logger (unless the module has one) and, given a `clock`, a process-local key on that clock.
+ * with a logger that prints only errors to stderr, so a handler that throws is seen in the test's output (unless
+ * the module has its own logger) and, given a `clock`, a process-local key on that clock.
  */
 export async function createFlowTester(
   target: AppModule | FetchServable,
@@ -86,5 +87,6 @@ function buildApp(module: AppModule, clock: FakeClock | undefined): FetchServabl
   }
   const security =
     clock !== undefined ? RequestStateSecurity.ephemeral<ExecutionContext>({ clock: clock.now }) : module.security;
-  return createApp({ ...module, logger: module.logger ?? silentLogger, ...(security !== undefined && { security }) });
+  const logger = module.logger ?? new ConsoleLogger({ level: 'error' });
+  return createApp({ ...module, logger, ...(security !== undefined && { security }) });
 }

@@ -29,7 +29,7 @@ export const formElicitation: QuestionKind<ElicitFormSpec> = {
   },
   render: (plan, spec, input) => ({
     method: 'elicitation/create',
-    params: { mode: 'form', message: compute(spec.message, input), requestedSchema: plan.requestedSchema! },
+    params: { mode: 'form', message: compute(spec.message, input, 'message'), requestedSchema: plan.requestedSchema! },
   }),
   read(plan, response) {
     const settled = readDeclineOrCancel(response);

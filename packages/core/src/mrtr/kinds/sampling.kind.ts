@@ -10,7 +10,10 @@ export const sampling: QuestionKind<SampleSpec> = {
   kind: 'sampling',
   elicitation: false,
   compile() {},
-  render: (_plan, spec, input) => ({ method: 'sampling/createMessage', params: compute(spec.request, input) }),
+  render: (_plan, spec, input) => ({
+    method: 'sampling/createMessage',
+    params: compute(spec.request, input, 'request'),
+  }),
   read(_plan, response) {
     if (typeof response.model !== 'string' || response.role !== 'assistant' || !isSamplingContent(response.content)) {
       return { ok: false, reason: 'not a CreateMessageResult (role assistant, content blocks, model)' };

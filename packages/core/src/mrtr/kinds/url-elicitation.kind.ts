@@ -14,14 +14,19 @@ export const urlElicitation: QuestionKind<ElicitUrlSpec> = {
   // 2026-07-28 URL elicitations carry no elicitationId (the retry and its state correlate them).
   render: (_plan, spec, input) => ({
     method: 'elicitation/create',
-    params: { mode: 'url', message: compute(spec.message, input), url: compute(spec.url, input) } as never,
+    params: {
+      mode: 'url',
+      message: compute(spec.message, input, 'message'),
+      url: compute(spec.url, input, 'url'),
+    } as never,
   }),
   read: (_plan, response) =>
     readDeclineOrCancel(response) ?? { ok: true, action: 'accept', value: { action: 'accept' } },
   missingCapability: (_request, caps) => (declaredElicitation(caps)?.url ? undefined : { elicitation: { url: {} } }),
   push(mcpReq, request, plan, spec, input) {
     // 2025-era URL elicitations need an elicitationId: the option, or the dependency's key.
-    const elicitationId = spec.elicitationId === undefined ? plan.key : compute(spec.elicitationId, input);
+    const elicitationId =
+      spec.elicitationId === undefined ? plan.key : compute(spec.elicitationId, input, 'elicitationId');
     return mcpReq.send({
       method: 'elicitation/create',
       params: { ...(request.params as ElicitRequestURLParams), elicitationId },
