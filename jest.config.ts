@@ -10,7 +10,13 @@ const config: Config = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/packages/create-tessera/template/'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
+    // jose ships ES modules only; Node loads them with require(), jest's module system needs them as CommonJS.
+    '/node_modules/jose/.+\\.js$': [
+      'ts-jest',
+      { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022', isolatedModules: true } },
+    ],
   },
+  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
   moduleNameMapper: {
     '^@tessera/core/node$': '<rootDir>/packages/core/src/node',
     '^@tessera/(request-state|core|client|testing|redis)$': '<rootDir>/packages/$1/src',

@@ -17,7 +17,8 @@ export { DEFAULT_REQUEST_LIMITS } from './app/request-limits';
 export type { RequestLimits } from './app/request-limits';
 export { McpEndpoint, type EndpointRequestOptions } from './app/mcp-endpoint';
 export type { SdkServerFactory } from './app/mcp-endpoint';
-export type { HttpAuthOptions } from './app/http-auth-options';
+export type { HttpAuthOptions, VerifierAuthOptions } from './app/http-auth-options';
+export type { IntrospectionOptions, OAuthResourceOptions } from './auth/oauth-resource-options';
 
 // decorators
 export { Provider } from './decorators/provider.decorator';

@@ -1,7 +1,6 @@
 import {
   createMcpHandler,
   isLegacyRequest,
-  requireBearerAuth,
   type AuthInfo,
   type McpHandlerRequestOptions,
   type McpHttpHandler,
@@ -19,6 +18,7 @@ import { refuseByScan } from '../server/refuse-by-scan';
 import type { ParamHeader } from '../http-headers/param-headers';
 import { refuseParamHeaders } from '../http-headers/refuse-param-headers';
 import { REFUSED_BEFORE_PARSE, type FaceRequestOptions } from './face-request-options';
+import { HttpAuth } from '../auth/http-auth';
 import type { HttpAuthOptions } from './http-auth-options';
 import { payloadTooLarge, readLimitedBytes, utf8Text } from './read-limited-body';
 import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from './request-limits';
@@ -40,6 +40,8 @@ export type SdkServerFactory = (era: 'modern' | 'legacy') => Server;
 export class McpEndpoint {
   private readonly handler: McpHttpHandler;
   private readonly authenticate?: (request: Request) => Promise<AuthInfo | Response>;
+  /** Bearer auth as configured: the token check above, the metadata document, scope challenges. */
+  protected readonly httpAuth?: HttpAuth;
   private readonly closers = new Set<() => Promise<void>>();
 
   /** Calls a face that writes its own answers may serve without the SDK's per-request server (server/direct/). */
@@ -47,6 +49,8 @@ export class McpEndpoint {
 
   /** Tool arguments mirrored into `Mcp-Param-*` headers, checked against the body before either path serves a call. */
   protected paramHeaders?: ReadonlyMap<string, readonly ParamHeader[]>;
+  /** The 403 for a call whose handler needs scopes the verified token lacks (set by the decorated app). */
+  protected challengeScopes?: (body: unknown, authInfo: AuthInfo | undefined) => Response | undefined;
 
   /** Sessionful 2025-era HTTP, when opted in; otherwise 2025 clients are served statelessly. */
   private readonly sessions?: LegacySessions;
@@ -62,7 +66,7 @@ export class McpEndpoint {
     readonly serverFactory: SdkServerFactory,
     /** The server-side log, shared with the faces. */
     readonly logger: Logger,
-    auth?: HttpAuthOptions,
+    auth?: HttpAuthOptions | HttpAuth,
     legacySessions?: boolean | LegacySessionOptions,
     /** Bounds on one request, checked before the SDK; the Node faces use them too. */
     readonly limits: ResolvedRequestLimits = DEFAULT_REQUEST_LIMITS,
@@ -84,7 +88,8 @@ export class McpEndpoint {
         ...(events !== undefined && { bus: events }),
       },
     );
-    if (auth) this.authenticate = requireBearerAuth(auth);
+    if (auth) this.httpAuth = auth instanceof HttpAuth ? auth : new HttpAuth(auth, logger);
+    this.authenticate = this.httpAuth?.authenticate;
     this.bodies = new BodyBudget(limits.maxBodyBytesInFlight);
   }
 
@@ -94,7 +99,7 @@ export class McpEndpoint {
    * back to `fetch` as `authInfo`, it is not verified again.
    */
   async admit(request: Request): Promise<Response | { authInfo?: AuthInfo }> {
-    if (!this.authenticate) return {};
+    if (!this.authenticate || this.servesPath(new URL(request.url).pathname)) return {}; // the metadata is public
     const outcome = await this.authenticate(request);
     if (outcome instanceof Response) return outcome;
     this.verified.add(outcome);
@@ -112,6 +117,8 @@ export class McpEndpoint {
 
   /** Serves one HTTP request (Streamable HTTP, both eras). With auth configured, verifies the bearer token first. */
   fetch = async (request: Request, options?: EndpointRequestOptions): Promise<Response> => {
+    const metadata = this.httpAuth?.metadata?.respond(request); // public: asked before any token exists
+    if (metadata) return metadata;
     // a refusal a Node face's pre-parse scan already made (refuseByScan): answered after auth, body not read again
     const refusedBeforeParse = (options as FaceRequestOptions | undefined)?.[REFUSED_BEFORE_PARSE];
     let authInfo = options?.authInfo;
@@ -165,6 +172,8 @@ export class McpEndpoint {
 
   /** A POST whose body is parsed (here, or by the Node face): malformed retry params refused, then the SDK. */
   private async serveParsed(request: Request, body: unknown, options: McpHandlerRequestOptions): Promise<Response> {
+    const challenge = this.challengeScopes?.(body, options.authInfo);
+    if (challenge) return challenge; // before the SDK: a call without its scopes never runs or asks anything
     const refusal = refuseBeforeDispatch(body, this.logger, this.limits);
     if (refusal) return Response.json(refusal); // 200, like every other JSON-RPC error answer (one status for all refusals)
     const mismatch = this.paramHeaders && refuseParamHeaders(request, body, this.paramHeaders, this.logger);
@@ -174,6 +183,11 @@ export class McpEndpoint {
     const slot = this.direct && answerSlotOf(request);
     const direct = slot && this.direct!.serve(request, body, slot, options.authInfo);
     return direct ?? this.handler.fetch(request, { ...options, parsedBody: body });
+  }
+
+  /** Whether `fetch` answers a path besides the MCP endpoint's own: the Protected Resource Metadata document. */
+  servesPath(pathname: string): boolean {
+    return this.httpAuth?.metadata?.serves(pathname) ?? false;
   }
 
   /** Stops every listener and stdio connection this endpoint opened. */

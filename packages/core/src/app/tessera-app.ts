@@ -4,6 +4,9 @@ import { describePipeline, type PipelineStageDescription } from '../pipeline/des
 import { createSdkServer } from '../server/create-sdk-server';
 import { DirectToolCalls } from '../server/direct/direct-tool-calls';
 import type { ServerRuntime } from '../server/server-runtime';
+import { declaredScopes, neededScopes } from '../auth/handler-scopes';
+import { HttpAuth } from '../auth/http-auth';
+import { scopeChallenge } from '../auth/scope-challenge';
 import type { HttpAuthOptions } from './http-auth-options';
 import type { LegacySessionOptions } from './legacy-sessions';
 import { McpEndpoint } from './mcp-endpoint';
@@ -20,9 +23,19 @@ export class TesseraApp extends McpEndpoint {
     legacySessions?: boolean | LegacySessionOptions,
     limits?: ResolvedRequestLimits,
   ) {
-    super((era) => createSdkServer(runtime, era), runtime.logger, auth, legacySessions, limits, runtime.events);
+    const httpAuth = auth && new HttpAuth(auth, runtime.logger, declaredScopes(runtime.compiled));
+    super((era) => createSdkServer(runtime, era), runtime.logger, httpAuth, legacySessions, limits, runtime.events);
     this.direct = new DirectToolCalls(runtime);
     this.paramHeaders = runtime.compiled.paramHeaders;
+    // also when a host verified the token itself and passes `authInfo` in: scopes hold whoever checked it
+    this.challengeScopes = (body, authInfo) => {
+      if (authInfo === undefined) return undefined;
+      for (const { scopes, what } of neededScopes(runtime.compiled, body)) {
+        const challenge = scopeChallenge(authInfo, scopes, what, httpAuth);
+        if (challenge) return challenge;
+      }
+      return undefined;
+    };
   }
 
   get name(): string {

@@ -1,5 +1,6 @@
 import { InvalidSignatureError } from '../errors/definition/invalid-signature.error';
 import { assertDtoHasFields } from '../schema/assert-dto-has-fields';
+import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
 import { MissingArgsTypeError } from '../errors/definition/missing-args-type.error';
 import type { HandlerMetadata } from '../metadata/definitions/handler.metadata';
 import type { DependencyParamMetadata } from '../metadata/definitions/param.metadata';
@@ -112,9 +113,28 @@ export function compileHandler(
     enhancers,
     dependencies,
     directForm,
+    scopes: handlerScopes(where, merged.provider.scopes, meta.scopes),
   };
 }
 
 function isPrimitiveBox(t: unknown): boolean {
   return t === String || t === Number || t === Boolean || t === Array || t === Promise;
+}
+
+const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
+
+function handlerScopes(where: string, ...lists: (readonly string[] | undefined)[]): readonly string[] {
+  const scopes = new Set<string>();
+  for (const list of lists) {
+    if (list === undefined) continue;
+    if (!Array.isArray(list)) throw new InvalidConfigurationError(`${where}: scopes must be an array of strings.`);
+    for (const scope of list) {
+      if (typeof scope !== 'string' || !SCOPE_TOKEN.test(scope))
+        throw new InvalidConfigurationError(
+          `${where}: scope ${JSON.stringify(scope)} is not an OAuth scope token (no spaces, quotes or backslashes).`,
+        );
+      scopes.add(scope);
+    }
+  }
+  return Object.freeze([...scopes]);
 }

@@ -31,4 +31,6 @@ export interface HandlerPlan {
   dependencies: DependencyPlan[];
   /** The handler may return `InputRequiredResult` itself. */
   directForm: boolean;
+  /** OAuth scopes a caller needs: the class's, then the method's, each once. */
+  scopes: readonly string[];
 }

@@ -34,7 +34,11 @@ export function mergeClassMetadata(cls: Class): MergedClassMetadata {
   for (const c of chain) {
     const own = getOwnMetadata(c);
     if (!own) continue;
-    if (own.provider) merged.provider = { ...merged.provider, ...own.provider };
+    if (own.provider) {
+      // a subclass adds scopes to its parent's, never drops them
+      const scopes = [...(merged.provider.scopes ?? []), ...(own.provider.scopes ?? [])];
+      merged.provider = { ...merged.provider, ...own.provider, ...(scopes.length > 0 && { scopes }) };
+    }
     for (const [method, handler] of own.handlers) {
       merged.handlers.set(method, handler);
       // A re-decorated override has its own signature: the parent's parameter decorators must not

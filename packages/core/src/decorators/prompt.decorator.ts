@@ -11,6 +11,11 @@ export interface PromptOptions {
   _meta?: Record<string, unknown>;
   /** The arguments DTO, when the method has no `@Args()` parameter to read it from. */
   args?: () => Class;
+  /**
+   * OAuth scopes the caller's token must carry (all of them), checked over authenticated HTTP before the
+   * handler or any question runs; a token without them gets 403 `insufficient_scope`. Listing still shows it.
+   */
+  scopes?: string[];
   /** The method returns `InputRequiredResult` itself (direct form). */
   returnsInputRequired?: boolean;
 }

@@ -10,6 +10,11 @@ export interface ResourceOptions {
   mimeType?: string;
   icons?: Icon[];
   _meta?: Record<string, unknown>;
+  /**
+   * OAuth scopes the caller's token must carry (all of them), checked over authenticated HTTP before the
+   * handler or any question runs; a token without them gets 403 `insufficient_scope`. Listing still shows it.
+   */
+  scopes?: string[];
   /** Templated resources only (createApp refuses it on a static one): the method may return `InputRequiredResult` itself (direct form). */
   returnsInputRequired?: boolean;
 }

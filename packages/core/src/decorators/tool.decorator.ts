@@ -23,6 +23,11 @@ export interface ToolOptions {
   inputSchema?: ToolInputSchema;
   /** An output DTO: advertised as `outputSchema`, and the returned value is validated into `structuredContent`. */
   output?: () => Class;
+  /**
+   * OAuth scopes the caller's token must carry (all of them), checked over authenticated HTTP before the
+   * handler or any question runs; a token without them gets 403 `insufficient_scope`. Listing still shows it.
+   */
+  scopes?: string[];
   /** The method returns `InputRequiredResult` itself (direct form); cannot be combined with `@Elicit` parameters. */
   returnsInputRequired?: boolean;
   /**

@@ -21,6 +21,8 @@ export interface ClassMetadata {
 export interface ProviderOptions {
   /** Prepended to every tool and prompt name of the class (`prefix` + `_` + name). */
   prefix?: string;
+  /** OAuth scopes every tool, prompt and resource of the class (and of its subclasses) needs. */
+  scopes?: string[];
 }
 
 /** Bumped whenever `ClassMetadata` changes shape: copies of core with another format cannot share a store. */

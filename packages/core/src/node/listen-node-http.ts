@@ -20,6 +20,8 @@ export async function listenNodeHttp(
   options: ListenOptions,
   logger: Logger,
   limits: ResolvedRequestLimits,
+  /** Paths besides the endpoint's that its `fetch` answers (the OAuth metadata document). */
+  alsoServes?: (pathname: string) => boolean,
 ): Promise<HttpListener> {
   const timeouts = listenTimeouts(options);
   const path = options.path ?? '/mcp';
@@ -36,7 +38,7 @@ export async function listenNodeHttp(
     const pathname = requestPath(req.url);
     if (answerHealth(pathname, drain.isDraining, res)) return;
     if (!admitted) return refuseWhileDraining(req, res);
-    if (pathname !== path) {
+    if (pathname !== path && !alsoServes?.(pathname)) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found: the MCP endpoint is ${path}`);
       return;
     }

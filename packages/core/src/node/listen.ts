@@ -15,7 +15,8 @@ export async function listen(endpoint: ServableEndpoint, options: ListenOptions 
     ...(endpoint.bodies && { bodies: endpoint.bodies }),
   };
   const fastPath = options.fastPath !== false && fastLaneReady(endpoint.logger);
-  const listener = await listenNodeHttp(face, { ...options, fastPath }, endpoint.logger, endpoint.limits);
+  const alsoServes = endpoint.servesPath && ((pathname: string) => endpoint.servesPath!(pathname));
+  const listener = await listenNodeHttp(face, { ...options, fastPath }, endpoint.logger, endpoint.limits, alsoServes);
   return { url: listener.url, close: endpoint.track(listener.close) };
 }
 

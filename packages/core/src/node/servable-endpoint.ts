@@ -25,5 +25,7 @@ export interface ServableEndpoint {
    * verified, which `fetch` takes back as `authInfo` without verifying it again. Without it, `fetch` authenticates.
    */
   admit?(request: Request): Promise<Response | { authInfo?: AuthInfo }>;
+  /** Whether a path other than the endpoint's is one `fetch` answers (the OAuth metadata document). */
+  servesPath?(pathname: string): boolean;
   track(stop: () => Promise<void>): () => Promise<void>;
 }

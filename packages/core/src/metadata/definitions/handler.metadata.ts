@@ -10,6 +10,8 @@ interface HandlerMetadataBase {
   description?: string;
   icons?: Icon[];
   _meta?: Record<string, unknown>;
+  /** OAuth scopes a caller's token must carry to call it (with the class's own). */
+  scopes?: readonly string[];
 }
 
 export interface ToolMetadata extends HandlerMetadataBase {
