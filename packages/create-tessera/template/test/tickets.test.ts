@@ -14,7 +14,10 @@ describe('__PROJECT_NAME__', () => {
 
   test('lists the tools', async () => {
     const { tools } = await tester.client.listTools();
-    assert.deepEqual(tools.map((t) => t.name).sort(), ['check_title', 'open_ticket']);
+    const names = tools.map((t) => t.name);
+    // inclusion, not equality: a tool you add keeps this test green
+    for (const name of ['check_title', 'open_ticket'])
+      assert.ok(names.includes(name), `${name} in ${names.join(', ')}`);
   });
 
   test('check_title answers at once', async () => {
