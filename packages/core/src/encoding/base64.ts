@@ -24,7 +24,15 @@ const BASE64URL = /^[A-Za-z0-9_-]*$/;
 /** The bytes of unpadded base64url text, or undefined when it is not base64url (other characters, impossible length). */
 export function base64urlToBytes(text: string): Uint8Array | undefined {
   if (!BASE64URL.test(text) || text.length % 4 === 1) return undefined;
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  return binaryToBytes(atob(text.replace(/-/g, '+').replace(/_/g, '/')));
+}
+
+/** The bytes of base64 text the caller has already checked (atob throws on anything else). */
+export function base64ToBytes(text: string): Uint8Array {
+  return binaryToBytes(atob(text));
+}
+
+function binaryToBytes(binary: string): Uint8Array {
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;

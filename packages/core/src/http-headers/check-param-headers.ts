@@ -1,3 +1,4 @@
+import { base64ToBytes } from '../encoding/base64';
 import { PARAM_HEADER_PREFIX, type ParamHeader } from './param-headers';
 
 /** Why a call's `Mcp-Param-*` headers and its arguments disagree: the header and what the body says. */
@@ -22,7 +23,7 @@ export function decodeParamHeader(value: string): string | undefined {
   const payload = value.slice(BASE64_OPEN.length, value.length - BASE64_CLOSE.length);
   if (!CANONICAL_BASE64.test(payload)) return undefined;
   try {
-    return UTF8.decode(Buffer.from(payload, 'base64'));
+    return UTF8.decode(base64ToBytes(payload));
   } catch {
     return undefined;
   }
