@@ -45,7 +45,9 @@ export function parseDetailedTask(value: unknown, where: string): DetailedTask {
   }
   if (info.status === 'completed') {
     if (!isObject(value.result)) throw new InvalidTaskError(where, 'a completed task must carry a result object');
-    return { ...info, status: 'completed', result: value.result as never };
+    // The result as callTool returns any other: without the wire's discriminator.
+    const { resultType: _discriminator, ...result } = value.result;
+    return { ...info, status: 'completed', result: result as never };
   }
   if (info.status === 'failed') {
     const error = value.error;

@@ -26,7 +26,9 @@ export function createTaskResult(task: StoredTask): Record<string, unknown> {
 export function detailedTask(task: StoredTask): Record<string, unknown> {
   const detailed = taskFields(task);
   if (task.status === 'input_required') detailed.inputRequests = task.inputRequests ?? {};
-  if (task.status === 'completed') detailed.result = task.result ?? { content: [] };
+  // The inlined result is the CallToolResult as the 2026-07-28 wire carries it, discriminator included: the
+  // extension's requester validates it as one.
+  if (task.status === 'completed') detailed.result = { resultType: 'complete', ...(task.result ?? { content: [] }) };
   if (task.status === 'failed') detailed.error = task.error ?? { code: -32603, message: 'The task failed.' };
   return detailed;
 }
