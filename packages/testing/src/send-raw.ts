@@ -16,7 +16,8 @@ export interface RawResponse {
 
 /**
  * Sends one hand-built 2026-07-28 JSON-RPC request, for what a well-behaved client never sends
- * (null `inputResponses`, forged or replayed `requestState`, ...). Adds the envelope and headers.
+ * (null `inputResponses`, forged or replayed `requestState`, ...). Adds the envelope and headers; a `_meta` in
+ * `params` is merged into the envelope's, its keys winning.
  */
 export async function sendRaw(
   app: FetchServable,
@@ -30,10 +31,12 @@ export async function sendRaw(
     method,
     params: {
       ...params,
+      // the caller's own _meta keys are kept, and win over the envelope's (to send an odd one on purpose)
       _meta: {
         'io.modelcontextprotocol/protocolVersion': '2026-07-28',
         'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '0' },
         'io.modelcontextprotocol/clientCapabilities': options.capabilities ?? {},
+        ...(params._meta as Record<string, unknown> | undefined),
       },
     },
   };
