@@ -31,7 +31,9 @@ git clone --quiet --no-hardlinks "$ROOT" "$SCRATCH/repo"
 cd "$SCRATCH/repo"
 npm ci --no-audit --no-fund
 npm install --no-save --no-audit --no-fund "${PACKAGES[@]}"
-node -e 'for (const n of ["server", "node", "client", "core"]) console.log(`@modelcontextprotocol/${n}`, require(`@modelcontextprotocol/${n}/package.json`).version)'
+for name in server node client core; do
+  echo "installed: @modelcontextprotocol/$name $(node -p "require('./node_modules/@modelcontextprotocol/$name/package.json').version")"
+done
 
 log "build"
 npm run build

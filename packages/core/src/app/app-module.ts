@@ -4,7 +4,7 @@ import type { Logger } from '../logging/logger';
 import type { TelemetryOptions } from '../telemetry/telemetry-options';
 import type { ExecutionContext } from '../contracts/execution-context';
 import type { Class } from '../types/class';
-import type { RequestLimits } from './request-limits';
+import type { RequestLimits } from '../limits/request-limits';
 import type { FeatureModule } from './feature-module';
 import type { TasksOptions } from '../tasks/tasks-options';
 

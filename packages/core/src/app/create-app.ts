@@ -3,7 +3,7 @@ import { compileApp } from '../compiler/compile-app';
 import { flattenModules } from '../compiler/flatten-modules';
 import { createRootContainer } from '../di/root-container';
 import { checkServerSettings } from './check-server-settings';
-import { resolveRequestLimits } from './request-limits';
+import { resolveRequestLimits } from '../limits/request-limits';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
 import { ConsoleLogger } from '../logging/console-logger';
 import type { ExecutionContext } from '../contracts/execution-context';

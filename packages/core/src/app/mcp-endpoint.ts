@@ -14,14 +14,14 @@ import { answerSlotOf, type AnswerSlot } from '../server/answer-slot';
 import type { DirectToolCalls } from '../server/direct/direct-tool-calls';
 import { ExchangeServer } from '../server/exchange-server';
 import { refuseBeforeDispatch } from '../server/refuse-before-dispatch';
-import { refuseByScan } from '../server/refuse-by-scan';
+import { refuseByScan } from '../limits/refuse-by-scan';
 import type { ParamHeader } from '../http-headers/param-headers';
 import { refuseParamHeaders } from '../http-headers/refuse-param-headers';
 import { REFUSED_BEFORE_PARSE, type FaceRequestOptions } from './face-request-options';
 import { HttpAuth } from '../auth/http-auth';
 import type { HttpAuthOptions } from './http-auth-options';
-import { payloadTooLarge, readLimitedBytes, utf8Text } from './read-limited-body';
-import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from './request-limits';
+import { payloadTooLarge, readLimitedBytes, utf8Text } from '../limits/read-limited-body';
+import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from '../limits/request-limits';
 import { LegacySessions, type LegacySessionOptions } from './legacy-sessions';
 import { BodyBudget, bodiesBusy } from '../limits/body-budget';
 

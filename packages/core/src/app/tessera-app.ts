@@ -10,7 +10,7 @@ import { scopeChallenge } from '../auth/scope-challenge';
 import type { HttpAuthOptions } from './http-auth-options';
 import type { LegacySessionOptions } from './legacy-sessions';
 import { McpEndpoint } from './mcp-endpoint';
-import type { ResolvedRequestLimits } from './request-limits';
+import type { ResolvedRequestLimits } from '../limits/request-limits';
 
 /**
  * A compiled, ready-to-serve application. The same compiled tables serve every transport: `fetch`

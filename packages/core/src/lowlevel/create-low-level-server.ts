@@ -1,7 +1,7 @@
 import { DuplicateNameError } from '../errors/definition/duplicate-name.error';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
 import { checkServerSettings } from '../app/check-server-settings';
-import { resolveRequestLimits } from '../app/request-limits';
+import { resolveRequestLimits } from '../limits/request-limits';
 import { ConsoleLogger } from '../logging/console-logger';
 import { RequestStateInterceptor } from '../pipeline/request-state.interceptor';
 import type { LowLevelRuntime } from './create-low-level-sdk-server';

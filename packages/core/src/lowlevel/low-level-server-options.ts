@@ -1,7 +1,7 @@
 import type { AuthInfo, CallToolResult, InputRequiredResult, ServerContext, Tool } from '@modelcontextprotocol/server';
 import type { RequestStateSecurity } from '@tessera/request-state';
 import type { HttpAuthOptions } from '../app/http-auth-options';
-import type { RequestLimits } from '../app/request-limits';
+import type { RequestLimits } from '../limits/request-limits';
 import type { Logger } from '../logging/logger';
 
 /** What a low-level tool handler knows about one call (one round of a multi-round flow). */

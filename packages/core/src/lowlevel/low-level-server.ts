@@ -1,6 +1,6 @@
 import type { HttpAuthOptions } from '../app/http-auth-options';
 import { McpEndpoint } from '../app/mcp-endpoint';
-import type { ResolvedRequestLimits } from '../app/request-limits';
+import type { ResolvedRequestLimits } from '../limits/request-limits';
 import { createLowLevelSdkServer, type LowLevelRuntime } from './create-low-level-sdk-server';
 
 /** A ready-to-serve low-level server, with the same three faces as `TesseraApp`: `fetch`, `listen`, `serveStdio`. */

@@ -2,7 +2,7 @@ import { createServer, type Server as HttpServer, type ServerResponse } from 'no
 import type { AddressInfo } from 'node:net';
 import { hostHeaderValidationResponse, originValidationResponse } from '@modelcontextprotocol/server';
 import type { Logger } from '../logging/logger';
-import type { ResolvedRequestLimits } from '../app/request-limits';
+import type { ResolvedRequestLimits } from '../limits/request-limits';
 import { ConnectionDrain, refuseWhileDraining } from './connection-drain';
 import { createNodeHandler, type NodeFace } from './node-handler';
 import { isLoopbackHost, loopbackAllowedHosts } from './loopback-hosts';

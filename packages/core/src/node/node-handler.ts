@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isJsonContentType, type AuthInfo } from '@modelcontextprotocol/server';
-import { payloadTooLarge } from '../app/read-limited-body';
-import type { ResolvedRequestLimits } from '../app/request-limits';
+import { payloadTooLarge } from '../limits/read-limited-body';
+import type { ResolvedRequestLimits } from '../limits/request-limits';
 import { REFUSED_BEFORE_PARSE, type FaceRequestOptions } from '../app/face-request-options';
 import { bodiesBusy, type BodyBudget } from '../limits/body-budget';
 import { ANSWER_SLOT } from '../server/answer-slot';
-import { refuseByScan } from '../server/refuse-by-scan';
+import { refuseByScan } from '../limits/refuse-by-scan';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { asRequest, NodeRequestView } from './node-request-view';
 import { readNodeBody } from './read-node-body';

@@ -1,6 +1,6 @@
 import type { FaceRequestOptions } from '../app/face-request-options';
 import type { SdkServerFactory } from '../app/mcp-endpoint';
-import type { ResolvedRequestLimits } from '../app/request-limits';
+import type { ResolvedRequestLimits } from '../limits/request-limits';
 import type { AuthInfo } from '@modelcontextprotocol/server';
 import type { BodyBudget } from '../limits/body-budget';
 import type { Logger } from '../logging/logger';

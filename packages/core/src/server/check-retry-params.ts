@@ -1,8 +1,8 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
-import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from '../app/request-limits';
+import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from '../limits/request-limits';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
-import { answerableId } from './answerable-id';
-import { checkArgumentBounds } from './check-argument-bounds';
+import { answerableId } from '../limits/answerable-id';
+import { checkArgumentBounds } from '../limits/check-argument-bounds';
 
 const RETRYABLE = new Set(['tools/call', 'prompts/get', 'resources/read']);
 

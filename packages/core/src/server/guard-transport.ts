@@ -1,7 +1,7 @@
 import type { JSONRPCMessage, MessageExtraInfo, Transport } from '@modelcontextprotocol/server';
 import type { Logger } from '../logging/logger';
 import { silentLogger } from '../logging/silent-logger';
-import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from '../app/request-limits';
+import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from '../limits/request-limits';
 import { refuseBeforeDispatch } from './refuse-before-dispatch';
 
 /**

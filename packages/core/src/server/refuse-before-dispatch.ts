@@ -1,7 +1,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
-import type { ResolvedRequestLimits } from '../app/request-limits';
+import type { ResolvedRequestLimits } from '../limits/request-limits';
 import type { Logger } from '../logging/logger';
-import { checkOutsideBounds } from './check-outside-bounds';
+import { checkOutsideBounds } from '../limits/check-outside-bounds';
 import { checkRetryParams } from './check-retry-params';
 import { screenRequestState } from './screen-request-state';
 

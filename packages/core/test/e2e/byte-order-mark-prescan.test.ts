@@ -1,5 +1,5 @@
-import { DEFAULT_REQUEST_LIMITS } from '../../src/app/request-limits';
-import { scanRefusal } from '../../src/server/refuse-by-scan';
+import { DEFAULT_REQUEST_LIMITS } from '../../src/limits/request-limits';
+import { scanRefusal } from '../../src/limits/refuse-by-scan';
 import { MachineTools } from './fixtures';
 import { listenedApp } from './support/listened-app';
 import { watchLargeInputs } from './support/watch-large-inputs';

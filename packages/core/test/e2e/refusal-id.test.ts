@@ -1,5 +1,5 @@
 import { createApp, silentLogger, type TesseraApp } from '@tessera/core';
-import { DEFAULT_REQUEST_LIMITS } from '../../src/app/request-limits';
+import { DEFAULT_REQUEST_LIMITS } from '../../src/limits/request-limits';
 import { checkRetryParams } from '../../src/server/check-retry-params';
 import { MachineTools } from './fixtures';
 import { watchLargeInputs } from './support/watch-large-inputs';

@@ -1,9 +1,9 @@
 import { createApp, createLowLevelServer, InvalidConfigurationError, silentLogger } from '@tessera/core';
-import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from '../../src/app/request-limits';
-import { checkArgumentBounds } from '../../src/server/check-argument-bounds';
-import { checkOutsideBounds } from '../../src/server/check-outside-bounds';
-import { scanRefusal } from '../../src/server/refuse-by-scan';
-import { scanJsonStructure } from '../../src/server/scan-json-structure';
+import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from '../../src/limits/request-limits';
+import { checkArgumentBounds } from '../../src/limits/check-argument-bounds';
+import { checkOutsideBounds } from '../../src/limits/check-outside-bounds';
+import { scanRefusal } from '../../src/limits/refuse-by-scan';
+import { scanJsonStructure } from '../../src/limits/scan-json-structure';
 
 // Members (keys and array items) and depth outside a call's arguments: counted by the scan as by the
 // post-parse walk, refused by both with the same -32602.

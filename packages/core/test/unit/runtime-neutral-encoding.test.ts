@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ProtocolError } from '@modelcontextprotocol/server';
 import { base64urlToBytes, bytesToBase64, bytesToBase64url } from '../../src/encoding/base64';
-import { readLimitedBytes, utf8Text } from '../../src/app/read-limited-body';
+import { readLimitedBytes, utf8Text } from '../../src/limits/read-limited-body';
 import { toReadResourceResult } from '../../src/server/normalize-results';
 import { paginate } from '../../src/server/paginate';
 

@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
-import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from '../../src/app/request-limits';
-import { checkArgumentBounds } from '../../src/server/check-argument-bounds';
-import { checkOutsideBounds } from '../../src/server/check-outside-bounds';
-import { scanRefusal } from '../../src/server/refuse-by-scan';
+import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from '../../src/limits/request-limits';
+import { checkArgumentBounds } from '../../src/limits/check-argument-bounds';
+import { checkOutsideBounds } from '../../src/limits/check-outside-bounds';
+import { scanRefusal } from '../../src/limits/refuse-by-scan';
 import { seededRandom } from '../support/seeded-random';
 
 // Random documents, written with random whitespace and random escapes, against counting on the

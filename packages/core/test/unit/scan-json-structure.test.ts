@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
-import { DEFAULT_REQUEST_LIMITS } from '../../src/app/request-limits';
-import { checkArgumentBounds } from '../../src/server/check-argument-bounds';
-import { refuseByScan, scanRefusal, SCAN_FROM_BYTES } from '../../src/server/refuse-by-scan';
-import { SLICE_BYTES } from '../../src/server/run-in-slices';
-import { scanJsonStructure } from '../../src/server/scan-json-structure';
+import { DEFAULT_REQUEST_LIMITS } from '../../src/limits/request-limits';
+import { checkArgumentBounds } from '../../src/limits/check-argument-bounds';
+import { refuseByScan, scanRefusal, SCAN_FROM_BYTES } from '../../src/limits/refuse-by-scan';
+import { SLICE_BYTES } from '../../src/limits/run-in-slices';
+import { scanJsonStructure } from '../../src/limits/scan-json-structure';
 
 const limits = { ...DEFAULT_REQUEST_LIMITS, maxArgumentKeys: 5, maxArrayItems: 3, maxArgumentDepth: 3 };
 const bytes = (text: string) => Buffer.from(text, 'utf8');

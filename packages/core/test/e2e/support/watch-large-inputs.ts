@@ -1,4 +1,4 @@
-import * as structure from '../../../src/server/scan-json-structure';
+import * as structure from '../../../src/limits/scan-json-structure';
 
 /** Inputs over this many bytes or characters are the test's own large bodies, not the small calls beside them. */
 const LARGE = 1_000_000;

@@ -1,4 +1,4 @@
-import type { BodyHold } from '../limits/body-budget';
+import type { BodyHold } from './body-budget';
 
 /** What a body over the limit answers, on every face: 413, and the connection is not reused. */
 export function payloadTooLarge(maxBytes: number): Response {

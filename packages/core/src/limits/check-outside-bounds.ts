@@ -1,5 +1,5 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
-import type { ResolvedRequestLimits } from '../app/request-limits';
+import type { ResolvedRequestLimits } from './request-limits';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
 import { answerableId } from './answerable-id';
 import { callKind } from './check-argument-bounds';

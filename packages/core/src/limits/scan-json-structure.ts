@@ -1,4 +1,4 @@
-import type { ResolvedRequestLimits } from '../app/request-limits';
+import type { ResolvedRequestLimits } from './request-limits';
 import { countNested, type NestedCounts } from './count-nested';
 import {
   BACKSLASH,

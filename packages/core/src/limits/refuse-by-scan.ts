@@ -1,5 +1,5 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
-import type { ResolvedRequestLimits } from '../app/request-limits';
+import type { ResolvedRequestLimits } from './request-limits';
 import { boundsRefusal, callKind, countsProblem } from './check-argument-bounds';
 import { outsideCountsProblem, outsideRefusal } from './check-outside-bounds';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
