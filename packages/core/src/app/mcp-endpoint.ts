@@ -24,6 +24,7 @@ import { payloadTooLarge, readLimitedBytes, utf8Text } from '../limits/read-limi
 import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from '../limits/request-limits';
 import { LegacySessions, type LegacySessionOptions } from './legacy-sessions';
 import { BodyBudget, bodiesBusy } from '../limits/body-budget';
+import type { TaskListenStreams } from '../tasks/task-listen';
 
 /** What the endpoint's `fetch` takes: the SDK's own request options (a Node face adds face-request-options.ts). */
 export type EndpointRequestOptions = McpHandlerRequestOptions;
@@ -51,6 +52,9 @@ export class McpEndpoint {
   protected paramHeaders?: ReadonlyMap<string, readonly ParamHeader[]>;
   /** The 403 for a call whose handler needs scopes the verified token lacks (set by the decorated app). */
   protected challengeScopes?: (body: unknown, authInfo: AuthInfo | undefined) => Response | undefined;
+
+  /** `subscriptions/listen` streams for task status (`taskIds` filters), when the app serves tasks. */
+  protected taskListen?: TaskListenStreams;
 
   /** Sessionful 2025-era HTTP, when opted in; otherwise 2025 clients are served statelessly. */
   private readonly sessions?: LegacySessions;
@@ -180,6 +184,8 @@ export class McpEndpoint {
     if (mismatch) return mismatch;
     if (this.sessions && (await isLegacyRequest(request, body)))
       return this.sessions.fetch(request, { authInfo: options.authInfo, parsedBody: body });
+    const taskListen = this.taskListen?.serve(body, options.authInfo, request.signal);
+    if (taskListen) return taskListen;
     const slot = this.direct && answerSlotOf(request);
     const direct = slot && this.direct!.serve(request, body, slot, options.authInfo);
     return direct ?? this.handler.fetch(request, { ...options, parsedBody: body });
@@ -192,6 +198,7 @@ export class McpEndpoint {
 
   /** Stops every listener and stdio connection this endpoint opened. */
   async close(): Promise<void> {
+    this.taskListen?.closeAll();
     await Promise.all([...this.closers].map((c) => c()));
     await this.sessions?.close();
     await this.handler.close();

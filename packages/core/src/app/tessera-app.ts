@@ -7,6 +7,7 @@ import type { ServerRuntime } from '../server/server-runtime';
 import { declaredScopes, neededScopes } from '../auth/handler-scopes';
 import { HttpAuth } from '../auth/http-auth';
 import { scopeChallenge } from '../auth/scope-challenge';
+import { TaskListenStreams } from '../tasks/task-listen';
 import type { HttpAuthOptions } from './http-auth-options';
 import type { LegacySessionOptions } from './legacy-sessions';
 import { McpEndpoint } from './mcp-endpoint';
@@ -36,6 +37,7 @@ export class TesseraApp extends McpEndpoint {
       }
       return undefined;
     };
+    if (runtime.tasks) this.taskListen = new TaskListenStreams(runtime.tasks);
   }
 
   get name(): string {

@@ -1,0 +1,132 @@
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  SUBSCRIPTION_ID_META_KEY,
+  type AuthInfo,
+  type ClientCapabilities,
+} from '@modelcontextprotocol/server';
+import { JsonRpcCode } from '../errors/json-rpc-codes';
+import { isJsonObject } from '../types/json-object';
+import type { StoredTask } from './stored-task';
+import type { TaskRuntime } from './task-runtime';
+import { detailedTask } from './task-wire';
+import { declaresTasks, tasksCapabilityMissing } from './tasks-extension';
+
+/** The most task ids one `subscriptions/listen` filter may name. */
+export const MAX_LISTEN_TASK_IDS = 256;
+
+const KEEP_ALIVE_MS = 15_000;
+
+/**
+ * `subscriptions/listen` streams whose filter names `taskIds`: each hears `notifications/tasks` (the
+ * detailed task, as `tasks/get` answers it) for every committed change of those tasks, from the task
+ * store's change feed, so a change made on any instance sharing the store reaches it. The SDK's listen
+ * router knows only its own change kinds, so a filter with `taskIds` is served here instead; its other
+ * kinds are not honoured on this stream (the acknowledgement lists `taskIds` alone).
+ *
+ * A task is reported only to its owner (the same principal binding as `tasks/get`): a listener naming
+ * another caller's task id hears nothing of it, just as for an id never issued.
+ */
+export class TaskListenStreams {
+  private readonly open = new Set<(graceful: boolean) => void>();
+
+  constructor(private readonly tasks: TaskRuntime) {}
+
+  /** The answer to `body` if it is a `subscriptions/listen` request with `taskIds`; undefined otherwise. */
+  serve(body: unknown, authInfo: AuthInfo | undefined, signal?: AbortSignal): Response | undefined {
+    if (!isJsonObject(body) || body.method !== 'subscriptions/listen') return undefined;
+    const params = isJsonObject(body.params) ? body.params : {};
+    const filter = isJsonObject(params.notifications) ? params.notifications : {};
+    if (filter.taskIds === undefined) return undefined;
+    const id = body.id;
+    if (typeof id !== 'string' && typeof id !== 'number') return undefined; // no request: the SDK answers it
+    const meta = isJsonObject(params._meta) ? params._meta : {};
+    if (!declaresTasks(meta[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined)) {
+      const missing = tasksCapabilityMissing('subscriptions/listen with notifications.taskIds');
+      return rpcError(id, JsonRpcCode.MissingRequiredClientCapability, missing.message, missing.data, 400);
+    }
+    const ids = filter.taskIds;
+    if (!Array.isArray(ids) || !ids.every((t) => typeof t === 'string') || ids.length > MAX_LISTEN_TASK_IDS)
+      return rpcError(
+        id,
+        JsonRpcCode.InvalidParams,
+        `subscriptions/listen: params.notifications.taskIds must be an array of at most ${MAX_LISTEN_TASK_IDS} task id strings.`,
+      );
+    return this.stream(id, new Set(ids as string[]), this.tasks.ownerOf(authInfo), signal);
+  }
+
+  /** Ends every open stream with the listen request's final response. */
+  closeAll(): void {
+    for (const teardown of [...this.open]) teardown(true);
+  }
+
+  private stream(id: string | number, taskIds: Set<string>, owner: string, signal?: AbortSignal): Response {
+    const encoder = new TextEncoder();
+    const stamp = { [SUBSCRIPTION_ID_META_KEY]: id };
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    let closed = false;
+    let unwatch: (() => void) | undefined;
+    let keepAlive: ReturnType<typeof setInterval> | undefined;
+    const write = (text: string) => {
+      if (closed) return;
+      try {
+        controller.enqueue(encoder.encode(text));
+      } catch {
+        // the reader has gone: the stream's cancel tears it down
+      }
+    };
+    const send = (message: Record<string, unknown>) =>
+      write(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', ...message })}\n\n`);
+    const teardown = (graceful: boolean) => {
+      if (closed) return;
+      if (graceful) send({ id, result: { resultType: 'complete', _meta: stamp } });
+      closed = true;
+      unwatch?.();
+      clearInterval(keepAlive);
+      signal?.removeEventListener('abort', onAbort);
+      this.open.delete(teardown);
+      try {
+        controller.close();
+      } catch {
+        // already closed by the reader
+      }
+    };
+    const onAbort = () => teardown(false);
+    const heard = (task: StoredTask) => {
+      if (!taskIds.has(task.taskId) || task.owner !== owner) return;
+      send({ method: 'notifications/tasks', params: { ...detailedTask(task), _meta: stamp } });
+    };
+    const readable = new ReadableStream<Uint8Array>({
+      start: (c) => {
+        controller = c;
+        // the acknowledgement is the first message of the subscription, before any change is heard
+        send({
+          method: 'notifications/subscriptions/acknowledged',
+          params: { notifications: { taskIds: [...taskIds] }, _meta: stamp },
+        });
+        unwatch = this.tasks.store.watch(heard);
+        keepAlive = setInterval(() => write(': keepalive\n\n'), KEEP_ALIVE_MS);
+        keepAlive.unref?.();
+        this.open.add(teardown);
+      },
+      cancel: () => teardown(false),
+    });
+    if (signal?.aborted) teardown(false);
+    else signal?.addEventListener('abort', onAbort, { once: true });
+    return new Response(readable, {
+      status: 200,
+      headers: {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      },
+    });
+  }
+}
+
+function rpcError(id: unknown, code: number, message: string, data?: unknown, status = 200): Response {
+  return Response.json(
+    { jsonrpc: '2.0', id: id ?? null, error: { code, message, ...(data !== undefined && { data }) } },
+    { status },
+  );
+}
