@@ -113,6 +113,7 @@ export { assertElicitationSchema } from './schema/assert-elicitation-schema';
 export type { ElicitationSchema } from './schema/elicitation-schema';
 export type { JsonSchema, ObjectJsonSchema } from './schema/json-schema';
 export type { ToolInputSchema } from './schema/raw-input-schema';
+export { loadSkillFiles } from './skills/load-skill-files';
 export { validateArguments } from './validation/validate-arguments';
 export { validateDto, dtoNeedsAsyncValidation } from './validation/validate-dto';
 export { validateOutput } from './validation/validate-output';

@@ -1,4 +1,5 @@
 import type { CacheHint, ServerEventBus } from '@modelcontextprotocol/server';
+import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
 import type { RequestStateSecurity } from '@tessera/request-state';
 import type { Logger } from '../logging/logger';
 import type { TelemetryOptions } from '../telemetry/telemetry-options';
@@ -52,6 +53,14 @@ export interface AppModule extends FeatureModule {
    * (`@tessera/redis`'s `RedisEventBus`), so an event raised on one instance reaches the streams on all.
    */
   events?: ServerEventBus;
+  /**
+   * Agent skills (the Skills extension, SEP-2640) served next to the application's own capabilities:
+   * `skills/list`, `skills/get`, each skill's files as `skill://` resources with digests and sizes, and the
+   * directory read. Built with the SDK's catalog; load a folder with `loadSkillFolder` from
+   * `@tessera/core/node` (a bad skill is refused there, with the catalog's message) or files kept in memory
+   * with `loadSkillFiles`.
+   */
+  skills?: SkillsExtension;
   /**
    * OpenTelemetry traces and metrics: a span per round (all rounds of a flow linked by an id sealed in
    * `requestState`), round and refused-state counters. `true` uses the global providers; pass providers to

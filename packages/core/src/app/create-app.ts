@@ -18,6 +18,7 @@ import type { HttpAuthOptions } from './http-auth-options';
 import type { LegacySessionOptions } from './legacy-sessions';
 import { TesseraApp } from './tessera-app';
 import { TaskRuntime } from '../tasks/task-runtime';
+import { SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
 
 export interface CreateAppOptions {
   /** Bearer-token authentication for HTTP. */
@@ -68,6 +69,7 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
     legacyInputRequiredBridge: module.legacyInputRequiredBridge ?? false,
     cacheHints: module.cacheHints,
     events: module.events,
+    skills: checkedSkills(module),
   };
   const servesTasks = [...compiled.tools.values()].some((plan) => plan.meta.kind === 'tool' && plan.meta.task);
   if (servesTasks) runtime.tasks = new TaskRuntime(runtime, module.tasks);
@@ -83,4 +85,17 @@ function telemetryFor(option: boolean | TelemetryOptions | undefined): FlowTelem
     );
   }
   return new FlowTelemetry(option);
+}
+
+/** The module's skills: the SDK's own extension object (a catalog, or one built over a SkillSource). */
+function checkedSkills(module: AppModule): SkillsExtension | undefined {
+  const skills = module.skills;
+  if (skills === undefined) return undefined;
+  if (!(skills instanceof SkillsExtension)) {
+    throw new InvalidConfigurationError(
+      `Module "${module.name}": skills must be a SkillsExtension (loadSkillFolder / loadSkillFiles, or the SDK's ` +
+        `SkillsExtension.load or new SkillsExtension({ source })), got ${skills === null ? 'null' : typeof skills}.`,
+    );
+  }
+  return skills;
 }

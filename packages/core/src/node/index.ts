@@ -10,3 +10,4 @@ export { stopOnSignals } from './stop-on-signals';
 export type { StopOnSignalsOptions } from './stop-on-signals';
 export type { ListenOptions, HttpListener } from './listen-options';
 export type { ServableEndpoint } from './servable-endpoint';
+export { loadSkillFolder } from './load-skill-folder';

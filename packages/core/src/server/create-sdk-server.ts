@@ -8,6 +8,7 @@ import type { ServerRuntime } from './server-runtime';
 import { registerTaskMethods } from '../tasks/task-methods';
 import { serveTaskCall } from '../tasks/serve-task-call';
 import { TASKS_EXTENSION } from '../tasks/tasks-extension';
+import { attachSkills, listedSkillResources } from './attach-skills';
 
 /**
  * One SDK `Server` for one serving unit (an HTTP request, or a stdio connection). Only constant work
@@ -25,6 +26,9 @@ export function createSdkServer(rt: ServerRuntime, era: 'modern' | 'legacy'): Se
       inputRequired: { legacyShim: rt.legacyInputRequiredBridge },
     },
   );
+
+  // the SDK's skills extension registers its own methods and capability; its files are served below
+  const skills = rt.skills && attachSkills(server, rt.skills);
 
   if (compiled.toolList.length > 0) {
     server.setRequestHandler('tools/list', (req) =>
@@ -60,12 +64,20 @@ export function createSdkServer(rt: ServerRuntime, era: 'modern' | 'legacy'): Se
     });
   }
 
-  if (compiled.resourceList.length > 0 || compiled.templateList.length > 0) {
-    server.setRequestHandler('resources/list', (req) =>
-      listPage('resources', compiled.resourceList, req.params?.cursor, rt.pageSize),
+  if (compiled.resourceList.length > 0 || compiled.templateList.length > 0 || skills) {
+    server.setRequestHandler('resources/list', async (req, sdk) =>
+      listPage(
+        'resources',
+        skills ? [...compiled.resourceList, ...(await listedSkillResources(skills, sdk))] : compiled.resourceList,
+        req.params?.cursor,
+        rt.pageSize,
+      ),
     );
+    const templateList = skills
+      ? [...compiled.templateList, { uriTemplate: skills.template.uriTemplate.toString(), name: skills.name }]
+      : compiled.templateList;
     server.setRequestHandler('resources/templates/list', (req) =>
-      listPage('resourceTemplates', compiled.templateList, req.params?.cursor, rt.pageSize),
+      listPage('resourceTemplates', templateList, req.params?.cursor, rt.pageSize),
     );
     server.setRequestHandler('resources/read', (req, sdk) => {
       const uri = req.params.uri;
@@ -83,6 +95,8 @@ export function createSdkServer(rt: ServerRuntime, era: 'modern' | 'legacy'): Se
           toReadResourceResult(v, uri, mime),
         );
       }
+      const skillFile = skills?.template.uriTemplate.match(uri);
+      if (skills && skillFile) return skills.read(new URL(uri), skillFile, sdk);
       throw new ProtocolError(JsonRpcCode.InvalidParams, `Resource not found: ${uri}`, { uri });
     });
   }
@@ -123,7 +137,7 @@ function capabilitiesOf(rt: ServerRuntime): ServerCapabilities {
   const caps: ServerCapabilities = { logging: {} };
   if (c.toolList.length > 0) caps.tools = {};
   if (c.promptList.length > 0) caps.prompts = {};
-  if (c.resourceList.length > 0 || c.templateList.length > 0) caps.resources = {};
+  if (c.resourceList.length > 0 || c.templateList.length > 0 || rt.skills) caps.resources = {};
   if (c.promptList.length > 0 || c.templateList.length > 0) caps.completions = {};
   if (rt.tasks) (caps as { extensions?: Record<string, object> }).extensions = { [TASKS_EXTENSION]: {} };
   // With an event bus, subscriptions/listen streams may ask for change notifications of what this app serves.

@@ -1,4 +1,5 @@
 import type { ServerEventBus } from '@modelcontextprotocol/server';
+import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
 import type { DependencyContainer, InjectionToken } from 'tsyringe';
 import type { CompiledApp } from '../compiler/compiled-app';
 import type { Logger } from '../logging/logger';
@@ -23,4 +24,6 @@ export interface ServerRuntime {
   cacheHints?: Record<string, unknown>;
   /** Set when some tool runs as a task (`@Tool({ task })`): the Tasks extension is served. */
   tasks?: TaskRuntime;
+  /** The SDK's skills extension (SEP-2640), attached to every request's server. */
+  skills?: SkillsExtension;
 }

@@ -1,0 +1,19 @@
+import {
+  memorySkillFiles,
+  SkillsExtension,
+  type SkillCatalog,
+  type SkillCatalogOptions,
+} from '@modelcontextprotocol/server/ext/skills';
+
+/**
+ * A skill catalog (SEP-2640) from files kept in memory, keyed by path (`pdf/SKILL.md`,
+ * `pdf/references/FORMS.md`), for the module's `skills`. Strict unless told otherwise: a skill with bad
+ * frontmatter, over the size limits or otherwise unservable is refused here with the catalog's own message
+ * (a `SkillCatalogError` listing each problem), instead of being skipped with a warning.
+ */
+export function loadSkillFiles(
+  files: Record<string, string | Uint8Array>,
+  options: SkillCatalogOptions = {},
+): Promise<SkillCatalog> {
+  return SkillsExtension.load(memorySkillFiles(files), { strict: true, ...options });
+}

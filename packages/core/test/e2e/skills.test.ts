@@ -1,0 +1,161 @@
+import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { SkillCatalogError } from '@modelcontextprotocol/server/ext/skills';
+import {
+  createApp,
+  InvalidConfigurationError,
+  loadSkillFiles,
+  Provider,
+  silentLogger,
+  Tool,
+  type TesseraApp,
+} from '@tessera/core';
+import { loadSkillFolder } from '@tessera/core/node';
+import { envelopeOf } from './support/provision-call';
+
+const SKILL_MD = `---
+name: pdf-processing
+description: Extract, fill and assemble PDF documents
+---
+Read references/FORMS.md before filling a form.
+`;
+const FORMS = '# Forms\nFill every field.\n';
+
+@Provider()
+class Tools {
+  @Tool({ description: 'Says hello' })
+  hello(): string {
+    return 'hello';
+  }
+}
+
+let id = 0;
+async function rpc(app: TesseraApp, method: string, params: Record<string, unknown> = {}) {
+  const name = (params.uri ?? params.name) as string | undefined;
+  const response = await app.fetch(
+    new Request('http://localhost/mcp', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': method,
+        ...(name !== undefined && method !== 'skills/get' && method !== 'resources/directory/read'
+          ? { 'mcp-name': name }
+          : {}),
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: ++id,
+        method,
+        params: { ...params, _meta: envelopeOf('skills-test') },
+      }),
+    }),
+  );
+  return (await response.json()) as { result?: Record<string, unknown>; error?: { code: number; message: string } };
+}
+
+const sha256 = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;
+
+describe('module skills (SEP-2640, the SDK catalog)', () => {
+  let app: TesseraApp;
+  beforeAll(async () => {
+    const skills = await loadSkillFiles({
+      'pdf-processing/SKILL.md': SKILL_MD,
+      'pdf-processing/references/FORMS.md': FORMS,
+    });
+    app = createApp({ name: 's', version: '1', providers: [Tools], skills, logger: silentLogger });
+  });
+  afterAll(() => app.close());
+
+  test("server/discover declares the extension next to resources and the app's own tools", async () => {
+    const { result } = await rpc(app, 'server/discover');
+    const caps = result!.capabilities as Record<string, unknown>;
+    expect(caps.tools).toBeDefined();
+    expect(caps.resources).toBeDefined();
+    expect(caps.extensions).toMatchObject({ 'io.modelcontextprotocol/skills': {} });
+  });
+
+  test('skills/list gives each skill with its files, their digests and sizes', async () => {
+    const { result } = await rpc(app, 'skills/list');
+    const [skill] = result!.skills as Array<Record<string, unknown>>;
+    expect(skill).toMatchObject({
+      uri: 'skill://pdf-processing/SKILL.md',
+      frontmatter: { name: 'pdf-processing', description: 'Extract, fill and assemble PDF documents' },
+    });
+    expect(skill.resources).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          uri: 'skill://pdf-processing/SKILL.md',
+          digest: sha256(SKILL_MD),
+          size: Buffer.byteLength(SKILL_MD),
+        }),
+        expect.objectContaining({
+          uri: 'skill://pdf-processing/references/FORMS.md',
+          digest: sha256(FORMS),
+          size: Buffer.byteLength(FORMS),
+        }),
+      ]),
+    );
+  });
+
+  test('skills/get and a skill file read through resources/read; an unknown skill is -32602', async () => {
+    const got = await rpc(app, 'skills/get', { uri: 'skill://pdf-processing/SKILL.md' });
+    expect((got.result!.skill as { uri: string }).uri).toBe('skill://pdf-processing/SKILL.md');
+    const read = await rpc(app, 'resources/read', { uri: 'skill://pdf-processing/references/FORMS.md' });
+    expect((read.result!.contents as Array<{ text: string }>)[0].text).toBe(FORMS);
+    const unknown = await rpc(app, 'skills/get', { uri: 'skill://nope/SKILL.md' });
+    expect(unknown.error?.code).toBe(-32602);
+  });
+
+  test('the skill files are a resource template, and the app still serves its own tools', async () => {
+    const { result } = await rpc(app, 'resources/templates/list');
+    expect(result!.resourceTemplates).toEqual(
+      expect.arrayContaining([expect.objectContaining({ uriTemplate: 'skill://{+path}' })]),
+    );
+    const call = await rpc(app, 'tools/call', { name: 'hello', arguments: {} });
+    expect((call.result!.content as Array<{ text: string }>)[0].text).toBe('hello');
+  });
+});
+
+describe("a bad skill is refused at start-up, with the catalog's own message", () => {
+  test.each([
+    ['frontmatter without a description', { 'pdf/SKILL.md': '---\nname: pdf\n---\nbody\n' }, /description/],
+    ["a name that is not the folder's", { 'pdf/SKILL.md': '---\nname: other\ndescription: d\n---\n' }, /pdf/],
+    ['no frontmatter at all', { 'pdf/SKILL.md': 'just text\n' }, /frontmatter/i],
+  ])('%s', async (_what, files, message) => {
+    const loading = loadSkillFiles(files);
+    await expect(loading).rejects.toThrow(SkillCatalogError);
+    await expect(loadSkillFiles(files)).rejects.toThrow(message);
+  });
+
+  test('a skill over the size limit', async () => {
+    const files = { 'pdf/SKILL.md': SKILL_MD.replace('pdf-processing', 'pdf'), 'pdf/big.txt': 'x'.repeat(64) };
+    await expect(loadSkillFiles(files, { limits: { bytes: 32 } })).rejects.toThrow(SkillCatalogError);
+  });
+
+  describe('from a folder', () => {
+    let root: string;
+    beforeAll(() => {
+      root = mkdtempSync(join(tmpdir(), 'skills-'));
+      mkdirSync(join(root, 'pdf'));
+      writeFileSync(join(root, 'pdf', 'SKILL.md'), '---\nname: pdf\ndescription: PDFs\n---\n');
+      writeFileSync(join(root, 'outside.txt'), 'secret');
+      symlinkSync(join(root, 'outside.txt'), join(root, 'pdf', 'link.txt'));
+    });
+    afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+    test('a skill holding a symlink', async () => {
+      await expect(loadSkillFolder(root)).rejects.toThrow(SkillCatalogError);
+      await expect(loadSkillFolder(root)).rejects.toThrow(/pdf/);
+    });
+  });
+
+  test('a module whose skills are not the SDK extension', () => {
+    expect(() =>
+      createApp({ name: 's', version: '1', providers: [Tools], skills: {} as never, logger: silentLogger }),
+    ).toThrow(InvalidConfigurationError);
+  });
+});
