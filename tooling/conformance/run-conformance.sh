@@ -134,8 +134,8 @@ run_server_leg() {
   fi
   for scenario in $BY_NAME_SERVER; do
     log "server leg ($path path): conformance server --scenario $scenario (by name)"
-    "${CONF[@]}" server --url "$url" --scenario "$scenario" --spec-version "$REQUIREMENTS" --force -o "$out" \
-      "${extra_args[@]}" || true # judged below
+    # at the scenario's own wire (2026-07-28 for an extension's server scenarios); judged below
+    "${CONF[@]}" server --url "$url" --scenario "$scenario" -o "$out" "${extra_args[@]}" || true
   done
   stop_server
   judged+=("server=server leg, $path path=$out")
@@ -159,8 +159,9 @@ if [ "$LEGS" != server ]; then
   fi
   for scenario in $BY_NAME_CLIENT; do
     log "client leg: conformance client --scenario $scenario (by name)"
+    # at the scenario's own wire; judged below
     "${CONF[@]}" client --command "node $HERE/dist/client/main.js" --scenario "$scenario" \
-      --spec-version "$REQUIREMENTS" --force --timeout "$TIMEOUT_MS" -o "$out" "${extra_args[@]}" || true # judged below
+      --timeout "$TIMEOUT_MS" -o "$out" "${extra_args[@]}" || true
   done
   judged+=("client=client leg=$out")
   timings+=("client $((SECONDS - t0))s")

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { createApp, ConsoleLogger } from '@tessera/core';
 import { conformanceModule } from './app';
-import { listen } from '@tessera/core/node';
+import { listen, loadSkillFolder } from '@tessera/core/node';
+import { join } from 'node:path';
 
 /**
  * Serves the conformance server on 127.0.0.1. Port from `--port N` or `PORT` (0 or unset: a free port).
@@ -11,8 +12,11 @@ import { listen } from '@tessera/core/node';
 async function main(): Promise<void> {
   const i = process.argv.indexOf('--port');
   const port = Number(i >= 0 ? process.argv[i + 1] : (process.env.PORT ?? 0));
+  // the Skills extension's scenarios read this folder's skills (a bad one stops the server here)
+  const skills = await loadSkillFolder(join(__dirname, '..', '..', 'skills'));
   const app = createApp({
     ...conformanceModule,
+    skills,
     logger: new ConsoleLogger({ level: (process.env.LOG_LEVEL as never) ?? 'warn' }),
   });
   const fastPath = process.env.TESSERA_HTTP_PATH !== 'sdk';
