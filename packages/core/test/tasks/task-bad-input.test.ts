@@ -1,5 +1,5 @@
-import { OAuthError, OAuthErrorCode, type AuthInfo } from '@modelcontextprotocol/server';
 import { IsString } from 'class-validator';
+import { twoCallers } from './support/two-callers';
 import { createApp, Elicit, Field, Principal, Provider, silentLogger, Tool, type PrincipalInfo } from '../../src';
 import { failure, request, result, TASKS, TASKS_AND_ELICIT, waitFor } from './support/task-requests';
 
@@ -31,19 +31,7 @@ class Desk {
   }
 }
 
-const verifier = {
-  async verifyAccessToken(token: string): Promise<AuthInfo> {
-    const subject = { 'alice-token': 'alice', 'mallory-token': 'mallory' }[token];
-    if (!subject) throw new OAuthError(OAuthErrorCode.InvalidToken, 'unknown token');
-    return {
-      token,
-      clientId: 'desk',
-      scopes: [],
-      expiresAt: Math.floor(Date.now() / 1000) + 3600,
-      extra: { subject, issuer: 'https://id.example' },
-    };
-  },
-};
+const verifier = twoCallers('desk');
 const as = (who: string) => ({ authorization: `Bearer ${who}-token` });
 
 const app = (tasks = {}) =>

@@ -1,5 +1,5 @@
-import { OAuthError, OAuthErrorCode, type AuthInfo } from '@modelcontextprotocol/server';
 import { IsString } from 'class-validator';
+import { twoCallers } from './support/two-callers';
 import { createApp, Elicit, Field, Provider, silentLogger, Tool, type TesseraApp } from '../../src';
 import { listen, type HttpListener } from '../../src/node';
 
@@ -18,19 +18,7 @@ class Greeter {
   }
 }
 
-const verifier = {
-  async verifyAccessToken(token: string): Promise<AuthInfo> {
-    const subject = { 'alice-token': 'alice', 'mallory-token': 'mallory' }[token];
-    if (!subject) throw new OAuthError(OAuthErrorCode.InvalidToken, 'unknown token');
-    return {
-      token,
-      clientId: 'greeter',
-      scopes: [],
-      expiresAt: Math.floor(Date.now() / 1000) + 3600,
-      extra: { subject, issuer: 'https://id.example' },
-    };
-  },
-};
+const verifier = twoCallers('greeter');
 
 const TASKS_AND_ELICIT = { elicitation: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } };
 const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
