@@ -88,6 +88,7 @@ export { TaskCancelledError } from './errors/task-cancelled.error';
 export { TaskExpiredError } from './errors/task-expired.error';
 export { TaskNotFoundError } from './errors/task-not-found.error';
 export { InvalidTaskError } from './errors/invalid-task.error';
+export { TaskRoundsExceededError } from './errors/task-rounds-exceeded.error';
 export type {
   CallToolResult,
   GetPromptResult,

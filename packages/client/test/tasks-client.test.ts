@@ -7,6 +7,7 @@ import {
   TaskFailedError,
   TaskHandle,
   TaskNotFoundError,
+  TaskRoundsExceededError,
   TesseraClient,
   type TaskStatusEvent,
   type TesseraClientOptions,
@@ -143,6 +144,35 @@ describe('TesseraClient and task tools (in memory)', () => {
     ).rejects.toBeInstanceOf(CallTimeoutError);
     expect(fixture.seen.filter((r) => r.method === 'tasks/cancel')).toHaveLength(1);
     await slowSleep.client.close();
+  });
+
+  it('stops answering a task that asks past maxRounds, cancels it and says which questions were left', async () => {
+    const bounded = await connected(fixture, { maxRounds: 2 });
+    const asked: string[] = [];
+    const error = await bounded.client
+      .callTool({ name: 'nagging', arguments: {} }, { hooks: { onInputRequest: (e) => void asked.push(e.key!) } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TaskRoundsExceededError);
+    expect(error).toMatchObject({ code: 'TESSERA_TASK_ROUNDS_EXCEEDED', rounds: 2, maxRounds: 2 });
+    expect(Object.keys((error as TaskRoundsExceededError).inputRequests)).toEqual(['q3']);
+    expect((error as Error).message).toMatch(
+      /^task task-\d+-\w+ of tools\/call 'nagging' asked for input again \("q3"\) after 2 answered rounds \(maxRounds = 2\); the client stopped answering and cancelled the task\./,
+    );
+    expect(asked).toEqual(['q1', 'q2']);
+    const cancel = fixture.seen.find((r) => r.method === 'tasks/cancel');
+    expect(fixture.tasks.get(cancel!.params.taskId as string)!.cancelRequested).toBe(true);
+    // per call, and on resumeTask, as for any call
+    const perCall = await bounded.client.callTool({ name: 'nagging', arguments: {} }, { maxRounds: 0 }).catch((e) => e);
+    expect(perCall).toMatchObject({ rounds: 0, maxRounds: 0 });
+    const handle = (await bounded.client.callTool(
+      { name: 'nagging', arguments: {} },
+      { task: 'handle' },
+    )) as TaskHandle;
+    await expect(bounded.client.resumeTask(handle.taskId, { maxRounds: 1 })).rejects.toMatchObject({ rounds: 1 });
+    await expect(bounded.client.resumeTask(handle.taskId, { maxRounds: -1 })).rejects.toThrow(
+      'maxRounds must be a non-negative integer, got -1',
+    );
+    await bounded.client.close();
   });
 
   it("returns a handle in 'handle' mode, to poll, answer and cancel by hand", async () => {

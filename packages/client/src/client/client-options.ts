@@ -19,7 +19,10 @@ export interface TesseraClientOptions extends InputCallbacks {
   name?: string;
   version?: string;
   protocol?: ProtocolPreference;
-  /** Maximum retries per call before `InputRequiredRoundsExceededError`. Default 10. */
+  /**
+   * Maximum retries per call before `InputRequiredRoundsExceededError`; for a task, the most sets of questions
+   * it may ask before `TaskRoundsExceededError`. Default 10.
+   */
   maxRounds?: number;
   /**
    * The least severe handler log message (`ctx.log()`) the server should send: asked on every call of a

@@ -129,6 +129,7 @@ export class TesseraClient {
       sleep: this.sleep,
       poll: options.tasks === false ? undefined : options.tasks,
       timeoutMs: options.timeoutMs,
+      maxRounds: this.maxRounds,
       isConnected: () => this.connected,
     });
   }

@@ -20,6 +20,7 @@ export const TesseraClientErrorCode = {
   TaskExpired: 'TESSERA_TASK_EXPIRED',
   TaskNotFound: 'TESSERA_TASK_NOT_FOUND',
   InvalidTask: 'TESSERA_INVALID_TASK',
+  TaskRoundsExceeded: 'TESSERA_TASK_ROUNDS_EXCEEDED',
 } as const;
 
 export type TesseraClientErrorCode = (typeof TesseraClientErrorCode)[keyof typeof TesseraClientErrorCode];

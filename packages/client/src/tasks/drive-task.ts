@@ -2,6 +2,7 @@ import type { CallToolResult, InputRequests } from '@modelcontextprotocol/client
 import type { InputAnswerer } from '../callbacks/input-answerer';
 import { TaskCancelledError } from '../errors/task-cancelled.error';
 import { TaskFailedError } from '../errors/task-failed.error';
+import { TaskRoundsExceededError } from '../errors/task-rounds-exceeded.error';
 import type { McpCall } from '../flow/mcp-call';
 import { fulfilRound } from '../rounds/fulfil-round';
 import type { RoundHooks } from '../rounds/round-hooks.types';
@@ -23,6 +24,8 @@ export interface DriveTaskOptions {
   sleep: Sleep;
   signal: AbortSignal;
   poll: TaskPollPolicy;
+  /** How many sets of questions the client answers; a task asking past them ends the drive (`TaskRoundsExceededError`). */
+  maxRounds: number;
   /** Updated with every state seen, so a caller that stops the drive knows where the task stood. */
   observe?: (task: TaskInfo) => void;
 }
@@ -31,8 +34,9 @@ export interface DriveTaskOptions {
  * Follows a task to its end: polls `tasks/get` at the server's interval (see `TaskPollPolicy`), answers each
  * new question of an `input_required` task through the callbacks and sends the answers with `tasks/update`,
  * and reports every change of status or status message to `onTaskStatus`. A question is put to the user once,
- * however many polls show it (the extension's keys are unique over a task's life). Returns the tool's result;
- * a failed or cancelled task throws `TaskFailedError` / `TaskCancelledError`.
+ * however many polls show it (the extension's keys are unique over a task's life); new questions after
+ * `maxRounds` answered sets throw `TaskRoundsExceededError` unasked. Returns the tool's result; a failed or
+ * cancelled task throws `TaskFailedError` / `TaskCancelledError`.
  */
 export async function driveTask(options: DriveTaskOptions): Promise<CallToolResult> {
   const { taskId, requests, signal, hooks, poll } = options;
@@ -76,6 +80,8 @@ export async function driveTask(options: DriveTaskOptions): Promise<CallToolResu
     if (task.status === 'input_required') {
       const pending = unanswered(task.inputRequests, answered);
       if (pending !== undefined) {
+        if (round >= options.maxRounds)
+          throw new TaskRoundsExceededError(taskId, where, round, options.maxRounds, pending);
         round++;
         const inputResponses = await fulfilRound(options.answerer, pending, {
           where,

@@ -1,7 +1,9 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { InputAnswerer } from '../callbacks/input-answerer';
 import { NotConnectedError } from '../errors/not-connected.error';
+import { TaskRoundsExceededError } from '../errors/task-rounds-exceeded.error';
 import type { McpCall } from '../flow/mcp-call';
+import { checkMaxRounds } from '../client/client-options';
 import { createCallSignal, type CallSignal } from '../rounds/call-signal';
 import { mergeHooks } from '../rounds/merge-hooks';
 import { raceAbort } from '../rounds/race-abort';
@@ -26,12 +28,15 @@ export interface TaskFollowerContext {
   poll?: TaskPollOptions;
   /** The client's default wall-clock limit per call. */
   timeoutMs?: number;
+  /** The client's default bound on the sets of questions a task may ask. */
+  maxRounds: number;
   isConnected: () => boolean;
 }
 
 /**
  * Follows tasks for one client under a call's signal: `driveTask`, and when the signal fires (the caller's
  * abort or the time limit) a bounded, best-effort `tasks/cancel`, unless the caller said `cancelOnAbort: false`.
+ * A task that asks past `maxRounds` is cancelled too: nobody will answer it any more.
  */
 export class TaskFollower {
   /** What `TaskHandle`s of this client call. */
@@ -64,7 +69,7 @@ export class TaskFollower {
 
   async follow(
     taskId: string,
-    options: { hooks?: RoundHooks; cancelOnAbort?: boolean },
+    options: { hooks?: RoundHooks; cancelOnAbort?: boolean; maxRounds?: number },
     stop: CallSignal,
     seen?: TaskInfo,
     call?: McpCall,
@@ -82,13 +87,15 @@ export class TaskFollower {
           sleep: this.context.sleep,
           signal: stop.signal,
           poll: new TaskPollPolicy(this.context.poll),
+          maxRounds: checkMaxRounds(options.maxRounds ?? this.context.maxRounds),
           observe: (task) => (latest = task),
         }),
         stop.signal,
       );
     } catch (error) {
       const ended = latest !== undefined && TERMINAL_TASK_STATUSES.includes(latest.status);
-      if (stop.signal.aborted && options.cancelOnAbort !== false && !ended) await this.cancelQuietly(taskId, latest);
+      const stopped = stop.signal.aborted && options.cancelOnAbort !== false;
+      if ((stopped || error instanceof TaskRoundsExceededError) && !ended) await this.cancelQuietly(taskId, latest);
       throw error;
     }
   }

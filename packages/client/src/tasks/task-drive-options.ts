@@ -8,6 +8,11 @@ export interface TaskDriveOptions {
   timeoutMs?: number;
   /** Whether stopping (signal or timeout) sends `tasks/cancel`. Default true. */
   cancelOnAbort?: boolean;
+  /**
+   * How many sets of questions the task may ask before the client stops answering and cancels it
+   * (`TaskRoundsExceededError`). Default: the client's `maxRounds`.
+   */
+  maxRounds?: number;
   /** Run after the client's own hooks (`onTaskStatus`, `onInputRequest`, ...). */
   hooks?: RoundHooks;
 }
