@@ -3,7 +3,17 @@
 // Each scenario prints one line; the first failure exits non-zero.
 import 'reflect-metadata';
 import { IsString } from 'class-validator';
-import { createApp, Elicit, Elicitation, Field, Provider, silentLogger, Tool } from '@tessera/core';
+import {
+  createApp,
+  Elicit,
+  Elicitation,
+  Field,
+  Provider,
+  silentLogger,
+  Tool,
+  type FeatureModule,
+  type Interceptor,
+} from '@tessera/core';
 import { TesseraClient } from '@tessera/client';
 
 class Note {
@@ -53,6 +63,25 @@ const scenarios: Record<string, () => Promise<void>> = {
     await declining.connect({ fetch: app.fetch });
     expectEqual('outcome', await textOf(declining, 'outcome'), 'outcome decline');
     await declining.close();
+  },
+
+  async 'describePipeline names the module, a plain-object enhancer and each dependency by its key'() {
+    @Provider()
+    class Notes {
+      @Tool()
+      note(@Elicit({ key: 'note', message: 'Note?', schema: Note }) note: Note): string {
+        return note.text;
+      }
+    }
+    const audit: Interceptor & { name: string } = { name: 'audit', intercept: (_ctx, next) => next() };
+    const bare: Interceptor = { intercept: (_ctx, next) => next() };
+    const notes: FeatureModule = { name: 'notes', providers: [Notes], interceptors: [audit, bare] };
+    const app = createApp({ name: 'n', version: '1', providers: [], imports: [notes], logger: silentLogger });
+    const runs = (stage: string) =>
+      JSON.stringify(app.describePipeline('tools/call', 'note').find((s) => s.stage === stage)?.runs);
+    expectEqual('interceptors', runs('interceptors'), '["audit","object { intercept }"]');
+    expectEqual('params', runs('params'), `["#0 @Elicit 'note'"]`);
+    expectEqual('invoke', runs('invoke'), '["Notes.note (module \\"notes\\")"]');
   },
 };
 

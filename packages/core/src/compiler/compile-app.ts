@@ -38,7 +38,7 @@ export function compileApp(units: readonly ModuleUnit[]): CompiledApp {
   const moduleOf = new Map<Class, string>();
   // names the module too when the application has several, so a clash across modules says where to look
   const label = (plan: HandlerPlan) =>
-    units.length > 1 ? `${plan.where} (module "${moduleOf.get(plan.ref.providerClass)}")` : plan.where;
+    plan.module !== undefined ? `${plan.where} (module "${plan.module}")` : plan.where;
   const claim = (table: Map<string, HandlerPlan>, kind: string, plan: HandlerPlan, name = plan.ref.name): void => {
     const existing = table.get(name);
     if (existing) throw new DuplicateNameError(kind, name, label(existing), label(plan));
@@ -64,10 +64,11 @@ export function compileApp(units: readonly ModuleUnit[]): CompiledApp {
         );
       }
       const prefix = merged.provider.prefix ? `${merged.provider.prefix}_` : '';
+      const module = units.length > 1 ? unit.name : undefined;
       for (const meta of merged.handlers.values()) {
         switch (meta.kind) {
           case 'tool': {
-            const plan = compileHandler(cls, merged, meta, prefix + meta.name, enhancers);
+            const plan = { ...compileHandler(cls, merged, meta, prefix + meta.name, enhancers), module };
             claim(app.tools, 'tool', plan);
             const tool = renderTool(plan);
             app.toolList.push(tool);
@@ -77,20 +78,20 @@ export function compileApp(units: readonly ModuleUnit[]): CompiledApp {
             break;
           }
           case 'prompt': {
-            const plan = compileHandler(cls, merged, meta, prefix + meta.name, enhancers);
+            const plan = { ...compileHandler(cls, merged, meta, prefix + meta.name, enhancers), module };
             claim(app.prompts, 'prompt', plan);
             app.promptList.push(renderPrompt(plan));
             app.completions.set(`prompt:${plan.ref.name}`, completionOptions(plan));
             break;
           }
           case 'resource': {
-            const plan = compileHandler(cls, merged, meta, meta.name, enhancers);
+            const plan = { ...compileHandler(cls, merged, meta, meta.name, enhancers), module };
             claim(app.resources, 'resource URI', plan, meta.uri);
             app.resourceList.push(renderResource(plan));
             break;
           }
           case 'resource-template': {
-            const plan = compileHandler(cls, merged, meta, meta.name, enhancers);
+            const plan = { ...compileHandler(cls, merged, meta, meta.name, enhancers), module };
             claim(templateOwners, 'resource template', plan, meta.uriTemplate);
             app.templates.push({ plan, template: new UriTemplate(meta.uriTemplate) });
             app.templateList.push(renderTemplate(plan));

@@ -18,6 +18,8 @@ export interface HandlerPlan {
   meta: HandlerMetadata;
   /** `Class.method`, for messages and logs. */
   where: string;
+  /** The module that provides it, when the application has several (errors and `describePipeline` name it). */
+  module?: string;
   /** Parameters ordered by position; gaps are filled with `undefined`. */
   params: ParamPlan[];
   arity: number;

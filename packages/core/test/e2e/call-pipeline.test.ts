@@ -234,7 +234,8 @@ describe('the call pipeline', () => {
       { stage: 'invoke', runs: [] },
     ]);
     const deploy = a.describePipeline('tools/call', 'deploy');
-    expect(deploy.find((s) => s.stage === 'params')?.runs).toEqual(['#0 dependency', '#1 dependency']);
+    expect(deploy.find((s) => s.stage === 'params')?.runs).toEqual(["#0 @Elicit 'first'", "#1 @Elicit 'second'"]);
+    // one module: no module named
     expect(deploy.find((s) => s.stage === 'invoke')?.runs).toEqual(['Flow.deploy']);
     expect(() => a.describePipeline('prompts/get', 'deploy')).toThrow(
       'describePipeline: no prompts/get handler named "deploy" in "pipeline".',

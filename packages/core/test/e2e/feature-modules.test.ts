@@ -18,7 +18,9 @@ import { textOf } from './support/result-text';
 // AppModule.imports composes feature modules: providers, services (one root container) and enhancers.
 
 const trail: string[] = [];
-const mark = (name: string): Interceptor => ({
+// each carries a `name`, which is how describePipeline lists a plain-object enhancer
+const mark = (name: string): Interceptor & { name: string } => ({
+  name,
   async intercept(_ctx: ExecutionContext, next: CallHandler) {
     trail.push(name);
     return next();
@@ -78,10 +80,11 @@ describe('feature modules (AppModule.imports)', () => {
     trail.length = 0;
     expect(textOf(await client.callTool({ name: 'list', arguments: {} }))).toBe('apples');
     expect(trail).toEqual(['app']); // billing's enhancers wrap billing's providers only
-    expect(app.describePipeline('tools/call', 'price').find((s) => s.stage === 'interceptors')?.runs).toEqual([
-      '(object)',
-      '(object)',
-      '(object)',
+    const price = app.describePipeline('tools/call', 'price');
+    expect(price.find((s) => s.stage === 'interceptors')?.runs).toEqual(['app', 'billing module', 'method']);
+    expect(price.find((s) => s.stage === 'invoke')?.runs).toEqual(['Billing.price (module "billing")']);
+    expect(app.describePipeline('tools/call', 'list').find((s) => s.stage === 'invoke')?.runs).toEqual([
+      'Catalog.list (module "catalog")',
     ]);
   });
 

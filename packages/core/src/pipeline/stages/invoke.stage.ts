@@ -16,5 +16,6 @@ export const invokeStage: CallStage = {
       throw new UndeclaredInputRequiredError(plan.where, plan.dependencies.length > 0, plan.ref.kind === 'resource');
     return result;
   },
-  describe: ({ plan }) => (plan ? [plan.where] : []),
+  describe: ({ plan }) =>
+    plan ? [plan.module !== undefined ? `${plan.where} (module "${plan.module}")` : plan.where] : [],
 };

@@ -1,6 +1,7 @@
 import type { CallStage } from '../call-stage';
 import { enhancerName } from '../enhancer-name';
 import { resolveParams } from '../resolve-params';
+import { describeParam } from '../describe-param';
 
 /**
  * Fills the method's parameters (arguments, context, DI, dependency questions) and runs the pipes. When a
@@ -15,7 +16,7 @@ export const paramsStage: CallStage = {
     return next();
   },
   describe: ({ plan, enhancers }) => [
-    ...(plan ? plan.params.map((p) => `#${p.meta.index} ${p.meta.kind}`) : []),
+    ...(plan ? plan.params.map((p) => describeParam(p, plan)) : []),
     ...enhancers.pipes.map((p) => `pipe ${enhancerName(p)}`),
   ],
 };
