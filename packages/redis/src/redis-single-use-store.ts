@@ -9,9 +9,10 @@ export interface RedisSingleUseStoreOptions {
 }
 
 /**
- * Single-use requestState shared by a fleet: `SET <prefix><nonce> 1 NX PX <token's remaining life>`. Redis
- * runs it atomically, so of two instances presenting one token at once exactly one wins, and the key expires
- * with the token. A Redis that does not answer rejects, and the leg is refused (fail closed).
+ * Single-use requestState shared by a fleet: `SET <prefix><nonce> 1 NX PXAT <token's expiry + clock skew>`.
+ * Redis runs it atomically, so of two instances presenting one token at once exactly one wins, and the key
+ * expires at an absolute time taken from the token, the same whichever instance's clock consumed it. A Redis
+ * that does not answer rejects, and the leg is refused (fail closed). Needs Redis 6.2 or later (PXAT).
  */
 export class RedisSingleUseStore implements SingleUseStore {
   private readonly client: RedisCommands;
@@ -24,15 +25,19 @@ export class RedisSingleUseStore implements SingleUseStore {
     this.keyPrefix = options.keyPrefix ?? 'tessera:request-state:used:';
   }
 
-  async consume(nonce: string, ttlMs: number): Promise<boolean> {
+  async consume(nonce: string, until: { expiresAtMs: number }): Promise<boolean> {
     const reply = await this.client.sendCommand([
       'SET',
       this.keyPrefix + nonce,
       '1',
       'NX',
-      'PX',
-      String(Math.max(1, Math.ceil(ttlMs))),
+      'PXAT',
+      String(Math.max(1, Math.ceil(until.expiresAtMs))),
     ]);
     return reply === 'OK';
+  }
+
+  async release(nonce: string): Promise<void> {
+    await this.client.sendCommand(['DEL', this.keyPrefix + nonce]);
   }
 }

@@ -18,10 +18,12 @@ const claimsOf = (token: string) =>
 /** A store that records what it was asked, in front of a real in-memory one. */
 function recording(inner: SingleUseStore = new MemorySingleUseStore()) {
   const calls: Array<[string, number]> = [];
+  const released: string[] = [];
   const store: SingleUseStore = {
-    consume: (nonce, ttlMs) => (calls.push([nonce, ttlMs]), inner.consume(nonce, ttlMs)),
+    consume: (nonce, until) => (calls.push([nonce, until.expiresAtMs]), inner.consume(nonce, until)),
+    release: (nonce) => (released.push(nonce), inner.release!(nonce)),
   };
-  return { store, calls };
+  return { store, calls, released };
 }
 
 async function reasonOf(promise: Promise<unknown>): Promise<string> {
@@ -54,16 +56,79 @@ describe('single-use requestState (opt-in)', () => {
     expect(await reasonOf(instanceB.openOnce(token, P))).toBe('replayed');
   });
 
-  test("the store keeps the nonce for the token's remaining life, in milliseconds", async () => {
+  test("the store keeps the nonce until the token's own expiry plus the allowed clock skew, whenever it is consumed", async () => {
     const clock = manualClock();
     const { store, calls } = recording(new MemorySingleUseStore(clock.now));
     const sealer = new RequestStateSecurity({ keys: [KEY_A], ttl: 600, clock: clock.now, singleUse: store }).forServer(
       'srv',
     );
     const token = sealer.seal('s', P);
+    const exp = claimsOf(token).exp as number;
     clock.advance(250_000);
     await sealer.openOnce(token, P);
-    expect(calls).toEqual([[claimsOf(token).n, 350_000]]);
+    expect(calls).toEqual([[claimsOf(token).n, Math.ceil((exp + 60) * 1000)]]);
+  });
+
+  test('two instances whose clocks differ by 30 s: a token consumed on the one ahead is refused on the one behind after its expiry by the first clock', async () => {
+    const redisClock = manualClock(); // the shared store keeps real time
+    const shared = new MemorySingleUseStore(redisClock.now);
+    const ahead = new RequestStateSecurity({ keys: [KEY_A], ttl: 600, clock: redisClock.now, singleUse: shared });
+    const behind = new RequestStateSecurity({
+      keys: [KEY_A],
+      ttl: 600,
+      clock: () => redisClock.now() - 30_000,
+      singleUse: shared,
+    });
+    const token = ahead.forServer('srv').seal({ pay: 1 }, P);
+    redisClock.advance(590_000);
+    await expect(ahead.forServer('srv').openOnce(token, P)).resolves.toEqual({ pay: 1 });
+    redisClock.advance(20_000); // 610 s: expired on the first clock, 580 s on the second, which still accepts it
+    expect(await reasonOf(ahead.forServer('srv').openOnce(token, P))).toBe('expired');
+    expect(await reasonOf(behind.forServer('srv').openOnce(token, P))).toBe('replayed');
+  });
+
+  test('an instance that shares the keys but has no single-use store refuses a single-use token, every time', async () => {
+    const withStore = new RequestStateSecurity({ keys: [KEY_A], singleUse: new MemorySingleUseStore() }).forServer(
+      'srv',
+    );
+    const withoutStore = new RequestStateSecurity({ keys: [KEY_A] }).forServer('srv');
+    const token = withStore.seal('s', P);
+    expect(await reasonOf(withoutStore.openOnce(token, P))).toBe('single_use_without_store');
+    expect(await reasonOf(withoutStore.openOnce(token, P))).toBe('single_use_without_store');
+    expect(() => withoutStore.open(token, P)).toThrow(expect.objectContaining({ reason: 'single_use_without_store' }));
+    await expect(withStore.openOnce(token, P)).resolves.toBe('s'); // refusing it consumed nothing
+  });
+
+  test('giveBack: a token whose leg never reached its handler opens again; without single use it does nothing', async () => {
+    const { store, released } = recording();
+    const sealer = new RequestStateSecurity({ keys: [KEY_A], singleUse: store }).forServer('srv');
+    const token = sealer.seal('s', P);
+    await sealer.openOnce(token, P);
+    await sealer.giveBack(token);
+    expect(released).toEqual([claimsOf(token).n]);
+    await expect(sealer.openOnce(token, P)).resolves.toBe('s');
+    await sealer.giveBack('not a token'); // never opened, never consumed: nothing to give back
+    expect(released).toHaveLength(1);
+    const plain = new RequestStateSecurity({ keys: [KEY_A] }).forServer('srv');
+    await expect(plain.giveBack(plain.seal('s', P))).resolves.toBeUndefined();
+  });
+
+  test('a store that answers after the leg gave up on it: the late consume is released, so the retry opens', async () => {
+    const inner = new MemorySingleUseStore();
+    let answer!: () => void;
+    const slow: SingleUseStore = {
+      consume: (nonce, until) => new Promise((resolve) => (answer = () => resolve(inner.consume(nonce, until)))),
+      release: (nonce) => inner.release(nonce),
+    };
+    const sealer = new RequestStateSecurity({ keys: [KEY_A], singleUse: slow, singleUseTimeoutMs: 20 }).forServer(
+      'srv',
+    );
+    const token = sealer.seal('s', P);
+    await expect(sealer.openOnce(token, P)).rejects.toBeInstanceOf(SingleUseStoreUnavailableError);
+    answer(); // the store marks the nonce after the leg was refused
+    await new Promise((r) => setTimeout(r, 10));
+    const fast = new RequestStateSecurity({ keys: [KEY_A], singleUse: inner }).forServer('srv');
+    await expect(fast.openOnce(token, P)).resolves.toBe('s');
   });
 
   test('a token refused for any other reason consumes nothing', async () => {
@@ -121,20 +186,25 @@ describe('single-use requestState (opt-in)', () => {
   test('MemorySingleUseStore: atomic within the process, forgets a nonce once its time is up', async () => {
     const clock = manualClock();
     const store = new MemorySingleUseStore(clock.now);
+    const until = (ms: number) => ({ expiresAtMs: clock.now() + ms });
     expect(
-      await Promise.all([store.consume('n1', 1000), store.consume('n1', 1000), store.consume('n2', 1000)]),
+      await Promise.all([
+        store.consume('n1', until(1000)),
+        store.consume('n1', until(1000)),
+        store.consume('n2', until(1000)),
+      ]),
     ).toEqual([true, false, true]);
     clock.advance(1001);
-    expect(await store.consume('n1', 1000)).toBe(true); // the token it stood for has expired by now
-    for (let i = 0; i < 1100; i++) await store.consume(`bulk${i}`, 10);
+    expect(await store.consume('n1', until(1000))).toBe(true); // the token it stood for has expired by now
+    for (let i = 0; i < 1100; i++) await store.consume(`bulk${i}`, until(10));
     clock.advance(11);
-    for (let i = 0; i < 1024; i++) await store.consume(`later${i}`, 1000);
+    for (let i = 0; i < 1024; i++) await store.consume(`later${i}`, until(1000));
     expect(store.size).toBeLessThan(1100 + 1024); // expired records were swept
   });
 
   test('bad settings are refused at construction, naming the field', () => {
     expect(() => new RequestStateSecurity({ keys: [KEY_A], singleUse: {} as SingleUseStore })).toThrow(
-      'RequestStateSecurity: singleUse must be a store with consume(nonce, ttlMs) => Promise<boolean>',
+      'RequestStateSecurity: singleUse must be a store with consume(nonce, { expiresAtMs }) => Promise<boolean>',
     );
     expect(
       () => new RequestStateSecurity({ keys: [KEY_A], singleUse: new MemorySingleUseStore(), singleUseTimeoutMs: 0 }),

@@ -239,16 +239,17 @@ async function singleUseReplay(fleet: Fleet): Promise<void> {
   );
 }
 
-/** What single use adds to each retry leg: one consume (SET NX PX) against this Redis, timed from here. */
+/** What single use adds to each retry leg: one consume (SET NX PXAT) against this Redis, timed from here. */
 async function singleUseCost(redis: RunningRedis, rounds: number): Promise<void> {
   const { client, close } = await connectRedis(redis.url);
   try {
     const store = new RedisSingleUseStore({ client, keyPrefix: 'tessera:load:cost:' });
     const started = process.hrtime.bigint();
-    for (let i = 0; i < rounds; i++) await store.consume(`n${i}`, 60_000);
+    const until = { expiresAtMs: Date.now() + 60_000 };
+    for (let i = 0; i < rounds; i++) await store.consume(`n${i}`, until);
     const micros = Number(process.hrtime.bigint() - started) / 1000 / rounds;
     console.log(
-      `6. single-use cost: ${micros.toFixed(0)} µs per retry leg (one SET NX PX to redis-server on the loopback, ${rounds} in a row)`,
+      `6. single-use cost: ${micros.toFixed(0)} µs per retry leg (one SET NX PXAT to redis-server on the loopback, ${rounds} in a row)`,
     );
   } finally {
     await close();

@@ -27,7 +27,7 @@ describe('compose.yaml matches the nginx config and instance settings the tests 
     ).toContain('listen 80;');
   });
 
-  test('the instances get the settings instance.js reads, and redis runs as the tests start it', () => {
+  test('the instances get the settings instance.js reads, and redis keeps consumed tokens on disk', () => {
     for (const name of ['PORT', 'FLEET_HOST', 'TESSERA_STATE_KEYS', 'TESSERA_REDIS_URL', 'FLEET_INSTANCE_ID'])
       expect(compose).toContain(`${name}:`);
     const instanceSource =
@@ -37,7 +37,12 @@ describe('compose.yaml matches the nginx config and instance settings the tests 
     for (const name of ['FLEET_HOST', 'FLEET_INSTANCE_ID', 'TESSERA_REDIS_URL', 'TESSERA_STATE_KEYS'])
       expect(instanceSource).toContain(name);
     expect(compose).toContain('command: ["node", "tooling/fleet/dist/instance.js"]');
-    expect(compose).toContain(`command: ["redis-server", "--port", "6379", "--save", "", "--appendonly", "no"]`);
+    // append-only, fsync before the answer, on a named volume: a restart forgets no consumed single-use token
+    expect(compose).toContain(
+      `command: ["redis-server", "--port", "6379", "--appendonly", "yes", "--appendfsync", "always", "--save", ""]`,
+    );
+    expect(compose).toMatch(/^ {6}- redis-data:\/data$/m);
+    expect(compose).toMatch(/^volumes:\n {2}redis-data:/m);
     expect((compose.match(/^ {2}instance\d:/gm) ?? []).length).toBe(3);
   });
 });

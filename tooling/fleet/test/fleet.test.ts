@@ -504,16 +504,19 @@ describe('Redis: single-use state and change notifications shared by the fleet (
     await redis?.stop();
   });
 
-  test('RedisSingleUseStore: SET NX with the remaining life as expiry; of 20 concurrent consumes exactly one wins', async () => {
+  test('RedisSingleUseStore: SET NX PXAT the given expiry; of 20 concurrent consumes exactly one wins', async () => {
     const { client, close } = await connectRedis(redis.url);
     try {
       const store = new RedisSingleUseStore({ client });
-      expect(await store.consume('nonce-a', 60_000)).toBe(true);
-      expect(await store.consume('nonce-a', 60_000)).toBe(false);
+      const until = { expiresAtMs: Date.now() + 60_000 };
+      expect(await store.consume('nonce-a', until)).toBe(true);
+      expect(await store.consume('nonce-a', until)).toBe(false);
       const pttl = Number(await client.sendCommand(['PTTL', 'tessera:request-state:used:nonce-a']));
       expect(pttl).toBeGreaterThan(50_000);
       expect(pttl).toBeLessThanOrEqual(60_000);
-      const race = await Promise.all(Array.from({ length: 20 }, () => store.consume('nonce-b', 1000)));
+      const race = await Promise.all(
+        Array.from({ length: 20 }, () => store.consume('nonce-b', { expiresAtMs: Date.now() + 1000 })),
+      );
       expect(race.filter(Boolean)).toHaveLength(1);
     } finally {
       await close();

@@ -1,5 +1,6 @@
 import { ProtocolError, type CallToolRequest, type ServerContext } from '@modelcontextprotocol/server';
 import type { Logger } from '../logging/logger';
+import { markHandlerStarted } from '../pipeline/handler-started';
 import type { RequestStateInterceptor, StateCarrier } from '../pipeline/request-state.interceptor';
 import { mapError } from '../server/error-mapping';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
@@ -38,6 +39,7 @@ export async function serveLowLevelCall(
     flow: { incoming: undefined, outgoing: undefined },
   };
   const invoke = () => {
+    markHandlerStarted(call);
     const ctx: LowLevelCallContext = {
       name,
       arguments: args,

@@ -14,6 +14,7 @@ import { JsonRpcCode } from '../errors/json-rpc-codes';
 import { maskInternalError } from '../errors/masked-internal-error';
 import type { Logger } from '../logging/logger';
 import { readFlowMark } from '../contracts/flow-progress';
+import { handlerStarted } from './handler-started';
 import { readEnvelope, type StateEnvelope } from './state-envelope';
 
 /** The part of a call this stage reads and fills; the low-level server builds just this much. */
@@ -50,8 +51,34 @@ export class RequestStateInterceptor implements Interceptor {
       call.resolverProgress.incoming = envelope.r;
       call.flow.incoming = readFlowMark(envelope.f);
     }
-    const result = await next();
-    return isInputRequiredResult(result) ? this.seal(call, result, binding) : result;
+    let result: unknown;
+    try {
+      result = await next();
+    } catch (error) {
+      if (incoming && !handlerStarted(call)) await this.giveBack(call, raw);
+      throw error;
+    }
+    if (isInputRequiredResult(result)) return this.seal(call, result, binding);
+    // refused before the handler (a guard's refusal a filter turned into a tool error, say): nothing ran
+    if (incoming && !handlerStarted(call)) await this.giveBack(call, raw);
+    return result;
+  }
+
+  /**
+   * A single-use token whose leg ended before its handler ran, without asking anything, stays good for the
+   * client's retry (a leg that asked has spent it: its answer carries the next token).
+   */
+  private async giveBack(call: StateCarrier, raw: unknown): Promise<void> {
+    try {
+      await this.options.sealer.giveBack(raw);
+    } catch (error) {
+      // the leg's own error is the answer; the token merely stays burnt
+      this.options.logger.warn('requestState single-use: giving back the token of a leg that never ran failed', {
+        method: call.method,
+        target: call.target,
+        error,
+      });
+    }
   }
 
   /**

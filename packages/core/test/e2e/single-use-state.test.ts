@@ -5,6 +5,7 @@ import {
   RequestStateSecurity,
   silentLogger,
   type LogFields,
+  type Guard,
   type SingleUseStore,
 } from '@tessera/core';
 import { sendRaw } from '@tessera/testing';
@@ -16,12 +17,17 @@ const KEY = randomBytes(32);
 const answerFirst = { first: { action: 'accept', content: { region: 'eu' } } };
 
 /** One instance of a fleet: the shared key, the shared store, its own log. */
-function instance(store: SingleUseStore, logs: Array<[string, string, LogFields | undefined]> = []) {
+function instance(
+  store: SingleUseStore,
+  logs: Array<[string, string, LogFields | undefined]> = [],
+  guards: Guard[] = [],
+) {
   const log = (level: string) => (m: string, f?: LogFields) => void logs.push([level, m, f]);
   return createApp({
     name: 'fleet',
     version: '1',
     providers: [Deployer],
+    guards,
     security: new RequestStateSecurity({ keys: [KEY], singleUse: store, singleUseTimeoutMs: 200 }) as never,
     logger: { ...silentLogger, warn: log('warn'), error: log('error') },
   });
@@ -84,5 +90,21 @@ describe('RequestStateSecurity({ singleUse }) in a decorated server', () => {
       ref: r.body.error!.message.slice(-9, -1),
     });
     expect(JSON.stringify(logs)).not.toContain(state.slice(3, 20));
+  });
+
+  test('a leg refused before its handler ran (a guard) does not burn its token: the same retry then goes through', async () => {
+    const store = new MemorySingleUseStore();
+    let refuseNext = false;
+    const flaky: Guard = { canActivate: () => !refuseNext };
+    const a = instance(store, [], [flaky]);
+    const state = await firstLeg(a);
+    refuseNext = true;
+    const refused = await retry(a, state);
+    expect(refused.body.result).toMatchObject({ isError: true });
+    refuseNext = false;
+    const again = await retry(a, state, 3);
+    expect(Object.keys(again.body.result?.inputRequests ?? {})).toEqual(['second']);
+    // a leg that asked (the next question) has spent the token: its answer carries the next one
+    expect((await retry(a, state, 4)).body.error).toEqual(FIXED);
   });
 });

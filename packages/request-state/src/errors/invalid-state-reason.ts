@@ -25,4 +25,5 @@ export type InvalidStateReason =
   | 'principal_mismatch'
   | 'not_verified'
   | 'no_nonce'
+  | 'single_use_without_store'
   | 'replayed';

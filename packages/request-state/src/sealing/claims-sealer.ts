@@ -3,14 +3,12 @@ import { makePrincipalClaim, principalClaimMatches } from '../binding/principal-
 import type { RequestBinding } from '../binding/request-binding';
 import { InvalidRequestStateError, isInvalidRequestStateError } from '../errors/invalid-request-state.error';
 import { RequestStateTooLargeError } from '../errors/request-state-too-large.error';
+import { MAX_CLOCK_SKEW_SECONDS } from '../single-use/clock-skew';
 import { consumeOnce, type SingleUseSettings } from '../single-use/consume-once';
 import { randomBytes } from 'node:crypto';
 import { CLAIMS_VERSION, parseClaims, type RequestStateClaims } from './request-state-claims';
 import type { RequestStateCodec } from './request-state-codec';
 import type { RequestStateSealer } from './request-state-sealer';
-
-/** Tolerated clock skew between instances before a token counts as minted in the future. */
-const MAX_FUTURE_SKEW_SECONDS = 60;
 
 export interface ClaimsSealerConfig {
   codec: RequestStateCodec;
@@ -67,8 +65,20 @@ export class ClaimsSealer implements RequestStateSealer {
     const claims = this.verify(token, binding);
     const singleUse = this.config.singleUse;
     // Only a token that passed every check is consumed: a refused one burns nothing.
-    if (singleUse !== undefined) await consumeOnce(claims, singleUse, this.config.clock());
+    if (singleUse !== undefined) await consumeOnce(claims, singleUse);
     return claims.s;
+  }
+
+  async giveBack(token: unknown): Promise<void> {
+    const store = this.config.singleUse?.store;
+    if (store?.release === undefined) return;
+    let nonce: string | undefined;
+    try {
+      nonce = this.unseal(token).n;
+    } catch {
+      return; // a token that does not open was never consumed
+    }
+    if (nonce !== undefined) await store.release(nonce);
   }
 
   /** Every check of a token against the request that carries it. */
@@ -91,8 +101,12 @@ export class ClaimsSealer implements RequestStateSealer {
     // seal() stamps exp = iat + ttl with the same arithmetic, so an honest token is never over by a rounding
     if (claims.exp > claims.iat + this.config.ttlSeconds) throw new InvalidRequestStateError('exp_beyond_ttl');
     const now = this.config.clock() / 1000;
-    if (claims.iat > now + MAX_FUTURE_SKEW_SECONDS) throw new InvalidRequestStateError('issued_in_future');
+    if (claims.iat > now + MAX_CLOCK_SKEW_SECONDS) throw new InvalidRequestStateError('issued_in_future');
     if (!(now < claims.exp)) throw new InvalidRequestStateError('expired'); // written so NaN fails too
+    // The single-use mark travels in the token: an instance that shares the keys but not the store must not
+    // accept, again and again, what the others accept once.
+    if (claims.n !== undefined && this.config.singleUse === undefined)
+      throw new InvalidRequestStateError('single_use_without_store');
     return claims;
   }
 

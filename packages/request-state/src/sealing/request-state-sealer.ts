@@ -13,4 +13,9 @@ export interface RequestStateSealer {
    * Rejects with `SingleUseStoreUnavailableError` when the store does not answer (fail closed).
    */
   openOnce(token: unknown, binding: RequestBinding): Promise<unknown>;
+  /**
+   * Gives back a token `openOnce` consumed for a leg whose handler never ran (refused before it), so the
+   * client's retry of that leg opens. Does nothing without single use, or with a store that cannot release.
+   */
+  giveBack(token: unknown): Promise<void>;
 }

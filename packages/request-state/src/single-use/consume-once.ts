@@ -1,5 +1,6 @@
 import { InvalidRequestStateError } from '../errors/invalid-request-state.error';
 import type { RequestStateClaims } from '../sealing/request-state-claims';
+import { MAX_CLOCK_SKEW_SECONDS } from './clock-skew';
 import type { SingleUseStore } from './single-use-store';
 import { SingleUseStoreUnavailableError } from './single-use-store-unavailable.error';
 
@@ -11,26 +12,31 @@ export interface SingleUseSettings {
 
 /**
  * Consumes the nonce of an opened (fully verified) token. A token without a nonce was sealed by a policy
- * without single use and is refused; a nonce already consumed anywhere is a replay. The record lives as long
- * as the token would (its remaining life), so the store holds only what could still be replayed.
+ * without single use and is refused; a nonce already consumed anywhere is a replay. The record lives until
+ * the token's own expiry plus the allowed clock skew, an absolute time taken from the token (never this
+ * instance's idea of the remaining life), so every instance that could still accept the token finds it.
  */
-export async function consumeOnce(
-  claims: RequestStateClaims,
-  settings: SingleUseSettings,
-  nowMs: number,
-): Promise<void> {
-  if (typeof claims.n !== 'string') throw new InvalidRequestStateError('no_nonce');
-  const ttlMs = Math.max(1, Math.ceil(claims.exp * 1000 - nowMs));
+export async function consumeOnce(claims: RequestStateClaims, settings: SingleUseSettings): Promise<void> {
+  const nonce = claims.n;
+  if (typeof nonce !== 'string') throw new InvalidRequestStateError('no_nonce');
+  const expiresAtMs = Math.ceil((claims.exp + MAX_CLOCK_SKEW_SECONDS) * 1000);
   let timer: NodeJS.Timeout | undefined;
+  let gaveUp = false;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new SingleUseStoreUnavailableError(`no answer within ${settings.timeoutMs} ms`)),
-      settings.timeoutMs,
-    );
+    timer = setTimeout(() => {
+      gaveUp = true;
+      reject(new SingleUseStoreUnavailableError(`no answer within ${settings.timeoutMs} ms`));
+    }, settings.timeoutMs);
   });
+  const consuming = settings.store.consume(nonce, { expiresAtMs });
+  // A store that answers after the leg gave up on it must not leave the token burnt: the client sends it again.
+  consuming.then(
+    (first) => void (gaveUp && first === true && settings.store.release?.(nonce).catch(() => undefined)),
+    () => undefined,
+  );
   let first: boolean;
   try {
-    first = await Promise.race([settings.store.consume(claims.n, ttlMs), timeout]);
+    first = await Promise.race([consuming, timeout]);
   } catch (error) {
     if (error instanceof SingleUseStoreUnavailableError) throw error;
     throw new SingleUseStoreUnavailableError(error instanceof Error ? error.message : String(error), { cause: error });

@@ -14,13 +14,17 @@ export class MemorySingleUseStore implements SingleUseStore {
 
   constructor(private readonly clock: () => number = Date.now) {}
 
-  async consume(nonce: string, ttlMs: number): Promise<boolean> {
+  async consume(nonce: string, until: { expiresAtMs: number }): Promise<boolean> {
     const now = this.clock();
     if (++this.sinceSweep >= SWEEP_EVERY) this.sweep(now);
-    const until = this.used.get(nonce);
-    if (until !== undefined && until > now) return false;
-    this.used.set(nonce, now + Math.max(1, ttlMs));
+    const kept = this.used.get(nonce);
+    if (kept !== undefined && kept > now) return false;
+    this.used.set(nonce, until.expiresAtMs);
     return true;
+  }
+
+  async release(nonce: string): Promise<void> {
+    this.used.delete(nonce);
   }
 
   /** How many nonces are remembered (expired ones included until the next sweep). */

@@ -19,7 +19,7 @@ export function singleUseFrom(options: {
   }
   if (typeof store !== 'object' || store === null || typeof (store as Partial<SingleUseStore>).consume !== 'function') {
     throw new RequestStateConfigError(
-      'RequestStateSecurity: singleUse must be a store with consume(nonce, ttlMs) => Promise<boolean>',
+      'RequestStateSecurity: singleUse must be a store with consume(nonce, { expiresAtMs }) => Promise<boolean>',
     );
   }
   const timeoutMs = singleUseTimeoutMs ?? DEFAULT_SINGLE_USE_TIMEOUT_MS;

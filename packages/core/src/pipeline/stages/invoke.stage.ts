@@ -1,6 +1,7 @@
 import { isInputRequiredResult } from '@modelcontextprotocol/server';
 import { UndeclaredInputRequiredError } from '../../errors/runtime/undeclared-input-required.error';
 import type { CallStage } from '../call-stage';
+import { markHandlerStarted } from '../handler-started';
 import { resolveInCall } from '../resolve-in-call';
 
 type Method = (...args: unknown[]) => unknown;
@@ -9,6 +10,7 @@ type Method = (...args: unknown[]) => unknown;
 export const invokeStage: CallStage = {
   name: 'invoke',
   async run({ plan, ctx, args }) {
+    markHandlerStarted(ctx);
     const instance = resolveInCall(ctx, plan.ref.providerClass as never) as Record<string | symbol, Method>;
     const result = await instance[plan.ref.methodName](...(args ?? []));
     // Only a handler that declared the direct form may ask by itself; others would seal nothing sensible.
