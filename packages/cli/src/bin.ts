@@ -7,6 +7,7 @@ runCli(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
   cwd: process.cwd(),
+  signals: process,
 }).then(
   (code) => process.exit(code),
   (error: unknown) => {

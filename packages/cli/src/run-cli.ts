@@ -10,12 +10,15 @@ import { rootsFor } from './input/roots';
 import { refuseSampling, samplingByCommand } from './input/sampling-command';
 import { formatLog } from './output/format-log';
 import { ProgressBar } from './output/progress-bar';
+import { Interrupt, STOPPED_IN_PROMPT, type SignalSource } from './input/interrupt';
 
 export interface CliIo {
   stdin: NodeJS.ReadStream;
   stdout: NodeJS.WriteStream;
   stderr: NodeJS.WriteStream;
   cwd: string;
+  /** Where Ctrl+C comes from while a call runs (the process); without it Ctrl+C keeps its default. */
+  signals?: SignalSource;
 }
 
 export const VERSION = '0.1.0';
@@ -27,6 +30,11 @@ export const VERSION = '0.1.0';
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let open: OpenClient | undefined;
   const progress = new ProgressBar(io.stderr);
+  const interrupt = new Interrupt(io.signals ?? { on: () => undefined, off: () => undefined }, () => {
+    progress.clear();
+    io.stderr.write('tessera: stopped (Ctrl+C twice)\n');
+    process.exit(130);
+  });
   try {
     const parsed = parseCommandLine(argv);
     if ('version' in parsed) {
@@ -52,13 +60,22 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       protocol: parsed.protocol,
       elicitation: {
         url: true,
-        handle: (params, context) => progress.holdDuring(async () => elicitation.handle(params, context)),
+        handle: (params, context) =>
+          progress.holdDuring(async () => {
+            try {
+              return await elicitation.handle(params, context);
+            } catch (error) {
+              // Ctrl+C in a prompt: the call stops as for Ctrl+C anywhere else (its task is cancelled)
+              if (error instanceof Error && error.name === 'ExitPromptError') interrupt.fire(STOPPED_IN_PROMPT);
+              throw error;
+            }
+          }),
       },
       sampling: parsed.samplingCommand === undefined ? refuseSampling : samplingByCommand(parsed.samplingCommand),
       listRoots: () => rootsFor(parsed.roots, io.cwd),
       ...(parsed.logLevel !== undefined && { logLevel: parsed.logLevel, onLog: (message) => say(formatLog(message)) }),
     });
-    const output = await runCommand(parsed, open.client, progress);
+    const output = await runCommand(parsed, open.client, progress, interrupt);
     progress.clear();
     // JSON escapes control characters itself; text goes through as is only when it is not shown on a terminal.
     const text = io.stdout.isTTY === true ? terminalSafe(output.text) : output.text;

@@ -168,7 +168,7 @@ describe('tessera without a terminal (answers file, errors, output)', () => {
     const run = await runCaptured(['call', server.url, 'sigup']);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
-      'tessera: unknown tool "sigup"; the server has chatty, signup, docs, count, haiku, where\n',
+      'tessera: unknown tool "sigup"; the server has chatty, signup, docs, count, haiku, migrate, forever, broken, where\n',
     );
   });
 

@@ -5,6 +5,8 @@ import { listAll } from '../connect/list-all';
 import { formatPrompts, formatResources, formatTools } from '../output/format-listing';
 import { formatPromptResult, formatReadResult, formatToolResult } from '../output/format-result';
 import type { ProgressBar } from '../output/progress-bar';
+import type { Interrupt } from '../input/interrupt';
+import { callTool } from './call-tool';
 import type { CommandLine } from './parse-command-line';
 
 /** What a command produced: the raw result (for --json), its text form, and whether it is an error result. */
@@ -44,8 +46,10 @@ export async function runCommand(
   line: CommandLine,
   client: TesseraClient,
   progress: ProgressBar,
+  interrupt: Interrupt,
 ): Promise<CommandOutput> {
   const onprogress = (p: Parameters<ProgressBar['update']>[0]): void => progress.update(p);
+  const signal = interrupt.signal;
   switch (line.command) {
     case 'tools': {
       requireCapability(client, 'tools');
@@ -76,7 +80,11 @@ export async function runCommand(
     case 'call': {
       requireCapability(client, 'tools');
       requireKnown('tool', line.name!, await tools(client));
-      const result = await client.callTool({ name: line.name!, arguments: line.arguments ?? {} }, { onprogress });
+      const result = await callTool(
+        client,
+        { name: line.name!, arguments: line.arguments ?? {} },
+        { progress, interrupt },
+      );
       return { raw: result, text: formatToolResult(result), isError: result.isError === true };
     }
     case 'prompt': {
@@ -85,12 +93,12 @@ export async function runCommand(
       const args = Object.fromEntries(
         Object.entries(line.arguments ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
       );
-      const result = await client.getPrompt({ name: line.name!, arguments: args }, { onprogress });
+      const result = await client.getPrompt({ name: line.name!, arguments: args }, { onprogress, signal });
       return { raw: result, text: formatPromptResult(result) };
     }
     case 'read': {
       requireCapability(client, 'resources');
-      const result = await client.readResource({ uri: line.name! }, { onprogress });
+      const result = await client.readResource({ uri: line.name! }, { onprogress, signal });
       return { raw: result, text: formatReadResult(result) };
     }
   }

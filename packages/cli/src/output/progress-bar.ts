@@ -12,8 +12,8 @@ export function progressLine(progress: Progress): string {
 }
 
 /**
- * Progress notifications drawn on one line of stderr, redrawn in place on a terminal, one line per update
- * otherwise (a log). `clear` removes the line so that prompts and messages start on a clean row.
+ * Progress notifications (and a task's status) drawn on one line of stderr, redrawn in place on a terminal,
+ * one line per update otherwise (a log). `clear` ends the line so that prompts and messages start on a clean row.
  */
 export class ProgressBar {
   private shown = false;
@@ -23,9 +23,18 @@ export class ProgressBar {
   constructor(private readonly stream: NodeJS.WriteStream) {}
 
   update(progress: Progress): void {
+    this.draw(progressLine(progress));
+  }
+
+  /** Whether the line is redrawn in place (a terminal), rather than written as a new line each time. */
+  get live(): boolean {
+    return this.stream.isTTY === true;
+  }
+
+  /** Shows `line` as the current line (a task's status line uses it too); nothing while a question is shown. */
+  draw(line: string): void {
     if (this.holds > 0) return;
-    const line = progressLine(progress);
-    if (!this.stream.isTTY) {
+    if (!this.live) {
       this.stream.write(`${line}\n`);
       return;
     }

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { startEveryFieldServer } from '../fixtures/every-field.app';
+import { startEveryFieldServer, taskEvents } from '../fixtures/every-field.app';
 import { TmuxSession } from './tmux-session';
 
 const repo = resolve(__dirname, '../../../..');
@@ -87,6 +87,46 @@ describe('tessera in a real terminal (tmux)', () => {
     expect(screen).toContain(`[${'#'.repeat(30)}] 100% (3/3) step 3\ncounted to 3`);
   });
 
+  it('follows a task tool: a live status line, its question asked when it parks, then the result', async () => {
+    const t = run(tessera('call', server.url, 'migrate'));
+    await t.waitFor(/\[task [\w-]{8}\] waiting for your answer - \d+s\n. \[how_many\] Migrate how many tables\?/);
+    await t.press('? Tables [whole number, 1-3]', 'Enter');
+    t.type('2');
+    await t.press(/\[task [\w-]{8}\] working - copying table 1 of 2 - \d+s$/, 'Enter');
+    // the elapsed time ticks on while the status stays the same
+    await t.waitFor(/copying table 2 of 2 - \d+s$/);
+    const screen = await t.waitFor('[exit 0]');
+    expect(screen).toMatch(/\[task [\w-]{8}\] completed - \d+s\nmigrated 2 tables\n\[exit 0\]/);
+  });
+
+  it('cancels the task on Ctrl+C while it works (tasks/cancel), exit status 130', async () => {
+    const t = run(tessera('call', server.url, 'forever'));
+    await t.waitFor(/working - waiting for a cancel - [1-9]\d*s$/); // still drawn, a second later
+    const screen = await t.press('[exit 130]', 'C-c');
+    const taskId = /tessera: stopped \(Ctrl\+C\): the call was abandoned; task ([\w-]{22}) was cancelled/.exec(
+      screen,
+    )?.[1];
+    expect(taskId).toBeDefined();
+    await waitUntil(() => taskEvents.includes(`forever ${taskId}: aborted`));
+  });
+
+  it('cancels the task on Ctrl+C in its question too', async () => {
+    const t = run(tessera('call', server.url, 'migrate'));
+    await t.waitFor('? [how_many] Migrate how many tables?');
+    const screen = await t.press('[exit 130]', 'C-c');
+    expect(screen).toMatch(
+      /tessera: stopped \(Ctrl\+C\): the question was not answered and the call was abandoned; task [\w-]{22} was cancelled/,
+    );
+  });
+
+  it('says a task failed, with the server’s error, exit status 1', async () => {
+    const t = run(tessera('call', server.url, 'broken'));
+    const screen = await t.waitFor('[exit 1]');
+    expect(screen).toMatch(
+      /failed - the disk is full - \d+s\ntessera: Task [\w-]{22} failed: the disk is full \(JSON-RPC -32001\)\./,
+    );
+  });
+
   it('runs a Tessera server over stdio, answering sampling with --sampling-command', async () => {
     const t = run(
       tessera(
@@ -134,3 +174,11 @@ describe('tessera in a real terminal (tmux)', () => {
     expect(screen).toContain('tessera: stopped (Ctrl+C): the question was not answered and the call was abandoned');
   });
 });
+
+async function waitUntil(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
