@@ -15,8 +15,14 @@ const config: Config = {
       'ts-jest',
       { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022', isolatedModules: true } },
     ],
+    // The SDK client loads jose with a dynamic import() (DPoP proofs, private_key_jwt), which jest's CommonJS
+    // runtime refuses; compiled to CommonJS it becomes a require().
+    '/node_modules/@modelcontextprotocol/client/dist/index\\.cjs$': [
+      'ts-jest',
+      { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022', isolatedModules: true } },
+    ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
+  transformIgnorePatterns: ['/node_modules/(?!jose/|@modelcontextprotocol/client/dist/index\\.cjs$)'],
   moduleNameMapper: {
     '^@tessera/core/node$': '<rootDir>/packages/core/src/node',
     '^@tessera/(request-state|core|client|testing|redis)$': '<rootDir>/packages/$1/src',

@@ -71,6 +71,22 @@ export { InvalidConnectTargetError } from './errors/invalid-connect-target.error
 export { InvalidProtocolPreferenceError } from './errors/invalid-protocol-preference.error';
 export { ProtocolNegotiationError } from './errors/protocol-negotiation.error';
 export { LOG_LEVELS, type LogCallback } from './logging/log-options';
+export { authorizationCode, clientCredentials, workloadIdentity, TesseraOAuthProvider } from './auth/oauth-provider';
+export type {
+  AuthorizationCodeOptions,
+  ClientCredentialsOptions,
+  OAuthCommonOptions,
+  WorkloadIdentityOptions,
+} from './auth/oauth-options';
+export type { AuthorizationRedirect, AuthorizationResponse } from './auth/authorization-redirect';
+export { loopbackRedirect, type LoopbackRedirectOptions } from './auth/loopback-redirect';
+export { MemoryTokenStore, type StoredCredentials, type TokenStore } from './auth/token-store';
+export type { DpopOption } from './auth/dpop-key';
+export { AuthorizationFailedError } from './errors/authorization-failed.error';
+export { InsufficientScopeError } from './errors/insufficient-scope.error';
+export { DpopNonceError } from './errors/dpop-nonce.error';
+export { InvalidDpopKeyError } from './errors/invalid-dpop-key.error';
+export { InvalidAssertionError } from './errors/invalid-assertion.error';
 export { TaskHandle } from './tasks/task-handle';
 export type { TaskDriveOptions } from './tasks/task-drive-options';
 export type { TaskRequestOptions } from './tasks/task-requests';

@@ -1,6 +1,7 @@
 import { SUPPORTED_PROTOCOL_VERSIONS, type ClientOptions } from '@modelcontextprotocol/client';
 import { InvalidProtocolPreferenceError } from '../errors/invalid-protocol-preference.error';
 import { ProtocolNegotiationError } from '../errors/protocol-negotiation.error';
+import { TesseraClientError } from '../errors/tessera-client-error';
 import type { ProtocolPreference } from './client-options';
 
 // The first revision of the modern era (rounds in results). The SDK draws the same line (its
@@ -30,8 +31,15 @@ export function negotiationOptions(
   throw new InvalidProtocolPreferenceError(protocol, pinnableRevisions());
 }
 
-/** A connect failure of a pinned client, told in Tessera's terms (the SDK's speaks of versionNegotiation). */
+/**
+ * A connect failure told in Tessera's terms: the client's own error when one caused it (the SDK wraps what fails
+ * during its discovery probe, e.g. an OAuth flow that ended), and for a pinned client the SDK's versionNegotiation
+ * message as a `ProtocolNegotiationError`.
+ */
 export function explainConnectError(protocol: ProtocolPreference | undefined, error: unknown): unknown {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
+    if (TesseraClientError.isInstance(cause)) return cause;
+  }
   if (typeof protocol !== 'object' || protocol === null) return error;
   const message = error instanceof Error ? error.message : String(error);
   const answered = /^Server's protocol version is not supported: (.+)$/.exec(message)?.[1];

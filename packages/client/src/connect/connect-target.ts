@@ -1,4 +1,4 @@
-import type { FetchLike, Transport } from '@modelcontextprotocol/client';
+import type { FetchLike, OAuthClientProvider, Transport } from '@modelcontextprotocol/client';
 
 /** Spawn a server process and talk to it over its stdin/stdout. */
 export interface StdioTarget {
@@ -13,6 +13,11 @@ export interface HttpTarget {
   url: string | URL;
   fetch?: FetchLike;
   headers?: Record<string, string>;
+  /**
+   * OAuth: `authorizationCode(...)`, `clientCredentials(...)`, `workloadIdentity(...)`, or any SDK
+   * `OAuthClientProvider`. A 401 runs the flow and sends the request again; a 403 `insufficient_scope` steps up once.
+   */
+  auth?: OAuthClientProvider;
 }
 
 /**

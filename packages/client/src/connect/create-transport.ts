@@ -1,8 +1,9 @@
 import { StreamableHTTPClientTransport, type FetchLike, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { oauthFetch } from '../auth/oauth-fetch';
 import { defaultHttpFetch } from './default-http-fetch';
 import { InvalidConnectTargetError } from '../errors/invalid-connect-target.error';
-import type { ConnectTarget, InMemoryTarget } from './connect-target';
+import type { ConnectTarget, HttpTarget, InMemoryTarget } from './connect-target';
 
 // The in-memory transport still speaks HTTP, so it needs a URL; nothing ever resolves this host.
 const IN_MEMORY_URL = 'http://in-memory.tessera.invalid/mcp';
@@ -15,8 +16,12 @@ export function createTransport(target: ConnectTarget): Transport {
     return new StdioClientTransport({ command: target.command, args: target.args, env: target.env, cwd: target.cwd });
   }
   if ('url' in target) {
-    return new StreamableHTTPClientTransport(new URL(target.url), {
-      fetch: target.fetch ?? defaultHttpFetch(),
+    const url = new URL(target.url);
+    return new StreamableHTTPClientTransport(url, {
+      fetch:
+        target.auth === undefined
+          ? (target.fetch ?? defaultHttpFetch())
+          : oauthFetch(target.auth, url, authFetch(target)),
       ...(target.headers !== undefined && { requestInit: { headers: target.headers } }),
     });
   }
@@ -27,6 +32,15 @@ export function createTransport(target: ConnectTarget): Transport {
     });
   }
   throw new InvalidConnectTargetError('the target has no command, url, fetch or transport');
+}
+
+/**
+ * With OAuth, a request waits seconds (a token exchange) to minutes (a person at a browser) between its 401 and
+ * its retry, past a server's keep-alive timeout: the global fetch (undici) reads the server's `Keep-Alive` hint
+ * and does not reuse a connection about to close, where the node:http one could meet a reset.
+ */
+function authFetch(target: HttpTarget): FetchLike {
+  return target.fetch ?? ((input, init) => fetch(input, init));
 }
 
 // The SDK transport calls fetch(url, init); a web handler wants one Request.

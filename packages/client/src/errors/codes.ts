@@ -21,6 +21,11 @@ export const TesseraClientErrorCode = {
   TaskNotFound: 'TESSERA_TASK_NOT_FOUND',
   InvalidTask: 'TESSERA_INVALID_TASK',
   TaskRoundsExceeded: 'TESSERA_TASK_ROUNDS_EXCEEDED',
+  AuthorizationFailed: 'TESSERA_AUTHORIZATION_FAILED',
+  InsufficientScope: 'TESSERA_INSUFFICIENT_SCOPE',
+  DpopNonce: 'TESSERA_DPOP_NONCE',
+  InvalidDpopKey: 'TESSERA_INVALID_DPOP_KEY',
+  InvalidAssertion: 'TESSERA_INVALID_ASSERTION',
 } as const;
 
 export type TesseraClientErrorCode = (typeof TesseraClientErrorCode)[keyof typeof TesseraClientErrorCode];

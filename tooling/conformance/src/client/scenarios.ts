@@ -7,8 +7,15 @@ import {
   type OAuthClientProvider,
   type FetchLike,
 } from '@modelcontextprotocol/client';
-import { TesseraClient, type TesseraClientOptions } from '@tessera/client';
-import { HeadlessOAuthProvider, oauthFetch, REDIRECT_URL } from './oauth';
+import {
+  authorizationCode,
+  TesseraClient,
+  workloadIdentity,
+  type AuthorizationCodeOptions,
+  type TesseraClientOptions,
+  type TesseraOAuthProvider,
+} from '@tessera/client';
+import { headlessRedirect } from './oauth';
 
 /**
  * The scenarios of the client under test in the conformance suite's client leg. The suite starts a mock server per scenario
@@ -50,9 +57,13 @@ async function connect(
   serverUrl: string,
   options: TesseraClientOptions = {},
   fetchLike?: FetchLike,
+  auth?: OAuthClientProvider,
 ): Promise<TesseraClient> {
   const client = new TesseraClient({ ...CLIENT_INFO, protocol: 'auto', timeoutMs: TIMEOUT_MS, ...options });
-  await client.connect({ url: serverUrl, ...(fetchLike && { fetch: fetchLike }) }, { timeoutMs: TIMEOUT_MS });
+  await client.connect(
+    { url: serverUrl, ...(fetchLike && { fetch: fetchLike }), ...(auth && { auth }) },
+    { timeoutMs: TIMEOUT_MS },
+  );
   debug('connected, protocol', client.protocolVersion);
   return client;
 }
@@ -198,8 +209,13 @@ register(['json-schema-2020-12-preservation'], async (url) => {
 
 // --- authorization ---------------------------------------------------------------------------------------
 
-async function authorizedSession(url: string, provider: HeadlessOAuthProvider): Promise<void> {
-  const client = await connect(url, {}, oauthFetch(provider, url));
+/** @tessera/client's own OAuth support (authorization code with PKCE), the browser step done headless. */
+function browserFlow(options: Partial<AuthorizationCodeOptions> = {}): TesseraOAuthProvider {
+  return authorizationCode({ clientName: CLIENT_INFO.name, redirect: headlessRedirect, ...options });
+}
+
+async function authorizedSession(url: string, provider: TesseraOAuthProvider): Promise<void> {
+  const client = await connect(url, {}, undefined, provider);
   await client.listTools(undefined, slow);
   await client.callTool({ name: 'test-tool', arguments: {} });
   await client.close();
@@ -234,22 +250,34 @@ register(
     'auth/iss-normalized',
     'auth/metadata-issuer-mismatch',
   ],
-  (url) =>
-    authorizedSession(
-      url,
-      new HeadlessOAuthProvider({ client_name: CLIENT_INFO.name, redirect_uris: [REDIRECT_URL] }, CIMD_URL),
-    ),
+  (url) => authorizedSession(url, browserFlow({ clientMetadataUrl: CIMD_URL })),
 );
 
 register(['auth/pre-registration'], (url) => {
   const ctx = context();
-  const provider = new HeadlessOAuthProvider({ client_name: CLIENT_INFO.name, redirect_uris: [REDIRECT_URL] });
-  provider.preRegister({
-    client_id: contextString(ctx, 'client_id'),
-    client_secret: contextString(ctx, 'client_secret'),
-    redirect_uris: [REDIRECT_URL],
-  });
-  return authorizedSession(url, provider);
+  return authorizedSession(
+    url,
+    browserFlow({ clientId: contextString(ctx, 'client_id'), clientSecret: contextString(ctx, 'client_secret') }),
+  );
+});
+
+// DPoP (RFC 9449): a proof on the token request and on every MCP request; in the -nonce posture both the
+// authorization server and the MCP server first answer use_dpop_nonce.
+register(['auth/dpop', 'auth/dpop-nonce'], (url) =>
+  authorizedSession(url, browserFlow({ clientMetadataUrl: CIMD_URL, dpop: true })),
+);
+
+// Workload identity federation: the JWT bearer grant with the platform's token as the assertion.
+register(['auth/wif-jwt-bearer'], async (url) => {
+  const ctx = context();
+  const client = await connect(
+    url,
+    {},
+    undefined,
+    workloadIdentity({ clientId: contextString(ctx, 'client_id'), assertion: () => contextString(ctx, 'valid_jwt') }),
+  );
+  await client.listTools(undefined, slow);
+  await client.close();
 });
 
 // Extensions (run by the suite, not scored).
