@@ -1,7 +1,6 @@
 import type { ServableEndpoint } from './servable-endpoint';
 import { listenNodeHttp } from './listen-node-http';
-import type { Logger } from '../logging/logger';
-import { checkLaneAssumptions } from '../server/direct/check-lane-assumptions';
+import { fastLaneReady } from './fast-lane-ready';
 import type { HttpListener, ListenOptions } from './listen-options';
 
 /**
@@ -18,17 +17,4 @@ export async function listen(endpoint: ServableEndpoint, options: ListenOptions 
   const alsoServes = endpoint.servesPath && ((pathname: string) => endpoint.servesPath!(pathname));
   const listener = await listenNodeHttp(face, { ...options, fastPath }, endpoint.logger, endpoint.limits, alsoServes);
   return { url: listener.url, close: endpoint.track(listener.close) };
-}
-
-/**
- * Whether the installed SDK is still the one the fast lane was written against (checkLaneAssumptions):
- * if not, one warning names what changed, and this listener serves every request the SDK's own way.
- */
-function fastLaneReady(logger: Logger): boolean {
-  const changed = checkLaneAssumptions();
-  if (changed.length === 0) return true;
-  logger.warn('HTTP fast lane off: the installed SDK changed what it relies on; every request takes the SDK path', {
-    changed,
-  });
-  return false;
 }

@@ -23,6 +23,8 @@ export interface NodeFace {
   admit?: (request: Request) => Promise<Response | { authInfo?: AuthInfo }>;
   /** The endpoint's budget of body bytes held at once. */
   bodies?: BodyBudget;
+  /** An identity the host application verified itself (`req.auth`), used when the endpoint verifies none. */
+  hostAuth?: (req: IncomingMessage) => AuthInfo | undefined;
 }
 
 /** The revisions served by the stateless fast path; a request naming any other goes the SDK's way. */
@@ -76,7 +78,7 @@ export function createNodeHandler(
     if (screened) return refuseUnread(screened, res);
     const admitted = face.admit ? await face.admit(asRequest(view)) : {};
     if (admitted instanceof Response) return refuseUnread(admitted, res);
-    const { authInfo } = admitted;
+    const authInfo = admitted.authInfo ?? face.hostAuth?.(req);
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
     if (hasBody && Number(req.headers['content-length']) > maxBodyBytes)
       return refuseUnread(payloadTooLarge(maxBodyBytes), res);
