@@ -10,14 +10,11 @@ import {
   type Server,
 } from '@modelcontextprotocol/server';
 import type { Logger } from '../logging/logger';
-import { answerSlotOf, type AnswerSlot } from '../server/answer-slot';
-import type { DirectToolCalls } from '../server/direct/direct-tool-calls';
-import { ExchangeServer } from '../server/exchange-server';
 import { refuseBeforeDispatch } from '../server/refuse-before-dispatch';
 import { refuseByScan } from '../limits/refuse-by-scan';
 import type { ParamHeader } from '../http-headers/param-headers';
 import { refuseParamHeaders } from '../http-headers/refuse-param-headers';
-import { REFUSED_BEFORE_PARSE, type FaceRequestOptions } from './face-request-options';
+import { REFUSED_BEFORE_PARSE, SERVE_CHECKED, type FaceRequestOptions } from './face-request-options';
 import { HttpAuth } from '../auth/http-auth';
 import type { HttpAuthOptions } from './http-auth-options';
 import { payloadTooLarge, readLimitedBytes, utf8Text } from '../limits/read-limited-body';
@@ -44,9 +41,6 @@ export class McpEndpoint {
   /** Bearer auth as configured: the token check above, the metadata document, scope challenges. */
   protected readonly httpAuth?: HttpAuth;
   private readonly closers = new Set<() => Promise<void>>();
-
-  /** Calls a face that writes its own answers may serve without the SDK's per-request server (server/direct/). */
-  protected direct?: DirectToolCalls;
 
   /** Tool arguments mirrored into `Mcp-Param-*` headers, checked against the body before either path serves a call. */
   protected paramHeaders?: ReadonlyMap<string, readonly ParamHeader[]>;
@@ -83,15 +77,11 @@ export class McpEndpoint {
         logger,
         legacySessions === true ? {} : legacySessions,
       );
-    // A request whose face writes the answer itself carries a slot for it (server/answer-slot.ts).
-    this.handler = createMcpHandler(
-      ({ era, requestInfo }) => withAnswerSlot(serverFactory(era), answerSlotOf(requestInfo)),
-      {
-        onerror: (error) => logger.debug('transport error', { error }),
-        legacy: this.sessions ? 'reject' : 'stateless',
-        ...(events !== undefined && { bus: events }),
-      },
-    );
+    this.handler = createMcpHandler(({ era }) => serverFactory(era), {
+      onerror: (error) => logger.debug('transport error', { error }),
+      legacy: this.sessions ? 'reject' : 'stateless',
+      ...(events !== undefined && { bus: events }),
+    });
     if (auth) this.httpAuth = auth instanceof HttpAuth ? auth : new HttpAuth(auth, logger);
     this.authenticate = this.httpAuth?.authenticate;
     this.bodies = new BodyBudget(limits.maxBodyBytesInFlight);
@@ -186,9 +176,9 @@ export class McpEndpoint {
       return this.sessions.fetch(request, { authInfo: options.authInfo, parsedBody: body });
     const taskListen = this.taskListen?.serve(body, options.authInfo, request.signal);
     if (taskListen) return taskListen;
-    const slot = this.direct && answerSlotOf(request);
-    const direct = slot && this.direct!.serve(request, body, slot, options.authInfo);
-    return direct ?? this.handler.fetch(request, { ...options, parsedBody: body });
+    // a face that serves some messages itself (listen's fast lane) gets them only now, past every check above
+    const own = (options as FaceRequestOptions)[SERVE_CHECKED]?.(request, body, options.authInfo);
+    return own ?? this.handler.fetch(request, { ...options, parsedBody: body });
   }
 
   /** Whether `fetch` answers a path besides the MCP endpoint's own: the Protected Resource Metadata document. */
@@ -213,8 +203,4 @@ export class McpEndpoint {
     this.closers.add(close);
     return close;
   }
-}
-
-function withAnswerSlot(server: Server, slot: AnswerSlot | undefined): Server {
-  return slot && server instanceof ExchangeServer ? server.answerInto(slot) : server;
 }

@@ -2,7 +2,6 @@ import { InvalidConfigurationError } from '../errors/definition/invalid-configur
 import type { HandlerMethod } from '../contracts/handler-ref';
 import { describePipeline, type PipelineStageDescription } from '../pipeline/describe-pipeline';
 import { createSdkServer } from '../server/create-sdk-server';
-import { DirectToolCalls } from '../server/direct/direct-tool-calls';
 import type { ServerRuntime } from '../server/server-runtime';
 import { declaredScopes, neededScopes } from '../auth/handler-scopes';
 import { HttpAuth } from '../auth/http-auth';
@@ -26,7 +25,6 @@ export class TesseraApp extends McpEndpoint {
   ) {
     const httpAuth = auth && new HttpAuth(auth, runtime.logger, declaredScopes(runtime.compiled));
     super((era) => createSdkServer(runtime, era), runtime.logger, httpAuth, legacySessions, limits, runtime.events);
-    this.direct = new DirectToolCalls(runtime);
     this.paramHeaders = runtime.compiled.paramHeaders;
     // also when a host verified the token itself and passes `authInfo` in: scopes hold whoever checked it
     this.challengeScopes = (body, authInfo) => {

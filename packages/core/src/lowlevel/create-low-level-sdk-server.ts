@@ -1,5 +1,4 @@
-import type { Server, Tool } from '@modelcontextprotocol/server';
-import { ExchangeServer } from '../server/exchange-server';
+import { Server, type Tool } from '@modelcontextprotocol/server';
 import type { RequestStateInterceptor } from '../pipeline/request-state.interceptor';
 import type { Logger } from '../logging/logger';
 import { listPage } from '../server/paginate';
@@ -20,7 +19,7 @@ export interface LowLevelRuntime {
 /** One SDK `Server` per serving unit (an HTTP request or a stdio connection), as the decorated app does. */
 export function createLowLevelSdkServer(rt: LowLevelRuntime, era: 'modern' | 'legacy'): Server {
   const { options } = rt;
-  const server = new ExchangeServer(
+  const server = new Server(
     { name: options.name, version: options.version, ...(options.title ? { title: options.title } : {}) },
     {
       capabilities: { tools: {} },

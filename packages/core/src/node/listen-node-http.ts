@@ -5,6 +5,7 @@ import type { Logger } from '../logging/logger';
 import type { ResolvedRequestLimits } from '../limits/request-limits';
 import { ConnectionDrain, refuseWhileDraining } from './connection-drain';
 import { createNodeHandler, type NodeFace } from './node-handler';
+import type { FastLane } from '../lane/fast-lane';
 import { isLoopbackHost, loopbackAllowedHosts } from './loopback-hosts';
 import { requestPath } from './request-path';
 import type { HttpListener, ListenOptions } from './listen-options';
@@ -22,6 +23,8 @@ export async function listenNodeHttp(
   limits: ResolvedRequestLimits,
   /** Paths besides the endpoint's that its `fetch` answers (the OAuth metadata document). */
   alsoServes?: (pathname: string) => boolean,
+  /** The fast lane, when on: the requests it takes are served there (lane/). */
+  lane?: FastLane,
 ): Promise<HttpListener> {
   const timeouts = listenTimeouts(options);
   const path = options.path ?? '/mcp';
@@ -32,7 +35,7 @@ export async function listenNodeHttp(
     ? (request: Request) =>
         hostHeaderValidationResponse(request, allowedHosts) ?? originValidationResponse(request, allowedHosts)
     : undefined;
-  const node = createNodeHandler({ ...endpoint, screen }, options.fastPath !== false, limits);
+  const node = createNodeHandler({ ...endpoint, screen }, lane, limits);
   const server: HttpServer = createServer((req, res) => {
     const admitted = drain.admit(req, res);
     const pathname = requestPath(req.url);

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hostHeaderValidationResponse, originValidationResponse, type AuthInfo } from '@modelcontextprotocol/server';
-import { fastLaneReady } from './fast-lane-ready';
+import { FastLane } from '../lane/fast-lane';
 import { createNodeHandler } from './node-handler';
 import type { ServableEndpoint } from './servable-endpoint';
 import { writeWebResponse } from './write-web-response';
@@ -35,6 +35,8 @@ export function nodeHandler(endpoint: ServableEndpoint, options: NodeHandlerOpti
     ((request: Request) =>
       hostHeaderValidationResponse(request, allowedHosts) ?? originValidationResponse(request, allowedHosts));
   const hostAuth = (req: IncomingMessage) => (req as IncomingMessage & { auth?: AuthInfo }).auth;
+  const lane = options.fastPath === false ? undefined : FastLane.open(endpoint);
+  if (lane) endpoint.track(() => lane.close());
   const fromStream = createNodeHandler(
     {
       fetch: endpoint.fetch,
@@ -43,7 +45,7 @@ export function nodeHandler(endpoint: ServableEndpoint, options: NodeHandlerOpti
       ...(endpoint.bodies && { bodies: endpoint.bodies }),
       hostAuth,
     },
-    options.fastPath !== false && fastLaneReady(endpoint.logger),
+    lane,
     endpoint.limits,
   );
   return async (req, res, parsedBody) => {

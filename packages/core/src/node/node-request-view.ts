@@ -1,5 +1,4 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { ANSWER_SLOT, AnswerSlot } from '../server/answer-slot';
 import { connectionSignal } from './connection-signal';
 
 /**
@@ -48,13 +47,11 @@ class NodeHeadersView {
  * A node POST as the web `Request` the endpoint and the SDK read on the stateless 2026-07-28 path, without
  * building one (an undici `Request`, its header list, body stream and signal cost more than the rest of
  * the HTTP layer): method, URL, headers and signal are views of the node objects, and the body, already
- * read, is served from memory. `clone()` builds a real `Request` (without the answer slot) for whoever needs one.
+ * read, is served from memory. `clone()` builds a real `Request` for whoever needs one.
  */
 export class NodeRequestView {
   readonly method = 'POST';
   readonly headers: NodeHeadersView;
-  /** The plain JSON answer lands here rather than in a web `Response` (server/answer-slot.ts). */
-  readonly [ANSWER_SLOT] = new AnswerSlot();
   private used = false;
 
   constructor(

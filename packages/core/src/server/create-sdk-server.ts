@@ -1,5 +1,4 @@
-import { ProtocolError, type Server, type ServerCapabilities } from '@modelcontextprotocol/server';
-import { ExchangeServer } from './exchange-server';
+import { ProtocolError, Server, type ServerCapabilities } from '@modelcontextprotocol/server';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
 import { toCallToolResult, toGetPromptResult, toReadResourceResult } from './normalize-results';
 import { listPage } from './paginate';
@@ -17,7 +16,7 @@ import { attachSkills, listedSkillResources } from './attach-skills';
  */
 export function createSdkServer(rt: ServerRuntime, era: 'modern' | 'legacy'): Server {
   const { compiled } = rt;
-  const server = new ExchangeServer(
+  const server = new Server(
     { name: rt.info.name, version: rt.info.version, ...(rt.info.title ? { title: rt.info.title } : {}) },
     {
       capabilities: capabilitiesOf(rt),

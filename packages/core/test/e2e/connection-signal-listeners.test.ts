@@ -19,7 +19,7 @@ import { envelopeOf } from './support/provision-call';
 // The fast path shares one abort signal per kept-alive connection (connection-signal.ts): every exchange
 // must take its abort listener off when it ends, or a long-lived connection gathers one per call
 // (MaxListenersExceededWarning after 10, and memory held for the connection's life). A direct call
-// (server/direct/) reads the connection's signal only when its handler reads its own.
+// (lane/direct/) reads the connection's signal only when its handler reads its own.
 class Size {
   @Field()
   @IsIn(['s', 'm'])

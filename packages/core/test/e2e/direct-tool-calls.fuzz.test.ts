@@ -1,6 +1,6 @@
 import { listen, type HttpListener } from '@tessera/core/node';
 import type { TesseraApp } from '@tessera/core';
-import { DirectToolCalls } from '../../src/server/direct/direct-tool-calls';
+import { DirectToolCalls } from '../../src/lane/direct/direct-tool-calls';
 import { directCallsApp } from './direct-tool-calls.fixture';
 import { seededRandom } from '../support/seeded-random';
 import { meta, MODERN, send, type Raw } from './support/two-paths';

@@ -1,12 +1,12 @@
+import { Server } from '@modelcontextprotocol/server';
 import { listen, type HttpListener } from '@tessera/core/node';
 import type { TesseraApp } from '@tessera/core';
-import { ExchangeServer } from '../../src/server/exchange-server';
 import { directCallsApp } from './direct-tool-calls.fixture';
 import { bothPaths, headers, message, meta, send, type Answer, type Raw } from './support/two-paths';
 
 /**
  * listen()'s node face serves a stateless 2026-07-28 tools/call of a tool that asks nothing without the
- * SDK's per-request server (server/direct/). Every answer must be the SDK path's, byte for byte: the same
+ * SDK's per-request server (lane/direct/). Every answer must be the SDK path's, byte for byte: the same
  * requests go to a listener with the fast path and to one without it (`fastPath: false`). Whether a
  * request took the direct path shows in the SDK servers built for it (none on the direct path).
  */
@@ -31,7 +31,7 @@ afterEach(() => jest.restoreAllMocks());
 async function compare(
   raw: Raw,
 ): Promise<{ answer: Answer; sdkServersOnFastPath: number; sdkServersOnSdkPath: number }> {
-  const connect = jest.spyOn(ExchangeServer.prototype, 'connect');
+  const connect = jest.spyOn(Server.prototype, 'connect');
   const answer = await send(fast, raw);
   const sdkServersOnFastPath = connect.mock.calls.length;
   await send(sdk, raw);
@@ -103,7 +103,7 @@ describe('the direct path answers as the SDK path does', () => {
   });
 
   it('masks an unexpected error the same way (only the reference differs)', async () => {
-    const connect = jest.spyOn(ExchangeServer.prototype, 'connect');
+    const connect = jest.spyOn(Server.prototype, 'connect');
     const [a, b] = [await send(fast, call('failing')), await send(sdk, call('failing'))];
     expect(connect).toHaveBeenCalledTimes(1); // the SDK path's only
     expect(unref(a.text)).toBe(unref(b.text));

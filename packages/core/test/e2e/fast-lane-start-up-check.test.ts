@@ -1,8 +1,7 @@
 import { PerRequestHTTPServerTransport, Server } from '@modelcontextprotocol/server';
 import { listen, type HttpListener } from '@tessera/core/node';
 import type { Logger } from '@tessera/core';
-import { ExchangeServer } from '../../src/server/exchange-server';
-import { checkLaneAssumptions } from '../../src/server/direct/check-lane-assumptions';
+import { checkLaneAssumptions } from '../../src/lane/check-lane-assumptions';
 import { edgeApp } from './two-paths-divergences.fixture';
 import { headers, meta, send } from './support/two-paths';
 
@@ -68,7 +67,7 @@ it('a listener started while a member is missing warns once, naming it, and serv
     expect(logger.warnings).toEqual([
       [expect.stringContaining('fast lane off'), { changed: ['PerRequestHTTPServerTransport.settleResponse()'] }],
     ]);
-    const connect = jest.spyOn(ExchangeServer.prototype, 'connect');
+    const connect = jest.spyOn(Server.prototype, 'connect');
     const answer = await send(listener.url, call('still served'));
     expect(answer.body).toMatchObject({ result: { content: [{ text: 'still served' }] } });
     expect(connect).toHaveBeenCalledTimes(1); // an SDK server was built for it: the lane did not serve it

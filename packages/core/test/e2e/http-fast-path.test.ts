@@ -4,6 +4,7 @@ import { listen, type HttpListener } from '@tessera/core/node';
 import type { TesseraApp } from '@tessera/core';
 import { once } from 'node:events';
 import { fastPathApp, holdEvents } from './http-fast-path.fixture';
+import { AnswerSlot } from '../../src/lane/answer-slot';
 
 /**
  * listen() serves the stateless 2026-07-28 POST on node:http directly (the fast path) and everything else
@@ -45,7 +46,11 @@ describe('the fast path answers as the SDK path does', () => {
     // Proof each listener took its own path: the fast one wrote the answer whole, the SDK's adapter streamed it.
     expect(ok.framing).toBe('length');
     expect(lastSdkAnswer()?.framing).toBe('chunked');
+    const take = jest.spyOn(AnswerSlot.prototype, 'take');
     await bothPaths(fast, sdk, { headers: headers('tools/list'), body: message('tools/list') });
+    // the lane's exchange left its plain result as a message, not as a web Response (lane/answer-slot.ts)
+    expect(take).toHaveBeenCalledTimes(1);
+    take.mockRestore();
     await bothPaths(fast, sdk, { headers: headers('server/discover'), body: message('server/discover') });
     await bothPaths(fast, sdk, {
       headers: headers('tools/call', 'echo'),

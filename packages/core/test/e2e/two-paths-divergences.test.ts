@@ -1,6 +1,6 @@
+import { Server } from '@modelcontextprotocol/server';
 import { listen, type HttpListener } from '@tessera/core/node';
 import type { TesseraApp } from '@tessera/core';
-import { ExchangeServer } from '../../src/server/exchange-server';
 import { edgeApp } from './two-paths-divergences.fixture';
 import { bothPaths, headers, meta, send, type Raw } from './support/two-paths';
 
@@ -140,7 +140,7 @@ describe('plain and enhanced calls', () => {
   });
 
   it('a call whose chain has an interceptor or a filter is left to the SDK (it may answer for the tool)', async () => {
-    const connect = jest.spyOn(ExchangeServer.prototype, 'connect');
+    const connect = jest.spyOn(Server.prototype, 'connect');
     await send(fast, call('intercepted'));
     await send(fast, call('filteredAsk'));
     expect(connect).toHaveBeenCalledTimes(2);

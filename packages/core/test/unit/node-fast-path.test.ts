@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EventEmitter } from 'node:events';
 import type { Socket } from 'node:net';
 import { connectionSignal } from '../../src/node/connection-signal';
-import { takesFastPath } from '../../src/node/node-handler';
+import { laneTakes } from '../../src/lane/fast-lane';
 import { NodeRequestView } from '../../src/node/node-request-view';
 
 const socket = () => Object.assign(new EventEmitter(), { destroyed: false }) as unknown as Socket;
@@ -12,9 +12,9 @@ const modern = { 'content-type': 'application/json', 'mcp-protocol-version': '20
 
 describe('which requests take the fast path (headers only)', () => {
   it('takes a stateless 2026-07-28 JSON POST', () => {
-    expect(takesFastPath(req('POST', modern))).toBe(true);
+    expect(laneTakes(req('POST', modern))).toBe(true);
     expect(
-      takesFastPath(
+      laneTakes(
         req('POST', {
           ...modern,
           'content-type': 'application/json; charset=utf-8',
@@ -25,12 +25,12 @@ describe('which requests take the fast path (headers only)', () => {
   });
 
   it('leaves everything else to the SDK adapter', () => {
-    expect(takesFastPath(req('GET', modern))).toBe(false);
-    expect(takesFastPath(req('DELETE', modern))).toBe(false);
-    expect(takesFastPath(req('POST', { ...modern, 'mcp-protocol-version': '2025-11-25' }))).toBe(false);
-    expect(takesFastPath(req('POST', { 'content-type': 'application/json' }))).toBe(false);
-    expect(takesFastPath(req('POST', { ...modern, 'mcp-session-id': 'abc' }))).toBe(false);
-    expect(takesFastPath(req('POST', { ...modern, 'content-type': 'text/plain' }))).toBe(false);
+    expect(laneTakes(req('GET', modern))).toBe(false);
+    expect(laneTakes(req('DELETE', modern))).toBe(false);
+    expect(laneTakes(req('POST', { ...modern, 'mcp-protocol-version': '2025-11-25' }))).toBe(false);
+    expect(laneTakes(req('POST', { 'content-type': 'application/json' }))).toBe(false);
+    expect(laneTakes(req('POST', { ...modern, 'mcp-session-id': 'abc' }))).toBe(false);
+    expect(laneTakes(req('POST', { ...modern, 'content-type': 'text/plain' }))).toBe(false);
   });
 });
 

@@ -1,13 +1,13 @@
-import { InMemoryTransport, type JSONRPCMessage } from '@modelcontextprotocol/server';
+import { InMemoryTransport, Server, type JSONRPCMessage } from '@modelcontextprotocol/server';
 // the schemas the SDK's router tries (the server package uses these very objects from its core package)
 import { JSONRPCErrorResponseSchema, JSONRPCResultResponseSchema } from '@modelcontextprotocol/core';
-import { ExchangeServer } from '../../src/server/exchange-server';
-import { routeRequestsFirst } from '../../src/server/route-requests-first';
+import { asLaneExchange } from '../../src/lane/lane-exchange';
+import { routeRequestsFirst } from '../../src/lane/route-requests-first';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 async function connected() {
-  const server = new ExchangeServer({ name: 's', version: '1' }, { capabilities: { tools: {} } });
+  const server = asLaneExchange(new Server({ name: 's', version: '1' }, { capabilities: { tools: {} } }), undefined);
   server.setRequestHandler('tools/list', () => ({ tools: [] }));
   const [client, serverSide] = InMemoryTransport.createLinkedPair();
   const seen: JSONRPCMessage[] = [];
@@ -19,7 +19,7 @@ async function connected() {
 
 describe('routeRequestsFirst (requests go to the SDK dispatch after its request schema alone)', () => {
   it("replaces the router the SDK's connect installed, on the installed SDK (fails loudly if _onrequest is renamed)", async () => {
-    const server = new ExchangeServer({ name: 's', version: '1' }, { capabilities: {} });
+    const server = asLaneExchange(new Server({ name: 's', version: '1' }, { capabilities: {} }), undefined);
     expect(typeof (server as unknown as { _onrequest?: unknown })._onrequest).toBe('function');
     const [, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
@@ -28,7 +28,7 @@ describe('routeRequestsFirst (requests go to the SDK dispatch after its request 
     expect(serverSide.onmessage).not.toBe(sdkRouter);
   });
 
-  it('an ExchangeServer tries a request against the request schema only, not the two response schemas first', async () => {
+  it('a lane exchange tries a request against the request schema only, not the two response schemas first', async () => {
     const { client, seen } = await connected();
     const tried = [
       jest.spyOn(JSONRPCResultResponseSchema, 'safeParse'),
@@ -73,7 +73,7 @@ describe('routeRequestsFirst (requests go to the SDK dispatch after its request 
   });
 
   it('leaves a transport that routes messages itself alone', async () => {
-    const server = new ExchangeServer({ name: 's', version: '1' }, { capabilities: {} });
+    const server = asLaneExchange(new Server({ name: 's', version: '1' }, { capabilities: {} }), undefined);
     const [, serverSide] = InMemoryTransport.createLinkedPair();
     const own: JSONRPCMessage[] = [];
     serverSide.onmessage = (m) => void own.push(m);

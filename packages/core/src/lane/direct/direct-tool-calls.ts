@@ -10,9 +10,9 @@ import {
 import type { HandlerPlan } from '../../compiler/handler-plan';
 import { JsonRpcCode } from '../../errors/json-rpc-codes';
 import type { AnswerSlot } from '../answer-slot';
-import { toCallToolResult } from '../normalize-results';
-import { serveCall } from '../serve-call';
-import type { ServerRuntime } from '../server-runtime';
+import { toCallToolResult } from '../../server/normalize-results';
+import { serveCall } from '../../server/serve-call';
+import type { ServerRuntime } from '../../server/server-runtime';
 import { directCallContext } from './direct-call-context';
 import { EventStreamAnswer } from './event-stream-answer';
 import { checkSpecType } from './sdk-schema-check';

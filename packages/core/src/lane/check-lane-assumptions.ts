@@ -40,6 +40,7 @@ export function checkLaneAssumptions(): string[] {
   if (!server) changed.push('Server cannot be constructed with an identity alone');
   else {
     expect(server._requestHandlerAbortControllers instanceof Map, 'Server._requestHandlerAbortControllers (a Map)');
+    expect(server._responseHandlers instanceof Map, 'Server._responseHandlers (a Map)');
     expect(typeof server._onrequest === 'function', 'Server._onrequest()');
     expect(typeof server._onclose === 'function', 'Server._onclose()');
   }
