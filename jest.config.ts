@@ -6,7 +6,7 @@ const config: Config = {
   testEnvironment: 'node',
   roots: ['<rootDir>/packages', '<rootDir>/examples', '<rootDir>/tooling'],
   testMatch: ['**/?(*.)test.ts'],
-  // create-tessera's template holds a user project's tests (node --test), run by npm run check:scaffold.
+  // create-tessera's template holds a user project's tests (node --test), run by npm run check:release.
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/packages/create-tessera/template/'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],

@@ -1,5 +1,5 @@
-// Drives the README's complete example (compiled next to this file as dist/example.js) over stdio with
-// @tessera/client, as installed from the tarballs: the provision tool asks for a region, the client answers.
+// Drives the README's complete example over stdio with @tessera/client, as a user installs it: the provision
+// tool asks for a region, the client answers. The compiled example's path is the first argument.
 import { TesseraClient } from '@tessera/client';
 
 async function main(): Promise<void> {
@@ -10,7 +10,9 @@ async function main(): Promise<void> {
       return { action: 'accept', content: { region: 'eu' } };
     },
   });
-  await client.connect({ command: process.execPath, args: [`${__dirname}/example.js`] });
+  const example = process.argv[2];
+  if (example === undefined) throw new Error('usage: node example-client.js <path to the compiled example.js>');
+  await client.connect({ command: process.execPath, args: [example] });
   try {
     const { tools } = await client.listTools();
     const provision = tools.find((t) => t.name === 'provision');

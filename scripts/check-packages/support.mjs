@@ -22,8 +22,9 @@ export function readJson(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
 }
 
+/** One line per step, with the seconds since the check started (a slow step shows where the minutes go). */
 export function step(title) {
-  console.log(`-- ${title}`);
+  console.log(`-- [${Math.round(process.uptime())} s] ${title}`);
 }
 
 /** Runs a command, its output shown; throws with the command line and exit code on failure or timeout. */

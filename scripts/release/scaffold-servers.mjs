@@ -1,63 +1,13 @@
-// `npm run check:scaffold`: `npm create tessera` as a user runs it, from the packed tarballs: the create-tessera
-// tarball scaffolds a project in a temp folder outside the repository, which installs the other tarballs (the
-// registry gives the rest), passes its own `npm test`, and serves through its stdio and HTTP start scripts.
+// The scaffolded project's servers, started as a user starts them: `npm run start:http` in its own process
+// group (always stopped), and the built HTTP entry stopped by SIGTERM, which must drain and exit 0.
 import { spawn } from 'node:child_process';
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { assertSingleCopies, buildAndPack, freshTempDir, peerRanges, removeDir, run, step } from './support.mjs';
-
-const NAME = 'my-server';
-const work = freshTempDir('tessera-scaffold-');
-try {
-  const tarballs = buildAndPack(path.join(work, 'tarballs'));
-  step(`npm exec create-tessera (the create-tessera tarball) ${NAME}`);
-  run('npm', ['exec', '--yes', `--package=${tarballs['create-tessera']}`, '--', 'create-tessera', NAME], {
-    cwd: work,
-    timeoutMs: 120_000,
-  });
-  const project = path.join(work, NAME);
-
-  // The scaffold depends on registry versions of @tessera/*; this check points them at the tarballs instead.
-  const manifestPath = path.join(project, 'package.json');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-  const local = Object.fromEntries(
-    Object.entries(tarballs)
-      .filter(([name]) => name.startsWith('@tessera/'))
-      .map(([name, file]) => [name, `file:${file}`]),
-  );
-  for (const field of ['dependencies', 'devDependencies']) {
-    for (const name of Object.keys(manifest[field] ?? {}))
-      if (local[name] !== undefined) manifest[field][name] = local[name];
-  }
-  manifest.overrides = local;
-  writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
-  step(`npm install in ${project}`);
-  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: project });
-  assertSingleCopies(project, [...Object.keys(peerRanges()), '@tessera/core']);
-
-  step("npm test (the scaffold's own flow tests)");
-  run('npm', ['test'], { cwd: project, timeoutMs: 180_000 });
-
-  copyFileSync(path.join(import.meta.dirname, 'scaffold-client.mjs'), path.join(project, 'scaffold-client.mjs'));
-  step('npm start (stdio) answers a client');
-  run(process.execPath, ['scaffold-client.mjs', 'stdio'], { cwd: project, timeoutMs: 90_000 });
-
-  step('npm run start:http serves Streamable HTTP');
-  await withHttpServer(project, (url) =>
-    run(process.execPath, ['scaffold-client.mjs', 'http', url], { cwd: project, timeoutMs: 60_000 }),
-  );
-  step('SIGTERM: node dist/src/http.js drains and exits 0 (stopOnSignals)');
-  await stopsOnSigterm(project);
-  console.log('check:scaffold ok');
-} finally {
-  removeDir(work);
-}
+import { step } from '../check-packages/support.mjs';
 
 /** Starts `npm run start:http` on a free port in its own process group, waits for its URL, and always stops the group. */
-async function withHttpServer(project, use) {
+export async function withHttpServer(project, use, env = process.env) {
   const server = spawn('npm', ['run', '--silent', 'start:http'], {
     cwd: project,
-    env: { ...process.env, PORT: '0' },
+    env: { ...env, PORT: '0' },
     detached: true,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -79,7 +29,7 @@ async function withHttpServer(project, use) {
       server.on('exit', (code) => reject(new Error(`start:http exited (${code}) before serving; output: ${output}`)));
     });
     step(`serving at ${url}`);
-    use(url);
+    await use(url);
   } finally {
     try {
       process.kill(-server.pid, 'SIGTERM');
@@ -93,7 +43,7 @@ async function withHttpServer(project, use) {
  * Starts the built HTTP entry directly (npm would pass the signal on a second time), waits until it serves, sends
  * SIGTERM and expects the graceful stop: the 'stopping' log line naming the signal, then exit code 0.
  */
-async function stopsOnSigterm(project) {
+export async function stopsOnSigterm(project) {
   const server = spawn(process.execPath, ['dist/src/http.js'], {
     cwd: project,
     env: { ...process.env, PORT: '0' },
