@@ -20,6 +20,34 @@ class Note {
   @Field() @IsString() text!: string;
 }
 
+// Compile-time: this project's tsc fails if a misuse below stops being a type error.
+class Host {
+  @Field() @IsString() name!: string;
+}
+
+@Provider()
+export class TypedQuestions {
+  @Tool()
+  typed(
+    @Elicit<Host>({ key: 'note', message: ({ args }) => `Note for ${args.name}?`, schema: Note }) _note: Note,
+    @Elicit<Host, { note: Note }>({
+      key: 'confirm',
+      after: ['note'],
+      message: ({ args, answers }) => `${args.name}: keep ${answers.note?.text ?? ''}?`,
+      schema: Note,
+    })
+    _confirm: Note,
+  ): void {}
+
+  @Tool()
+  typos(
+    // @ts-expect-error `args.nmae`: the arguments are typed by the first generic
+    @Elicit<Host>({ key: 'a', message: ({ args }) => `Note for ${args.nmae}?`, schema: Note }) _a: Note,
+    // @ts-expect-error `answers.noet`: the answers are typed by the second
+    @Elicit<Host, { a: Note }>({ after: ['a'], message: ({ answers }) => String(answers.noet), schema: Note }) _b: Note,
+  ): void {}
+}
+
 const scenarios: Record<string, () => Promise<void>> = {
   async 'an @Elicit parameter typed `Note | undefined` is refused at createApp, naming inject'() {
     @Provider()

@@ -143,7 +143,7 @@ export { ListRoots } from './decorators/list-roots.decorator';
 export type { ListRootsOptions } from './decorators/list-roots.decorator';
 export { Elicitation } from './mrtr/elicitation';
 export { isAccepted } from './mrtr/elicitation';
-export type { Computed, QuestionInput } from './mrtr/dependency-spec';
+export type { AfterKeys, Computed, QuestionInput } from './mrtr/dependency-spec';
 export { ElicitationDeclinedError } from './errors/runtime/elicitation-declined.error';
 export { MissingCapabilityError } from './errors/runtime/missing-capability.error';
 export { InvalidInputResponseError } from './errors/runtime/invalid-input-response.error';

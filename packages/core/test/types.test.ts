@@ -47,6 +47,57 @@ export class Typed {
   // @ts-expect-error `when` reads an argument the DTO does not have
   wrongWhen(@Elicit<Args1>({ message: 'A?', schema: Choice, when: ({ args }) => args.nope > 1 }) _c: Choice): void {}
 
+  // the second generic types the answers a question waits for, by key
+  typedAnswers(
+    @Elicit<Args1>({ key: 'first', message: 'First?', schema: Choice }) _a: Choice,
+    @Elicit<Args1, { first: Choice }>({
+      key: 'second',
+      after: ['first'],
+      message: ({ args, answers }) => `${args.topic}: after ${answers.first?.pick ?? 'nothing'}?`,
+      when: ({ outcomes }) => outcomes.first?.action === 'accept',
+      schema: Choice,
+    })
+    _b: Choice,
+    @Sample<Args1, { first: Choice }>({
+      after: ['first'],
+      request: ({ answers }) => ({ messages: [], maxTokens: answers.first?.pick.length ?? 1 }),
+    })
+    _c: unknown,
+  ): void {}
+
+  answerTypo(
+    @Elicit<Args1, { first: Choice }>({
+      after: ['first'],
+      // @ts-expect-error an answer read under a key the question does not wait for (a typo)
+      message: ({ answers }) => String(answers.frist),
+      schema: Choice,
+    })
+    _b: Choice,
+  ): void {}
+
+  answerField(
+    @Elicit<Args1, { first: Choice }>({
+      after: ['first'],
+      // @ts-expect-error a field the answer's DTO does not have
+      message: ({ answers }) => String(answers.first?.nope),
+      schema: Choice,
+    })
+    _b: Choice,
+  ): void {}
+
+  // @ts-expect-error `after` names a key the typed answers do not have
+  afterTypo(@Elicit<Args1, { first: Choice }>({ after: ['frist'], message: 'B?', schema: Choice }) _b: Choice): void {}
+
+  answerNotOptional(
+    @Elicit<Args1, { first: Choice }>({
+      after: ['first'],
+      // @ts-expect-error a skipped question has no entry: the answer may be absent
+      message: ({ answers }) => answers.first.pick,
+      schema: Choice,
+    })
+    _b: Choice,
+  ): void {}
+
   // @ts-expect-error a sampling request needs maxTokens
   noMax(@Sample({ request: { messages: [] } }) _r: unknown): void {}
 }

@@ -1,18 +1,21 @@
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { collectParam } from '../metadata/metadata-store';
-import type { Computed, QuestionInput, ElicitFormSpec, ElicitUrlSpec } from '../mrtr/dependency-spec';
+import type { AfterKeys, Computed, QuestionInput, ElicitFormSpec, ElicitUrlSpec } from '../mrtr/dependency-spec';
 import type { Class } from '../types/class';
 import { methodOfParam } from './param-decorator-target';
 
-/** `A` types the arguments the question functions see: `@Elicit<DeployArgs>({ message: ({ args }) => ... })`. */
-export interface ElicitOptions<A = Record<string, unknown>> {
-  message: Computed<string, A>;
+/**
+ * `A` types the arguments the question functions see, `R` the answers they wait for (by key):
+ * `@Elicit<DeployArgs, { region: Region }>({ after: ['region'], message: ({ args, answers }) => ... })`.
+ */
+export interface ElicitOptions<A = Record<string, unknown>, R extends object = Record<string, unknown>> {
+  message: Computed<string, A, R>;
   /** A DTO class (flattened to the restricted elicitation schema) or a restricted JSON schema object. */
   schema: Class | ElicitRequestFormParams['requestedSchema'];
   key?: string;
-  after?: readonly string[];
+  after?: AfterKeys<R>;
   /** Ask only when this returns true (from the arguments and earlier answers/outcomes); else the parameter is `undefined`. */
-  when?: (input: QuestionInput<A>) => boolean;
+  when?: (input: QuestionInput<A, R>) => boolean;
   /**
    * `value`: the parameter receives the validated answer, and a decline or cancel ends the call; `outcome`: it
    * receives `Elicitation<T>` (`{ action, content }`). With a DTO class as `schema` and no `inject`, the mode
@@ -23,15 +26,15 @@ export interface ElicitOptions<A = Record<string, unknown>> {
   inject?: 'value' | 'outcome';
 }
 
-export interface ElicitUrlOptions<A = Record<string, unknown>> {
-  message: Computed<string, A>;
-  url: Computed<string, A>;
+export interface ElicitUrlOptions<A = Record<string, unknown>, R extends object = Record<string, unknown>> {
+  message: Computed<string, A, R>;
+  url: Computed<string, A, R>;
   /** 2025-era connections only (2026-07-28 has no elicitationId); defaults to the key. */
-  elicitationId?: Computed<string, A>;
+  elicitationId?: Computed<string, A, R>;
   key?: string;
-  after?: readonly string[];
+  after?: AfterKeys<R>;
   /** Ask only when this returns true (from the arguments and earlier answers/outcomes); else the parameter is `undefined`. */
-  when?: (input: QuestionInput<A>) => boolean;
+  when?: (input: QuestionInput<A, R>) => boolean;
 }
 
 /**
@@ -39,13 +42,15 @@ export interface ElicitUrlOptions<A = Record<string, unknown>> {
  * answer becomes one entry of a single `InputRequiredResult`; the method runs once everything is answered.
  * `@Elicit('Which region?', RegionDto)` or `@Elicit({ message, schema, key, after })`.
  */
-export function Elicit<A = Record<string, unknown>>(
-  message: Computed<string, A>,
+export function Elicit<A = Record<string, unknown>, R extends object = Record<string, unknown>>(
+  message: Computed<string, A, R>,
   schema: ElicitOptions['schema'],
 ): ParameterDecorator;
-export function Elicit<A = Record<string, unknown>>(options: ElicitOptions<A>): ParameterDecorator;
-export function Elicit<A>(
-  first: Computed<string, A> | ElicitOptions<A>,
+export function Elicit<A = Record<string, unknown>, R extends object = Record<string, unknown>>(
+  options: ElicitOptions<A, R>,
+): ParameterDecorator;
+export function Elicit<A, R extends object>(
+  first: Computed<string, A, R> | ElicitOptions<A, R>,
   schema?: ElicitOptions['schema'],
 ): ParameterDecorator {
   const options = (isOptions(first) ? first : { message: first, schema: schema! }) as ElicitOptions;
@@ -57,7 +62,9 @@ export function Elicit<A>(
 }
 
 /** Asks the user to complete a step at a URL (out of band); the parameter receives the `Elicitation` outcome. */
-Elicit.url = function ElicitUrl<A = Record<string, unknown>>(options: ElicitUrlOptions<A>): ParameterDecorator {
+Elicit.url = function ElicitUrl<A = Record<string, unknown>, R extends object = Record<string, unknown>>(
+  options: ElicitUrlOptions<A, R>,
+): ParameterDecorator {
   return (target, methodName, index) => {
     const { cls, methodName: method } = methodOfParam(target, methodName, 'Elicit.url');
     const spec: ElicitUrlSpec = {
@@ -70,6 +77,6 @@ Elicit.url = function ElicitUrl<A = Record<string, unknown>>(options: ElicitUrlO
   };
 };
 
-function isOptions<A>(v: unknown): v is ElicitOptions<A> {
+function isOptions<A, R extends object>(v: unknown): v is ElicitOptions<A, R> {
   return typeof v === 'object' && v !== null && 'message' in v;
 }

@@ -1,22 +1,26 @@
-import type { QuestionInput } from '../mrtr/dependency-spec';
+import type { AfterKeys, QuestionInput } from '../mrtr/dependency-spec';
 import { collectParam } from '../metadata/metadata-store';
 import { methodOfParam } from './param-decorator-target';
 
-export interface ListRootsOptions {
+/** `A` and `R` type what `when` sees, as for `@Elicit`. */
+export interface ListRootsOptions<A = Record<string, unknown>, R extends object = Record<string, unknown>> {
   key?: string;
-  after?: readonly string[];
+  after?: AfterKeys<R>;
   /** Ask only when this returns true (from the arguments and earlier answers/outcomes); else the parameter is `undefined`. */
-  when?: (input: QuestionInput) => boolean;
+  when?: (input: QuestionInput<A, R>) => boolean;
 }
 
 /** Fills the parameter with the client's roots (`Root[]`). */
-export function ListRoots(options: ListRootsOptions = {}): ParameterDecorator {
+export function ListRoots<A = Record<string, unknown>, R extends object = Record<string, unknown>>(
+  options: ListRootsOptions<A, R> = {},
+): ParameterDecorator {
+  const untyped = options as ListRootsOptions;
   return (target, methodName, index) => {
     const { cls, methodName: method } = methodOfParam(target, methodName, 'ListRoots');
     collectParam(cls, method, {
       kind: 'dependency',
       index,
-      spec: { kind: 'roots', decorator: '@ListRoots', ...options },
+      spec: { kind: 'roots', decorator: '@ListRoots', ...untyped },
     });
   };
 }

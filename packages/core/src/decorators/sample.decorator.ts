@@ -1,19 +1,20 @@
 import type { CreateMessageRequestParams } from '@modelcontextprotocol/server';
 import { collectParam } from '../metadata/metadata-store';
-import type { Computed, QuestionInput } from '../mrtr/dependency-spec';
+import type { AfterKeys, Computed, QuestionInput } from '../mrtr/dependency-spec';
 import { methodOfParam } from './param-decorator-target';
 
-export interface SampleOptions<A = Record<string, unknown>> {
-  request: Computed<CreateMessageRequestParams, A>;
+/** `A` types the arguments the request function sees, `R` the answers it waits for (by key), as for `@Elicit`. */
+export interface SampleOptions<A = Record<string, unknown>, R extends object = Record<string, unknown>> {
+  request: Computed<CreateMessageRequestParams, A, R>;
   key?: string;
-  after?: readonly string[];
+  after?: AfterKeys<R>;
   /** Ask only when this returns true (from the arguments and earlier answers/outcomes); else the parameter is `undefined`. */
-  when?: (input: QuestionInput<A>) => boolean;
+  when?: (input: QuestionInput<A, R>) => boolean;
 }
 
 /** Fills the parameter with the client's LLM completion (`CreateMessageResult`) for the given request. */
-export function Sample<A = Record<string, unknown>>(
-  request: Computed<CreateMessageRequestParams, A> | SampleOptions<A>,
+export function Sample<A = Record<string, unknown>, R extends object = Record<string, unknown>>(
+  request: Computed<CreateMessageRequestParams, A, R> | SampleOptions<A, R>,
 ): ParameterDecorator {
   const options = (
     typeof request === 'object' && request !== null && 'request' in request ? request : { request }

@@ -2,20 +2,29 @@ import type { CreateMessageRequestParams, ElicitRequestFormParams } from '@model
 import type { Class } from '../types/class';
 import type { Elicitation } from './elicitation';
 
-/** What the question-building functions receive: the call's raw arguments and the answers so far. */
-export interface QuestionInput<A = Record<string, unknown>> {
+/**
+ * What the question-building functions receive: the call's raw arguments and the answers so far. `A` types the
+ * arguments; `R` maps the keys this question waits for (`after`) to their answers' types, so
+ * `answers.region` is typed and `answers.regoin` does not compile (`@Elicit<Args, { region: Region }>`).
+ */
+export interface QuestionInput<A = Record<string, unknown>, R extends object = Record<string, unknown>> {
   args: A;
   /**
    * Answers of earlier dependencies, by key: the validated content of an accepted form elicitation (the outcome
-   * `{ action }` of a declined or cancelled one), the sampling or roots result. A skipped question has no entry.
+   * `{ action }` of a declined or cancelled one), the sampling or roots result. A skipped question has no entry,
+   * so each key may be absent.
    */
-  answers: Readonly<Record<string, unknown>>;
+  answers: Readonly<Partial<R>>;
   /** The outcome of every earlier elicitation, by key: `{ action: 'accept', content }`, `{ action: 'decline' }` or `{ action: 'cancel' }`. */
-  outcomes: Readonly<Record<string, Elicitation<unknown> | undefined>>;
+  outcomes: Readonly<{ [K in keyof R]?: Elicitation<R[K]> }>;
 }
 
 /** A value given as is, or computed from the arguments and earlier answers (never from clocks or live data). */
-export type Computed<T, A = Record<string, unknown>> = T | ((input: QuestionInput<A>) => T);
+export type Computed<T, A = Record<string, unknown>, R extends object = Record<string, unknown>> =
+  T | ((input: QuestionInput<A, R>) => T);
+
+/** The keys a question may wait for: any string, or, when the answers are typed, only their keys. */
+export type AfterKeys<R extends object> = readonly (keyof R & string)[];
 
 interface DependencySpecBase {
   /** Wire key in `inputRequests`/`inputResponses`; defaults to `<method>.<parameter index>`. Stable across workers. */
