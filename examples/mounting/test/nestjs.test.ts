@@ -1,9 +1,10 @@
+import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { TesseraApp } from '@tessera/core';
-import { PriceList } from '../src/shared/bookings';
+import { createBookingsApp, PriceList } from '../src/shared/bookings';
 import { AppModule } from '../src/nestjs/app.module';
-import { TESSERA_APP } from '../src/nestjs/tessera.module';
+import { TESSERA_APP, TesseraModule } from '../src/nestjs/tessera.module';
 import { expectBadArgumentsNamed, expectBookingFlow, expectRefusedWithoutToken, TOKEN } from './drive-bookings';
 
 describe('NestJS: TesseraModule.forRootAsync at /mcp of an existing application', () => {
@@ -29,5 +30,20 @@ describe('NestJS: TesseraModule.forRootAsync at /mcp of an existing application'
     }
     expect(closed).toHaveBeenCalledTimes(1);
     await expect(fetch(`${base}/api/prices/saturday`)).rejects.toThrow();
+  });
+
+  test('forRoot(app, { path }): an app that needs nothing from Nest, at the path given, and only there', async () => {
+    const tessera = createBookingsApp(TOKEN);
+    @Module({ imports: [TesseraModule.forRoot(tessera, { path: 'agents/mcp' })] })
+    class PlainModule {}
+    const app = await NestFactory.create<NestExpressApplication>(PlainModule, { logger: false });
+    await app.listen(0, '127.0.0.1');
+    const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    try {
+      await expectBookingFlow(`${base}/agents/mcp`);
+      expect((await fetch(`${base}/mcp`, { method: 'POST' })).status).toBe(404);
+    } finally {
+      await app.close();
+    }
   });
 });
