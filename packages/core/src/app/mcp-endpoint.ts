@@ -11,6 +11,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type { Logger } from '../logging/logger';
 import { refuseBeforeDispatch } from '../server/refuse-before-dispatch';
+import type { OnRefusedState } from '../server/screen-request-state';
 import { refuseByScan } from '../limits/refuse-by-scan';
 import type { ParamHeader } from '../http-headers/param-headers';
 import { refuseParamHeaders } from '../http-headers/refuse-param-headers';
@@ -46,6 +47,9 @@ export class McpEndpoint {
   protected paramHeaders?: ReadonlyMap<string, readonly ParamHeader[]>;
   /** The 403 for a call whose handler needs scopes the verified token lacks (set by the decorated app). */
   protected challengeScopes?: (body: unknown, authInfo: AuthInfo | undefined) => Response | undefined;
+
+  /** Hears a state refused before dispatch, to count it with the pipeline's refusals (set by the decorated app). */
+  protected onRefusedState?: OnRefusedState;
 
   /** `subscriptions/listen` streams for task status (`taskIds` filters), when the app serves tasks. */
   protected taskListen?: TaskListenStreams;
@@ -168,7 +172,7 @@ export class McpEndpoint {
   private async serveParsed(request: Request, body: unknown, options: McpHandlerRequestOptions): Promise<Response> {
     const challenge = this.challengeScopes?.(body, options.authInfo);
     if (challenge) return challenge; // before the SDK: a call without its scopes never runs or asks anything
-    const refusal = refuseBeforeDispatch(body, this.logger, this.limits);
+    const refusal = refuseBeforeDispatch(body, this.logger, this.limits, this.onRefusedState);
     if (refusal) return Response.json(refusal); // 200, like every other JSON-RPC error answer (one status for all refusals)
     const mismatch = this.paramHeaders && refuseParamHeaders(request, body, this.paramHeaders, this.logger);
     if (mismatch) return mismatch;

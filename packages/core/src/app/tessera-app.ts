@@ -7,6 +7,7 @@ import { declaredScopes, neededScopes } from '../auth/handler-scopes';
 import { HttpAuth } from '../auth/http-auth';
 import { scopeChallenge } from '../auth/scope-challenge';
 import { TaskListenStreams } from '../tasks/task-listen';
+import { recordRefusedState } from '../telemetry/record-refused-state';
 import type { HttpAuthOptions } from './http-auth-options';
 import type { LegacySessionOptions } from './legacy-sessions';
 import { McpEndpoint } from './mcp-endpoint';
@@ -36,6 +37,8 @@ export class TesseraApp extends McpEndpoint {
       return undefined;
     };
     if (runtime.tasks) this.taskListen = new TaskListenStreams(runtime.tasks);
+    const telemetry = runtime.pipeline.telemetry;
+    if (telemetry) this.onRefusedState = (refused) => recordRefusedState(telemetry, refused);
   }
 
   get name(): string {

@@ -1,6 +1,10 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { invalidRequestStateJsonRpcError } from '@tessera/request-state';
 import type { Logger } from '../logging/logger';
+import type { RefusedState } from '../telemetry/record-refused-state';
+
+/** Hears a state refused here, to count it as the pipeline counts the states it refuses (telemetry). */
+export type OnRefusedState = (refused: RefusedState) => void;
 
 const CARRIERS = new Set(['tools/call', 'prompts/get', 'resources/read']);
 
@@ -10,7 +14,11 @@ const CARRIERS = new Set(['tools/call', 'prompts/get', 'resources/read']);
  * Any other non-string gets the fixed `Invalid or expired requestState` answer, and its reason is logged like
  * every other refusal (never the value). `message` is this request's own freshly parsed object.
  */
-export function screenRequestState(message: unknown, logger: Logger): JSONRPCMessage | undefined {
+export function screenRequestState(
+  message: unknown,
+  logger: Logger,
+  onRefused?: OnRefusedState,
+): JSONRPCMessage | undefined {
   if (typeof message !== 'object' || message === null) return undefined;
   const m = message as { id?: string | number; method?: unknown; params?: Record<string, unknown> };
   if (typeof m.method !== 'string' || !CARRIERS.has(m.method) || typeof m.params !== 'object' || m.params === null)
@@ -27,6 +35,13 @@ export function screenRequestState(message: unknown, logger: Logger): JSONRPCMes
     method: m.method,
     target: typeof target === 'string' ? target : undefined,
     reason: `not a string (${Array.isArray(state) ? 'array' : typeof state})`,
+  });
+  onRefused?.({
+    method: m.method,
+    target: typeof target === 'string' ? target : '',
+    reason: 'not_string',
+    meta: m.params._meta,
+    startTime: Date.now(),
   });
   return { jsonrpc: '2.0', id: m.id, error: invalidRequestStateJsonRpcError() } as JSONRPCMessage;
 }

@@ -1,12 +1,11 @@
-import { context, SpanKind, SpanStatusCode } from '@opentelemetry/api';
-import { INVALID_REQUEST_STATE_MESSAGE, isInvalidRequestStateError } from '@tessera/request-state';
+import { isInvalidRequestStateError } from '@tessera/request-state';
 import type { CallStage } from '../pipeline/call-stage';
-import { TelemetryAttribute as A } from './flow-telemetry';
-import { contextFromMeta } from './traceparent';
+import { recordRefusedState } from './record-refused-state';
 
 /**
  * Outermost, around the request-state stage: a refused incoming state is counted by reason and gets a span of its
  * own (outcome `refused_state`, with the reason, server side only). Rounds that get past it are traced inside.
+ * A state refused before dispatch (not a string) is recorded the same way by the endpoint.
  */
 export const stateRefusalsStage: CallStage = {
   name: 'state-refusals',
@@ -19,18 +18,13 @@ export const stateRefusalsStage: CallStage = {
     } catch (error) {
       if (isInvalidRequestStateError(error)) {
         const { ctx } = call;
-        const attributes = { [A.Method]: ctx.method, [A.Target]: ctx.target, [A.Outcome]: 'refused_state' };
-        telemetry.refusedStates.add(1, { [A.Method]: ctx.method, [A.RefusalReason]: error.reason });
-        telemetry.rounds.add(1, attributes);
-        const active = context.active();
-        const parent = contextFromMeta(ctx.sdk.mcpReq._meta, active) ?? active;
-        const span = telemetry.tracer.startSpan(
-          `${ctx.method} ${ctx.target}`,
-          { kind: SpanKind.SERVER, startTime, attributes: { ...attributes, [A.RefusalReason]: error.reason } },
-          parent,
-        );
-        span.setStatus({ code: SpanStatusCode.ERROR, message: INVALID_REQUEST_STATE_MESSAGE });
-        span.end();
+        recordRefusedState(telemetry, {
+          method: ctx.method,
+          target: ctx.target,
+          reason: error.reason,
+          meta: ctx.sdk.mcpReq._meta,
+          startTime,
+        });
       }
       throw error;
     }

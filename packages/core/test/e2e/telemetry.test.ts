@@ -162,6 +162,32 @@ describe('telemetry: round spans and flow metrics (OpenTelemetry, in-memory expo
     await app.close();
   });
 
+  test('a state refused before dispatch (not a string) is counted and traced by the same metrics', async () => {
+    const { exporter, reader, module } = setup();
+    const app = createApp(module);
+    const refused = await sendRaw(
+      app,
+      'tools/call',
+      { name: 'launch', arguments: { name: 'probe' }, requestState: 42 },
+      { capabilities: { elicitation: {} } },
+    );
+    expect(refused.body.error).toMatchObject({ code: -32602, message: 'Invalid or expired requestState' });
+    const [point] = await metric(reader, 'tessera.request_state.refused');
+    expect(point.attributes).toEqual({
+      'mcp.method.name': 'tools/call',
+      'tessera.request_state.refusal_reason': 'not_string',
+    });
+    expect(point.value).toBe(1);
+    const [rounds] = await metric(reader, 'tessera.rounds');
+    expect(rounds.attributes).toMatchObject({ 'tessera.outcome': 'refused_state', 'tessera.target': 'launch' });
+    const [span] = exporter.getFinishedSpans();
+    expect(span.attributes).toMatchObject({
+      'tessera.outcome': 'refused_state',
+      'tessera.request_state.refusal_reason': 'not_string',
+    });
+    await app.close();
+  });
+
   test('off by default: no spans, and the pipeline lists no telemetry stage work', async () => {
     const { exporter, module } = setup();
     const app = createApp({ ...module, telemetry: undefined });
