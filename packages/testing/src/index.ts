@@ -15,7 +15,7 @@ export type { LoopbackConnection } from './connect-loopback';
 export { createFlowTester, FlowTester, ALL_INPUT_CAPABILITIES } from './flow/flow-tester';
 export type { FlowTesterOptions } from './flow/flow-tester';
 export { FlowRun } from './flow/flow-run';
-export type { QuestionExpectation } from './flow/flow-run';
+export type { AskedOptions, QuestionExpectation } from './flow/flow-run';
 export type { FlowScript } from './flow/flow-script';
 export { DEFAULT_FLOW_MAX_ROUNDS } from './flow/flow-script';
 export type { FlowRound, FlowOutcome } from './flow/flow-round';

@@ -81,6 +81,36 @@ describe('flow harness: driving flows', () => {
       .expectResult('all good over file:///srv');
   });
 
+  test('expectAsked checks the exact set of keys by default; { keys: "subset" } checks some of a round', async () => {
+    tester = await createFlowTester(machinesModule);
+    const flow = await tester.callTool(
+      'summarise',
+      {},
+      { answers: { summary: answer.sample('all good'), roots: answer.roots(['file:///srv']) } },
+    );
+    // exact, the default: one of two keys is not enough, in either form
+    expect(() => flow.expectAsked(1, ['roots'])).toThrow(
+      'tools/call "summarise", round 1: expected the questions [roots], the server asked [summary, roots]',
+    );
+    expect(() => flow.expectAsked(1, { roots: { kind: 'roots' } })).toThrow(
+      'expected the questions [roots], the server asked [summary, roots]',
+    );
+    expect(() => flow.expectAsked(1, ['summary', 'roots'], { keys: 'exact' })).not.toThrow();
+    // subset: the given keys among those asked, each still checked in full
+    flow
+      .expectAsked(1, ['roots'], { keys: 'subset' })
+      .expectAsked(1, { summary: { kind: 'sampling' } }, { keys: 'subset' });
+    expect(() => flow.expectAsked(1, { summary: { kind: 'roots' } }, { keys: 'subset' })).toThrow(
+      'tools/call "summarise", round 1, question "summary": kind: expected "roots", got "sampling"',
+    );
+    expect(() => flow.expectAsked(1, ['roots', 'region'], { keys: 'subset' })).toThrow(
+      'tools/call "summarise", round 1: expected at least the questions [roots, region], the server asked [summary, roots]',
+    );
+    expect(() => flow.expectAsked(1, ['roots'], { keys: 'some' as 'subset' })).toThrow(
+      `expectAsked: keys must be 'exact' or 'subset', got "some".`,
+    );
+  });
+
   test('a prompt and a resource template', async () => {
     tester = await createFlowTester(machinesModule);
     (await tester.getPrompt('plan', { name: 'web1' }, { answers: { region: answer.accept({ region: 'us' }) } }))

@@ -15,6 +15,15 @@ export interface QuestionExpectation {
   url?: string | RegExp;
 }
 
+/** How `expectAsked` compares the keys: `exact` (the default) or `subset` (the given keys among others). */
+export interface AskedOptions {
+  /**
+   * `exact` (default): the round asked exactly these keys, no more; `subset`: it asked at least these, and
+   * others may come with them (a test about one question of a round that asks several).
+   */
+  keys?: 'exact' | 'subset';
+}
+
 /**
  * The record of one flow: every round's questions and answers, and how it ended. The `expect*` methods throw a
  * FlowAssertionError whose message names the call, the round and the question, and return the run for chaining.
@@ -50,8 +59,18 @@ export class FlowRun {
     return this;
   }
 
-  /** The questions of round `round` (1-based): exactly these keys, and per key what is given. */
-  expectAsked(round: number, expected: string[] | Record<string, QuestionExpectation>): this {
+  /**
+   * The questions of round `round` (1-based): exactly these keys (or, with `{ keys: 'subset' }`, at least
+   * these), and per key what is given.
+   */
+  expectAsked(
+    round: number,
+    expected: string[] | Record<string, QuestionExpectation>,
+    options: AskedOptions = {},
+  ): this {
+    const mode = options.keys ?? 'exact';
+    if (mode !== 'exact' && mode !== 'subset')
+      throw new TypeError(`expectAsked: keys must be 'exact' or 'subset', got ${JSON.stringify(mode)}.`);
     const keys = Array.isArray(expected) ? expected : Object.keys(expected);
     const asked = this.rounds[round - 1];
     if (asked === undefined) {
@@ -60,8 +79,9 @@ export class FlowRun {
       );
     }
     const actualKeys = Object.keys(asked.questions);
-    if (!sameSet(actualKeys, keys)) {
-      this.fail(`expected the questions [${keys.join(', ')}], the server asked [${actualKeys.join(', ')}]`, round);
+    if (mode === 'exact' ? !sameSet(actualKeys, keys) : !keys.every((k) => actualKeys.includes(k))) {
+      const what = mode === 'exact' ? 'the questions' : 'at least the questions';
+      this.fail(`expected ${what} [${keys.join(', ')}], the server asked [${actualKeys.join(', ')}]`, round);
     }
     if (Array.isArray(expected)) return this;
     for (const [key, expectation] of Object.entries(expected)) {
