@@ -5,11 +5,48 @@ import { rootsFor } from '../src/input/roots';
 import { ProgressBar, progressLine } from '../src/output/progress-bar';
 import { formatToolResult } from '../src/output/format-result';
 import { formatLog } from '../src/output/format-log';
+import { formatTools } from '../src/output/format-listing';
 import { terminalSafe } from '../src/output/terminal-safe';
 import { fieldMessage } from '../src/form/field-message';
 import { InputCallbackFailedError } from '@tessera/client';
 
 describe('output pieces', () => {
+  it('lists each tool argument with its allowed values, bounds, lengths and default', () => {
+    const inputSchema = {
+      type: 'object' as const,
+      required: ['name'],
+      properties: {
+        name: { type: 'string', minLength: 3, maxLength: 64, pattern: '^[a-z]', description: 'Machine name' },
+        region: { type: 'string', enum: ['eu', 'us'], default: 'eu' },
+        size: {
+          type: 'string',
+          oneOf: [
+            { const: 's', title: 'Small' },
+            { const: 'l', title: 'Large' },
+          ],
+        },
+        count: { type: 'integer', minimum: 1, maximum: 10, default: 1 },
+        ratio: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 },
+        tags: { type: 'array', items: { type: 'string', enum: ['a', 'b'] }, minItems: 1 },
+        note: { type: 'string', maxLength: 200 },
+        plain: { type: 'boolean' },
+      },
+    };
+    expect(formatTools([{ name: 'provision', description: 'Provision a machine', inputSchema }])).toBe(
+      [
+        'provision: Provision a machine',
+        '    name (string, required, 3-64 chars, pattern ^[a-z]) - Machine name',
+        '    region (string, one of "eu", "us", default "eu")',
+        '    size (string, one of "s", "l")',
+        '    count (integer, >= 1, <= 10, default 1)',
+        '    ratio (number, > 0, < 1)',
+        '    tags (array, each one of "a", "b", at least 1 item)',
+        '    note (string, at most 200 chars)',
+        '    plain (boolean)',
+      ].join('\n'),
+    );
+  });
+
   it('draws a progress bar when the total is known, a count otherwise', () => {
     expect(progressLine({ progress: 1, total: 4, message: 'copying' })).toBe(
       `[${'#'.repeat(8)}${'-'.repeat(22)}] 25% (1/4) copying`,

@@ -1,4 +1,5 @@
 import type { ListResourceTemplatesResult, Prompt, Resource, Tool } from '@modelcontextprotocol/client';
+import { argumentConstraints } from './argument-constraints';
 
 type ResourceTemplate = ListResourceTemplatesResult['resourceTemplates'][number];
 
@@ -10,7 +11,8 @@ function argumentLines(schema: Json | undefined): string[] {
   return Object.entries(properties).map(([name, property]) => {
     const type = typeof property.type === 'string' ? property.type : 'any';
     const description = typeof property.description === 'string' ? ` - ${property.description}` : '';
-    return `    ${name} (${type}${required.has(name) ? ', required' : ''})${description}`;
+    const details = [type, ...(required.has(name) ? ['required'] : []), ...argumentConstraints(property)];
+    return `    ${name} (${details.join(', ')})${description}`;
   });
 }
 
