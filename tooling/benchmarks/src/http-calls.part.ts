@@ -20,6 +20,7 @@ const LABELS: Record<string, string> = {
   raw: 'raw SDK: createMcpHandler + toNodeHandler, low-level Server',
   nest: 'MCP-Nest 2.0.5 (Express, zod)',
   tessera: 'Tessera app.listen',
+  'tessera-intercepted': 'Tessera app.listen, a pass-through interceptor (off the direct path)',
   'tessera-sdk': 'Tessera listen, fast path off (SDK node adapter)',
 };
 

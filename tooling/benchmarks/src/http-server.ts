@@ -9,7 +9,15 @@ import type { AddressInfo } from 'node:net';
 import type { FetchFace } from './support/wire';
 
 export type ServerKind =
-  'node' | 'node-busy' | 'raw' | 'nest' | 'tessera' | 'tessera-sdk' | 'flow-raw' | 'flow-tessera';
+  | 'node'
+  | 'node-busy'
+  | 'raw'
+  | 'nest'
+  | 'tessera'
+  | 'tessera-intercepted'
+  | 'tessera-sdk'
+  | 'flow-raw'
+  | 'flow-tessera';
 
 export interface ServerQuestion {
   cmd: 'cpu' | 'memory' | 'stop' | 'profile-start' | 'profile-stop' | 'work-start' | 'work-stop';
@@ -58,6 +66,9 @@ async function start(kind: ServerKind, tools: number): Promise<string> {
       return (await (await import('./servers/nest-echo.js')).startNestEcho(tools)).url;
     case 'tessera':
       return (await (await node()).listen((await tessera()).tesseraEcho(tools).app, { port: 0 })).url.toString();
+    case 'tessera-intercepted':
+      // the same app with a pass-through interceptor: on the lane, but off its direct path (what that costs)
+      return (await (await node()).listen((await tessera()).tesseraEcho(tools, true).app, { port: 0 })).url.toString();
     case 'tessera-sdk':
       // listen() with its fast path off: every request through the SDK's node adapter (what the fast path saves).
       return (

@@ -11,7 +11,7 @@ export interface HttpBenchConfig {
   settleSeconds: number;
   connections: number;
   tools: number[];
-  kinds: Array<'node' | 'node-busy' | 'raw' | 'nest' | 'tessera' | 'tessera-sdk'>;
+  kinds: Array<'node' | 'node-busy' | 'raw' | 'nest' | 'tessera' | 'tessera-intercepted' | 'tessera-sdk'>;
   /** The µs of CPU the `node-busy` echo spends per request before answering. */
   busyMicros: number;
   flowConcurrency: number;
@@ -41,7 +41,7 @@ export function httpBenchConfig(env: NodeJS.ProcessEnv = process.env): HttpBench
     settleSeconds: num('BENCH_HTTP_SETTLE_SECONDS', 15, 1),
     connections: num('BENCH_HTTP_CONNECTIONS', 50, 50),
     tools: list('BENCH_HTTP_TOOLS', '10,1000').map(Number),
-    kinds: list('BENCH_HTTP_KINDS', 'node,node-busy,raw,nest,tessera') as HttpBenchConfig['kinds'],
+    kinds: list('BENCH_HTTP_KINDS', 'node,node-busy,raw,nest,tessera,tessera-intercepted') as HttpBenchConfig['kinds'],
     busyMicros: num('BENCH_HTTP_BUSY_US', 50, 50),
     flowConcurrency: num('BENCH_FLOW_CONCURRENCY', 16, 16),
     openFlows: num('BENCH_OPEN_FLOWS', 10_000, 1_000),
