@@ -72,7 +72,12 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
     skills: checkedSkills(module),
   };
   const servesTasks = [...compiled.tools.values()].some((plan) => plan.meta.kind === 'tool' && plan.meta.task);
-  if (servesTasks) runtime.tasks = new TaskRuntime(runtime, module.tasks);
+  // a task is bound to its caller by the policy's principal rule, as a requestState is
+  if (servesTasks)
+    runtime.tasks = new TaskRuntime(runtime, {
+      ...module.tasks,
+      bindPrincipal: bindPrincipal ? (ctx) => bindPrincipal(ctx) : undefined,
+    });
   return new TesseraApp(runtime, options.auth, options.legacySessions, limits);
 }
 

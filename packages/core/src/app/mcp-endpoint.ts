@@ -178,7 +178,7 @@ export class McpEndpoint {
     if (mismatch) return mismatch;
     if (this.sessions && (await isLegacyRequest(request, body)))
       return this.sessions.fetch(request, { authInfo: options.authInfo, parsedBody: body });
-    const taskListen = this.taskListen?.serve(body, options.authInfo, request.signal);
+    const taskListen = this.taskListen?.serve(body, request, options.authInfo);
     if (taskListen) return taskListen;
     // a face that serves some messages itself (listen's fast lane) gets them only now, past every check above
     const own = (options as FaceRequestOptions)[SERVE_CHECKED]?.(request, body, options.authInfo);

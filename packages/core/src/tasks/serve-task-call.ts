@@ -7,6 +7,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type { HandlerPlan } from '../compiler/handler-plan';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
+import { maskInternalError } from '../errors/masked-internal-error';
 import { serveCall, type CallSite } from '../server/serve-call';
 import type { ServerRuntime } from '../server/server-runtime';
 import type { TaskRuntime } from './task-runtime';
@@ -48,6 +49,7 @@ export async function serveTaskCall<R>(
   }
   const origin = {
     plan,
+    owner: ownerOf(rt, tasks, site, sdk),
     target: site.target,
     arguments: site.arguments,
     authInfo: sdk.http?.authInfo,
@@ -61,4 +63,20 @@ export async function serveTaskCall<R>(
     return createTaskResult(await tasks.createCompleted(origin, round as Record<string, unknown>));
   }
   return createTaskResult(await tasks.create(origin));
+}
+
+/** The new task's owner; a principal rule that fails is the server's error (-32603, logged), as when sealing. */
+function ownerOf(rt: ServerRuntime, tasks: TaskRuntime, site: CallSite, sdk: ServerContext): string {
+  try {
+    return tasks.ownership.of(site, sdk);
+  } catch (error) {
+    throw new ProtocolError(
+      JsonRpcCode.InternalError,
+      maskInternalError(rt.logger, 'binding the task to its caller failed', {
+        method: 'tools/call',
+        target: site.target,
+        error,
+      }),
+    );
+  }
 }

@@ -3,6 +3,7 @@ import {
   SUBSCRIPTION_ID_META_KEY,
   type AuthInfo,
   type ClientCapabilities,
+  type ServerContext,
 } from '@modelcontextprotocol/server';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
 import { isJsonObject } from '../types/json-object';
@@ -15,6 +16,7 @@ import { declaresTasks, tasksCapabilityMissing } from './tasks-extension';
 export const MAX_LISTEN_TASK_IDS = 256;
 
 const KEEP_ALIVE_MS = 15_000;
+const RESERVED_META_PREFIX = 'io.modelcontextprotocol/';
 
 /**
  * `subscriptions/listen` streams whose filter names `taskIds`: each hears `notifications/tasks` (the
@@ -23,8 +25,8 @@ const KEEP_ALIVE_MS = 15_000;
  * router knows only its own change kinds, so a filter with `taskIds` is served here instead; its other
  * kinds are not honoured on this stream (the acknowledgement lists `taskIds` alone).
  *
- * A task is reported only to its owner (the same principal binding as `tasks/get`): a listener naming
- * another caller's task id hears nothing of it, just as for an id never issued.
+ * A task is reported only to its owner (the same principal binding as `tasks/get`, principal rule included):
+ * a listener naming another caller's task id hears nothing of it, just as for an id never issued.
  */
 export class TaskListenStreams {
   private readonly open = new Set<(graceful: boolean) => void>();
@@ -32,7 +34,7 @@ export class TaskListenStreams {
   constructor(private readonly tasks: TaskRuntime) {}
 
   /** The answer to `body` if it is a `subscriptions/listen` request with `taskIds`; undefined otherwise. */
-  serve(body: unknown, authInfo: AuthInfo | undefined, signal?: AbortSignal): Response | undefined {
+  serve(body: unknown, request: Request, authInfo: AuthInfo | undefined): Response | undefined {
     if (!isJsonObject(body) || body.method !== 'subscriptions/listen') return undefined;
     const params = isJsonObject(body.params) ? body.params : {};
     const filter = isJsonObject(params.notifications) ? params.notifications : {};
@@ -51,7 +53,31 @@ export class TaskListenStreams {
         JsonRpcCode.InvalidParams,
         `subscriptions/listen: params.notifications.taskIds must be an array of at most ${MAX_LISTEN_TASK_IDS} task id strings.`,
       );
-    return this.stream(id, new Set(ids as string[]), this.tasks.ownerOf(authInfo), signal);
+    return this.stream(id, new Set(ids as string[]), this.ownerCheck(id, meta, request, authInfo), request.signal);
+  }
+
+  /**
+   * Whether a change of a task may go to this stream: its owner's, by the same rule as `tasks/get`. With a
+   * principal rule each task's owner is checked once, on its first change, against this listen request.
+   */
+  private ownerCheck(
+    id: string | number,
+    meta: Record<string, unknown>,
+    request: Request,
+    authInfo: AuthInfo | undefined,
+  ): (task: StoredTask) => boolean {
+    const { ownership } = this.tasks;
+    if (!ownership.hasRule) {
+      const owner = ownership.ofAuth(authInfo);
+      return (task) => task.owner === owner;
+    }
+    const sdk = listenContext(id, meta, request, authInfo);
+    const checked = new Map<string, boolean>();
+    return (task) => {
+      let owns = checked.get(task.taskId);
+      if (owns === undefined) checked.set(task.taskId, (owns = ownership.owns(task, sdk)));
+      return owns;
+    };
   }
 
   /** Ends every open stream with the listen request's final response. */
@@ -59,7 +85,12 @@ export class TaskListenStreams {
     for (const teardown of [...this.open]) teardown(true);
   }
 
-  private stream(id: string | number, taskIds: Set<string>, owner: string, signal?: AbortSignal): Response {
+  private stream(
+    id: string | number,
+    taskIds: Set<string>,
+    owns: (task: StoredTask) => boolean,
+    signal?: AbortSignal,
+  ): Response {
     const encoder = new TextEncoder();
     const stamp = { [SUBSCRIPTION_ID_META_KEY]: id };
     let controller!: ReadableStreamDefaultController<Uint8Array>;
@@ -92,7 +123,7 @@ export class TaskListenStreams {
     };
     const onAbort = () => teardown(false);
     const heard = (task: StoredTask) => {
-      if (!taskIds.has(task.taskId) || task.owner !== owner) return;
+      if (!taskIds.has(task.taskId) || !owns(task)) return;
       send({ method: 'notifications/tasks', params: { ...detailedTask(task), _meta: stamp } });
     };
     const readable = new ReadableStream<Uint8Array>({
@@ -122,6 +153,36 @@ export class TaskListenStreams {
       },
     });
   }
+}
+
+/**
+ * The listen request as a handler context, for the principal rule: its id, `_meta` (the reserved keys lifted
+ * into `envelope`, as the SDK does), the HTTP request and auth. It serves no handler, so it sends nothing.
+ */
+function listenContext(
+  id: string | number,
+  meta: Record<string, unknown>,
+  request: Request,
+  authInfo: AuthInfo | undefined,
+): ServerContext {
+  const reserved = Object.entries(meta).filter(([key]) => key.startsWith(RESERVED_META_PREFIX));
+  const refuse = async (): Promise<never> => {
+    throw new Error('a task listen stream sends the client task notifications only');
+  };
+  const mcpReq = {
+    id,
+    method: 'subscriptions/listen',
+    _meta: Object.fromEntries(Object.entries(meta).filter(([key]) => !key.startsWith(RESERVED_META_PREFIX))),
+    envelope: Object.fromEntries(reserved),
+    signal: request.signal,
+    requestState: () => undefined,
+    send: refuse,
+    notify: refuse,
+    log: async () => {},
+    elicitInput: refuse,
+    requestSampling: refuse,
+  };
+  return { mcpReq, http: { req: request, ...(authInfo !== undefined && { authInfo }) } } as unknown as ServerContext;
 }
 
 function rpcError(id: unknown, code: number, message: string, data?: unknown, status = 200): Response {

@@ -2,6 +2,7 @@ import { ProtocolError, type ClientCapabilities, type Server, type ServerContext
 import { JsonRpcCode } from '../errors/json-rpc-codes';
 import { isJsonObject } from '../types/json-object';
 import { isWellFormedTaskId } from './task-id';
+import type { StoredTask } from './stored-task';
 import type { TaskRuntime } from './task-runtime';
 import { getTaskResult } from './task-wire';
 import { declaresTasks, tasksCapabilityMissing } from './tasks-extension';
@@ -32,14 +33,14 @@ const anyParams = {
  */
 export function registerTaskMethods(server: Server, tasks: TaskRuntime): void {
   server.setRequestHandler('tasks/get', { params: anyParams }, async (params, ctx) => {
-    const { taskId, owner } = admit('tasks/get', params, ctx, server, tasks);
-    const task = await tasks.store.get(taskId, owner);
+    const { taskId, owner, task: loaded } = await admit('tasks/get', params, ctx, server, tasks);
+    const task = loaded ?? (await tasks.store.get(taskId, owner));
     if (!task) throw notFound();
     return getTaskResult(task) as never;
   });
 
   server.setRequestHandler('tasks/update', { params: anyParams }, async (params, ctx) => {
-    const { taskId, owner } = admit('tasks/update', params, ctx, server, tasks);
+    const { taskId, owner } = await admit('tasks/update', params, ctx, server, tasks);
     // the SDK lifts the multi-round-trip fields out of params into the request context, sorted into the
     // entries that are answers and the keys of those that are not
     const dropped = (ctx.mcpReq as { droppedInputResponseKeys?: string[] }).droppedInputResponseKeys;
@@ -52,7 +53,7 @@ export function registerTaskMethods(server: Server, tasks: TaskRuntime): void {
   });
 
   server.setRequestHandler('tasks/cancel', { params: anyParams }, async (params, ctx) => {
-    const { taskId, owner } = admit('tasks/cancel', params, ctx, server, tasks);
+    const { taskId, owner } = await admit('tasks/cancel', params, ctx, server, tasks);
     const outcome = await tasks.store.cancel(taskId, owner);
     if (outcome.kind === 'unknown') throw notFound();
     if (outcome.kind === 'cancelled') await tasks.queue.abort(taskId);
@@ -60,13 +61,17 @@ export function registerTaskMethods(server: Server, tasks: TaskRuntime): void {
   });
 }
 
-function admit(
+/**
+ * The request's task id and the owner it acts as. With a principal rule the owner depends on the task (the
+ * rule reads its call), so the task is loaded first: one that is not the caller's is not found, as any other.
+ */
+async function admit(
   method: string,
   params: Record<string, unknown>,
   ctx: ServerContext,
   server: Server,
   tasks: TaskRuntime,
-): { taskId: string; owner: string } {
+): Promise<{ taskId: string; owner: string; task?: StoredTask }> {
   const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
   const capabilities =
     (envelope?.[CAPABILITIES_KEY] as ClientCapabilities | undefined) ?? server.getClientCapabilities();
@@ -77,7 +82,11 @@ function admit(
   if (typeof params.taskId !== 'string')
     throw new ProtocolError(JsonRpcCode.InvalidParams, `${method}: params.taskId must be a string.`);
   if (!isWellFormedTaskId(params.taskId)) throw notFound();
-  return { taskId: params.taskId, owner: tasks.ownerOf(ctx.http?.authInfo) };
+  const taskId = params.taskId;
+  if (!tasks.ownership.hasRule) return { taskId, owner: tasks.ownership.ofAuth(ctx.http?.authInfo) };
+  const task = await tasks.store.load(taskId);
+  if (!task || !tasks.ownership.owns(task, ctx)) throw notFound();
+  return { taskId, owner: task.owner, task };
 }
 
 function notFound(): ProtocolError {

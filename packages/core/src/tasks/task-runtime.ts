@@ -6,7 +6,6 @@ import {
   type Implementation,
   type InputRequiredResult,
 } from '@modelcontextprotocol/server';
-import { principalFromAuthInfo } from '@tessera/request-state';
 import type { HandlerPlan } from '../compiler/handler-plan';
 import type { CallHandler, Interceptor } from '../contracts/interceptor';
 import type { TaskContext } from '../contracts/task-context';
@@ -23,6 +22,7 @@ import { MemoryTaskQueue } from './memory-task-queue';
 import { MemoryTaskStore } from './memory-task-store';
 import type { StoredTask, TaskCaller, TaskError } from './stored-task';
 import { newTaskId } from './task-id';
+import { TaskOwnership, type PrincipalRule } from './task-owner';
 import { answersByHandlerKey, readTaskProgress, underFreshKeys } from './task-progress';
 import type { TaskQueue } from './task-queue';
 import { taskStepContext } from './task-step-context';
@@ -32,6 +32,8 @@ import { DEFAULT_TASK_POLL_INTERVAL_MS, DEFAULT_TASK_TTL_MS, type TasksOptions }
 /** Who asked to create a task, read from the `tools/call` request. */
 export interface TaskOrigin {
   plan: HandlerPlan;
+  /** The caller's principal binding (see `TaskOwnership`). */
+  owner: string;
   target: string;
   arguments: Record<string, unknown>;
   authInfo?: AuthInfo;
@@ -58,14 +60,17 @@ export class TaskRuntime {
   readonly ttlMs: number;
   readonly pollIntervalMs: number;
   readonly maxResultBytes: number;
+  /** Who owns a task, and whether a request comes from its owner. */
+  readonly ownership: TaskOwnership;
   private readonly tools: PipelineTools;
   private readonly now: () => number;
 
   constructor(
     private readonly rt: ServerRuntime,
-    options: TasksOptions & { now?: () => number } = {},
+    options: TasksOptions & { now?: () => number; bindPrincipal?: PrincipalRule } = {},
   ) {
     this.now = options.now ?? Date.now;
+    this.ownership = new TaskOwnership(rt, options.bindPrincipal);
     this.store = options.store ?? new MemoryTaskStore({ now: this.now });
     this.queue =
       options.queue ??
@@ -81,11 +86,6 @@ export class TaskRuntime {
     this.maxResultBytes = positiveInteger(options.maxResultBytes, DEFAULT_MAX_RESULT_BYTES, 'maxResultBytes');
     this.tools = { ...rt.pipeline, requestState: keepsStateServerSide };
     this.queue.start((taskId, signal) => this.step(taskId, signal));
-  }
-
-  /** The principal binding of a caller ('' without auth), the same rule as `requestState`'s. */
-  ownerOf(authInfo: AuthInfo | undefined): string {
-    return principalFromAuthInfo(authInfo) ?? '';
   }
 
   /** Creates the task (durably, before answering) and schedules its first step. */
@@ -116,7 +116,7 @@ export class TaskRuntime {
     const now = this.now();
     const task: StoredTask = {
       taskId: newTaskId(),
-      owner: this.ownerOf(origin.authInfo),
+      owner: origin.owner,
       method: 'tools/call',
       target: origin.target,
       arguments: origin.arguments,

@@ -1,4 +1,5 @@
 import { IsString } from 'class-validator';
+import { messagesOf } from './support/sse-messages';
 import { twoCallers } from './support/two-callers';
 import { createApp, Elicit, Field, Provider, silentLogger, Tool, type TesseraApp } from '../../src';
 import { listen, type HttpListener } from '../../src/node';
@@ -73,42 +74,6 @@ async function parkedOn(url: URL, who: string, taskId: string, key: string): Pro
     await new Promise((r) => setTimeout(r, 5));
   }
   throw new Error(`task ${taskId} never asked ${key}`);
-}
-
-/** The JSON-RPC messages of an SSE response, as they arrive. */
-function messagesOf(response: Response) {
-  const heard: Record<string, any>[] = [];
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const pump = (async () => {
-    for (;;) {
-      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const frame = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const data = frame.split('\n').find((line) => line.startsWith('data: '));
-        if (data) heard.push(JSON.parse(data.slice(6)));
-      }
-    }
-  })();
-  return {
-    heard,
-    async until(holds: (heard: Record<string, any>[]) => boolean): Promise<void> {
-      const deadline = Date.now() + 3000;
-      while (!holds(heard)) {
-        if (Date.now() > deadline) throw new Error(`not heard; so far: ${JSON.stringify(heard)}`);
-        await new Promise((r) => setTimeout(r, 5));
-      }
-    },
-    async close(): Promise<void> {
-      await reader.cancel();
-      await pump;
-    },
-  };
 }
 
 describe.each([
