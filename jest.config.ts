@@ -25,7 +25,7 @@ const config: Config = {
   transformIgnorePatterns: ['/node_modules/(?!jose/|@modelcontextprotocol/client/dist/index\\.cjs$)'],
   moduleNameMapper: {
     '^@tessera/core/node$': '<rootDir>/packages/core/src/node',
-    '^@tessera/(request-state|core|client|testing|redis)$': '<rootDir>/packages/$1/src',
+    '^@tessera/(common|request-state|core|client|testing|redis)$': '<rootDir>/packages/$1/src',
   },
   setupFiles: ['reflect-metadata'],
   // CI runs on a loaded 2-core machine where spawned servers and real services start slowly: a wide margin,

@@ -1,5 +1,5 @@
-import { CliError } from './cli-error';
-import { FormSchemaError } from './form/form-schema-error';
+import { CliError } from './errors/cli-error';
+import { FormSchemaError } from './errors/form-schema-error';
 
 /** Errors whose message is the whole story for the user (no "callback failed" wrapping, no stack). */
 function isPlain(error: Error): boolean {

@@ -1,11 +1,11 @@
 // Public API of @tessera/cli: the `tessera` command's entry point, and the pieces reusable by another terminal host.
 export { runCli, VERSION, type CliIo } from './run-cli';
-export { CliError } from './cli-error';
+export { CliError } from './errors/cli-error';
 export { parseCommandLine, type CommandLine } from './command/parse-command-line';
 export { fieldsFromSchema } from './form/fields-from-schema';
 export type { Choice, FieldKind, FieldSpec, StringFormat } from './form/field-spec';
 export { checkValue } from './form/check-value';
-export { FormSchemaError } from './form/form-schema-error';
+export { FormSchemaError } from './errors/form-schema-error';
 export { loadAnswers, parseAnswers, type Answers } from './answers/answers-file';
 export { answerFromFile } from './answers/answer-from-file';
 export { samplingAnswer } from './input/sampling-command';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { answerFromFile } from '../src/answers/answer-from-file';
 import { loadAnswers, parseAnswers } from '../src/answers/answers-file';
-import { CliError } from '../src/cli-error';
+import { CliError } from '../src/errors/cli-error';
 import { fieldsFromSchema } from '../src/form/fields-from-schema';
 
 const fields = fieldsFromSchema({

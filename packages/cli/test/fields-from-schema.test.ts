@@ -1,5 +1,5 @@
 import { fieldsFromSchema } from '../src/form/fields-from-schema';
-import { FormSchemaError } from '../src/form/form-schema-error';
+import { FormSchemaError } from '../src/errors/form-schema-error';
 import { fieldMessage } from '../src/form/field-message';
 
 const everyKind = {

@@ -1,5 +1,5 @@
 import { describeError, exitCodeOf } from '../src/describe-error';
-import { CliError } from '../src/cli-error';
+import { CliError } from '../src/errors/cli-error';
 import { samplingAnswer } from '../src/input/sampling-command';
 import { rootsFor } from '../src/input/roots';
 import { ProgressBar, progressLine } from '../src/output/progress-bar';

@@ -1,4 +1,4 @@
-import { CliError } from '../src/cli-error';
+import { CliError } from '../src/errors/cli-error';
 import { helpText } from '../src/command/help-text';
 import { parseCommandLine, type CommandLine } from '../src/command/parse-command-line';
 

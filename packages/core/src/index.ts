@@ -121,8 +121,8 @@ export { validateElicitationContent } from './validation/validate-elicitation-co
 export { formatValidationIssues } from './validation/format-validation-issues';
 export type { ValidationIssue, ValidationResult } from './validation/validation-issue';
 export type { ValidateOptions } from './validation/validate-options';
-export { UnsupportedSchemaError } from './schema/unsupported-schema.error';
-export { UnsupportedElicitationSchemaError } from './schema/unsupported-elicitation-schema.error';
+export { UnsupportedSchemaError } from './errors/definition/unsupported-schema.error';
+export { UnsupportedElicitationSchemaError } from './errors/definition/unsupported-elicitation-schema.error';
 
 // request-state protection, re-exported for one import
 export {

@@ -1,3 +1,4 @@
+import { TESSERA_ERROR_BRAND } from '@tessera/common';
 import {
   RequestStateConfigError,
   RequestStateError,
@@ -151,8 +152,7 @@ describe('RequestStateSecurity construction errors', () => {
   it("config errors carry the request-state brand (not core's: each package recognises its own errors)", () => {
     const error = configError({});
     expect(RequestStateError.isInstance(error)).toBe(true);
-    expect((error as unknown as Record<symbol, unknown>)[Symbol.for('tessera.request-state.error')]).toBe(true);
-    expect((error as unknown as Record<symbol, unknown>)[Symbol.for('tessera.core.error')]).toBeUndefined();
+    expect((error as unknown as Record<symbol, unknown>)[TESSERA_ERROR_BRAND]).toBe('@tessera/request-state');
     expect(error.name).toBe('RequestStateConfigError');
   });
 });

@@ -16,6 +16,7 @@ describe('public API', () => {
       'RequestStateConfigError',
       'RequestStateError',
       'RequestStateErrorCode',
+      'RequestStateJsonRpcCode',
       'RequestStateSecurity',
       'RequestStateTooLargeError',
       'SingleUseStoreUnavailableError',

@@ -25,7 +25,7 @@ export { answer } from './flow/answers';
 export type { ScriptedAnswer, WrongAnswer } from './flow/answers';
 export type { Question, QuestionKind } from './flow/question';
 export { FakeClock } from './flow/fake-clock';
-export { FlowAssertionError } from './flow/flow-assertion.error';
+export { FlowAssertionError } from './errors/flow-assertion.error';
 
 // a tool table of any size, for costs that must not grow with it
 export { echoToolTable, EchoArgs } from './echo-tool-table';

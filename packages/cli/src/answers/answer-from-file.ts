@@ -1,5 +1,5 @@
 import type { ElicitResult } from '@modelcontextprotocol/client';
-import { CliError } from '../cli-error';
+import { CliError } from '../errors/cli-error';
 import { checkValue } from '../form/check-value';
 import type { FieldSpec } from '../form/field-spec';
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { CliError } from '../cli-error';
+import { CliError } from '../errors/cli-error';
 
 /** Prepared answers by question key (`--answers file.json`), for runs without a terminal or to skip typing. */
 export type Answers = ReadonlyMap<string, unknown>;

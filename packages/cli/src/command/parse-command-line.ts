@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { LOG_LEVELS, type ProtocolPreference } from '@tessera/client';
 import type { LoggingLevel } from '@modelcontextprotocol/client';
-import { CliError } from '../cli-error';
+import { CliError } from '../errors/cli-error';
 import { COMMANDS, isCommandName, type CommandName } from './commands';
 import { urlTarget, type Target } from './target';
 

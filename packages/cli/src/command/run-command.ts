@@ -1,6 +1,6 @@
 import { METHOD_NOT_FOUND, type Prompt, type Tool } from '@modelcontextprotocol/client';
 import type { TesseraClient } from '@tessera/client';
-import { CliError } from '../cli-error';
+import { CliError } from '../errors/cli-error';
 import { listAll } from '../connect/list-all';
 import { formatPrompts, formatResources, formatTools } from '../output/format-listing';
 import { formatPromptResult, formatReadResult, formatToolResult } from '../output/format-result';

@@ -1,4 +1,4 @@
-import { CliError } from '../cli-error';
+import { CliError } from '../errors/cli-error';
 
 /** Where the server is: a Streamable HTTP URL, or a command to spawn and talk to over stdio. */
 export type Target = { kind: 'url'; url: URL } | { kind: 'stdio'; command: string; args: string[] };

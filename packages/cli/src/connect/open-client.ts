@@ -1,6 +1,6 @@
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { TesseraClient, type TesseraClientOptions } from '@tessera/client';
-import { CliError } from '../cli-error';
+import { CliError } from '../errors/cli-error';
 import { describeTarget, type Target } from '../command/target';
 
 const STDERR_TAIL = 4000;

@@ -1,5 +1,5 @@
 import type { Choice, FieldSpec, StringFormat } from './field-spec';
-import { FormSchemaError } from './form-schema-error';
+import { FormSchemaError } from '../errors/form-schema-error';
 
 type Json = Record<string, unknown>;
 

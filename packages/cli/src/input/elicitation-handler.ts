@@ -3,7 +3,7 @@ import { terminalSafe } from '../output/terminal-safe';
 import type { ElicitRequestURLParams } from '@modelcontextprotocol/client';
 import { answerFromFile } from '../answers/answer-from-file';
 import type { Answers } from '../answers/answers-file';
-import { CliError } from '../cli-error';
+import { CliError } from '../errors/cli-error';
 import { askAction, askForm } from '../form/ask-form';
 import { fieldsFromSchema } from '../form/fields-from-schema';
 import { oneAtATime } from './one-at-a-time';

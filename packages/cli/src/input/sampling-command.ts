@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { SamplingCallback } from '@tessera/client';
 import type { CreateMessageResult } from '@modelcontextprotocol/client';
-import { CliError } from '../cli-error';
+import { CliError } from '../errors/cli-error';
 
 /**
  * Answers sampling with a command the user configured (`--sampling-command`): run through the shell, given the

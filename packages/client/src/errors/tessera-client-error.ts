@@ -1,12 +1,11 @@
-import type { TesseraClientErrorCode } from './codes';
+import { errorBrand } from '@tessera/common';
+import { TesseraClientErrorCode } from './codes';
 
-// The client's own brand (core and request-state have theirs): `isInstance` recognises client errors only.
-const BRAND = Symbol.for('tessera.client.error');
+/** Recognises client errors only: core and request-state errors carry the same brand under their own names. */
+const BRAND = errorBrand('@tessera/client', TesseraClientErrorCode);
 
 /** Base of every error `@tessera/client` throws; `isInstance` survives duplicated bundles where `instanceof` fails. */
 export class TesseraClientError extends Error {
-  readonly [BRAND] = true;
-
   constructor(
     readonly code: TesseraClientErrorCode,
     message: string,
@@ -14,9 +13,10 @@ export class TesseraClientError extends Error {
   ) {
     super(message, options);
     this.name = new.target.name;
+    BRAND.mark(this);
   }
 
   static isInstance(value: unknown): value is TesseraClientError {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+    return BRAND.isInstance(value);
   }
 }

@@ -1,16 +1,14 @@
+import { errorBrand } from '@tessera/common';
 import { TesseraErrorCode } from './codes';
 
-// core's own brand: request-state and client errors carry theirs, so each base class recognises its package only.
-const BRAND = Symbol.for('tessera.core.error');
-const CODES: ReadonlySet<unknown> = new Set(Object.values(TesseraErrorCode));
+/** Recognises core's errors only: request-state and client errors carry the same brand under their own names. */
+const BRAND = errorBrand('@tessera/core', TesseraErrorCode);
 
 /**
  * Base of every error Tessera throws. `isInstance` works across bundled copies of the package
- * (a brand symbol instead of `instanceof`), since client and testing may carry their own copy.
+ * (the brand of `@tessera/common` instead of `instanceof`), since client and testing may carry their own copy.
  */
 export class TesseraError extends Error {
-  readonly [BRAND] = true;
-
   constructor(
     readonly code: TesseraErrorCode,
     message: string,
@@ -18,14 +16,10 @@ export class TesseraError extends Error {
   ) {
     super(message, options);
     this.name = new.target.name;
+    BRAND.mark(this);
   }
 
   static isInstance(value: unknown): value is TesseraError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[BRAND] === true &&
-      CODES.has((value as { code?: unknown }).code)
-    );
+    return BRAND.isInstance(value);
   }
 }

@@ -1,6 +1,6 @@
 import { toElicitationProperty } from './elicitation-property';
 import type { ElicitationProperty, ElicitationSchema } from './elicitation-schema';
-import { UnsupportedElicitationSchemaError } from './unsupported-elicitation-schema.error';
+import { UnsupportedElicitationSchemaError } from '../errors/definition/unsupported-elicitation-schema.error';
 
 const TOP_LEVEL = new Set(['type', 'properties', 'required', '$schema', 'title', 'description']);
 const cache = new WeakMap<object, ElicitationSchema>();

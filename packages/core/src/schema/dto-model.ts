@@ -1,7 +1,7 @@
 import { getFieldMetadata } from './field.metadata';
 import type { ObjectJsonSchema } from './json-schema';
 import { compileProperty, type PropertyModel } from './property-model';
-import { UnsupportedSchemaError } from './unsupported-schema.error';
+import { UnsupportedSchemaError } from '../errors/definition/unsupported-schema.error';
 import { getValidatorMetadata, hasAsyncConstraint } from './validator-metadata';
 import type { Class } from '../types/class';
 

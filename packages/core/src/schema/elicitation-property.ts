@@ -1,6 +1,6 @@
 import { ELICITATION_FORMATS, type ElicitationProperty } from './elicitation-schema';
 import type { JsonSchema } from './json-schema';
-import { UnsupportedElicitationSchemaError } from './unsupported-elicitation-schema.error';
+import { UnsupportedElicitationSchemaError } from '../errors/definition/unsupported-elicitation-schema.error';
 import { isJsonObject } from '../types/json-object';
 
 type Convert = (schema: JsonSchema, refuse: (reason: string) => never) => JsonSchema;

@@ -1,5 +1,5 @@
 import { compileDtoModel } from './dto-model';
-import { UnsupportedSchemaError } from './unsupported-schema.error';
+import { UnsupportedSchemaError } from '../errors/definition/unsupported-schema.error';
 import type { Class } from '../types/class';
 
 /** One entry of a prompt's `arguments` list (MCP `PromptArgument`). */

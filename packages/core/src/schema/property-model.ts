@@ -5,7 +5,7 @@ import type { FieldMetadata } from './field.metadata';
 import type { JsonSchema, ObjectJsonSchema } from './json-schema';
 import { allowNull } from './nullable';
 import { getTransformerType } from './transformer-metadata';
-import { UnsupportedSchemaError } from './unsupported-schema.error';
+import { UnsupportedSchemaError } from '../errors/definition/unsupported-schema.error';
 import type { ValidationMetadata } from './validator-metadata';
 import type { Class } from '../types/class';
 

@@ -1,10 +1,9 @@
+import { isStateCarryingMethod } from '@tessera/common';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from '../limits/request-limits';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
 import { answerableId } from '../limits/answerable-id';
 import { checkArgumentBounds } from '../limits/check-argument-bounds';
-
-const RETRYABLE = new Set(['tools/call', 'prompts/get', 'resources/read']);
 
 /**
  * The SDK quietly reads a non-object `inputResponses` (null, an array, a string) as "no answers".
@@ -21,7 +20,7 @@ export function checkRetryParams(
   if (
     m.id === undefined ||
     typeof m.method !== 'string' ||
-    !RETRYABLE.has(m.method) ||
+    !isStateCarryingMethod(m.method) ||
     typeof m.params !== 'object' ||
     m.params === null
   )

@@ -1,3 +1,4 @@
+import type { StateCarryingMethod } from '@tessera/common';
 import { ProtocolError, type CallToolResult } from '@modelcontextprotocol/server';
 import { invalidRequestStateJsonRpcError, isInvalidRequestStateError } from '@tessera/request-state';
 import { TesseraErrorCode } from '../errors/codes';
@@ -7,7 +8,7 @@ import type { Logger } from '../logging/logger';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
 
 export interface ErrorSite {
-  method: 'tools/call' | 'prompts/get' | 'resources/read';
+  method: StateCarryingMethod;
   target: string;
   logger: Logger;
 }

@@ -1,3 +1,4 @@
+import { isStateCarryingMethod } from '@tessera/common';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { invalidRequestStateJsonRpcError } from '@tessera/request-state';
 import type { Logger } from '../logging/logger';
@@ -5,8 +6,6 @@ import type { RefusedState } from '../telemetry/record-refused-state';
 
 /** Hears a state refused here, to count it as the pipeline counts the states it refuses (telemetry). */
 export type OnRefusedState = (refused: RefusedState) => void;
-
-const CARRIERS = new Set(['tools/call', 'prompts/get', 'resources/read']);
 
 /**
  * The `requestState` of an incoming request, before the SDK reads it. JSON `null` means "no state", as in the
@@ -21,7 +20,12 @@ export function screenRequestState(
 ): JSONRPCMessage | undefined {
   if (typeof message !== 'object' || message === null) return undefined;
   const m = message as { id?: string | number; method?: unknown; params?: Record<string, unknown> };
-  if (typeof m.method !== 'string' || !CARRIERS.has(m.method) || typeof m.params !== 'object' || m.params === null)
+  if (
+    typeof m.method !== 'string' ||
+    !isStateCarryingMethod(m.method) ||
+    typeof m.params !== 'object' ||
+    m.params === null
+  )
     return undefined;
   if (!('requestState' in m.params)) return undefined;
   const state = m.params.requestState;

@@ -1,5 +1,5 @@
 import { compileDtoModel } from '../schema/dto-model';
-import { UnsupportedSchemaError } from '../schema/unsupported-schema.error';
+import { UnsupportedSchemaError } from '../errors/definition/unsupported-schema.error';
 import type { Class } from '../types/class';
 import { prepareInstance } from './prepare-instance';
 import type { ValidateOptions } from './validate-options';

@@ -25,7 +25,7 @@ import {
 import { Field } from '../../src/decorators/field.decorator';
 import { assertElicitationSchema } from '../../src/schema/assert-elicitation-schema';
 import { elicitationSchemaForDto } from '../../src/schema/elicitation-schema-for-dto';
-import { UnsupportedElicitationSchemaError } from '../../src/schema/unsupported-elicitation-schema.error';
+import { UnsupportedElicitationSchemaError } from '../../src/errors/definition/unsupported-elicitation-schema.error';
 
 enum Size {
   S = 's',

@@ -28,7 +28,7 @@ import {
 import { Field } from '../../src/decorators/field.decorator';
 import { jsonSchemaForDto } from '../../src/schema/json-schema-for-dto';
 import { outputSchemaForDto } from '../../src/schema/output-schema-for-dto';
-import { UnsupportedSchemaError } from '../../src/schema/unsupported-schema.error';
+import { UnsupportedSchemaError } from '../../src/errors/definition/unsupported-schema.error';
 
 enum Region {
   Eu = 'eu',

@@ -2,7 +2,7 @@ import { Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { Field } from '../../src/decorators/field.decorator';
 import { promptArgumentsForDto } from '../../src/schema/prompt-arguments-for-dto';
-import { UnsupportedSchemaError } from '../../src/schema/unsupported-schema.error';
+import { UnsupportedSchemaError } from '../../src/errors/definition/unsupported-schema.error';
 
 class Brief {
   @Field({ title: 'Topic', description: 'What to write about' }) @IsString() topic!: string;

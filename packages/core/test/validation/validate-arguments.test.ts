@@ -14,7 +14,7 @@ import {
   type ValidationArguments,
 } from 'class-validator';
 import { Field } from '../../src/decorators/field.decorator';
-import { UnsupportedSchemaError } from '../../src/schema/unsupported-schema.error';
+import { UnsupportedSchemaError } from '../../src/errors/definition/unsupported-schema.error';
 import { formatValidationIssues } from '../../src/validation/format-validation-issues';
 import { validateArguments } from '../../src/validation/validate-arguments';
 import { dtoNeedsAsyncValidation, validateDto } from '../../src/validation/validate-dto';

@@ -1,5 +1,5 @@
 import { IsBoolean, IsEmail, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
-import { UnsupportedElicitationSchemaError } from '../../src/schema/unsupported-elicitation-schema.error';
+import { UnsupportedElicitationSchemaError } from '../../src/errors/definition/unsupported-elicitation-schema.error';
 import { validateElicitationContent } from '../../src/validation/validate-elicitation-content';
 
 class Confirm {

@@ -1,5 +1,5 @@
 import type { InvalidStateReason } from './invalid-state-reason';
-import { RequestStateErrorCode } from './request-state-error-code';
+import { RequestStateErrorCode } from './codes';
 import { RequestStateError } from './request-state-error';
 
 /** The one message every refusal carries, whatever the cause. */

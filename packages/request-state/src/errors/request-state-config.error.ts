@@ -1,4 +1,4 @@
-import { RequestStateErrorCode } from './request-state-error-code';
+import { RequestStateErrorCode } from './codes';
 import { RequestStateError } from './request-state-error';
 
 /**

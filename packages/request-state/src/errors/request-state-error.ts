@@ -1,12 +1,11 @@
-import type { RequestStateErrorCode } from './request-state-error-code';
+import { errorBrand } from '@tessera/common';
+import { RequestStateErrorCode } from './codes';
 
-// This package's own brand (core and client have theirs): `isInstance` recognises request-state errors only.
-const BRAND = Symbol.for('tessera.request-state.error');
+/** Recognises this package's errors only: core and client errors carry the same brand under their own names. */
+const BRAND = errorBrand('@tessera/request-state', RequestStateErrorCode);
 
 /** Base of every error this package throws; `isInstance` survives duplicated bundles where `instanceof` does not. */
 export class RequestStateError extends Error {
-  readonly [BRAND] = true;
-
   constructor(
     readonly code: RequestStateErrorCode,
     message: string,
@@ -14,9 +13,10 @@ export class RequestStateError extends Error {
   ) {
     super(message, options);
     this.name = new.target.name;
+    BRAND.mark(this);
   }
 
   static isInstance(value: unknown): value is RequestStateError {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+    return BRAND.isInstance(value);
   }
 }

@@ -1,11 +1,11 @@
-import type { CarrierMethod } from './carrier-methods';
+import type { StateCarryingMethod } from '@tessera/common';
 import type { CarrierHandler } from './wrap-carrier-handlers';
 import { wireTargetsOf } from './wire-target';
 
 /** What the guard keeps per request served through install(). */
 export interface CarrierGate {
   /** Before the handler runs: a state must belong to the target the request names. Throws the rejection. */
-  admit(ctx: object, method: CarrierMethod, targets: readonly string[]): void;
+  admit(ctx: object, method: StateCarryingMethod, targets: readonly string[]): void;
   /** After it ran: what read() threw for this request, if it refused. */
   refusalOf(ctx: object): { thrown: unknown } | undefined;
 }
@@ -18,7 +18,11 @@ export interface CarrierGate {
  * - make a read() refusal the answer: McpServer turns whatever a tool callback throws into an `isError`
  *   result, and a handler may catch the refusal; here it becomes the JSON-RPC error either way.
  */
-export function guardCarrierHandler(method: CarrierMethod, inner: CarrierHandler, gate: CarrierGate): CarrierHandler {
+export function guardCarrierHandler(
+  method: StateCarryingMethod,
+  inner: CarrierHandler,
+  gate: CarrierGate,
+): CarrierHandler {
   return async (request, ctx) => {
     gate.admit(ctx, method, wireTargetsOf(method, request.params));
     let result: unknown;

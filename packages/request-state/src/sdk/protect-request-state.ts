@@ -5,9 +5,9 @@ import { RequestStateConfigError } from '../errors/request-state-config.error';
 import type { RequestStateSecurity } from '../request-state-security';
 import { checkMethod, checkPrincipal, checkTarget, ClaimsSealer } from '../sealing/claims-sealer';
 import type { RequestStateClaims } from '../sealing/request-state-claims';
-import { isCarrierMethod, type CarrierMethod } from './carrier-methods';
+import { isStateCarryingMethod, type StateCarryingMethod } from '@tessera/common';
 import { guardCarrierHandler, type CarrierGate } from './guard-carrier-handler';
-import { InvalidRequestStateProtocolError } from './invalid-request-state-protocol.error';
+import { InvalidRequestStateProtocolError } from '../errors/invalid-request-state-protocol.error';
 import { mcpNameHeaderOf } from './mcp-name-header';
 import { handlerHostOf, type ProtectableServer } from './protectable-server';
 import type { RequestStateContext, RequestTarget } from './request-state-context';
@@ -131,7 +131,7 @@ export function protectRequestState<Ctx extends RequestStateContext = RequestSta
     },
     mint(plaintext, ctx, request) {
       const method = ctx.mcpReq.method;
-      if (!isCarrierMethod(method))
+      if (!isStateCarryingMethod(method))
         throw new TypeError(
           `requestState can only be minted on tools/call, prompts/get or resources/read, not ${method}`,
         );
@@ -143,7 +143,7 @@ export function protectRequestState<Ctx extends RequestStateContext = RequestSta
         );
       }
       return sealer.seal(plaintext, {
-        method: method satisfies CarrierMethod,
+        method: method satisfies StateCarryingMethod,
         ...request,
         principal: bindPrincipal(ctx),
       });

@@ -1,5 +1,5 @@
 import { RequestStateConfigError } from '../errors/request-state-config.error';
-import { CARRIER_METHODS, isCarrierMethod, type CarrierMethod } from './carrier-methods';
+import { STATE_CARRYING_METHODS, isStateCarryingMethod, type StateCarryingMethod } from '@tessera/common';
 import type { RequestHandlerHost } from './protectable-server';
 
 /** A request handler as the SDK calls it: the validated request, and the context it builds per request. */
@@ -20,13 +20,13 @@ const wrappedHosts = new WeakSet<object>();
  */
 export function wrapCarrierHandlers(
   host: RequestHandlerHost,
-  wrap: (method: CarrierMethod, handler: CarrierHandler) => CarrierHandler,
+  wrap: (method: StateCarryingMethod, handler: CarrierHandler) => CarrierHandler,
 ): void {
   if (wrappedHosts.has(host))
     throw new RequestStateConfigError(
       'protectRequestState.install: this server is already protected (install once, with the guard whose verify is its requestState hook)',
     );
-  for (const method of CARRIER_METHODS) {
+  for (const method of STATE_CARRYING_METHODS) {
     if (alreadyHandled(host, method)) {
       throw new RequestStateConfigError(
         `protectRequestState.install: ${method} already has a handler, which the SDK gives no way to wrap; call install(server) right after new McpServer(...), before any registerTool/registerPrompt/registerResource, and without capabilities.tools/prompts/resources in its options (registering declares them)`,
@@ -36,7 +36,7 @@ export function wrapCarrierHandlers(
   const set = (host.setRequestHandler as unknown as SetRequestHandler).bind(host);
   const guarded: SetRequestHandler = (method, ...rest) => {
     const last = rest.length - 1;
-    if (!isCarrierMethod(method) || typeof rest[last] !== 'function') return set(method, ...rest);
+    if (!isStateCarryingMethod(method) || typeof rest[last] !== 'function') return set(method, ...rest);
     // the handler is the last argument in both forms (handler, or schemas + handler)
     return set(method, ...rest.slice(0, last), wrap(method, rest[last] as CarrierHandler));
   };
@@ -49,7 +49,7 @@ export function wrapCarrierHandlers(
   wrappedHosts.add(host);
 }
 
-function alreadyHandled(host: RequestHandlerHost, method: CarrierMethod): boolean {
+function alreadyHandled(host: RequestHandlerHost, method: StateCarryingMethod): boolean {
   try {
     host.assertCanSetRequestHandler(method);
     return false;

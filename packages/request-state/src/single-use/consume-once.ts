@@ -2,7 +2,7 @@ import { InvalidRequestStateError } from '../errors/invalid-request-state.error'
 import type { RequestStateClaims } from '../sealing/request-state-claims';
 import { MAX_CLOCK_SKEW_SECONDS } from './clock-skew';
 import type { SingleUseStore } from './single-use-store';
-import { SingleUseStoreUnavailableError } from './single-use-store-unavailable.error';
+import { SingleUseStoreUnavailableError } from '../errors/single-use-store-unavailable.error';
 
 export interface SingleUseSettings {
   store: SingleUseStore;

@@ -1,6 +1,6 @@
 import type { InputResponse } from '@modelcontextprotocol/client';
 import { wireAnswer, type ScriptedAnswer, type WrongAnswer } from './answers';
-import { FlowAssertionError } from './flow-assertion.error';
+import { FlowAssertionError } from '../errors/flow-assertion.error';
 import { describeQuestion, type Question } from './question';
 
 /** Per key, how many times the script has answered it so far (lists are consumed in order). */

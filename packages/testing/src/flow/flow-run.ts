@@ -1,5 +1,5 @@
 import { describeOutcome, resultText } from './describe-outcome';
-import { FlowAssertionError } from './flow-assertion.error';
+import { FlowAssertionError } from '../errors/flow-assertion.error';
 import type { FlowOutcome, FlowRound } from './flow-round';
 import { subsetDifference } from './match-subset';
 import type { QuestionKind } from './question';

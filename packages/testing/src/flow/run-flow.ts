@@ -1,7 +1,7 @@
 import { isInputRequiredResult, type Client } from '@modelcontextprotocol/client';
 import { answerRound, onTheWire, type AnswerCounts } from './answer-round';
 import { isWrongAnswer } from './answers';
-import { FlowAssertionError } from './flow-assertion.error';
+import { FlowAssertionError } from '../errors/flow-assertion.error';
 import { describeFlowCall, sendLeg, type FlowCall, type LegSeed } from './flow-call';
 import { describeOutcome } from './describe-outcome';
 import type { FlowOutcome, FlowRound } from './flow-round';

@@ -1,4 +1,9 @@
-import { INVALID_REQUEST_STATE_MESSAGE } from '../errors/invalid-request-state.error';
+import { errorBrand } from '@tessera/common';
+import { RequestStateJsonRpcCode } from './codes';
+import { INVALID_REQUEST_STATE_MESSAGE } from './invalid-request-state.error';
+
+/** This package's brand with its wire code table: a RequestStateError (string codes) is never taken for one. */
+const BRAND = errorBrand('@tessera/request-state', RequestStateJsonRpcCode);
 
 /**
  * What `protectRequestState` throws by default on a refusal after the verify hook (in `read()`, and in the
@@ -8,11 +13,17 @@ import { INVALID_REQUEST_STATE_MESSAGE } from '../errors/invalid-request-state.e
  * `onInvalid` receives it.
  */
 export class InvalidRequestStateProtocolError extends Error {
-  readonly code = -32602;
+  readonly code = RequestStateJsonRpcCode.InvalidParams;
   readonly data = { reason: 'invalid_request_state' } as const;
 
   constructor() {
     super(INVALID_REQUEST_STATE_MESSAGE);
     this.name = 'InvalidRequestStateProtocolError';
+    BRAND.mark(this);
+  }
+
+  /** Recognises one built by any loaded copy of this package. */
+  static isInstance(value: unknown): value is InvalidRequestStateProtocolError {
+    return BRAND.isInstance(value);
   }
 }

@@ -11,3 +11,13 @@ export const RequestStateErrorCode = {
 } as const;
 
 export type RequestStateErrorCode = (typeof RequestStateErrorCode)[keyof typeof RequestStateErrorCode];
+
+/**
+ * The JSON-RPC code every refused requestState is answered with on the wire (the SDK's invalid params), carried
+ * by `InvalidRequestStateProtocolError` and `invalidRequestStateJsonRpcError()`.
+ */
+export const RequestStateJsonRpcCode = {
+  InvalidParams: -32602,
+} as const;
+
+export type RequestStateJsonRpcCode = (typeof RequestStateJsonRpcCode)[keyof typeof RequestStateJsonRpcCode];

@@ -1,5 +1,5 @@
-import { TesseraErrorCode } from '../errors/codes';
-import { TesseraError } from '../errors/tessera-error';
+import { TesseraErrorCode } from '../codes';
+import { TesseraError } from '../tessera-error';
 
 /** A DTO cannot be turned into a JSON Schema (or prompt arguments); thrown when the DTO is first compiled. */
 export class UnsupportedSchemaError extends TesseraError {

@@ -1,5 +1,5 @@
-import { TesseraErrorCode } from '../errors/codes';
-import { TesseraError } from '../errors/tessera-error';
+import { TesseraErrorCode } from '../codes';
+import { TesseraError } from '../tessera-error';
 
 /** A DTO or raw schema cannot be sent as a flat elicitation `requestedSchema`; thrown at definition time. */
 export class UnsupportedElicitationSchemaError extends TesseraError {

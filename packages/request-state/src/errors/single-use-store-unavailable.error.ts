@@ -1,5 +1,5 @@
-import { RequestStateErrorCode } from '../errors/request-state-error-code';
-import { RequestStateError } from '../errors/request-state-error';
+import { RequestStateErrorCode } from './codes';
+import { RequestStateError } from './request-state-error';
 
 /**
  * The single-use store did not answer (unreachable, failed, or slower than the timeout). The leg is refused

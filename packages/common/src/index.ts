@@ -1,0 +1,10 @@
+/**
+ * What every Tessera package shares on its lowest floor: the error brand and the methods that carry requestState.
+ * Applications rarely import it directly; `@tessera/core`, `@tessera/request-state` and `@tessera/client` build on it.
+ *
+ * @module @tessera/common
+ */
+// Public API of @tessera/common: named exports only; this list is the package's surface.
+export { errorBrand, TESSERA_ERROR_BRAND } from './errors/error-brand';
+export type { ErrorBrand } from './errors/error-brand';
+export { STATE_CARRYING_METHODS, isStateCarryingMethod, type StateCarryingMethod } from './state-carrying-methods';
