@@ -29,6 +29,13 @@ export interface CreateAppOptions {
    * Off by default: 2025 HTTP is stateless, and a question there answers -32021.
    */
   legacySessions?: boolean | LegacySessionOptions;
+  /**
+   * Build the app's root container as a child of tsyringe's global `container`, so what is registered there
+   * (`container.register`, tsyringe's own `@singleton()` and `@registry`) reaches this app's providers and
+   * services. Off by default: each app's root container stands alone, so registrations in the global one
+   * (made by another app, a library or a test) never leak into it; list what the app needs in `services`.
+   */
+  useGlobalContainer?: boolean;
 }
 
 /**
@@ -46,7 +53,7 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
   const security = module.security ?? RequestStateSecurity.ephemeral<ExecutionContext>();
   const logger = module.logger ?? new ConsoleLogger({ sensitiveFields: module.sensitiveFields });
   const bindPrincipal = security.bindPrincipal;
-  const { root, singletons } = createRootContainer(services);
+  const { root, singletons } = createRootContainer(services, { useGlobalContainer: options.useGlobalContainer });
   const runtime: ServerRuntime = {
     info: { name: module.name, version: module.version, title: module.title },
     instructions: module.instructions,

@@ -6,6 +6,7 @@ import {
   type DependencyContainer,
   type InjectionToken,
 } from 'tsyringe';
+import { createIsolatedContainer } from './isolated-container';
 import { isClassRegistration, type ServiceRegistration } from './service-registration';
 
 /** The application's root container and the singletons it built at startup, by token. */
@@ -19,12 +20,17 @@ export interface RootContainer {
 }
 
 /**
- * Builds the application's own root container (never tsyringe's global one, so apps and tests stay
- * isolated). Singletons are resolved here at startup: tsyringe disposes an instance with the container
- * that first built it, so a singleton first built inside a request would die with that request.
+ * Builds the application's own root container: a container of its own, so nothing registered in
+ * tsyringe's global one reaches the app and apps (and tests) stay isolated, unless `useGlobalContainer`
+ * makes it a child of the global one. Singletons are resolved here at startup: tsyringe disposes an
+ * instance with the container that first built it, so a singleton first built inside a request would die
+ * with that request.
  */
-export function createRootContainer(services: readonly ServiceRegistration[]): RootContainer {
-  const root = globalContainer.createChildContainer();
+export function createRootContainer(
+  services: readonly ServiceRegistration[],
+  options: { useGlobalContainer?: boolean } = {},
+): RootContainer {
+  const root = options.useGlobalContainer === true ? globalContainer.createChildContainer() : createIsolatedContainer();
   const eager: InjectionToken[] = [];
   for (const s of services) {
     if (isClassRegistration(s)) {

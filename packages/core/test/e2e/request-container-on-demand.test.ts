@@ -30,7 +30,7 @@ class Plain {
   }
 }
 
-/** Registered in tsyringe's global container (the root's parent): one instance, however it is reached. */
+/** Registered in tsyringe's global container: one instance, however it is reached, in an app that shares it. */
 @singleton()
 class Shared {
   readonly id = ++built;
@@ -82,8 +82,11 @@ describe('the request container, opened on demand', () => {
     await app.close();
   });
 
-  test('a provider registered as a tsyringe singleton stays one instance', async () => {
-    const app = createApp({ name: 'shared', version: '1.0.0', providers: [Shared], logger: silentLogger });
+  test('a provider registered as a tsyringe singleton stays one instance (useGlobalContainer)', async () => {
+    const app = createApp(
+      { name: 'shared', version: '1.0.0', providers: [Shared], logger: silentLogger },
+      { useGlobalContainer: true },
+    );
     const client = await connectInMemory(app);
     const [first, second] = await ids(client, 'sharedId');
     expect(first).toBe(second);

@@ -1,4 +1,4 @@
-import { container as tsyringeRoot, inject, injectable, Lifecycle } from 'tsyringe';
+import { inject, injectable } from 'tsyringe';
 import { createApp, ExecutionContext, InjectParam, Provider, silentLogger, Tool } from '@tessera/core';
 import { connectInMemory } from '@tessera/testing';
 import { textOf } from './support/result-text';
@@ -136,14 +136,19 @@ describe('request scope', () => {
     expect(registry.disposed).toBe(true);
   });
 
-  test('(the tsyringe pitfall the eager resolution avoids) a singleton first built in a child dies with the child', async () => {
-    const root = tsyringeRoot.createChildContainer();
-    root.register(Registry, { useClass: Registry }, { lifecycle: Lifecycle.Singleton });
-    const child = root.createChildContainer();
-    const lazily = child.resolve(Registry);
-    await child.dispose();
-    expect(lazily.disposed).toBe(true);
-    expect(root.resolve(Registry)).toBe(lazily);
+  test('a singleton first needed by a call, in its request container, outlives the call (built at startup)', async () => {
+    // tsyringe disposes an instance with the container that first built it: were the singleton built lazily in
+    // this call's child container, it would die with the call.
+    const app = makeApp();
+    const client = await connectInMemory(app);
+    meet = barrier(1);
+    const first = JSON.parse(textOf(await client.callTool({ name: 'whoami', arguments: { tag: 'first' } })));
+    expect(disposed).toEqual(['call-info first']);
+    const registry = app.runtime.root.resolve(Registry);
+    expect(registry.id).toBe(first.registryId);
+    expect(registry.disposed).toBe(false);
+    await app.close();
+    expect(registry.disposed).toBe(true);
   });
 
   test('a request-scoped factory runs once per call, however often the call resolves it', async () => {
