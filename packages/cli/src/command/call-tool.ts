@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { TesseraClient } from '@tessera/client';
-import { CliError } from '../cli-error';
+import { CliError } from '../errors/cli-error';
 import { describeError } from '../describe-error';
 import type { Interrupt } from '../input/interrupt';
 import type { ProgressBar } from '../output/progress-bar';

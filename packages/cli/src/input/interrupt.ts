@@ -1,4 +1,4 @@
-import { CliError } from '../cli-error';
+import { CliError } from '../errors/cli-error';
 
 export const STOPPED_IN_PROMPT = 'stopped (Ctrl+C): the question was not answered and the call was abandoned';
 export const STOPPED_WHILE_WAITING = 'stopped (Ctrl+C): the call was abandoned';
