@@ -71,3 +71,15 @@ export async function expectBadArgumentsNamed(url: string): Promise<void> {
   expect(text).toMatch(/room/);
   expect(text).toMatch(/longer than or equal to 2/);
 }
+
+/**
+ * A client holding a subscriptions/listen stream open, as a client waiting for change notifications does:
+ * what a host's graceful stop has to end. Returns its closer (the host may already have cut it).
+ */
+export async function openListenStream(url: string): Promise<() => Promise<void>> {
+  const client = new TesseraClient({ name: 'listener' });
+  await client.connect({ url, headers: { authorization: `Bearer ${TOKEN}` } });
+  const subscription = await client.sdk.listen({ toolsListChanged: true });
+  expect(subscription.honoredFilter).toEqual({ toolsListChanged: true });
+  return () => client.close().catch(() => undefined);
+}

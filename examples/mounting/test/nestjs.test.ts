@@ -5,7 +5,13 @@ import type { TesseraApp } from '@tessera/core';
 import { createBookingsApp, PriceList } from '../src/shared/bookings';
 import { AppModule } from '../src/nestjs/app.module';
 import { TESSERA_APP, TesseraModule } from '../src/nestjs/tessera.module';
-import { expectBadArgumentsNamed, expectBookingFlow, expectRefusedWithoutToken, TOKEN } from './drive-bookings';
+import {
+  expectBadArgumentsNamed,
+  expectBookingFlow,
+  expectRefusedWithoutToken,
+  openListenStream,
+  TOKEN,
+} from './drive-bookings';
 
 describe('NestJS: TesseraModule.forRootAsync at /mcp of an existing application', () => {
   test("serves the flow with Nest's parsed body and the auth header, on Nest's own service; app.close() closes Tessera", async () => {
@@ -16,6 +22,7 @@ describe('NestJS: TesseraModule.forRootAsync at /mcp of an existing application'
     const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
     const tessera = app.get<TesseraApp>(TESSERA_APP);
     const closed = jest.spyOn(tessera, 'close');
+    let listener: (() => Promise<void>) | undefined;
     try {
       expect(await (await fetch(`${base}/api/prices/saturday`)).json()).toEqual({ night: 'saturday', price: 150 });
       await expectBookingFlow(`${base}/mcp`);
@@ -24,8 +31,13 @@ describe('NestJS: TesseraModule.forRootAsync at /mcp of an existing application'
       await expectBookingFlow(`${base}/mcp`, 175);
       await expectRefusedWithoutToken(`${base}/mcp`);
       await expectBadArgumentsNamed(`${base}/mcp`);
+      listener = await openListenStream(`${base}/mcp`);
     } finally {
+      // an open listen stream would hold Nest's close for ever: cut after TesseraModule's drainMs (5 s)
+      const started = Date.now();
       await app.close();
+      expect(Date.now() - started).toBeLessThan(15_000);
+      await listener?.();
       delete process.env.DEMO_TOKEN;
     }
     expect(closed).toHaveBeenCalledTimes(1);

@@ -7,7 +7,4 @@ const tessera = createBookingsApp();
 const server = createExpressServer(tessera).listen(Number(process.env.PORT ?? 3000), '127.0.0.1', () =>
   console.log(`Express serving MCP at http://127.0.0.1:${(server.address() as { port: number }).port}/mcp`),
 );
-serveUntilSignalled(
-  () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
-  tessera,
-);
+serveUntilSignalled(server, tessera);

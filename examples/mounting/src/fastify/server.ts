@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TesseraApp } from '@tessera/core';
 import { nodeHandler } from '@tessera/core/node';
 
-export function createFastifyServer(tessera: TesseraApp): FastifyInstance {
+export function createFastifyServer(tessera: TesseraApp, drainMs = 5000): FastifyInstance {
   // bodyLimit: Fastify's parser reads the body, so its limit is the one that holds at /mcp
   const app = Fastify({ bodyLimit: 4 * 1024 * 1024 });
   app.get('/api/health', async () => ({ ok: true }));
@@ -18,7 +18,15 @@ export function createFastifyServer(tessera: TesseraApp): FastifyInstance {
       await mcp(request.raw, reply.raw, request.body);
     },
   });
-  // app.close() (the host's graceful stop) closes the Tessera app after the server stops taking requests
-  app.addHook('onClose', async () => tessera.close());
+  // fastify.close(): no new requests, those in flight finish; a stream still open after drainMs (a
+  // subscriptions/listen stream waits for its client) is cut; then the Tessera app is closed
+  let cut: NodeJS.Timeout | undefined;
+  app.addHook('preClose', async () => {
+    cut = setTimeout(() => app.server.closeAllConnections(), drainMs);
+  });
+  app.addHook('onClose', async () => {
+    clearTimeout(cut);
+    await tessera.close();
+  });
   return app;
 }

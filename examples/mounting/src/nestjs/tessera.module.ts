@@ -6,15 +6,19 @@ import {
   All,
   Controller,
   Inject,
+  Injectable,
   Module,
   Req,
   Res,
+  type BeforeApplicationShutdown,
   type DynamicModule,
   type InjectionToken,
   type ModuleMetadata,
   type OnApplicationShutdown,
   type OptionalFactoryDependency,
 } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { Server } from 'node:http';
 import type { Request, Response } from 'express';
 import type { TesseraApp } from '@tessera/core';
 import { nodeHandler, type NodeHandlerOptions } from '@tessera/core/node';
@@ -32,13 +36,34 @@ export interface TesseraModuleOptions {
   path?: string;
   /** Passed to `nodeHandler` (e.g. `allowedHosts`). */
   handler?: NodeHandlerOptions;
+  /**
+   * On Nest's shutdown: how long calls in flight may take before the connections still open (a
+   * subscriptions/listen stream waits for its client) are cut, so the HTTP server can stop; default 5000 ms.
+   */
+  drainMs?: number;
 }
 
-class TesseraShutdown implements OnApplicationShutdown {
-  constructor(@Inject(TESSERA_APP) private readonly tessera: TesseraApp) {}
+const DRAIN_MS = Symbol('TESSERA_DRAIN_MS');
+
+@Injectable()
+class TesseraShutdown implements BeforeApplicationShutdown, OnApplicationShutdown {
+  private cut?: NodeJS.Timeout;
+
+  constructor(
+    @Inject(TESSERA_APP) private readonly tessera: TesseraApp,
+    @Inject(DRAIN_MS) private readonly drainMs: number,
+    private readonly adapterHost: HttpAdapterHost,
+  ) {}
+
+  /** Before Nest closes its HTTP server: the deadline after which connections still open are cut. */
+  beforeApplicationShutdown(): void {
+    const server = this.adapterHost.httpAdapter?.getHttpServer() as Server | undefined;
+    if (server) this.cut = setTimeout(() => server.closeAllConnections(), this.drainMs);
+  }
 
   /** Nest's `app.close()` (and the signals of `enableShutdownHooks()`): after the HTTP server stopped. */
   async onApplicationShutdown(): Promise<void> {
+    clearTimeout(this.cut);
     await this.tessera.close();
   }
 }
@@ -74,6 +99,7 @@ export class TesseraModule {
           useFactory: options.useFactory as (...deps: unknown[]) => TesseraApp,
           inject: options.inject ?? [],
         },
+        { provide: DRAIN_MS, useValue: options.drainMs ?? 5000 },
         TesseraShutdown,
       ],
       exports: [TESSERA_APP],

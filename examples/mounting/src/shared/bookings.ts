@@ -5,7 +5,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { IsBoolean, IsIn, IsString, MinLength } from 'class-validator';
 import { Args, createApp, Ctx, Elicit, Field, Provider, Tool, type ExecutionContext } from '@tessera/core';
 import type { TesseraApp } from '@tessera/core';
-import type { AuthInfo } from '@modelcontextprotocol/server';
+import { InMemoryServerEventBus, type AuthInfo } from '@modelcontextprotocol/server';
 
 class BookingArgs {
   @Field({ description: 'Room to book' })
@@ -86,7 +86,14 @@ export function demoVerifier(token = process.env.DEMO_TOKEN ?? 'demo-token') {
 /** The app; `prices` is the host's own instance when it has one (one object, whichever framework built it). */
 export function createBookingsApp(token?: string, prices: PriceList = new PriceList()): TesseraApp {
   return createApp(
-    { name: 'bookings', version: '1.0.0', providers: [Bookings], services: [{ token: PriceList, useValue: prices }] },
+    {
+      name: 'bookings',
+      version: '1.0.0',
+      providers: [Bookings],
+      services: [{ token: PriceList, useValue: prices }],
+      // clients may keep a subscriptions/listen stream open: what a host's graceful stop must end
+      events: new InMemoryServerEventBus(),
+    },
     { auth: { verifier: demoVerifier(token) } },
   );
 }
