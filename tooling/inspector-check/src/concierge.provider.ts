@@ -1,5 +1,5 @@
 import { IsBoolean, IsIn, IsInt, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { Args, Elicit, Field, Prompt, Provider, Tool } from '@tessera/core';
+import { Args, Ctx, Elicit, Field, Prompt, Provider, Tool, type ExecutionContext } from '@tessera/core';
 
 export class BookingArgs {
   @Field({ description: 'The restaurant to book' })
@@ -61,7 +61,23 @@ export class Guest {
   name!: string;
 }
 
-/** One tool with one question, one flow of three sequential rounds, and one prompt that asks. */
+export class WineArgs {
+  @Field({ description: 'The dish the wine goes with' })
+  @IsString()
+  @MinLength(2)
+  dish!: string;
+}
+
+export class WineChoice {
+  @Field({ title: 'Wine colour', description: 'Red or white with the dish' })
+  @IsIn(['red', 'white'])
+  colour!: string;
+}
+
+/**
+ * One tool with one question, one flow of three sequential rounds, one prompt that asks, and one task tool
+ * whose question is asked while its task is parked.
+ */
 @Provider()
 export class ConciergeProvider {
   @Tool({ description: 'Book a table: asks how many guests and where to sit' })
@@ -104,6 +120,22 @@ export class ConciergeProvider {
   ): string {
     if (!confirmation.confirm) return `Nothing reserved in ${args.city}.`;
     return `Reserved in ${args.city}: ${cuisine.cuisine} food, ${dish.dish} pre-ordered.`;
+  }
+
+  /** Runs as a task: the question parks it input_required, the answer comes back through tasks/update. */
+  @Tool({ description: 'Order the wine, as a task: asks which colour', task: 'required' })
+  async order_wine(
+    @Args() args: WineArgs,
+    @Elicit<WineArgs>({
+      key: 'colour',
+      message: ({ args }) => `Which wine with the ${args.dish}?`,
+      schema: WineChoice,
+    })
+    wine: WineChoice,
+    @Ctx() ctx: ExecutionContext,
+  ): Promise<string> {
+    await ctx.task?.status('asking the cellar');
+    return `Ordered a ${wine.colour} wine for the ${args.dish} (task ${ctx.task ? 'yes' : 'no'}).`;
   }
 
   @Prompt({ description: 'Write an invitation: asks whom it is for' })

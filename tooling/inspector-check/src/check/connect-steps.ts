@@ -44,10 +44,10 @@ export function connectSteps(target: Target): Step[] {
       name: 'list tools',
       run: async (page) => {
         await openTab(page, 'Tools');
-        await expectVisible(page.getByText('Tools (2)', { exact: true }), 'the heading "Tools (2)"');
-        for (const tool of ['book_table', 'plan_evening'])
+        await expectVisible(page.getByText('Tools (3)', { exact: true }), 'the heading "Tools (3)"');
+        for (const tool of ['book_table', 'plan_evening', 'order_wine'])
           await expectVisible(page.getByText(tool, { exact: true }), `the tool ${tool} in the list`);
-        return 'book_table, plan_evening';
+        return 'book_table, plan_evening, order_wine';
       },
     },
   ];

@@ -10,7 +10,7 @@ import { promptSteps } from './prompt-steps';
 import { RunScope } from './run-scope';
 import { startConcierge, startInspector } from './services';
 import { StepRunner } from './step-runner';
-import { formPicture, oneQuestionSteps, threeRoundSteps } from './tool-steps';
+import { formPicture, oneQuestionSteps, taskSteps, threeRoundSteps } from './tool-steps';
 
 /** The whole run, services and browser included, must end within this; past it everything is killed. */
 const GLOBAL_TIMEOUT_MS = 170_000;
@@ -28,7 +28,13 @@ async function main(): Promise<number> {
   console.log(`MCP Inspector check; screenshots in ${relative(repoRoot, screenshotDir)}/`);
 
   const target: Target = { pageUrl: '', serverUrl: '' };
-  const uiSteps = [...connectSteps(target), ...oneQuestionSteps(), ...threeRoundSteps(), ...promptSteps()];
+  const uiSteps = [
+    ...connectSteps(target),
+    ...oneQuestionSteps(),
+    ...threeRoundSteps(),
+    ...taskSteps(),
+    ...promptSteps(),
+  ];
   const runner = new StepRunner(4 + uiSteps.length);
   const stopEarly = (reason: string) => {
     console.log(`FAIL ${reason}: stopping everything the check started`);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { Confirmation, CuisineChoice, DishChoice, Seating } from '../concierge.provider';
+import { Confirmation, CuisineChoice, DishChoice, Seating, WineChoice } from '../concierge.provider';
 import { screenshotDir } from './paths';
 import type { Step } from './step';
 import { choose, elicitationDialog, expectFormShowsDto, expectVisible, field, openTab, openDialog, submit } from './ui';
@@ -108,6 +108,30 @@ export function threeRoundSteps(): Step[] {
         for (const round of ['Round 1', 'Round 2', 'Round 3', 'Round 4'])
           await expectVisible(page.getByText(round, { exact: true }), `"${round}" in the opened log entry`);
         return '4 rounds, complete';
+      },
+    },
+  ];
+}
+
+/** The task tool: the Inspector follows the task, shows the question it parks on, and the task's result. */
+export function taskSteps(): Step[] {
+  return [
+    {
+      name: 'call order_wine: a task, parked input_required, its question in the form',
+      run: async (page) => {
+        await callTool(page, 'order_wine', 'dish', 'ramen');
+        const dialog = openDialog(page);
+        await expectVisible(dialog.getByText('Which wine with the ramen?'), "the task's question in the dialog");
+        await expectFormShowsDto(dialog, WineChoice);
+        await choose(page, dialog, 'Wine colour', 'white');
+        return 'white';
+      },
+    },
+    {
+      name: 'submit it: the task completes and order_wine returns its result',
+      run: async (page) => {
+        await submit(openDialog(page));
+        return expectResult(page, 'Ordered a white wine for the ramen (task yes).');
       },
     },
   ];
