@@ -1,7 +1,10 @@
+import { STATE_CARRYING_METHODS } from '@tessera/common';
 import { RequestStateSecurity, type RequestBinding } from '@tessera/request-state';
 import { KEY_A, reasonOf, seededRandom } from './helpers';
 
-const rnd = seededRandom(20260728);
+// FUZZ_SEED=n replays another seed; the seed is in each test's name, so a failure prints it.
+const SEED = Number(process.env.FUZZ_SEED ?? 20260728);
+const rnd = seededRandom(SEED);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
 const CHARS = ['a', 'b', 'Z', '0', ' ', '"', '\\', 'é', '漢', '😀', '\ud800', '\udfff', '\u0000'];
 const text = (max = 6) => Array.from({ length: Math.floor(rnd() * max) }, () => pick(CHARS)).join('');
@@ -20,14 +23,13 @@ function record(depth = 0): Record<string, unknown> {
   return Object.fromEntries(Array.from({ length: Math.floor(rnd() * 4) }, () => [text(4), value(depth)]));
 }
 
-const METHODS = ['tools/call', 'prompts/get', 'resources/read'] as const;
 const sealer = new RequestStateSecurity({ keys: [KEY_A], maxTokenLength: 64 * 1024 }).forServer('srv');
 
-describe('binding properties over random requests', () => {
+describe(`binding properties over random requests (seed ${SEED})`, () => {
   it('2 000 random states and bindings round trip; changing any one part of the binding is refused', () => {
     for (let i = 0; i < 2000; i++) {
       const binding: RequestBinding = {
-        method: pick(METHODS),
+        method: pick(STATE_CARRYING_METHODS),
         target: text(8),
         arguments: pick([undefined, null, record()]),
         principal: pick([undefined, null, text(8) || 'p']),
@@ -36,7 +38,7 @@ describe('binding properties over random requests', () => {
       const token = sealer.seal(state, binding);
       expect(sealer.open(token, binding)).toEqual(state);
 
-      const otherMethod = METHODS[(METHODS.indexOf(binding.method) + 1) % 3]!;
+      const otherMethod = STATE_CARRYING_METHODS[(STATE_CARRYING_METHODS.indexOf(binding.method) + 1) % 3]!;
       expect(reasonOf(() => sealer.open(token, { ...binding, method: otherMethod }))).toBe('method_mismatch');
       expect(reasonOf(() => sealer.open(token, { ...binding, target: binding.target + 'x' }))).toBe('target_mismatch');
       const args = { ...(binding.arguments ?? {}), [text(3) + '#extra']: value(2) ?? 0 };

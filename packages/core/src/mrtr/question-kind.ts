@@ -1,7 +1,7 @@
 import type { ClientCapabilities, InputRequest, ServerContext } from '@modelcontextprotocol/server';
 import type { DependencyPlan } from './dependency-plan';
 import type { DependencySpec, QuestionInput } from './dependency-spec';
-import type { ReadAnswer } from './read-answer';
+import type { ReadAnswer } from './checked-answer';
 
 /**
  * Everything that differs between the kinds of question a dependency parameter can ask (form and URL

@@ -1,10 +1,6 @@
+import type { ReadAnswer } from './checked-answer';
 import type { DependencyPlan } from './dependency-plan';
 import { questionKindOf } from './question-kinds';
-import type { RecordedOutcome } from './resolver-state';
-
-/** A checked answer: what to record, and what the parameter receives. */
-export type ReadAnswer =
-  { ok: true; action: RecordedOutcome['action']; data?: unknown; value: unknown } | { ok: false; reason: string };
 
 /**
  * Checks an untrusted answer against its question: the response's shape for the kind of request, and

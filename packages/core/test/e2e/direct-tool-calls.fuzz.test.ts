@@ -144,7 +144,7 @@ const comparable = (a: { status: number; contentType: string | undefined; text: 
   text: a.text.replace(/ref [0-9a-f]{8}/g, 'ref <ref>'),
 });
 
-it(`random tools/call requests get the same answers with and without the direct path (seed ${SEED})`, async () => {
+it(`random tools/call requests get the same answers with and without the direct path (seed ${SEED}; DIRECT_FUZZ_SEED=${SEED} replays it)`, async () => {
   const next = seededRandom(SEED);
   // the direct path's run (private): how many of the random calls its gate let through
   const run = jest.spyOn(DirectToolCalls.prototype as unknown as { run(): Promise<Response> }, 'run');

@@ -151,8 +151,8 @@ function randomCall(w: Writer): { text: string; duplicated: boolean } {
 }
 
 describe('the scan agrees with counting on the JSON.parse result', () => {
-  test('random documents, random limits', () => {
-    const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
+  const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
+  test(`random documents, random limits (seed ${seed}; FUZZ_SEED=${seed} replays it)`, () => {
     const w = new Writer(seededRandom(seed));
     let refused = 0;
     let refusedOutside = 0;

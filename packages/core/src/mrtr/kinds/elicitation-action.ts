@@ -1,4 +1,4 @@
-import type { ReadAnswer } from '../read-answer';
+import type { ReadAnswer } from '../checked-answer';
 
 /**
  * The part every elicitation answer shares: a decline or cancel is a valid answer in itself; anything but
