@@ -37,13 +37,14 @@ export { createFlowRecord, parseFlowRecord, type FlowRecord } from './flow/flow-
 export { isInputRequired } from './flow/is-input-required';
 export { describeCall, type McpCall, type McpCallMethod } from './flow/mcp-call';
 export type {
+  ConnectRetryEvent,
   InputRequestEvent,
   InputResponseEvent,
   LegRetryEvent,
   RoundEvent,
   RoundHooks,
 } from './rounds/round-hooks.types';
-export { classifyLegFailure, type LegFailure, type LegFailureKind } from './rounds/leg-failure';
+export { classifyLegFailure, STORE_UNAVAILABLE_CODE, type LegFailure, type LegFailureKind } from './rounds/leg-failure';
 export {
   DEFAULT_LEG_RETRIES,
   DEFAULT_LEG_RETRY_INITIAL_MS,

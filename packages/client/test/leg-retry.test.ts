@@ -91,17 +91,89 @@ describe('legs that certainly never reached a handler are retried, bounded, with
     ]);
   });
 
-  test('bounded: a sixth 503 in a row is thrown (5 retries by default), and maxRetries: 0 never retries', async () => {
-    [1, 2, 3, 4, 5, 6].forEach((n) => front.failures.set(n, 503));
+  test('bounded: an eleventh 503 in a row is thrown (10 retries, about 13 s, by default), and maxRetries: 0 never retries', async () => {
+    for (let n = 1; n <= 11; n++) front.failures.set(n, 503);
     const { client, retries, waits } = await connect();
     await expect(greet(client)).rejects.toMatchObject({ name: 'SdkHttpError', data: { status: 503 } });
-    expect(retries.map((r) => r.attempt)).toEqual([1, 2, 3, 4, 5]);
-    expect(waits).toEqual([100, 200, 400, 800, 1000]);
+    expect(retries.map((r) => r.attempt)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(waits).toEqual([100, 200, 400, 800, 1600, 2000, 2000, 2000, 2000, 2000]);
 
-    front.failures.set(7, 503);
+    front.failures.set(12, 503);
     const off = await connect({ maxRetries: 0 });
     await expect(greet(off.client)).rejects.toMatchObject({ data: { status: 503 } });
     expect(off.retries).toEqual([]);
+  });
+});
+
+describe('a stopping instance and a store outage are retried like a balancer 503, waiting what the server asks', () => {
+  test("a draining instance's 503 (retryAfterMs 300) on the answered leg: retried after 300 ms, the flow completes", async () => {
+    front.failures.set(2, 'draining');
+    const { client, retries, waits } = await connect();
+    expect((await greet(client)).content).toEqual([{ type: 'text', text: 'Hello, Ada' }]);
+    expect(retries.map((r) => [r.leg, r.failure.kind, r.failure.reachedHandler, r.failure.retryAfterMs])).toEqual([
+      [2, 'no_upstream', false, 300],
+    ]);
+    expect(waits).toEqual([300]);
+  });
+
+  test('-31503 store_unavailable (retryAfterMs 700) twice on the answered leg: retried, the handler ran it once', async () => {
+    front.failures.set(2, 'store-unavailable').set(3, 'store-unavailable');
+    const { client, retries, waits } = await connect();
+    expect((await greet(client)).content).toEqual([{ type: 'text', text: 'Hello, Ada' }]);
+    expect(retries.map((r) => [r.leg, r.attempt, r.failure.kind, r.failure.reachedHandler, r.carriesAnswers])).toEqual([
+      [2, 1, 'store_unavailable', false, true],
+      [2, 2, 'store_unavailable', false, true],
+    ]);
+    expect(waits).toEqual([700, 700]);
+    expect(greetLegs().filter((l) => l.inputResponses !== undefined)).toHaveLength(1);
+  });
+});
+
+describe('connect() retries its handshake the same way, reported to onConnectRetry', () => {
+  test('a 503 from a draining instance, then a 502, then a refused connection: connect succeeds and a call completes', async () => {
+    front.handshakeFailures.push('draining', 502);
+    const events: Array<[number, string, number]> = [];
+    const waits: number[] = [];
+    const client = new TesseraClient({
+      ...recordingCallbacks().callbacks,
+      hooks: { onConnectRetry: (e) => void events.push([e.attempt, e.failure.kind, e.delayMs]) },
+      sleep: async (ms) => void waits.push(ms),
+    });
+    clients.push(client);
+    await client.connect({ url: front.url });
+    expect(events).toEqual([
+      [1, 'no_upstream', 300],
+      [2, 'bad_gateway', 200],
+    ]);
+    expect((await greet(client)).content).toEqual([{ type: 'text', text: 'Hello, Ada' }]);
+
+    const port = new URL(front.url).port;
+    await front.refuseConnections();
+    const later = new TesseraClient({
+      ...recordingCallbacks().callbacks,
+      hooks: { onConnectRetry: (e) => void events.push([e.attempt, e.failure.kind, e.delayMs]) },
+      sleep: async () => {
+        if (!front.listening) await front.start();
+      },
+    });
+    clients.push(later);
+    await later.connect({ url: front.url });
+    expect(new URL(front.url).port).toBe(port);
+    expect(events.at(-1)).toEqual([1, 'connection_refused', 100]);
+  });
+
+  test('bounded by legRetry.maxRetries; an error that is not fleet-shaped is thrown at once', async () => {
+    front.handshakeFailures.push(503, 503, 503);
+    const client = new TesseraClient({ legRetry: { maxRetries: 2 }, sleep: async () => undefined });
+    clients.push(client);
+    await expect(client.connect({ url: front.url })).rejects.toMatchObject({ data: { status: 503 } });
+    front.handshakeFailures.length = 0;
+    front.handshakeFailures.push(500);
+    const retried: unknown[] = [];
+    const wrong = new TesseraClient({ hooks: { onConnectRetry: (e) => void retried.push(e) } });
+    clients.push(wrong);
+    await expect(wrong.connect({ url: front.url })).rejects.toMatchObject({ data: { status: 500 } });
+    expect(retried).toEqual([]);
   });
 });
 

@@ -189,6 +189,28 @@ describe('node:http fetch gives what undici fetch gives', () => {
     expect(node).toEqual(undici);
   });
 
+  test('reset before the request was written (the server cuts a connection it never reads): classified connection_reset that reached no handler', async () => {
+    const cutter = http.createServer();
+    cutter.on('connection', (socket) => setTimeout(() => socket.resetAndDestroy(), 50));
+    await new Promise<void>((resolve) => cutter.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(cutter.address() as AddressInfo).port}/mcp`;
+      // far more than the socket buffers hold, so the write cannot finish before the reset
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(32 << 20) } });
+      const error = await nodeHttpFetch(http, https)(url, { method: 'POST', redirect: 'manual', body }).catch(
+        (e: unknown) => e,
+      );
+      expect(errorOutcome(error)).toMatchObject({
+        error: 'TypeError',
+        message: 'fetch failed',
+        kind: 'connection_reset',
+      });
+      expect(classifyLegFailure(error)).toEqual({ kind: 'connection_reset', reachedHandler: false });
+    } finally {
+      await new Promise((resolve) => cutter.close(resolve));
+    }
+  });
+
   test('reset in the middle of a JSON answer: TypeError "terminated", classified connection_reset', async () => {
     const [undici, node] = await both('/reset-mid-answer');
     expect(node).toEqual({ error: 'TypeError', name: 'TypeError', message: 'terminated', kind: 'connection_reset' });

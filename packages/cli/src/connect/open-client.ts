@@ -20,7 +20,9 @@ export async function openClient(
   headers: Record<string, string>,
   options: TesseraClientOptions,
 ): Promise<OpenClient> {
-  const client = new TesseraClient({ name: 'tessera-cli', version: '0.1.0', ...options });
+  // Someone waits at the terminal: a fleet's blips are still retried, a dead address is reported in a moment.
+  const legRetry = options.legRetry ?? { maxRetries: 2 };
+  const client = new TesseraClient({ name: 'tessera-cli', version: '0.1.0', ...options, legRetry });
   let stderr = '';
   const serverStderr = (): string => stderr.trim();
   try {

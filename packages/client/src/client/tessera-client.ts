@@ -42,6 +42,7 @@ import type { RoundHooks } from '../rounds/round-hooks.types';
 import { raceAbort } from '../rounds/race-abort';
 import { LegRetryPolicy } from '../rounds/leg-retry-policy';
 import { retryingLegs } from '../rounds/retry-leg';
+import { connectWithRetries } from '../rounds/connect-retry';
 import { runRounds, type RoundSeed } from '../rounds/run-rounds';
 import { abortableSleep, type Sleep } from '../rounds/sleep';
 import { isAtLeast, resolveLogLevel } from '../logging/log-options';
@@ -142,7 +143,9 @@ export class TesseraClient {
   connect(target: TransportTarget, options?: ConnectOptions): Promise<void>;
   connect(target: ConnectTarget, options?: ConnectOptions): Promise<void>;
   async connect(target: ConnectTarget, options: ConnectOptions = {}): Promise<void> {
-    await this.open(target, options);
+    // A fleet mid-restart fails a handshake as it fails a leg: tried again within `legRetry`.
+    const retry = { policy: this.legRetry, sleep: this.sleep, hooks: mergeHooks(this.options.hooks) };
+    await connectWithRetries(() => this.open(target, options), { ...retry, signal: options.signal, reset: this.sdk });
     this.ownTarget = typeof target === 'object' && target !== null && !('transport' in target) ? target : undefined;
     this.connectOptions = options;
     this.connected = true;

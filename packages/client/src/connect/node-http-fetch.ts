@@ -1,5 +1,6 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import type * as NodeHttp from 'node:http';
+import { REQUEST_NOT_WRITTEN } from '../rounds/leg-failure';
 
 /** What is used of `node:http` and `node:https` (their `request` and `Agent` have the same shape here). */
 export interface HttpModule {
@@ -78,7 +79,9 @@ function send(
       });
       current.on('error', (error) => {
         done();
-        fail(new TypeError('fetch failed', { cause: error }));
+        // Failed before the whole request was handed to the socket: no server can have read it, let alone run it.
+        const cause = current.writableFinished ? error : notWritten(error);
+        fail(new TypeError('fetch failed', { cause }));
       });
       current.on('response', (res) => {
         const init = {
@@ -110,6 +113,13 @@ function send(
     // already sent on an idle kept-alive connection has been read and that connection is known dead
     // (checked above) instead of written to: a server that stopped is then refused, as with undici.
     setImmediate(() => setImmediate(attempt));
+  });
+}
+
+/** Marks a socket failure that came before the request was written (`classifyLegFailure` reads the code). */
+function notWritten(error: Error): Error {
+  return Object.assign(new Error(`request not written: ${error.message}`, { cause: error }), {
+    code: REQUEST_NOT_WRITTEN,
   });
 }
 

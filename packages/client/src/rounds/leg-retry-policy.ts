@@ -1,10 +1,16 @@
 import type { LegFailure } from './leg-failure';
 
-/** How the client retries a leg that failed at the balancer (see `LegFailure`). */
+/** How the client retries a leg (and `connect`) that failed in a fleet (see `LegFailure`). */
 export interface LegRetryOptions {
-  /** Retries of one leg; default 5 (waits of 100, 200, 400, 800, 1000 ms: 2.5 s in all). `0` turns retrying off. */
+  /**
+   * Retries of one leg; default 10 (waits of 100, 200, 400, 800, 1600 ms, then 2 s: about 13 s in all, enough
+   * for an instance to restart or a store to come back). `0` turns retrying off.
+   */
   maxRetries?: number;
-  /** The first wait; each retry doubles it, up to `maxDelayMs`. Defaults 100 and 1000 ms. */
+  /**
+   * The first wait; each retry doubles it, up to `maxDelayMs`. Defaults 100 and 2000 ms. A server that says
+   * how long to wait (`retryAfterMs`) is waited for at least that long, up to `maxDelayMs`.
+   */
   initialDelayMs?: number;
   maxDelayMs?: number;
   /**
@@ -14,14 +20,15 @@ export interface LegRetryOptions {
    * - `'always'`: retry every leg (make final rounds idempotent, or turn on single-use state: a repeated
    *   final leg is then refused and the flow starts over);
    * - `'never'`: surface the error.
-   * A leg that certainly never reached a handler (connection refused, 503) is always retried.
+   * A leg that certainly never reached a handler (connection refused, 503, a store outage, a connection
+   * reset before the request was written) is always retried.
    */
   uncertain?: 'unanswered' | 'always' | 'never';
 }
 
-export const DEFAULT_LEG_RETRIES = 5;
+export const DEFAULT_LEG_RETRIES = 10;
 export const DEFAULT_LEG_RETRY_INITIAL_MS = 100;
-export const DEFAULT_LEG_RETRY_MAX_MS = 1000;
+export const DEFAULT_LEG_RETRY_MAX_MS = 2000;
 
 export class LegRetryPolicy {
   readonly maxRetries: number;
@@ -49,9 +56,13 @@ export class LegRetryPolicy {
     return this.uncertain === 'unanswered' && !carriesAnswers;
   }
 
-  /** The wait before retry number `attempt` (1-based): 100, 200, 400, 800, 1000, ... ms by default. */
-  delay(attempt: number): number {
-    return Math.min(this.maxDelayMs, this.initialDelayMs * 2 ** (attempt - 1));
+  /**
+   * The wait before retry number `attempt` (1-based): 100, 200, 400, 800, 1600, 2000, ... ms by default, and at
+   * least what the server asked for (`retryAfterMs`), within `maxDelayMs`.
+   */
+  delay(attempt: number, failure?: LegFailure): number {
+    const backoff = Math.min(this.maxDelayMs, this.initialDelayMs * 2 ** (attempt - 1));
+    return Math.max(backoff, Math.min(this.maxDelayMs, failure?.retryAfterMs ?? 0));
   }
 }
 

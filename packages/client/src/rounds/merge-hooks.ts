@@ -16,6 +16,9 @@ export function mergeHooks(...all: (RoundHooks | undefined)[]): Required<RoundHo
     onLegRetry: async (event) => {
       for (const hooks of present) await hooks.onLegRetry?.(event);
     },
+    onConnectRetry: async (event) => {
+      for (const hooks of present) await hooks.onConnectRetry?.(event);
+    },
     onTaskStatus: async (event) => {
       for (const hooks of present) await hooks.onTaskStatus?.(event);
     },

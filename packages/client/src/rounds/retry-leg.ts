@@ -34,7 +34,7 @@ export function retryingLegs<R>(send: SendLeg<R>, context: RetryLegContext): Sen
           !context.policy.allows(failure, carriesAnswers)
         )
           throw error;
-        const delayMs = context.policy.delay(attempt);
+        const delayMs = context.policy.delay(attempt, failure);
         await context.hooks.onLegRetry({ call: context.call, leg, attempt, failure, carriesAnswers, delayMs, error });
         await context.sleep(delayMs, signal);
       }

@@ -50,6 +50,17 @@ export interface LegRetryEvent {
   error: unknown;
 }
 
+/** A `connect` whose handshake failed in a fleet-shaped way and is about to be tried again (`legRetry`). */
+export interface ConnectRetryEvent {
+  /** 1 for the first retry, 2 for the next, ... */
+  attempt: number;
+  failure: LegFailure;
+  /** How long the client waits before trying again. */
+  delayMs: number;
+  /** What the failed attempt threw. */
+  error: unknown;
+}
+
 /**
  * Audit and logging points: every round, every request seen, every answer sent. Hooks are awaited, and a hook
  * that throws fails the call (so an audit sink that must not miss a record can stop the flow).
@@ -58,8 +69,13 @@ export interface RoundHooks {
   onRound?: (event: RoundEvent) => void | Promise<void>;
   onInputRequest?: (event: InputRequestEvent) => void | Promise<void>;
   onInputResponse?: (event: InputResponseEvent) => void | Promise<void>;
-  /** A leg failed at the balancer (instance gone or died) and is sent again; see `legRetry`. */
+  /**
+   * A leg failed in a fleet-shaped way (instance gone, stopping or died, a store down) and is sent again;
+   * see `legRetry`.
+   */
   onLegRetry?: (event: LegRetryEvent) => void | Promise<void>;
+  /** `connect`'s handshake failed the same way and is tried again (client-level hooks only). */
+  onConnectRetry?: (event: ConnectRetryEvent) => void | Promise<void>;
   /** A task this client follows changed status or status message (its first state counts as a change). */
   onTaskStatus?: (event: TaskStatusEvent) => void | Promise<void>;
 }

@@ -13,4 +13,9 @@ export const JsonRpcCode = {
    * codes belong outside -32768..-32000, so this mirrors HTTP 403 there.
    */
   Forbidden: -31403,
+  /**
+   * A store the leg needs (single-use state) did not answer: nothing ran, send the leg again after
+   * `data.retryAfterMs`. Mirrors HTTP 503 outside the reserved range.
+   */
+  Unavailable: -31503,
 } as const;

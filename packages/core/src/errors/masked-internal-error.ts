@@ -6,9 +6,14 @@ import type { LogFields, Logger } from '../logging/logger';
  * what a user reports. Web Crypto, so the root entry stays runtime-neutral.
  */
 export function maskInternalError(logger: Logger, message: string, fields: LogFields): string {
+  return `Internal error (ref ${logWithRef(logger, message, fields)})`;
+}
+
+/** Logs a server-side failure at error level with a fresh short reference, and returns the reference. */
+export function logWithRef(logger: Logger, message: string, fields: LogFields): string {
   const ref = Array.from(globalThis.crypto.getRandomValues(new Uint8Array(4)), (b) =>
     b.toString(16).padStart(2, '0'),
   ).join('');
   logger.error(message, { ...fields, ref });
-  return `Internal error (ref ${ref})`;
+  return ref;
 }

@@ -11,7 +11,7 @@ import {
 import type { CallHandler, Interceptor } from '../contracts/interceptor';
 import type { ExecutionContext } from '../contracts/execution-context';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
-import { maskInternalError } from '../errors/masked-internal-error';
+import { logWithRef, maskInternalError } from '../errors/masked-internal-error';
 import type { Logger } from '../logging/logger';
 import { readFlowMark } from '../contracts/flow-progress';
 import { handlerStarted } from './handler-started';
@@ -29,6 +29,9 @@ export interface RequestStateInterceptorOptions {
   bindPrincipal?: (call: StateCarrier) => string | null | undefined;
   logger: Logger;
 }
+
+/** The wait a client is told to take before sending a leg refused for a store outage again. */
+export const STORE_RETRY_AFTER_MS = 1000;
 
 type Binding = RequestBinding & { principalError?: unknown };
 
@@ -83,7 +86,8 @@ export class RequestStateInterceptor implements Interceptor {
 
   /**
    * Opens the state; under a single-use policy also consumes its nonce (a replay is the fixed -32602). A
-   * store that does not answer refuses the leg (fail closed) as the server's failure: -32603, logged.
+   * store that does not answer refuses the leg (fail closed), logged, and answered as retryable: -31503
+   * with `data: { reason: 'store_unavailable', retryAfterMs }`.
    */
   private async openOnce(call: StateCarrier, raw: unknown, binding: Binding): Promise<unknown> {
     try {
@@ -91,14 +95,20 @@ export class RequestStateInterceptor implements Interceptor {
     } catch (error) {
       if (!(RequestStateError.isInstance(error) && error.code === RequestStateErrorCode.SingleUseStoreUnavailable))
         throw error;
-      const where = { method: call.method, target: call.target, error };
+      const ref = logWithRef(
+        this.options.logger,
+        'requestState single-use store unavailable: leg refused (fail closed)',
+        {
+          method: call.method,
+          target: call.target,
+          error,
+        },
+      );
+      // Transient and the server's: the handler did not run and the token was not spent, so the client sends the leg again.
       throw new ProtocolError(
-        JsonRpcCode.InternalError,
-        maskInternalError(
-          this.options.logger,
-          'requestState single-use store unavailable: leg refused (fail closed)',
-          where,
-        ),
+        JsonRpcCode.Unavailable,
+        `Service unavailable: the single-use state store did not answer; the leg did not run, send it again (ref ${ref})`,
+        { reason: 'store_unavailable', retryAfterMs: STORE_RETRY_AFTER_MS },
       );
     }
   }

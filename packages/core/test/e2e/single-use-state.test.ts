@@ -72,15 +72,18 @@ describe('RequestStateSecurity({ singleUse }) in a decorated server', () => {
     expect(done.body.error).toBeUndefined();
   });
 
-  test('the store does not answer: the leg is refused (fail closed) with -32603 and one clear log line', async () => {
+  test('the store does not answer: the leg is refused (fail closed) as retryable, -31503 with retryAfterMs, and one clear log line', async () => {
     const logs: Array<[string, string, LogFields | undefined]> = [];
     const down: SingleUseStore = { consume: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:6379')) };
     const a = instance(down, logs);
     const state = await firstLeg(a); // the first leg carries no state: the store is not needed
     const r = await retry(a, state);
-    expect(r.body.error).toMatchObject({
-      code: -32603,
-      message: expect.stringMatching(/^Internal error \(ref [0-9a-f]{8}\)$/),
+    expect(r.body.error).toEqual({
+      code: -31503,
+      message: expect.stringMatching(
+        /^Service unavailable: the single-use state store did not answer; the leg did not run, send it again \(ref [0-9a-f]{8}\)$/,
+      ),
+      data: { reason: 'store_unavailable', retryAfterMs: 1000 },
     });
     const line = logs.find(([, m]) => m === 'requestState single-use store unavailable: leg refused (fail closed)');
     expect(line?.[0]).toBe('error');
