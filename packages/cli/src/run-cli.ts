@@ -7,7 +7,9 @@ import { openClient, type OpenClient } from './connect/open-client';
 import { describeError, exitCodeOf } from './describe-error';
 import { createElicitationHandler } from './input/elicitation-handler';
 import { rootsFor } from './input/roots';
-import { refuseSampling, samplingByCommand } from './input/sampling-command';
+import { describeSampling, refuseSampling, samplingByCommand } from './input/sampling-command';
+import { confirmSend } from './input/confirm-send';
+import { oneAtATime } from './input/one-at-a-time';
 import { formatLog } from './output/format-log';
 import { ProgressBar } from './output/progress-bar';
 import { Interrupt, STOPPED_IN_PROMPT, type SignalSource } from './input/interrupt';
@@ -50,11 +52,19 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       progress.clear();
       io.stderr.write(`${line}\n`);
     };
+    const prompts = oneAtATime();
+    const confirming = {
+      yes: parsed.yes,
+      interactive: io.stdin.isTTY === true,
+      prompt: { input: io.stdin, output: io.stderr },
+      say,
+    };
     const elicitation = createElicitationHandler({
       answers,
       interactive: io.stdin.isTTY === true,
       prompt: { input: io.stdin, output: io.stderr },
       say,
+      queue: prompts,
     });
     open = await openClient(parsed.target, parsed.headers, {
       protocol: parsed.protocol,
@@ -71,8 +81,24 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
             }
           }),
       },
-      sampling: parsed.samplingCommand === undefined ? refuseSampling : samplingByCommand(parsed.samplingCommand),
-      listRoots: () => rootsFor(parsed.roots, io.cwd),
+      sampling:
+        parsed.samplingCommand === undefined
+          ? refuseSampling
+          : async (params, context) => {
+              const answer = await samplingByCommand(parsed.samplingCommand!)(params, context);
+              await prompts(() =>
+                progress.holdDuring(() =>
+                  confirmSend('this sampling answer', describeSampling(answer), confirming, context.signal),
+                ),
+              );
+              return answer;
+            },
+      listRoots: async (context) => {
+        const roots = rootsFor(parsed.roots, io.cwd);
+        const shown = roots.roots.map((r) => r.uri).join(', ');
+        await prompts(() => progress.holdDuring(() => confirmSend('these roots', shown, confirming, context.signal)));
+        return roots;
+      },
       ...(parsed.logLevel !== undefined && { logLevel: parsed.logLevel, onLog: (message) => say(formatLog(message)) }),
     });
     const output = await runCommand(parsed, open.client, progress, interrupt);

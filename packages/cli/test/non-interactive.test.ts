@@ -50,9 +50,9 @@ describe('tessera without a terminal (answers file, errors, output)', () => {
     expect(run.stdout).toContain('count: Counts to three, reporting progress');
   });
 
-  it('answers every field kind from --answers, by question key', async () => {
+  it('answers every field kind from --answers, by question key, and echoes each answer it sent', async () => {
     const run = await runCaptured(['call', '--answers', answers({ signup: goodSignup }), server.url, 'signup']);
-    expect(run.stderr).toBe('');
+    expect(run.stderr).toBe(`[signup] Tell us about you accept ${JSON.stringify(goodSignup)} (from --answers)\n`);
     expect(run.code).toBe(0);
     expect(run.stdout.trim()).toBe(`signed up: ${JSON.stringify(goodSignup)}`);
   });
@@ -99,12 +99,15 @@ describe('tessera without a terminal (answers file, errors, output)', () => {
   it('gives URL-mode consent from the answers file', async () => {
     const run = await runCaptured(['call', '--answers', answers({ login: 'accept' }), server.url, 'docs']);
     expect(run.stdout.trim()).toBe('login: accept');
+    expect(run.stderr).toBe('[login] Sign in to read the docs accept (from --answers)\n');
   });
 
   it('answers sampling with --sampling-command (request JSON on stdin), or refuses it clearly', async () => {
     const command = `node -e "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>console.log('echo of '+JSON.parse(s).messages[0].content.text))"`;
     const answered = await runCaptured(['call', '--sampling-command', command, server.url, 'haiku']);
     expect(answered.stdout.trim()).toBe('haiku: echo of A haiku on MCP');
+    // shown before it is sent (without a terminal there is nobody to ask, so it goes)
+    expect(answered.stderr).toBe('tessera sends this sampling answer: "echo of A haiku on MCP"\n');
     const refused = await runCaptured(['call', server.url, 'haiku']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toBe(
@@ -117,8 +120,11 @@ describe('tessera without a terminal (answers file, errors, output)', () => {
   it('offers the working directory as the root, or the --root paths', async () => {
     const cwd = await runCaptured(['call', server.url, 'where'], dir);
     expect(cwd.stdout.trim()).toBe(`roots: file://${dir}`);
+    expect(cwd.stderr).toBe(`tessera sends these roots: file://${dir}\n`);
     const given = await runCaptured(['call', '--root', '/srv/a', '--root', 'b', server.url, 'where'], dir);
     expect(given.stdout.trim()).toBe(`roots: file:///srv/a, file://${dir}/b`);
+    const yes = await runCaptured(['call', '--yes', server.url, 'where'], dir);
+    expect(yes.stderr).toBe(`tessera sends these roots: file://${dir}\n`);
   });
 
   it('shows progress notifications (one line each without a terminal)', async () => {

@@ -52,6 +52,9 @@ describe('parseCommandLine', () => {
     });
     expect(line(['tools', '--log-level', 'warning', 'https://h/mcp'])).toMatchObject({ logLevel: 'warning' });
     expect(line(['tools', 'https://h/mcp']).logLevel).toBeUndefined();
+    expect(line(['call', '--yes', 'https://h/mcp', 'where']).yes).toBe(true);
+    expect(line(['call', '-y', 'https://h/mcp', 'where']).yes).toBe(true);
+    expect(line(['call', 'https://h/mcp', 'where']).yes).toBe(false);
   });
 
   it('gives help for everything and for each command', () => {

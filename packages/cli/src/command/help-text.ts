@@ -14,6 +14,7 @@ const OPTIONS = `Options:
                              the answer (text, or a JSON CreateMessageResult) on stdout. Without it,
                              sampling is refused with an error.
   --root <path>              a root offered to the server (repeatable); default: the working directory
+  -y, --yes                  send the roots and sampling answers without asking first (they are still shown)
   --header "Name: value"     an HTTP header on every request (repeatable), e.g. "Authorization: Bearer ..."
   --protocol <p>             auto (default: 2026-07-28 when offered), legacy (2025 handshake) or a pinned revision
   --log-level <level>        show the server's log messages at this level and above (debug, info, notice,

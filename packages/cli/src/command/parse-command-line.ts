@@ -13,6 +13,8 @@ export interface CommandLine {
   /** The call's arguments (an object), parsed from the JSON operand. */
   arguments?: Record<string, unknown>;
   json: boolean;
+  /** Send the roots and sampling answers without asking (they are still shown). */
+  yes: boolean;
   answersPath?: string;
   samplingCommand?: string;
   roots: string[];
@@ -26,6 +28,7 @@ export type Parsed = CommandLine | { help: CommandName | 'all' } | { version: tr
 
 const OPTIONS = {
   json: { type: 'boolean' },
+  yes: { type: 'boolean', short: 'y' },
   answers: { type: 'string' },
   'sampling-command': { type: 'string' },
   root: { type: 'string', multiple: true },
@@ -117,6 +120,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
     name: operands[0],
     arguments: parseArguments(operands[1], first),
     json: values.json ?? false,
+    yes: values.yes ?? false,
     answersPath: values.answers,
     samplingCommand: values['sampling-command'],
     roots: values.root ?? [],

@@ -1,6 +1,6 @@
 import type { ElicitationHandler } from '@tessera/client';
 import { terminalSafe } from '../output/terminal-safe';
-import type { ElicitRequestURLParams } from '@modelcontextprotocol/client';
+import type { ElicitRequestURLParams, ElicitResult } from '@modelcontextprotocol/client';
 import { answerFromFile } from '../answers/answer-from-file';
 import type { Answers } from '../answers/answers-file';
 import { CliError } from '../errors/cli-error';
@@ -17,6 +17,8 @@ export interface ElicitationSettings {
   prompt: Omit<PromptContext, 'signal'>;
   /** Writes a line for the user (stderr), clearing the progress bar first. */
   say: (line: string) => void;
+  /** The terminal's one queue of prompts, shared with the other callbacks that may ask. */
+  queue?: ReturnType<typeof oneAtATime>;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface ElicitationSettings {
  * URL mode is declared too: the URL is shown and the user consents or not.
  */
 export function createElicitationHandler(settings: ElicitationSettings): ElicitationHandler {
-  const queue = oneAtATime();
+  const queue = settings.queue ?? oneAtATime();
   return {
     url: true,
     handle: async (params, { key, signal }) => {
@@ -35,15 +37,20 @@ export function createElicitationHandler(settings: ElicitationSettings): Elicita
       const url = params.mode === 'url' ? (params as ElicitRequestURLParams).url : undefined;
       const fields =
         url === undefined ? fieldsFromSchema((params as { requestedSchema?: unknown }).requestedSchema) : undefined;
-      if (settings.answers?.has(lookup)) return answerFromFile(settings.answers.get(lookup), fields, question);
+      const tag = key === undefined ? '' : `[${terminalSafe(key)}] `;
+      const message = terminalSafe(params.message);
+      if (settings.answers?.has(lookup)) {
+        const answer = answerFromFile(settings.answers.get(lookup), fields, question);
+        // the user sees what was sent in their name, as if they had typed it
+        settings.say(`${tag}${message} ${describeAnswer(answer)} (from --answers)`);
+        return answer;
+      }
       if (!settings.interactive) {
         const where =
           settings.answers === undefined ? 'no --answers file was given' : `the answers file has no "${lookup}" entry`;
         throw new CliError(`${question} has no answer: stdin is not a terminal and ${where}`);
       }
       const context = { ...settings.prompt, signal };
-      const tag = key === undefined ? '' : `[${terminalSafe(key)}] `;
-      const message = terminalSafe(params.message);
       return queue(async () => {
         signal.throwIfAborted();
         if (fields !== undefined) return askForm(`${tag}${message}`, fields, context);
@@ -52,4 +59,11 @@ export function createElicitationHandler(settings: ElicitationSettings): Elicita
       });
     },
   };
+}
+
+/** `accept {"region":"eu"}`, `decline`, `cancel`: an answer as echoed on the terminal. */
+function describeAnswer(answer: ElicitResult): string {
+  return answer.action === 'accept' && answer.content !== undefined
+    ? `accept ${terminalSafe(JSON.stringify(answer.content))}`
+    : answer.action;
 }

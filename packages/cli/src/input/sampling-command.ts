@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import type { SamplingCallback } from '@tessera/client';
 import type { CreateMessageResult } from '@modelcontextprotocol/client';
 import { CliError } from '../errors/cli-error';
+import { terminalSafe } from '../output/terminal-safe';
 
 /**
  * Answers sampling with a command the user configured (`--sampling-command`): run through the shell, given the
@@ -50,6 +51,14 @@ export function samplingAnswer(stdout: string): CreateMessageResult {
   if (trimmed === '')
     throw new CliError('the sampling command printed nothing; print the answer text, or a JSON CreateMessageResult');
   return { role: 'assistant', model: 'sampling-command', content: { type: 'text', text: trimmed } };
+}
+
+/** A sampling answer as shown before it is sent: its text (or its content type), cut at 200 characters. */
+export function describeSampling(answer: CreateMessageResult): string {
+  const content = answer.content as { type?: string; text?: unknown };
+  const text = content.type === 'text' && typeof content.text === 'string' ? content.text : `(${String(content.type)})`;
+  const safe = terminalSafe(text.replace(/\s+/g, ' ').trim());
+  return JSON.stringify(safe.length > 200 ? `${safe.slice(0, 200)}...` : safe);
 }
 
 /** Without a command, sampling is refused with a message that says how to allow it. */

@@ -145,8 +145,24 @@ describe('tessera in a real terminal (tmux)', () => {
     await t.press('? [length] How long may it take?', 'Down', 'Enter');
     await t.press('? Length in minutes [whole number, 1-60]', 'Enter');
     t.type('20');
+    const shown = await t.press('? Send this sampling answer?', 'Enter');
+    expect(shown).toContain('tessera sends this sampling answer: "risks, costs, next steps"');
     const screen = await t.press('[exit 0]', 'Enter');
     expect(screen).toContain('20-minute session on q3 for executives. Agenda: risks, costs, next steps');
+  });
+
+  it('shows the roots before sending them and asks; No stops the call, --yes sends without asking', async () => {
+    const asked = run(tessera('call', server.url, 'where'));
+    const shown = await asked.waitFor('? Send these roots?');
+    expect(shown).toContain(`tessera sends these roots: file://${repo}`);
+    asked.type('n');
+    const refused = await asked.press('[exit 1]', 'Enter');
+    expect(refused).toContain('tessera: you chose not to send these roots, so the call stops here');
+    asked.kill();
+    const yes = run(tessera('call', '--yes', server.url, 'where'));
+    const sent = await yes.waitFor('[exit 0]');
+    expect(sent).toContain(`tessera sends these roots: file://${repo}\nroots: file://${repo}`);
+    expect(sent).not.toContain('Send these roots?');
   });
 
   it('answers a plain SDK server that returns input_required (2026-07-28)', async () => {
