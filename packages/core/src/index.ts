@@ -83,6 +83,7 @@ export type {
 } from './tasks/stored-task';
 export { isTerminalStatus, expiresAt } from './tasks/stored-task';
 export { MemoryTaskStore } from './tasks/memory-task-store';
+export { answerTask, applyTaskChange, cancelTask } from './tasks/task-transitions';
 export type { MemoryTaskStoreOptions } from './tasks/memory-task-store';
 export { MemoryTaskQueue } from './tasks/memory-task-queue';
 export { newTaskId } from './tasks/task-id';

@@ -1,5 +1,6 @@
-import { expiresAt, isTerminalStatus, type StoredTask } from './stored-task';
+import { expiresAt, type StoredTask } from './stored-task';
 import type { AnswerOutcome, CancelOutcome, TaskChange, TaskListener, TaskStore } from './task-store';
+import { answerTask, applyTaskChange, cancelTask } from './task-transitions';
 
 export interface MemoryTaskStoreOptions {
   /** The clock (epoch milliseconds); tests pass a fake one. */
@@ -48,46 +49,26 @@ export class MemoryTaskStore implements TaskStore {
 
   async update(taskId: string, change: TaskChange): Promise<StoredTask | undefined> {
     const task = this.live(taskId);
-    if (!task || isTerminalStatus(task.status)) return undefined;
-    applyChange(task, copy(change));
-    task.lastUpdatedAt = this.now();
-    this.changed(task);
-    return copy(task);
+    const next = task && applyTaskChange(task, copy(change), this.now());
+    return next && this.write(next);
   }
 
   async answer(taskId: string, owner: string, responses: Record<string, unknown>): Promise<AnswerOutcome> {
     const task = this.live(taskId, owner);
     if (!task) return { kind: 'unknown' };
-    const pending = task.inputRequests;
-    if (task.status !== 'input_required' || !pending) return { kind: 'not-waiting', task: copy(task) };
-    const accepted = Object.keys(responses).filter((key) => Object.hasOwn(pending, key));
-    if (accepted.length === 0) return { kind: 'recorded', task: copy(task), accepted, resume: false };
-    const received = (task.inputResponses ??= {});
-    for (const key of accepted) {
-      received[key] = copy(responses[key]);
-      delete pending[key];
-    }
-    const resume = Object.keys(pending).length === 0;
-    if (resume) {
-      task.status = 'working';
-      delete task.inputRequests;
-    }
-    task.lastUpdatedAt = this.now();
-    this.changed(task);
-    return { kind: 'recorded', task: copy(task), accepted, resume };
+    const { outcome, write } = answerTask(task, copy(responses), this.now());
+    if (write) this.write(write);
+    return outcome.kind === 'recorded' || outcome.kind === 'not-waiting'
+      ? { ...outcome, task: copy(outcome.task) }
+      : outcome;
   }
 
   async cancel(taskId: string, owner: string): Promise<CancelOutcome> {
     const task = this.live(taskId, owner);
     if (!task) return { kind: 'unknown' };
-    if (isTerminalStatus(task.status)) return { kind: 'already-terminal', task: copy(task) };
-    task.status = 'cancelled';
-    delete task.inputRequests;
-    delete task.inputResponses;
-    delete task.progress;
-    task.lastUpdatedAt = this.now();
-    this.changed(task);
-    return { kind: 'cancelled', task: copy(task) };
+    const { outcome, write } = cancelTask(task, this.now());
+    if (write) this.write(write);
+    return outcome.kind === 'unknown' ? outcome : { ...outcome, task: copy(outcome.task) };
   }
 
   watch(listener: TaskListener): () => void {
@@ -116,6 +97,13 @@ export class MemoryTaskStore implements TaskStore {
     for (const [id, task] of this.tasks) if (now >= expiresAt(task)) this.tasks.delete(id);
   }
 
+  /** Keeps `next` as the task's record, tells the watchers, and hands back a copy. */
+  private write(next: StoredTask): StoredTask {
+    this.tasks.set(next.taskId, next);
+    this.changed(next);
+    return copy(next);
+  }
+
   private changed(task: StoredTask): void {
     if (this.listeners.size === 0) return;
     for (const listener of this.listeners) {
@@ -131,24 +119,4 @@ export class MemoryTaskStore implements TaskStore {
 /** A JSON copy: what a store that serializes its records (Redis) gives back, nothing shared with the caller. */
 function copy<T>(value: T): T {
   return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
-}
-
-function applyChange(task: StoredTask, change: TaskChange): void {
-  if (change.status !== undefined) task.status = change.status;
-  if (change.statusMessage === null) delete task.statusMessage;
-  else if (change.statusMessage !== undefined) task.statusMessage = change.statusMessage;
-  if (change.inputRequests === null) delete task.inputRequests;
-  else if (change.inputRequests !== undefined) task.inputRequests = change.inputRequests;
-  if (change.consumedResponses && task.inputResponses) {
-    for (const key of change.consumedResponses) delete task.inputResponses[key];
-    if (Object.keys(task.inputResponses).length === 0) delete task.inputResponses;
-  }
-  if (change.progress !== undefined) task.progress = change.progress;
-  if (change.result !== undefined) task.result = change.result;
-  if (change.error !== undefined) task.error = change.error;
-  if (isTerminalStatus(task.status)) {
-    delete task.inputRequests;
-    delete task.inputResponses;
-    delete task.progress;
-  }
 }

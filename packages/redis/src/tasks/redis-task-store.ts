@@ -1,4 +1,7 @@
 import {
+  answerTask,
+  applyTaskChange,
+  cancelTask,
   expiresAt,
   type AnswerOutcome,
   type CancelOutcome,
@@ -9,7 +12,6 @@ import {
 } from '@tessera/core';
 import type { RedisCommands, RedisPubSub } from '../redis-commands';
 import { RedisScript } from '../redis-script';
-import { answerTask, applyTaskChange, cancelTask } from './task-transitions';
 
 export interface RedisTaskStoreOptions {
   /** A connected client for commands (`connectRedis(url)`). */

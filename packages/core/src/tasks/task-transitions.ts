@@ -1,15 +1,11 @@
-import {
-  isTerminalStatus,
-  type AnswerOutcome,
-  type CancelOutcome,
-  type StoredTask,
-  type TaskChange,
-} from '@tessera/core';
+import { isTerminalStatus, type StoredTask } from './stored-task';
+import type { AnswerOutcome, CancelOutcome, TaskChange } from './task-store';
 
 /*
- * The task store's read-modify-write rules as pure functions on a record: the Redis store reads a record,
- * applies one of these, and writes the result back only if nobody wrote in between. They follow the
- * TaskStore contract (the in-memory store's behaviour, checked by the same contract test).
+ * The task store's read-modify-write rules as pure functions on a record, one set for every store: the
+ * in-memory store applies them to its map, a shared one (Redis) reads a record, applies one, and writes the
+ * result back only if nobody wrote in between. They are the `TaskStore` contract's update, answer and cancel
+ * rules (checked for each store by the same contract test). The record passed in is never changed.
  */
 
 /** `update`: the changed record, or undefined when the task is terminal (terminal is final). */
