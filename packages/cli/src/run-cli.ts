@@ -3,6 +3,7 @@ import { terminalSafe } from './output/terminal-safe';
 import { helpText } from './command/help-text';
 import { parseCommandLine } from './command/parse-command-line';
 import { runCommand } from './command/run-command';
+import { cliAuth } from './connect/cli-auth';
 import { openClient, type OpenClient } from './connect/open-client';
 import { describeError, exitCodeOf } from './describe-error';
 import { createElicitationHandler } from './input/elicitation-handler';
@@ -66,41 +67,49 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       say,
       queue: prompts,
     });
-    open = await openClient(parsed.target, parsed.headers, {
-      protocol: parsed.protocol,
-      elicitation: {
-        url: true,
-        handle: (params, context) =>
-          progress.holdDuring(async () => {
-            try {
-              return await elicitation.handle(params, context);
-            } catch (error) {
-              // Ctrl+C in a prompt: the call stops as for Ctrl+C anywhere else (its task is cancelled)
-              if (error instanceof Error && error.name === 'ExitPromptError') interrupt.fire(STOPPED_IN_PROMPT);
-              throw error;
-            }
-          }),
+    open = await openClient(
+      parsed.target,
+      parsed.headers,
+      {
+        protocol: parsed.protocol,
+        elicitation: {
+          url: true,
+          handle: (params, context) =>
+            progress.holdDuring(async () => {
+              try {
+                return await elicitation.handle(params, context);
+              } catch (error) {
+                // Ctrl+C in a prompt: the call stops as for Ctrl+C anywhere else (its task is cancelled)
+                if (error instanceof Error && error.name === 'ExitPromptError') interrupt.fire(STOPPED_IN_PROMPT);
+                throw error;
+              }
+            }),
+        },
+        sampling:
+          parsed.samplingCommand === undefined
+            ? refuseSampling
+            : async (params, context) => {
+                const answer = await samplingByCommand(parsed.samplingCommand!)(params, context);
+                await prompts(() =>
+                  progress.holdDuring(() =>
+                    confirmSend('this sampling answer', describeSampling(answer), confirming, context.signal),
+                  ),
+                );
+                return answer;
+              },
+        listRoots: async (context) => {
+          const roots = rootsFor(parsed.roots, io.cwd);
+          const shown = roots.roots.map((r) => r.uri).join(', ');
+          await prompts(() => progress.holdDuring(() => confirmSend('these roots', shown, confirming, context.signal)));
+          return roots;
+        },
+        ...(parsed.logLevel !== undefined && {
+          logLevel: parsed.logLevel,
+          onLog: (message) => say(formatLog(message)),
+        }),
       },
-      sampling:
-        parsed.samplingCommand === undefined
-          ? refuseSampling
-          : async (params, context) => {
-              const answer = await samplingByCommand(parsed.samplingCommand!)(params, context);
-              await prompts(() =>
-                progress.holdDuring(() =>
-                  confirmSend('this sampling answer', describeSampling(answer), confirming, context.signal),
-                ),
-              );
-              return answer;
-            },
-      listRoots: async (context) => {
-        const roots = rootsFor(parsed.roots, io.cwd);
-        const shown = roots.roots.map((r) => r.uri).join(', ');
-        await prompts(() => progress.holdDuring(() => confirmSend('these roots', shown, confirming, context.signal)));
-        return roots;
-      },
-      ...(parsed.logLevel !== undefined && { logLevel: parsed.logLevel, onLog: (message) => say(formatLog(message)) }),
-    });
+      cliAuth(parsed.oauth, parsed.headers, say),
+    );
     const output = await runCommand(parsed, open.client, progress, interrupt);
     progress.clear();
     // JSON escapes control characters itself; text goes through as is only when it is not shown on a terminal.

@@ -17,6 +17,12 @@ const OPTIONS = `Options:
   -y, --yes                  send the roots and sampling answers without asking first (they are still shown)
   --header "Name: value"     an HTTP header on every request (repeatable), e.g. "Authorization: Bearer ..."
   --protocol <p>             auto (default: 2026-07-28 when offered), legacy (2025 handshake) or a pinned revision
+  --client-id <id>           OAuth: the client id registered at the server's authorization server. When the
+                             server answers 401, tessera signs you in through the browser (authorization code
+                             with PKCE, answer received on 127.0.0.1; without --client-id it registers itself)
+  --client-secret <secret>   OAuth client credentials instead (a machine; prefer TESSERA_CLIENT_SECRET)
+  --scope "<scopes>"         scopes to ask for when the server names none
+  --no-browser               print the sign-in URL without opening a browser
   --log-level <level>        show the server's log messages at this level and above (debug, info, notice,
                              warning, error, ...) on stderr
   -h, --help                 this help; tessera <command> --help for one command

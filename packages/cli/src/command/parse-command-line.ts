@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { LOG_LEVELS, type ProtocolPreference } from '@tessera/client';
 import type { LoggingLevel } from '@modelcontextprotocol/client';
+import type { OAuthSettings } from '../connect/cli-auth';
 import { CliError } from '../errors/cli-error';
 import { COMMANDS, isCommandName, type CommandName } from './commands';
 import { urlTarget, type Target } from './target';
@@ -22,6 +23,8 @@ export interface CommandLine {
   protocol: ProtocolPreference;
   /** Show the server's log messages at this level and above. */
   logLevel?: LoggingLevel;
+  /** How to sign in when an HTTP server answers 401. */
+  oauth: OAuthSettings;
 }
 
 export type Parsed = CommandLine | { help: CommandName | 'all' } | { version: true };
@@ -35,6 +38,10 @@ const OPTIONS = {
   header: { type: 'string', multiple: true },
   protocol: { type: 'string' },
   'log-level': { type: 'string' },
+  'client-id': { type: 'string' },
+  'client-secret': { type: 'string' },
+  scope: { type: 'string' },
+  'no-browser': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const;
@@ -75,7 +82,10 @@ function parseProtocol(value: string | undefined): ProtocolPreference {
  * Reads `tessera <command> [options] <target> [operands]`. The target is a URL operand, or everything after `--`
  * (the server's command and its own arguments, never read as tessera options).
  */
-export function parseCommandLine(argv: readonly string[]): Parsed {
+export function parseCommandLine(
+  argv: readonly string[],
+  env: Record<string, string | undefined> = process.env,
+): Parsed {
   const dash = argv.indexOf('--');
   const own = dash === -1 ? [...argv] : argv.slice(0, dash);
   const server = dash === -1 ? undefined : argv.slice(dash + 1);
@@ -114,6 +124,11 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
       2,
     );
 
+  // A secret on the command line is visible to other users in the process list: the environment is preferred.
+  const clientSecret = values['client-secret'] ?? env.TESSERA_CLIENT_SECRET;
+  if (clientSecret !== undefined && values['client-id'] === undefined) {
+    throw new CliError('a client secret (--client-secret or TESSERA_CLIENT_SECRET) needs --client-id', 2);
+  }
   return {
     command: first,
     target,
@@ -127,5 +142,11 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
     headers: Object.fromEntries((values.header ?? []).map(parseHeader)),
     protocol: parseProtocol(values.protocol),
     logLevel: parseLogLevel(values['log-level']),
+    oauth: {
+      ...(values['client-id'] !== undefined && { clientId: values['client-id'] }),
+      ...(clientSecret !== undefined && { clientSecret }),
+      ...(values.scope !== undefined && { scope: values.scope }),
+      browser: values['no-browser'] !== true,
+    },
   };
 }

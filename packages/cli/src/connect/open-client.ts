@@ -1,4 +1,5 @@
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { OAuthClientProvider } from '@modelcontextprotocol/client';
 import { TesseraClient, type TesseraClientOptions } from '@tessera/client';
 import { CliError } from '../errors/cli-error';
 import { describeTarget, type Target } from '../command/target';
@@ -19,6 +20,7 @@ export async function openClient(
   target: Target,
   headers: Record<string, string>,
   options: TesseraClientOptions,
+  auth?: OAuthClientProvider,
 ): Promise<OpenClient> {
   // Someone waits at the terminal: a fleet's blips are still retried, a dead address is reported in a moment.
   const legRetry = options.legRetry ?? { maxRetries: 2 };
@@ -27,7 +29,11 @@ export async function openClient(
   const serverStderr = (): string => stderr.trim();
   try {
     if (target.kind === 'url') {
-      await client.connect({ url: target.url, ...(Object.keys(headers).length > 0 && { headers }) });
+      await client.connect({
+        url: target.url,
+        ...(Object.keys(headers).length > 0 && { headers }),
+        ...(auth !== undefined && { auth }),
+      });
     } else {
       const transport = new StdioClientTransport({ command: target.command, args: target.args, stderr: 'pipe' });
       transport.stderr?.on('data', (chunk: Buffer) => {

@@ -81,6 +81,9 @@ class LoopbackRedirect implements AuthorizationRedirect {
   }
 
   async release(): Promise<void> {
+    // A flow still waiting for the browser ends now rather than at its timeout.
+    this.waiter?.reject(new Error('the redirect listener was stopped before an answer came back'));
+    this.waiter = undefined;
     const server = this.server;
     this.server = undefined;
     if (server === undefined) return;
