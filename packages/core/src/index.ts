@@ -9,15 +9,15 @@ import 'reflect-metadata';
 // application
 export { createApp } from './app/create-app';
 export type { CreateAppOptions } from './app/create-app';
-export type { LegacySessionOptions } from './app/legacy-sessions';
+export type { LegacySessionOptions } from './endpoint/legacy-sessions';
 export type { AppModule } from './app/app-module';
 export type { FeatureModule } from './app/feature-module';
 export { TesseraApp } from './app/tessera-app';
 export { DEFAULT_REQUEST_LIMITS } from './limits/request-limits';
 export type { RequestLimits } from './limits/request-limits';
-export { McpEndpoint, type EndpointRequestOptions } from './app/mcp-endpoint';
-export type { SdkServerFactory } from './app/mcp-endpoint';
-export type { HttpAuthOptions, VerifierAuthOptions } from './app/http-auth-options';
+export { McpEndpoint, type EndpointRequestOptions } from './endpoint/mcp-endpoint';
+export type { SdkServerFactory } from './endpoint/mcp-endpoint';
+export type { HttpAuthOptions, VerifierAuthOptions } from './auth/http-auth-options';
 export type { IntrospectionOptions, OAuthResourceOptions } from './auth/oauth-resource-options';
 
 // decorators

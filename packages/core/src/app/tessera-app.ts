@@ -8,9 +8,9 @@ import { HttpAuth } from '../auth/http-auth';
 import { scopeChallenge } from '../auth/scope-challenge';
 import { TaskListenStreams } from '../tasks/task-listen';
 import { recordRefusedState } from '../telemetry/record-refused-state';
-import type { HttpAuthOptions } from './http-auth-options';
-import type { LegacySessionOptions } from './legacy-sessions';
-import { McpEndpoint } from './mcp-endpoint';
+import type { HttpAuthOptions } from '../auth/http-auth-options';
+import type { LegacySessionOptions } from '../endpoint/legacy-sessions';
+import { McpEndpoint } from '../endpoint/mcp-endpoint';
 import type { ResolvedRequestLimits } from '../limits/request-limits';
 
 /**

@@ -1,5 +1,5 @@
 import { requireBearerAuth, type AuthInfo } from '@modelcontextprotocol/server';
-import type { HttpAuthOptions } from '../app/http-auth-options';
+import type { HttpAuthOptions } from './http-auth-options';
 import type { Logger } from '../logging/logger';
 import { checkOAuthResourceOptions } from './check-oauth-resource-options';
 import { OAuthTokenVerifierFromOptions } from './oauth-token-verifier';

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { createMcpHandler, isJsonContentType, type AuthInfo, type McpHttpHandler } from '@modelcontextprotocol/server';
-import type { SdkServerFactory } from '../app/mcp-endpoint';
-import { SERVE_CHECKED, type FaceRequestOptions } from '../app/face-request-options';
+import type { SdkServerFactory } from '../endpoint/mcp-endpoint';
+import { SERVE_CHECKED, type FaceRequestOptions } from '../endpoint/face-request-options';
 import { TesseraApp } from '../app/tessera-app';
 import type { Logger } from '../logging/logger';
 import { answerSlotOf, giveAnswerSlot } from './answer-slot';

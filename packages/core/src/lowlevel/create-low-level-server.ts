@@ -1,6 +1,6 @@
 import { DuplicateNameError } from '../errors/definition/duplicate-name.error';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
-import { checkServerSettings } from '../app/check-server-settings';
+import { checkServerSettings } from '../endpoint/check-server-settings';
 import { resolveRequestLimits } from '../limits/request-limits';
 import { ConsoleLogger } from '../logging/console-logger';
 import { RequestStateInterceptor } from '../pipeline/request-state.interceptor';

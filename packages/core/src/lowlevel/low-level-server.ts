@@ -1,5 +1,5 @@
-import type { HttpAuthOptions } from '../app/http-auth-options';
-import { McpEndpoint } from '../app/mcp-endpoint';
+import type { HttpAuthOptions } from '../auth/http-auth-options';
+import { McpEndpoint } from '../endpoint/mcp-endpoint';
 import type { ResolvedRequestLimits } from '../limits/request-limits';
 import { createLowLevelSdkServer, type LowLevelRuntime } from './create-low-level-sdk-server';
 

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/server';
 import { payloadTooLarge } from '../limits/read-limited-body';
 import type { ResolvedRequestLimits } from '../limits/request-limits';
-import { REFUSED_BEFORE_PARSE, type FaceRequestOptions } from '../app/face-request-options';
+import { REFUSED_BEFORE_PARSE, type FaceRequestOptions } from '../endpoint/face-request-options';
 import { bodiesBusy, type BodyBudget } from '../limits/body-budget';
 import { refuseByScan } from '../limits/refuse-by-scan';
 import type { FastLane } from '../lane/fast-lane';

@@ -1,5 +1,5 @@
-import type { FaceRequestOptions } from '../app/face-request-options';
-import type { SdkServerFactory } from '../app/mcp-endpoint';
+import type { FaceRequestOptions } from '../endpoint/face-request-options';
+import type { SdkServerFactory } from '../endpoint/mcp-endpoint';
 import type { ResolvedRequestLimits } from '../limits/request-limits';
 import type { AuthInfo } from '@modelcontextprotocol/server';
 import type { BodyBudget } from '../limits/body-budget';

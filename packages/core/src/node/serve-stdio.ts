@@ -5,7 +5,7 @@ import {
   type StdioServerHandle,
 } from '@modelcontextprotocol/server/stdio';
 import type { ServableEndpoint } from './servable-endpoint';
-import { guardTransport } from '../server/guard-transport';
+import { guardTransport } from '../screening/guard-transport';
 
 /** Serves this process's stdin/stdout (or a given transport); the era follows the client's opening. `app.close()` stops it too. */
 export function serveStdio(endpoint: ServableEndpoint, options: ServeStdioOptions = {}): StdioServerHandle {

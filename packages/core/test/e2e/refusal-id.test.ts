@@ -1,6 +1,6 @@
 import { createApp, silentLogger, type TesseraApp } from '@tessera/core';
 import { DEFAULT_REQUEST_LIMITS } from '../../src/limits/request-limits';
-import { checkRetryParams } from '../../src/server/check-retry-params';
+import { checkRetryParams } from '../../src/screening/check-retry-params';
 import { MachineTools } from './fixtures';
 import { watchLargeInputs } from './support/watch-large-inputs';
 import { PROVISION_HEADERS, envelopeOf, manyKeys } from './support/provision-call';

@@ -1,5 +1,5 @@
 import type { OAuthTokenVerifier } from '@modelcontextprotocol/server';
-import type { OAuthResourceOptions } from '../auth/oauth-resource-options';
+import type { OAuthResourceOptions } from './oauth-resource-options';
 
 /** Bearer-token authentication with a verifier you write (built on the SDK's `requireBearerAuth`). */
 export interface VerifierAuthOptions {

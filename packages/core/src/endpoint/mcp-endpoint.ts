@@ -10,14 +10,14 @@ import {
   type Server,
 } from '@modelcontextprotocol/server';
 import type { Logger } from '../logging/logger';
-import { refuseBeforeDispatch } from '../server/refuse-before-dispatch';
-import type { OnRefusedState } from '../server/screen-request-state';
+import { refuseBeforeDispatch } from '../screening/refuse-before-dispatch';
+import type { OnRefusedState } from '../screening/screen-request-state';
 import { refuseByScan } from '../limits/refuse-by-scan';
 import type { ParamHeader } from '../http-headers/param-headers';
 import { refuseParamHeaders } from '../http-headers/refuse-param-headers';
 import { REFUSED_BEFORE_PARSE, SERVE_CHECKED, type FaceRequestOptions } from './face-request-options';
 import { HttpAuth } from '../auth/http-auth';
-import type { HttpAuthOptions } from './http-auth-options';
+import type { HttpAuthOptions } from '../auth/http-auth-options';
 import { payloadTooLarge, readLimitedBytes, utf8Text } from '../limits/read-limited-body';
 import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from '../limits/request-limits';
 import { LegacySessions, type LegacySessionOptions } from './legacy-sessions';
