@@ -59,7 +59,7 @@ export function createDeployerHandler(options: DeployerOptions): McpHttpHandler 
               }),
             },
             // an internal change ticket: the client must not read it, hence a sealing (encrypting) codec
-            requestState: guard.mint(
+            requestState: await guard.mint(
               { service: args.service, ticket: `CHG-${args.service.length}-internal` } satisfies DeployState,
               ctx,
               request,

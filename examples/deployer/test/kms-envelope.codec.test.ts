@@ -69,25 +69,25 @@ describe('KmsEnvelopeCodec', () => {
     },
   );
 
-  it('behind RequestStateSecurity, every foreign token is the fixed refusal and binding still applies', () => {
+  it('behind RequestStateSecurity, every foreign token is the fixed refusal and binding still applies', async () => {
     const sealer = new RequestStateSecurity({ codec, audience: 'deployer' }).forServer(undefined);
     const call = { method: 'tools/call', target: 'deploy', arguments: { service: 'api' } } as const;
-    const token = sealer.seal({ step: 1 }, call);
-    expect(sealer.open(token, call)).toEqual({ step: 1 });
+    const token = await sealer.seal({ step: 1 }, call);
+    expect(await sealer.open(token, call)).toEqual({ step: 1 });
     const foreignSealer = new RequestStateSecurity({ codec: codecWithNewKms().codec, audience: 'deployer' }).forServer(
       undefined,
     );
-    for (const bad of [foreignSealer.seal({ step: 1 }, call), 'kms1.x.y', token.slice(0, -3)]) {
+    for (const bad of [await foreignSealer.seal({ step: 1 }, call), 'kms1.x.y', token.slice(0, -3)]) {
       let error: unknown;
       try {
-        sealer.open(bad, call);
+        await sealer.open(bad, call);
       } catch (e) {
         error = e;
       }
       expect(error).toBeInstanceOf(InvalidRequestStateError);
       expect((error as Error).message).toBe('Invalid or expired requestState');
     }
-    expect(() => sealer.open(token, { ...call, target: 'destroy' })).toThrow('Invalid or expired requestState');
+    await expect(sealer.open(token, { ...call, target: 'destroy' })).rejects.toThrow('Invalid or expired requestState');
     expect(kms).toBeDefined();
   });
 });

@@ -1,8 +1,8 @@
 import type { SingleUseSettings } from './single-use/consume-once';
 import { singleUseFrom } from './single-use/single-use-settings';
-import { randomBytes } from 'node:crypto';
 import { AesGcmCodec } from './crypto/aes-gcm.codec';
 import { toKeyMaterial } from './crypto/key-material';
+import { randomBytes } from './crypto/web-crypto';
 import { RequestStateConfigError } from './errors/request-state-config.error';
 import type { RequestStateSecurityOptions } from './request-state-security-options';
 import { ClaimsSealer } from './sealing/claims-sealer';

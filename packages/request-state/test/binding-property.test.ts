@@ -26,7 +26,7 @@ function record(depth = 0): Record<string, unknown> {
 const sealer = new RequestStateSecurity({ keys: [KEY_A], maxTokenLength: 64 * 1024 }).forServer('srv');
 
 describe(`binding properties over random requests (seed ${SEED})`, () => {
-  it('2 000 random states and bindings round trip; changing any one part of the binding is refused', () => {
+  it('2 000 random states and bindings round trip; changing any one part of the binding is refused', async () => {
     for (let i = 0; i < 2000; i++) {
       const binding: RequestBinding = {
         method: pick(STATE_CARRYING_METHODS),
@@ -35,18 +35,20 @@ describe(`binding properties over random requests (seed ${SEED})`, () => {
         principal: pick([undefined, null, text(8) || 'p']),
       };
       const state = value(0);
-      const token = sealer.seal(state, binding);
-      expect(sealer.open(token, binding)).toEqual(state);
+      const token = await sealer.seal(state, binding);
+      expect(await sealer.open(token, binding)).toEqual(state);
 
       const otherMethod = STATE_CARRYING_METHODS[(STATE_CARRYING_METHODS.indexOf(binding.method) + 1) % 3]!;
-      expect(reasonOf(() => sealer.open(token, { ...binding, method: otherMethod }))).toBe('method_mismatch');
-      expect(reasonOf(() => sealer.open(token, { ...binding, target: binding.target + 'x' }))).toBe('target_mismatch');
+      expect(await reasonOf(() => sealer.open(token, { ...binding, method: otherMethod }))).toBe('method_mismatch');
+      expect(await reasonOf(() => sealer.open(token, { ...binding, target: binding.target + 'x' }))).toBe(
+        'target_mismatch',
+      );
       const args = { ...(binding.arguments ?? {}), [text(3) + '#extra']: value(2) ?? 0 };
-      expect(reasonOf(() => sealer.open(token, { ...binding, arguments: args }))).toBe('arguments_mismatch');
+      expect(await reasonOf(() => sealer.open(token, { ...binding, arguments: args }))).toBe('arguments_mismatch');
       const principal = binding.principal == null ? 'someone' : null;
-      expect(reasonOf(() => sealer.open(token, { ...binding, principal }))).toBe('principal_drift');
+      expect(await reasonOf(() => sealer.open(token, { ...binding, principal }))).toBe('principal_drift');
       if (binding.principal != null) {
-        expect(reasonOf(() => sealer.open(token, { ...binding, principal: binding.principal + '\u0000' }))).toBe(
+        expect(await reasonOf(() => sealer.open(token, { ...binding, principal: binding.principal + '\u0000' }))).toBe(
           'principal_mismatch',
         );
       }

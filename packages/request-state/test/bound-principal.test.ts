@@ -11,7 +11,7 @@ import { KEY_A, reasonOf } from './helpers';
 describe('bindPrincipal adds to the verified principal', () => {
   const alice = principalFromAuthInfo({ clientId: 'app', extra: { iss: 'https://idp', sub: 'alice' } });
 
-  it('keeps the verified principal alone when there is no custom value, and combines both otherwise', () => {
+  it('keeps the verified principal alone when there is no custom value, and combines both otherwise', async () => {
     expect(boundPrincipal(alice, undefined)).toBe(alice);
     expect(boundPrincipal(alice, null)).toBe(alice);
     expect(boundPrincipal(null, 'acme')).toBe('[null,"acme"]');
@@ -21,7 +21,7 @@ describe('bindPrincipal adds to the verified principal', () => {
     );
   });
 
-  it('with bearer auth and a tenant binding, one user’s state does not open for another user of the tenant', () => {
+  it('with bearer auth and a tenant binding, one user’s state does not open for another user of the tenant', async () => {
     type TenantCtx = RequestStateContext & { tenant: string };
     const security = new RequestStateSecurity<TenantCtx>({ keys: [KEY_A], bindPrincipal: (ctx) => ctx.tenant });
     const guard = protectRequestState(security, { audience: 'srv', rejectWith: (e) => e });
@@ -31,9 +31,9 @@ describe('bindPrincipal adds to the verified principal', () => {
       http: { authInfo: { clientId: 'app', extra: { iss: 'https://idp', sub } } },
       tenant,
     });
-    const token = guard.mint('s', as('alice', 'acme'), request);
-    expect(reasonOf(() => guard.verify(token, as('bob', 'acme')))).toBe('principal_mismatch');
-    expect(reasonOf(() => guard.verify(token, as('alice', 'globex')))).toBe('principal_mismatch');
-    expect(guard.verify(token, as('alice', 'acme'))).toBeDefined();
+    const token = await guard.mint('s', as('alice', 'acme'), request);
+    expect(await reasonOf(() => guard.verify(token, as('bob', 'acme')))).toBe('principal_mismatch');
+    expect(await reasonOf(() => guard.verify(token, as('alice', 'globex')))).toBe('principal_mismatch');
+    expect(await guard.verify(token, as('alice', 'acme'))).toBeDefined();
   });
 });

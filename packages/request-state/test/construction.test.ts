@@ -104,22 +104,22 @@ describe('RequestStateSecurity construction errors', () => {
       { keys: [KEY_A], audience: '' },
       'RequestStateSecurity: audience must be a non-empty string, got ""',
     ],
-  ])('refuses %s', (_, options, message) => {
+  ])('refuses %s', async (_, options, message) => {
     expect(configError(options).message).toBe(message);
   });
 
-  it('accepts a 32-byte key exactly, sub-second ttls, and copies binary keys', () => {
+  it('accepts a 32-byte key exactly, sub-second ttls, and copies binary keys', async () => {
     const key = new Uint8Array(32).fill(7);
     const security = new RequestStateSecurity({ keys: [key], ttl: 0.25, audience: 'srv' });
     const sealer = security.forServer(undefined);
-    const token = sealer.seal('s', { method: 'tools/call', target: 't' });
+    const token = await sealer.seal('s', { method: 'tools/call', target: 't' });
     key.fill(8); // editing the caller's array afterwards must not change the key ring
-    expect(sealer.open(token, { method: 'tools/call', target: 't' })).toBe('s');
+    expect(await sealer.open(token, { method: 'tools/call', target: 't' })).toBe('s');
     expect(security.ttl).toBe(0.25);
     expect(new RequestStateSecurity({ keys: [KEY_A] }).ttl).toBe(600);
   });
 
-  it('refuses an explicit policy with neither audience nor server name, at forServer', () => {
+  it('refuses an explicit policy with neither audience nor server name, at forServer', async () => {
     const security = new RequestStateSecurity({ keys: [KEY_A] });
     const expected =
       "RequestStateSecurity: an explicit policy needs an audience: pass { audience } or give the server a name, so that servers sharing a key cannot accept each other's tokens";
@@ -132,7 +132,7 @@ describe('RequestStateSecurity construction errors', () => {
     );
   });
 
-  it('ephemeral: needs no audience, uses the server name when given, and is flagged', () => {
+  it('ephemeral: needs no audience, uses the server name when given, and is flagged', async () => {
     const security = RequestStateSecurity.ephemeral();
     expect(security.isEphemeral).toBe(true);
     expect(security.forServer(undefined).audience).toBeUndefined();
@@ -140,16 +140,16 @@ describe('RequestStateSecurity construction errors', () => {
     expect(new RequestStateSecurity({ keys: [KEY_A] }).isEphemeral).toBe(false);
   });
 
-  it('ephemeral policies are mutually unintelligible', () => {
+  it('ephemeral policies are mutually unintelligible', async () => {
     const binding = { method: 'tools/call', target: 't' } as const;
     const one = RequestStateSecurity.ephemeral().forServer('srv');
     const two = RequestStateSecurity.ephemeral().forServer('srv');
-    const token = one.seal({ secret: 1 }, binding);
-    expect(one.open(token, binding)).toEqual({ secret: 1 });
-    expect(() => two.open(token, binding)).toThrow('Invalid or expired requestState');
+    const token = await one.seal({ secret: 1 }, binding);
+    expect(await one.open(token, binding)).toEqual({ secret: 1 });
+    await expect(two.open(token, binding)).rejects.toThrow('Invalid or expired requestState');
   });
 
-  it("config errors carry the request-state brand (not core's: each package recognises its own errors)", () => {
+  it("config errors carry the request-state brand (not core's: each package recognises its own errors)", async () => {
     const error = configError({});
     expect(RequestStateError.isInstance(error)).toBe(true);
     expect((error as unknown as Record<symbol, unknown>)[TESSERA_ERROR_BRAND]).toBe('@tessera/request-state');

@@ -21,38 +21,38 @@ describe('custom codec', () => {
   const clock = manualClock();
   const sealer = new RequestStateSecurity({ codec: plainCodec, ttl: 60, clock: clock.now }).forServer('srv');
 
-  it('round trips through the codec', () => {
-    expect(sealer.open(sealer.seal({ a: [1, 'ü'] }, CALL), CALL)).toEqual({ a: [1, 'ü'] });
+  it('round trips through the codec', async () => {
+    expect(await sealer.open(await sealer.seal({ a: [1, 'ü'] }, CALL), CALL)).toEqual({ a: [1, 'ü'] });
   });
 
-  it('still enforces ttl, request binding, audience and principal around it', () => {
-    const token = sealer.seal('s', { ...CALL, principal: 'alice' });
+  it('still enforces ttl, request binding, audience and principal around it', async () => {
+    const token = await sealer.seal('s', { ...CALL, principal: 'alice' });
     const p = { ...CALL, principal: 'alice' };
-    expect(reasonOf(() => sealer.open(token, { ...p, target: 'other' }))).toBe('target_mismatch');
-    expect(reasonOf(() => sealer.open(token, { ...p, arguments: {} }))).toBe('arguments_mismatch');
-    expect(reasonOf(() => sealer.open(token, { ...p, method: 'prompts/get' }))).toBe('method_mismatch');
-    expect(reasonOf(() => sealer.open(token, { ...p, principal: 'bob' }))).toBe('principal_mismatch');
+    expect(await reasonOf(() => sealer.open(token, { ...p, target: 'other' }))).toBe('target_mismatch');
+    expect(await reasonOf(() => sealer.open(token, { ...p, arguments: {} }))).toBe('arguments_mismatch');
+    expect(await reasonOf(() => sealer.open(token, { ...p, method: 'prompts/get' }))).toBe('method_mismatch');
+    expect(await reasonOf(() => sealer.open(token, { ...p, principal: 'bob' }))).toBe('principal_mismatch');
     const other = new RequestStateSecurity({ codec: plainCodec, clock: clock.now }).forServer('other-srv');
-    expect(reasonOf(() => other.open(token, p))).toBe('audience_mismatch');
-    expect(sealer.open(token, p)).toBe('s');
+    expect(await reasonOf(() => other.open(token, p))).toBe('audience_mismatch');
+    expect(await sealer.open(token, p)).toBe('s');
     clock.advance(60_000);
-    expect(reasonOf(() => sealer.open(token, p))).toBe('expired');
+    expect(await reasonOf(() => sealer.open(token, p))).toBe('expired');
   });
 
-  it('refuses forged claims the codec lets through (wrong version, missing fields, bad JSON, future iat)', () => {
-    const claims = decode(sealer.seal('s', CALL));
-    expect(reasonOf(() => sealer.open(encode({ ...claims, v: 2 }), CALL))).toBe('wrong_version');
-    expect(reasonOf(() => sealer.open(encode({ ...claims, s: undefined }), CALL))).toBe('bad_payload');
-    expect(reasonOf(() => sealer.open(encode({ ...claims, exp: '9999999999' }), CALL))).toBe('bad_payload');
-    expect(reasonOf(() => sealer.open(encode([claims]), CALL))).toBe('bad_payload');
-    expect(reasonOf(() => sealer.open('plain.' + Buffer.from('{not json').toString('base64url'), CALL))).toBe(
+  it('refuses forged claims the codec lets through (wrong version, missing fields, bad JSON, future iat)', async () => {
+    const claims = decode(await sealer.seal('s', CALL));
+    expect(await reasonOf(() => sealer.open(encode({ ...claims, v: 2 }), CALL))).toBe('wrong_version');
+    expect(await reasonOf(() => sealer.open(encode({ ...claims, s: undefined }), CALL))).toBe('bad_payload');
+    expect(await reasonOf(() => sealer.open(encode({ ...claims, exp: '9999999999' }), CALL))).toBe('bad_payload');
+    expect(await reasonOf(() => sealer.open(encode([claims]), CALL))).toBe('bad_payload');
+    expect(await reasonOf(() => sealer.open('plain.' + Buffer.from('{not json').toString('base64url'), CALL))).toBe(
       'bad_payload',
     );
-    expect(reasonOf(() => sealer.open('plain.' + Buffer.from([0xff, 0xfe]).toString('base64url'), CALL))).toBe(
+    expect(await reasonOf(() => sealer.open('plain.' + Buffer.from([0xff, 0xfe]).toString('base64url'), CALL))).toBe(
       'bad_payload',
     );
     expect(
-      reasonOf(() => sealer.open(encode({ ...claims, iat: claims.iat + 3600, exp: claims.exp + 3600 }), CALL)),
+      await reasonOf(() => sealer.open(encode({ ...claims, iat: claims.iat + 3600, exp: claims.exp + 3600 }), CALL)),
     ).toBe('issued_in_future');
   });
 
@@ -76,35 +76,38 @@ describe('custom codec', () => {
       },
     ],
     ['a non-bytes result', () => 'not bytes' as unknown as Uint8Array],
-  ])('turns a codec throwing %s into InvalidRequestStateError, without its reason in the message', (_, unseal) => {
-    const broken = new RequestStateSecurity({ codec: { seal: plainCodec.seal, unseal }, audience: 'a' }).forServer(
-      undefined,
-    );
-    let error: unknown;
-    try {
-      broken.open('plain.x', CALL);
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(InvalidRequestStateError);
-    expect((error as Error).message).toBe('Invalid or expired requestState');
-    expect((error as InvalidRequestStateError).reason).toBe('codec_error');
-    expect(JSON.stringify(error)).not.toContain('secret');
+  ])(
+    'turns a codec throwing %s into InvalidRequestStateError, without its reason in the message',
+    async (_, unseal) => {
+      const broken = new RequestStateSecurity({ codec: { seal: plainCodec.seal, unseal }, audience: 'a' }).forServer(
+        undefined,
+      );
+      let error: unknown;
+      try {
+        await broken.open('plain.x', CALL);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(InvalidRequestStateError);
+      expect((error as Error).message).toBe('Invalid or expired requestState');
+      expect((error as InvalidRequestStateError).reason).toBe('codec_error');
+      expect(JSON.stringify(error)).not.toContain('secret');
+    },
+  );
+
+  it('keeps the codec’s own InvalidRequestStateError reason', async () => {
+    expect(await reasonOf(() => sealer.open('nope', CALL))).toBe('malformed');
   });
 
-  it('keeps the codec’s own InvalidRequestStateError reason', () => {
-    expect(reasonOf(() => sealer.open('nope', CALL))).toBe('malformed');
-  });
-
-  it('bounds the token before calling the codec, and refuses to mint an over-long token', () => {
+  it('bounds the token before calling the codec, and refuses to mint an over-long token', async () => {
     const unseal = jest.fn(plainCodec.unseal);
     const bounded = new RequestStateSecurity({
       codec: { seal: plainCodec.seal, unseal },
       audience: 'a',
       maxTokenLength: 300,
     }).forServer(undefined);
-    expect(reasonOf(() => bounded.open('plain.' + 'A'.repeat(300), CALL))).toBe('too_long');
+    expect(await reasonOf(() => bounded.open('plain.' + 'A'.repeat(300), CALL))).toBe('too_long');
     expect(unseal).not.toHaveBeenCalled();
-    expect(() => bounded.seal('x'.repeat(400), CALL)).toThrow(RequestStateTooLargeError);
+    await expect(bounded.seal('x'.repeat(400), CALL)).rejects.toThrow(RequestStateTooLargeError);
   });
 });

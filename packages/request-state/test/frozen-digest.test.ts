@@ -18,14 +18,14 @@ const schema = () => ({
 });
 
 describe('digests of frozen values', () => {
-  test('a deeply frozen value digests as its unfrozen copy, every time', () => {
+  test('a deeply frozen value digests as its unfrozen copy, every time', async () => {
     const frozen = deepFreeze(schema());
     const expected = argumentsDigest({ requestedSchema: schema() });
     expect(argumentsDigest({ requestedSchema: frozen })).toBe(expected);
     expect(argumentsDigest({ requestedSchema: frozen })).toBe(expected);
   });
 
-  test('a frozen value with a part that can still change is read afresh', () => {
+  test('a frozen value with a part that can still change is read afresh', async () => {
     const enumValues = ['eu', 'us'];
     const shallow = Object.freeze({
       type: 'object',

@@ -21,11 +21,11 @@ export function manualClock(start = Date.UTC(2026, 6, 28, 12)): {
   return { now: () => current, advance: (ms) => (current += ms), set: (ms) => (current = ms) };
 }
 
-/** Runs `fn`, expects an InvalidRequestStateError with the fixed message, returns its reason. */
-export function reasonOf(fn: () => unknown): InvalidStateReason {
+/** Runs `fn` (awaiting what it returns), expects an InvalidRequestStateError with the fixed message, returns its reason. */
+export async function reasonOf(fn: () => unknown): Promise<InvalidStateReason> {
   let thrown: unknown;
   try {
-    fn();
+    await fn();
   } catch (error) {
     thrown = error;
   }

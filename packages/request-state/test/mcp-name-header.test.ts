@@ -23,27 +23,35 @@ describe('verify checks the Mcp-Name header against the state', () => {
   const guard = protectRequestState(security, { audience: 'srv', rejectWith: (e) => e });
   const base64 = (text: string) => `=?base64?${Buffer.from(text, 'utf8').toString('base64')}?=`;
 
-  it('refuses a state whose target the header does not name; accepts the named one and a request without the header', () => {
-    const token = guard.mint('s', contextNaming('tools/call', 'deploy'), { target: 'deploy' });
-    expect(reasonOf(() => guard.verify(token, contextNaming('tools/call', 'fire')))).toBe('target_mismatch');
-    expect(guard.verify(token, contextNaming('tools/call', ' deploy\t'))).toBeInstanceOf(VerifiedRequestState);
-    expect(guard.verify(token, contextNaming('tools/call', undefined))).toBeInstanceOf(VerifiedRequestState);
+  it('refuses a state whose target the header does not name; accepts the named one and a request without the header', async () => {
+    const token = await guard.mint('s', contextNaming('tools/call', 'deploy'), { target: 'deploy' });
+    expect(await reasonOf(() => guard.verify(token, contextNaming('tools/call', 'fire')))).toBe('target_mismatch');
+    expect(await guard.verify(token, contextNaming('tools/call', ' deploy\t'))).toBeInstanceOf(VerifiedRequestState);
+    expect(await guard.verify(token, contextNaming('tools/call', undefined))).toBeInstanceOf(VerifiedRequestState);
   });
 
-  it('decodes the base64 form of a non-ASCII name, and never accepts an undecodable one as a match', () => {
-    const token = guard.mint('s', contextNaming('prompts/get', undefined), { target: 'résumé' });
-    expect(guard.verify(token, contextNaming('prompts/get', base64('résumé')))).toBeInstanceOf(VerifiedRequestState);
-    expect(reasonOf(() => guard.verify(token, contextNaming('prompts/get', base64('resume'))))).toBe('target_mismatch');
-    // not canonical base64: the SDK refuses such a header itself; here it is simply not a name to compare
-    expect(guard.verify(token, contextNaming('prompts/get', '=?base64?cg=?='))).toBeInstanceOf(VerifiedRequestState);
-  });
-
-  it('on resources, the URI as sent and its URL form name the same target', () => {
-    const token = guard.mint('s', contextNaming('resources/read', undefined), { target: 'https://example.com/a' });
-    expect(guard.verify(token, contextNaming('resources/read', 'HTTPS://EXAMPLE.com/a'))).toBeInstanceOf(
+  it('decodes the base64 form of a non-ASCII name, and never accepts an undecodable one as a match', async () => {
+    const token = await guard.mint('s', contextNaming('prompts/get', undefined), { target: 'résumé' });
+    expect(await guard.verify(token, contextNaming('prompts/get', base64('résumé')))).toBeInstanceOf(
       VerifiedRequestState,
     );
-    expect(reasonOf(() => guard.verify(token, contextNaming('resources/read', 'https://example.com/b')))).toBe(
+    expect(await reasonOf(() => guard.verify(token, contextNaming('prompts/get', base64('resume'))))).toBe(
+      'target_mismatch',
+    );
+    // not canonical base64: the SDK refuses such a header itself; here it is simply not a name to compare
+    expect(await guard.verify(token, contextNaming('prompts/get', '=?base64?cg=?='))).toBeInstanceOf(
+      VerifiedRequestState,
+    );
+  });
+
+  it('on resources, the URI as sent and its URL form name the same target', async () => {
+    const token = await guard.mint('s', contextNaming('resources/read', undefined), {
+      target: 'https://example.com/a',
+    });
+    expect(await guard.verify(token, contextNaming('resources/read', 'HTTPS://EXAMPLE.com/a'))).toBeInstanceOf(
+      VerifiedRequestState,
+    );
+    expect(await reasonOf(() => guard.verify(token, contextNaming('resources/read', 'https://example.com/b')))).toBe(
       'target_mismatch',
     );
   });
@@ -61,7 +69,7 @@ describe('over HTTP without install(), another tool’s state never reaches a ha
     const handler = createMcpHandler(() => {
       const server = new McpServer({ name: 'srv', version: '1' }, { requestState: { verify: guard.verify } });
       server.registerTool('deploy', {}, async (ctx) =>
-        inputRequired({ inputRequests: ask, requestState: guard.mint('s', ctx, { target: 'deploy' }) }),
+        inputRequired({ inputRequests: ask, requestState: await guard.mint('s', ctx, { target: 'deploy' }) }),
       );
       server.registerTool('fire', {}, async (ctx) => {
         if (ctx.mcpReq.requestState() !== undefined) firedWithState += 1;

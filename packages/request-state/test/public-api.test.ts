@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import * as api from '@tessera/request-state';
 
 describe('public API', () => {
-  it('exports exactly these runtime names', () => {
+  it('exports exactly these runtime names', async () => {
     expect(Object.keys(api).sort()).toEqual([
       'DEFAULT_MAX_TOKEN_LENGTH',
       'DEFAULT_SINGLE_USE_TIMEOUT_MS',
@@ -35,7 +35,7 @@ describe('public API', () => {
     expect(api.DEFAULT_MAX_TOKEN_LENGTH).toBe(16 * 1024);
   });
 
-  it('the entry lists every export by name (no export *)', () => {
+  it('the entry lists every export by name (no export *)', async () => {
     const source = readFileSync(join(__dirname, '../src/index.ts'), 'utf8');
     expect(source).not.toMatch(/export \*/);
     expect(source).not.toMatch(/export default/);

@@ -43,9 +43,9 @@ describe('read() refusals are the fixed -32602 without any option', () => {
     audience: 'srv',
     onInvalid: (e) => reasons.push(e.reason),
   });
-  beforeEach(() => reasons.splice(0));
+  beforeEach(async () => reasons.splice(0));
 
-  it('the default rejection carries the JSON-RPC code, message and data, and no reason', () => {
+  it('the default rejection carries the JSON-RPC code, message and data, and no reason', async () => {
     const error = new InvalidRequestStateProtocolError();
     expect({ code: error.code, message: error.message, data: error.data }).toEqual(FIXED);
     expect(JSON.stringify(error)).not.toMatch(/mismatch|not_verified/);
@@ -58,7 +58,7 @@ describe('read() refusals are the fixed -32602 without any option', () => {
         server.registerPrompt(name, { argsSchema: z.object({ topic: z.string() }) }, async (args, ctx) => {
           const request = { target: name, arguments: args };
           if (guard.read(ctx, request) === undefined)
-            return inputRequired({ inputRequests: ask, requestState: guard.mint('s', ctx, request) });
+            return inputRequired({ inputRequests: ask, requestState: await guard.mint('s', ctx, request) });
           return { messages: [{ role: 'user', content: { type: 'text', text: `${name} ok` } }] };
         });
       }
@@ -88,7 +88,7 @@ describe('read() refusals are the fixed -32602 without any option', () => {
       server.setRequestHandler('tools/call', async (request, ctx) => {
         const target = { target: request.params.name, arguments: request.params.arguments ?? {} };
         if (guard.read(ctx, target) === undefined)
-          return inputRequired({ inputRequests: ask, requestState: guard.mint('s', ctx, target) });
+          return inputRequired({ inputRequests: ask, requestState: await guard.mint('s', ctx, target) });
         return { content: [{ type: 'text', text: 'done' }] };
       });
       return server;
@@ -112,9 +112,9 @@ describe('read() refusals are the fixed -32602 without any option', () => {
     await client.close();
   });
 
-  it('the verified value is reachable only through read(): the handle hides it from every generic look', () => {
+  it('the verified value is reachable only through read(): the handle hides it from every generic look', async () => {
     const ctx = { mcpReq: { method: 'tools/call', requestState: () => undefined } } as unknown as ServerContext;
-    const handle = guard.verify(guard.mint({ secret: 'PLAINTEXT' }, ctx, { target: 'deploy' }), ctx);
+    const handle = await guard.verify(await guard.mint({ secret: 'PLAINTEXT' }, ctx, { target: 'deploy' }), ctx);
     const looks = [
       JSON.stringify(handle),
       String(Object.getOwnPropertyNames(handle)),

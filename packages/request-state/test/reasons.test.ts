@@ -17,8 +17,12 @@ const security = new RequestStateSecurity({ keys: [KEY_A], clock: clock.now });
 const sealer = security.forServer('srv');
 const raw = new AesGcmCodec(toKeyMaterial([KEY_A]));
 const forge = (claims: unknown) => raw.seal(new TextEncoder().encode(JSON.stringify(claims)));
-const good = sealer.seal('s', { ...CALL, principal: 'alice' });
-const claims = JSON.parse(Buffer.from(raw.unseal(good)).toString());
+let good = '';
+let claims: { iat: number } & Record<string, unknown> = { iat: 0 };
+beforeAll(async () => {
+  good = await sealer.seal('s', { ...CALL, principal: 'alice' });
+  claims = JSON.parse(Buffer.from(await raw.unseal(good)).toString());
+});
 const P = { ...CALL, principal: 'alice' };
 const singleUse = new RequestStateSecurity({
   keys: [KEY_A],
@@ -31,11 +35,12 @@ const ctx = (requestState: unknown): RequestStateContext => ({
 
 // A Record over the union: adding a reason without a case here is a compile error.
 const causes: Record<InvalidStateReason, () => unknown> = {
-  not_string: () => sealer.open(42, P),
-  too_long: () => sealer.open('v1.' + 'A'.repeat(20_000), P),
-  malformed: () => sealer.open('v1.***', P),
-  unknown_key: () => sealer.open(new RequestStateSecurity({ keys: [KEY_B] }).forServer('srv').seal('s', P), P),
-  tag_mismatch: () => sealer.open(good.slice(0, 20) + (good[20] === 'A' ? 'B' : 'A') + good.slice(21), P),
+  not_string: async () => await sealer.open(42, P),
+  too_long: async () => await sealer.open('v1.' + 'A'.repeat(20_000), P),
+  malformed: async () => await sealer.open('v1.***', P),
+  unknown_key: async () =>
+    await sealer.open(await new RequestStateSecurity({ keys: [KEY_B] }).forServer('srv').seal('s', P), P),
+  tag_mismatch: async () => await sealer.open(good.slice(0, 20) + (good[20] === 'A' ? 'B' : 'A') + good.slice(21), P),
   codec_error: () =>
     new RequestStateSecurity({
       codec: {
@@ -48,20 +53,20 @@ const causes: Record<InvalidStateReason, () => unknown> = {
     })
       .forServer(undefined)
       .open('t', P),
-  bad_payload: () => sealer.open(forge({ ...claims, m: 7 }), P),
-  wrong_version: () => sealer.open(forge({ ...claims, v: 0 }), P),
-  bad_time: () =>
-    sealer.open(
-      raw.seal(new TextEncoder().encode(JSON.stringify({ ...claims, exp: 0 }).replace('"exp":0', '"exp":1e999'))),
+  bad_payload: async () => await sealer.open(await forge({ ...claims, m: 7 }), P),
+  wrong_version: async () => await sealer.open(await forge({ ...claims, v: 0 }), P),
+  bad_time: async () =>
+    await sealer.open(
+      await raw.seal(new TextEncoder().encode(JSON.stringify({ ...claims, exp: 0 }).replace('"exp":0', '"exp":1e999'))),
       P,
     ),
-  exp_beyond_ttl: () => sealer.open(forge({ ...claims, exp: claims.iat + 601 }), P),
-  issued_in_future: () => sealer.open(forge({ ...claims, iat: claims.iat + 61 }), P),
-  expired: () => sealer.open(forge({ ...claims, exp: claims.iat }), P),
-  method_mismatch: () => sealer.open(good, { ...P, method: 'resources/read' }),
-  target_mismatch: () => sealer.open(good, { ...P, target: 'x' }),
-  arguments_mismatch: () => sealer.open(good, { ...P, arguments: null }),
-  audience_drift: () => sealer.open(forge({ ...claims, aud: undefined }), P),
+  exp_beyond_ttl: async () => await sealer.open(await forge({ ...claims, exp: claims.iat + 601 }), P),
+  issued_in_future: async () => await sealer.open(await forge({ ...claims, iat: claims.iat + 61 }), P),
+  expired: async () => await sealer.open(await forge({ ...claims, exp: claims.iat }), P),
+  method_mismatch: async () => await sealer.open(good, { ...P, method: 'resources/read' }),
+  target_mismatch: async () => await sealer.open(good, { ...P, target: 'x' }),
+  arguments_mismatch: async () => await sealer.open(good, { ...P, arguments: null }),
+  audience_drift: async () => await sealer.open(await forge({ ...claims, aud: undefined }), P),
   audience_mismatch: () => security.forServer('other').open(good, P),
   principal_error: () =>
     protectRequestState(security, {
@@ -70,13 +75,13 @@ const causes: Record<InvalidStateReason, () => unknown> = {
         throw new Error('idp down');
       },
     }).verify(good, ctx(undefined)),
-  principal_drift: () => sealer.open(good, CALL),
-  principal_mismatch: () => sealer.open(good, { ...P, principal: 'mallory' }),
+  principal_drift: async () => await sealer.open(good, CALL),
+  principal_mismatch: async () => await sealer.open(good, { ...P, principal: 'mallory' }),
   not_verified: () => protectRequestState(security, { audience: 'srv', rejectWith: (e) => e }).read(ctx(good), CALL),
   no_nonce: () => singleUse.openOnce(good, P), // sealed by a policy without single use
   single_use_without_store: () => sealer.open(singleUse.seal('s', P), P), // the keys, not the store
   replayed: async () => {
-    const once = singleUse.seal('s', P);
+    const once = await singleUse.seal('s', P);
     await singleUse.openOnce(once, P);
     return singleUse.openOnce(once, P);
   },
@@ -98,11 +103,11 @@ describe('every refusal has a logged reason and the same message', () => {
     expect(refusal.name).toBe('InvalidRequestStateError');
   });
 
-  it('the good token opens, so each case above fails for its own reason only', () => {
-    expect(sealer.open(good, P)).toBe('s');
+  it('the good token opens, so each case above fails for its own reason only', async () => {
+    expect(await sealer.open(good, P)).toBe('s');
   });
 
-  it('has one JSON-RPC shape for every cause', () => {
+  it('has one JSON-RPC shape for every cause', async () => {
     expect(invalidRequestStateJsonRpcError()).toEqual({
       code: -32602,
       message: 'Invalid or expired requestState',

@@ -11,42 +11,42 @@ describe('key rotation in three phases', () => {
   const phase2 = sealerFor([NEW, OLD]); // NEW seals; OLD tokens in flight still open
   const phase3 = sealerFor([NEW]); // one ttl later, OLD is gone
 
-  it('[OLD, NEW] seals with OLD, so instances still on [OLD] open its tokens', () => {
-    expect(before.open(phase1.seal('s', CALL), CALL)).toBe('s');
+  it('[OLD, NEW] seals with OLD, so instances still on [OLD] open its tokens', async () => {
+    expect(await before.open(await phase1.seal('s', CALL), CALL)).toBe('s');
   });
 
-  it('[NEW, OLD] opens OLD tokens and seals with NEW, which [OLD, NEW] instances already open', () => {
-    expect(phase2.open(before.seal('s', CALL), CALL)).toBe('s');
-    const fresh = phase2.seal('s', CALL);
-    expect(phase1.open(fresh, CALL)).toBe('s');
-    expect(reasonOf(() => before.open(fresh, CALL))).toBe('unknown_key');
+  it('[NEW, OLD] opens OLD tokens and seals with NEW, which [OLD, NEW] instances already open', async () => {
+    expect(await phase2.open(await before.seal('s', CALL), CALL)).toBe('s');
+    const fresh = await phase2.seal('s', CALL);
+    expect(await phase1.open(fresh, CALL)).toBe('s');
+    expect(await reasonOf(() => before.open(fresh, CALL))).toBe('unknown_key');
   });
 
-  it('[NEW] refuses OLD tokens by key id', () => {
-    expect(reasonOf(() => phase3.open(before.seal('s', CALL), CALL))).toBe('unknown_key');
-    expect(reasonOf(() => phase3.open(phase1.seal('s', CALL), CALL))).toBe('unknown_key');
-    expect(phase3.open(phase2.seal('s', CALL), CALL)).toBe('s');
+  it('[NEW] refuses OLD tokens by key id', async () => {
+    expect(await reasonOf(async () => phase3.open(await before.seal('s', CALL), CALL))).toBe('unknown_key');
+    expect(await reasonOf(async () => phase3.open(await phase1.seal('s', CALL), CALL))).toBe('unknown_key');
+    expect(await phase3.open(await phase2.seal('s', CALL), CALL)).toBe('s');
   });
 
-  it('a flow in flight survives each phase change, re-sealed by whichever instance serves each round', () => {
+  it('a flow in flight survives each phase change, re-sealed by whichever instance serves each round', async () => {
     // round 1 on an un-rotated instance, each retry lands on an instance one phase further
-    let token = before.seal({ round: 1 }, CALL);
+    let token = await before.seal({ round: 1 }, CALL);
     for (const [index, instance] of [phase1, phase2, phase3].entries()) {
-      const state = instance.open(token, CALL) as { round: number };
+      const state = (await instance.open(token, CALL)) as { round: number };
       expect(state.round).toBe(index + 1);
-      token = instance.seal({ round: state.round + 1 }, CALL);
+      token = await instance.seal({ round: state.round + 1 }, CALL);
     }
-    expect(phase3.open(token, CALL)).toEqual({ round: 4 });
+    expect(await phase3.open(token, CALL)).toEqual({ round: 4 });
   });
 
-  it('within a phase, any two instances open each other’s tokens (mixed deployment)', () => {
+  it('within a phase, any two instances open each other’s tokens (mixed deployment)', async () => {
     for (const [a, b] of [
       [before, phase1],
       [phase1, phase2],
       [phase2, phase3],
     ] as const) {
-      expect(b.open(a.seal('x', CALL), CALL)).toBe('x');
-      expect(a.open(b.seal('y', CALL), CALL)).toBe('y');
+      expect(await b.open(await a.seal('x', CALL), CALL)).toBe('x');
+      expect(await a.open(await b.seal('y', CALL), CALL)).toBe('y');
     }
   });
 });

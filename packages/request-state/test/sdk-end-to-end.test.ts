@@ -45,7 +45,7 @@ function buildServer(): McpServer {
               requestedSchema: { type: 'object', properties: { region: { type: 'string' } }, required: ['region'] },
             }),
           },
-          requestState: guard.mint({ service: args.service, marker: MARKER }, ctx, request),
+          requestState: await guard.mint({ service: args.service, marker: MARKER }, ctx, request),
         });
       }
       return {
@@ -86,7 +86,7 @@ function connectedClient(auth: AuthInfo | undefined, wire: Exchange[], autoFulfi
 const alice: AuthInfo = { token: 't', clientId: 'app', scopes: [], extra: { iss: 'https://idp', sub: 'alice' } };
 
 describe('protectRequestState with a plain SDK server, end to end over Streamable HTTP', () => {
-  beforeEach(() => refusals.splice(0));
+  beforeEach(async () => refusals.splice(0));
 
   it('completes the flow; the wire carries a sealed state, never the plaintext', async () => {
     const wire: Exchange[] = [];
@@ -180,7 +180,7 @@ describe('protectRequestState with a plain SDK server, end to end over Streamabl
     await client.close();
   });
 
-  it('read() refuses a raw string when the server has no verify hook (fail closed)', () => {
+  it('read() refuses a raw string when the server has no verify hook (fail closed)', async () => {
     const ctx = { mcpReq: { method: 'tools/call', requestState: () => 'v1.raw' } };
     expect(() => guard.read(ctx as never, { target: 'deploy' })).toThrow(InvalidRequestStateProtocolError);
     expect(refusals).toEqual(['not_verified']);
@@ -212,7 +212,7 @@ describe('protectRequestState on a prompt, with rejectWith giving -32602 from re
                 requestedSchema: { type: 'object', properties: { who: { type: 'string' } }, required: ['who'] },
               }),
             },
-            requestState: promptGuard.mint({ topic: args.topic }, ctx, request),
+            requestState: await promptGuard.mint({ topic: args.topic }, ctx, request),
           });
         }
         return { messages: [{ role: 'user', content: { type: 'text', text: `Brief ${who.who} on ${state.topic}` } }] };

@@ -62,7 +62,7 @@ function buildServer(guard: ProtectedRequestState<ServerContext>, observed: Obse
         if (state === undefined)
           return inputRequired({
             inputRequests: ask,
-            requestState: guard.mint({ service: args.service }, ctx, request),
+            requestState: await guard.mint({ service: args.service }, ctx, request),
           });
         return { content: [{ type: 'text', text: `${name} ${(state as { service: string }).service}` }] };
       },
@@ -73,7 +73,7 @@ function buildServer(guard: ProtectedRequestState<ServerContext>, observed: Obse
     if (ctx.mcpReq.requestState() === undefined)
       return inputRequired({
         inputRequests: ask,
-        requestState: guard.mint('confirm-plaintext', ctx, { target: 'fire', arguments: args }),
+        requestState: await guard.mint('confirm-plaintext', ctx, { target: 'fire', arguments: args }),
       });
     observed.firedWithState += 1;
     const handle = ctx.mcpReq.requestState();
@@ -84,7 +84,7 @@ function buildServer(guard: ProtectedRequestState<ServerContext>, observed: Obse
     server.registerPrompt(name, { argsSchema: z.object({ topic: z.string() }) }, async (args, ctx) => {
       const request = { target: name, arguments: args };
       if (guard.read(ctx, request) === undefined)
-        return inputRequired({ inputRequests: ask, requestState: guard.mint('s', ctx, request) });
+        return inputRequired({ inputRequests: ask, requestState: await guard.mint('s', ctx, request) });
       return { messages: [{ role: 'user', content: { type: 'text', text: `${name} ok` } }] };
     });
   }
@@ -95,7 +95,7 @@ function buildServer(guard: ProtectedRequestState<ServerContext>, observed: Obse
     async (uri, _variables, ctx) => {
       const request = { target: uri.href };
       if (guard.read(ctx, request) === undefined)
-        return inputRequired({ inputRequests: ask, requestState: guard.mint('s', ctx, request) });
+        return inputRequired({ inputRequests: ask, requestState: await guard.mint('s', ctx, request) });
       return { contents: [{ uri: uri.href, text: 'doc ok' }] };
     },
   );
@@ -281,25 +281,25 @@ describe('guard.install refuses what it cannot guard', () => {
       'resources/read',
       (server: McpServer) => server.registerResource('r', 'doc://r', {}, async () => ({ contents: [] })),
     ],
-  ])('a server whose %s handler is already set (registered before install)', (method, register) => {
+  ])('a server whose %s handler is already set (registered before install)', async (method, register) => {
     const server = new McpServer({ name: 'srv', version: '1' }, { requestState: { verify: guard.verify } });
     register(server);
     expect(() => guard.install(server)).toThrow(RequestStateConfigError);
     expect(() => guard.install(server)).toThrow(new RegExp(`${method} already has a handler.*before any registerTool`));
   });
 
-  it('an McpServer built with capabilities.tools (its constructor sets the handler)', () => {
+  it('an McpServer built with capabilities.tools (its constructor sets the handler)', async () => {
     const server = new McpServer({ name: 'srv', version: '1' }, { capabilities: { tools: {} } });
     expect(() => guard.install(server)).toThrow(/tools\/call already has a handler/);
   });
 
-  it('is for servers only (compile time)', () => {
+  it('is for servers only (compile time)', async () => {
     const client = newClient();
     // @ts-expect-error a Client handles requests too, but is not a server to protect
     expect(() => guard.install(client)).toThrow(/expected an McpServer or a low-level Server/);
   });
 
-  it('a second install on the same server', () => {
+  it('a second install on the same server', async () => {
     const server = guard.install(new McpServer({ name: 'srv', version: '1' }));
     expect(() => guard.install(server)).toThrow(/already protected/);
     expect(() => protectRequestState<ServerContext>(security, { audience: 'srv' }).install(server)).toThrow(
@@ -316,7 +316,7 @@ describe('mint on an installed server', () => {
         new McpServer({ name: 'srv', version: '1' }, { requestState: { verify: guard.verify } }),
       );
       server.registerTool('deploy', {}, async (ctx) =>
-        inputRequired({ inputRequests: ask, requestState: guard.mint('s', ctx, { target: 'Deploy' }) }),
+        inputRequired({ inputRequests: ask, requestState: await guard.mint('s', ctx, { target: 'Deploy' }) }),
       );
       return server;
     });
@@ -347,7 +347,7 @@ describe('guard.install on the low-level Server', () => {
       server.setRequestHandler('tools/list', () => ({ tools: [] }));
       server.setRequestHandler('tools/call', async (request, ctx) => {
         if (request.params.name === 'deploy')
-          return inputRequired({ inputRequests: ask, requestState: guard.mint('s', ctx, { target: 'deploy' }) });
+          return inputRequired({ inputRequests: ask, requestState: await guard.mint('s', ctx, { target: 'deploy' }) });
         if (ctx.mcpReq.requestState() !== undefined) firedWithState += 1;
         return { content: [{ type: 'text', text: 'fired' }] };
       });

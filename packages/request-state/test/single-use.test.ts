@@ -12,8 +12,11 @@ import { toKeyMaterial } from '../src/crypto/key-material';
 import { CALL, KEY_A, manualClock } from './helpers';
 
 const P = { ...CALL, principal: 'alice' };
-const claimsOf = (token: string) =>
-  JSON.parse(Buffer.from(new AesGcmCodec(toKeyMaterial([KEY_A])).unseal(token)).toString()) as Record<string, unknown>;
+const claimsOf = async (token: string) =>
+  JSON.parse(Buffer.from(await new AesGcmCodec(toKeyMaterial([KEY_A])).unseal(token)).toString()) as Record<
+    string,
+    unknown
+  >;
 
 /** A store that records what it was asked, in front of a real in-memory one. */
 function recording(inner: SingleUseStore = new MemorySingleUseStore()) {
@@ -38,10 +41,10 @@ async function reasonOf(promise: Promise<unknown>): Promise<string> {
 describe('single-use requestState (opt-in)', () => {
   test('every token of a single-use policy carries its own nonce; without the option there is none', () => {
     const plain = new RequestStateSecurity({ keys: [KEY_A] }).forServer('srv');
-    expect(claimsOf(plain.seal('s', P)).n).toBeUndefined();
+    expect((await claimsOf(await plain.seal('s', P))).n).toBeUndefined();
     const once = new RequestStateSecurity({ keys: [KEY_A], singleUse: new MemorySingleUseStore() }).forServer('srv');
-    const a = claimsOf(once.seal('s', P)).n;
-    const b = claimsOf(once.seal('s', P)).n;
+    const a = (await claimsOf(await once.seal('s', P))).n;
+    const b = (await claimsOf(await once.seal('s', P))).n;
     expect(a).toMatch(/^[A-Za-z0-9_-]{22}$/); // 128 bits, base64url
     expect(a).not.toBe(b);
   });
@@ -50,7 +53,7 @@ describe('single-use requestState (opt-in)', () => {
     const shared = new MemorySingleUseStore();
     const instanceA = new RequestStateSecurity({ keys: [KEY_A], singleUse: shared }).forServer('srv');
     const instanceB = new RequestStateSecurity({ keys: [KEY_A], singleUse: shared }).forServer('srv');
-    const token = instanceA.seal({ step: 1 }, P);
+    const token = await instanceA.seal({ step: 1 }, P);
     await expect(instanceB.openOnce(token, P)).resolves.toEqual({ step: 1 });
     expect(await reasonOf(instanceA.openOnce(token, P))).toBe('replayed');
     expect(await reasonOf(instanceB.openOnce(token, P))).toBe('replayed');
@@ -62,11 +65,11 @@ describe('single-use requestState (opt-in)', () => {
     const sealer = new RequestStateSecurity({ keys: [KEY_A], ttl: 600, clock: clock.now, singleUse: store }).forServer(
       'srv',
     );
-    const token = sealer.seal('s', P);
-    const exp = claimsOf(token).exp as number;
+    const token = await sealer.seal('s', P);
+    const exp = (await claimsOf(token)).exp as number;
     clock.advance(250_000);
     await sealer.openOnce(token, P);
-    expect(calls).toEqual([[claimsOf(token).n, Math.ceil((exp + 60) * 1000)]]);
+    expect(calls).toEqual([[(await claimsOf(token)).n, Math.ceil((exp + 60) * 1000)]]);
   });
 
   test('two instances whose clocks differ by 30 s: a token consumed on the one ahead is refused on the one behind after its expiry by the first clock', async () => {
@@ -79,7 +82,7 @@ describe('single-use requestState (opt-in)', () => {
       clock: () => redisClock.now() - 30_000,
       singleUse: shared,
     });
-    const token = ahead.forServer('srv').seal({ pay: 1 }, P);
+    const token = await ahead.forServer('srv').seal({ pay: 1 }, P);
     redisClock.advance(590_000);
     await expect(ahead.forServer('srv').openOnce(token, P)).resolves.toEqual({ pay: 1 });
     redisClock.advance(20_000); // 610 s: expired on the first clock, 580 s on the second, which still accepts it
@@ -92,25 +95,27 @@ describe('single-use requestState (opt-in)', () => {
       'srv',
     );
     const withoutStore = new RequestStateSecurity({ keys: [KEY_A] }).forServer('srv');
-    const token = withStore.seal('s', P);
+    const token = await withStore.seal('s', P);
     expect(await reasonOf(withoutStore.openOnce(token, P))).toBe('single_use_without_store');
     expect(await reasonOf(withoutStore.openOnce(token, P))).toBe('single_use_without_store');
-    expect(() => withoutStore.open(token, P)).toThrow(expect.objectContaining({ reason: 'single_use_without_store' }));
+    await expect(withoutStore.open(token, P)).rejects.toThrow(
+      expect.objectContaining({ reason: 'single_use_without_store' }),
+    );
     await expect(withStore.openOnce(token, P)).resolves.toBe('s'); // refusing it consumed nothing
   });
 
   test('giveBack: a token whose leg never reached its handler opens again; without single use it does nothing', async () => {
     const { store, released } = recording();
     const sealer = new RequestStateSecurity({ keys: [KEY_A], singleUse: store }).forServer('srv');
-    const token = sealer.seal('s', P);
+    const token = await sealer.seal('s', P);
     await sealer.openOnce(token, P);
     await sealer.giveBack(token);
-    expect(released).toEqual([claimsOf(token).n]);
+    expect(released).toEqual([(await claimsOf(token)).n]);
     await expect(sealer.openOnce(token, P)).resolves.toBe('s');
     await sealer.giveBack('not a token'); // never opened, never consumed: nothing to give back
     expect(released).toHaveLength(1);
     const plain = new RequestStateSecurity({ keys: [KEY_A] }).forServer('srv');
-    await expect(plain.giveBack(plain.seal('s', P))).resolves.toBeUndefined();
+    await expect(plain.giveBack(await plain.seal('s', P))).resolves.toBeUndefined();
   });
 
   test('a store that answers after the leg gave up on it: the late consume is released, so the retry opens', async () => {
@@ -123,7 +128,7 @@ describe('single-use requestState (opt-in)', () => {
     const sealer = new RequestStateSecurity({ keys: [KEY_A], singleUse: slow, singleUseTimeoutMs: 20 }).forServer(
       'srv',
     );
-    const token = sealer.seal('s', P);
+    const token = await sealer.seal('s', P);
     await expect(sealer.openOnce(token, P)).rejects.toBeInstanceOf(SingleUseStoreUnavailableError);
     answer(); // the store marks the nonce after the leg was refused
     await new Promise((r) => setTimeout(r, 10));
@@ -134,7 +139,7 @@ describe('single-use requestState (opt-in)', () => {
   test('a token refused for any other reason consumes nothing', async () => {
     const { store, calls } = recording();
     const sealer = new RequestStateSecurity({ keys: [KEY_A], singleUse: store }).forServer('srv');
-    const token = sealer.seal('s', P);
+    const token = await sealer.seal('s', P);
     expect(await reasonOf(sealer.openOnce(token, { ...P, target: 'other' }))).toBe('target_mismatch');
     expect(await reasonOf(sealer.openOnce(token, { ...P, principal: 'mallory' }))).toBe('principal_mismatch');
     expect(calls).toEqual([]);
@@ -142,14 +147,14 @@ describe('single-use requestState (opt-in)', () => {
   });
 
   test('a token sealed without single use is refused by a single-use policy (no_nonce)', async () => {
-    const token = new RequestStateSecurity({ keys: [KEY_A] }).forServer('srv').seal('s', P);
+    const token = await new RequestStateSecurity({ keys: [KEY_A] }).forServer('srv').seal('s', P);
     const sealer = new RequestStateSecurity({ keys: [KEY_A], singleUse: new MemorySingleUseStore() }).forServer('srv');
     expect(await reasonOf(sealer.openOnce(token, P))).toBe('no_nonce');
   });
 
   test('without single use, openOnce is open: a replay within the TTL is accepted', async () => {
     const sealer = new RequestStateSecurity({ keys: [KEY_A] }).forServer('srv');
-    const token = sealer.seal('s', P);
+    const token = await sealer.seal('s', P);
     await expect(sealer.openOnce(token, P)).resolves.toBe('s');
     await expect(sealer.openOnce(token, P)).resolves.toBe('s');
   });
@@ -160,7 +165,7 @@ describe('single-use requestState (opt-in)', () => {
         consume: async () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:6379')),
       };
       const sealer = new RequestStateSecurity({ keys: [KEY_A], singleUse: down }).forServer('srv');
-      const error = await sealer.openOnce(sealer.seal('s', P), P).catch((e: unknown) => e);
+      const error = await sealer.openOnce(await sealer.seal('s', P), P).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(SingleUseStoreUnavailableError);
       expect(error).toMatchObject({
         code: 'TESSERA_SINGLE_USE_STORE_UNAVAILABLE',
@@ -175,7 +180,7 @@ describe('single-use requestState (opt-in)', () => {
         'srv',
       );
       const started = Date.now();
-      await expect(sealer.openOnce(sealer.seal('s', P), P)).rejects.toThrow(
+      await expect(sealer.openOnce(await sealer.seal('s', P), P)).rejects.toThrow(
         'requestState single-use store unavailable: no answer within 50 ms; leg refused (fail closed)',
       );
       expect(Date.now() - started).toBeLessThan(2000);

@@ -20,7 +20,7 @@ describe('unusable principal parts are refused, naming the field', () => {
     ['an object issuer alone', { issuer: { url: 'SECRET-idp' }, sub: 'u' }, 'extra.issuer (an object)'],
   ];
 
-  it.each(unusable)('%s', (_name, extra, field) => {
+  it.each(unusable)('%s', async (_name, extra, field) => {
     let thrown: unknown;
     try {
       principalFromAuthInfo({ clientId: 'app', extra });
@@ -34,16 +34,16 @@ describe('unusable principal parts are refused, naming the field', () => {
     expect(error.code).toBe('TESSERA_UNUSABLE_AUTH_INFO');
   });
 
-  it('an empty or non-string clientId is refused too', () => {
+  it('an empty or non-string clientId is refused too', async () => {
     expect(() => principalFromAuthInfo({ clientId: '' })).toThrow(/unusable clientId \(an empty string\)/);
     expect(() => principalFromAuthInfo({ clientId: 7 as never })).toThrow(/unusable clientId \(the number 7\)/);
   });
 
-  it('absent and null parts still mean "not given" (documented: binds to the client id alone)', () => {
+  it('absent and null parts still mean "not given" (documented: binds to the client id alone)', async () => {
     expect(principalFromAuthInfo({ clientId: 'app', extra: { iss: null, sub: undefined } })).toBe('["app",null,null]');
   });
 
-  it('through protectRequestState: verify refuses (principal_error, cause names the field); mint throws', () => {
+  it('through protectRequestState: verify refuses (principal_error, cause names the field); mint throws', async () => {
     const reasons: Array<{ reason: string; cause: unknown }> = [];
     const guard = protectRequestState(new RequestStateSecurity({ keys: [KEY_A] }), {
       audience: 'srv',
@@ -55,11 +55,11 @@ describe('unusable principal parts are refused, naming the field', () => {
       http: { authInfo: { clientId: 'app', extra: { sub: 'alice' } } },
     };
     const broken = { ...good, http: { authInfo: { clientId: 'app', extra: { sub: { id: 1 } } } } };
-    const token = guard.mint('s', good, request);
-    expect(() => guard.verify(token, broken)).toThrow('Invalid or expired requestState');
+    const token = await guard.mint('s', good, request);
+    await expect(guard.verify(token, broken)).rejects.toThrow('Invalid or expired requestState');
     expect(reasons).toHaveLength(1);
     expect(reasons[0]!.reason).toBe('principal_error');
     expect(reasons[0]!.cause).toBeInstanceOf(UnusableAuthInfoError);
-    expect(() => guard.mint('s', broken, request)).toThrow(UnusableAuthInfoError);
+    await expect(guard.mint('s', broken, request)).rejects.toThrow(UnusableAuthInfoError);
   });
 });

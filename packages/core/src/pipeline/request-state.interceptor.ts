@@ -61,7 +61,7 @@ export class RequestStateInterceptor implements Interceptor {
       if (incoming && !handlerStarted(call)) await this.giveBack(call, raw);
       throw error;
     }
-    if (isInputRequiredResult(result)) return this.seal(call, result, binding);
+    if (isInputRequiredResult(result)) return await this.seal(call, result, binding);
     // refused before the handler (a guard's refusal a filter turned into a tool error, say): nothing ran
     if (incoming && !handlerStarted(call)) await this.giveBack(call, raw);
     return result;
@@ -136,13 +136,13 @@ export class RequestStateInterceptor implements Interceptor {
   }
 
   /** A failure here is the server's, so it answers -32603 and is logged. */
-  private seal(call: StateCarrier, result: InputRequiredResult, binding: Binding): InputRequiredResult {
+  private async seal(call: StateCarrier, result: InputRequiredResult, binding: Binding): Promise<InputRequiredResult> {
     const envelope = envelopeFor(call, result);
     if (envelope === undefined) return result;
     try {
       const { principalError, ...clean } = binding;
       if (principalError !== undefined) throw principalError;
-      return { ...result, requestState: this.options.sealer.seal(envelope, clean) };
+      return { ...result, requestState: await this.options.sealer.seal(envelope, clean) };
     } catch (error) {
       throw new ProtocolError(
         JsonRpcCode.InternalError,

@@ -6,16 +6,16 @@ import path from 'node:path';
 
 const support = path.join(__dirname, '..', 'e2e', 'support');
 const fixture = path.join(__dirname, '..', 'e2e', 'fixtures', 'neutral-call.fixture.ts');
+const flowFixture = path.join(__dirname, '..', 'e2e', 'fixtures', 'neutral-flow.fixture.ts');
+const refuseBuiltins = path.join(support, 'refuse-node-builtins-in-sources.cjs');
 
 function run(entry?: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  const args = [
-    '-r',
-    path.join(support, 'register-sources.cjs'),
-    '-r',
-    path.join(support, 'refuse-node-network.cjs'),
-    fixture,
-    ...(entry ? [entry] : []),
-  ];
+  return spawn([path.join(support, 'refuse-node-network.cjs'), fixture, ...(entry ? [entry] : [])]);
+}
+
+/** node -r register-sources -r <preload> <rest...>. */
+function spawn([preload, ...rest]: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const args = ['-r', path.join(support, 'register-sources.cjs'), '-r', preload!, ...rest];
   return new Promise((resolve) => {
     execFile(process.execPath, args, { timeout: 30_000 }, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
@@ -37,5 +37,35 @@ describe('the root entry without node:http and node:net', () => {
     const { code, stderr } = await run('@tessera/core/node');
     expect(code).not.toBe(0);
     expect(stderr).toMatch(/refused to load (node:)?(http|net)/);
+  });
+});
+
+// Sealing runs there too: @tessera/request-state and core's root entry use Web Crypto, TextEncoder and
+// btoa/atob, never node:crypto or Buffer.
+describe('the root entries of core and request-state without Node built-ins or Buffer', () => {
+  test('a two-leg @Elicit flow seals and opens its requestState through fetch', async () => {
+    const { code, stdout, stderr } = await spawn([refuseBuiltins, flowFixture]);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({
+      result: { content: [{ type: 'text', text: 'provisioned in eu without Buffer or node:crypto' }] },
+    });
+  });
+
+  test('a built-in loaded by a workspace source is refused (so the check above is real)', async () => {
+    const { code, stderr } = await spawn([refuseBuiltins, fixture, '@tessera/core/node']);
+    expect(code).not.toBe(0);
+    expect(stderr).toMatch(/refused to load (node:)?\w+ from core\/src\/node\//);
+  });
+
+  test('Buffer read by a workspace source is refused, and still there for libraries', async () => {
+    const probe = path.join(__dirname, '..', '..', 'src', 'probe.js'); // compiled in memory, never written
+    const script =
+      `const M = require('node:module'); const m = new M(${JSON.stringify(probe)});` +
+      `m._compile('module.exports = () => Buffer.from("x")', ${JSON.stringify(probe)});` +
+      `if (typeof Buffer.from !== 'function') process.exit(3); m.exports();`;
+    const { code, stderr } = await spawn([refuseBuiltins, '-e', script]);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/refused Buffer in core\/src\/probe\.js/);
   });
 });

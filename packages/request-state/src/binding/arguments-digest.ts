@@ -1,4 +1,6 @@
-import { hash } from 'node:crypto';
+import { sha256 } from '@noble/hashes/sha2';
+import { utf8ToBytes } from '@noble/hashes/utils';
+import { encodeBase64url } from '../crypto/base64url';
 import { canonicalJson } from './canonical-json';
 
 /**
@@ -7,5 +9,5 @@ import { canonicalJson } from './canonical-json';
  */
 export function argumentsDigest(args: Record<string, unknown> | null | undefined): string {
   const json = args === null || args === undefined ? '{}' : canonicalJson(args);
-  return hash('sha256', json, 'buffer').subarray(0, 16).toString('base64url');
+  return encodeBase64url(sha256(utf8ToBytes(json)).subarray(0, 16));
 }

@@ -1,8 +1,10 @@
-import { hash, timingSafeEqual } from 'node:crypto';
-import { decodeCanonicalBase64url } from '../crypto/base64url';
+import { sha256 } from '@noble/hashes/sha2';
+import { concatBytes, utf8ToBytes } from '@noble/hashes/utils';
+import { decodeCanonicalBase64url, encodeBase64url } from '../crypto/base64url';
+import { constantTimeEqual } from '../crypto/constant-time-equal';
 import { takeRandomBytes } from '../crypto/random-pool';
 
-const LABEL = Buffer.from('mcp/request-state/principal:');
+const LABEL = utf8ToBytes('mcp/request-state/principal:');
 const SALT_BYTES = 8;
 const HASH_BYTES = 16;
 
@@ -12,18 +14,18 @@ const HASH_BYTES = 16;
  */
 export function makePrincipalClaim(principal: string): string {
   const salt = takeRandomBytes(SALT_BYTES);
-  return Buffer.concat([salt, hashPrincipal(salt, principal)]).toString('base64url');
+  return encodeBase64url(concatBytes(salt, hashPrincipal(salt, principal)));
 }
 
 export function principalClaimMatches(claim: string, principal: string): boolean {
   const bytes = decodeCanonicalBase64url(claim);
   if (bytes === undefined || bytes.length !== SALT_BYTES + HASH_BYTES) return false;
   const expected = hashPrincipal(bytes.subarray(0, SALT_BYTES), principal);
-  return timingSafeEqual(bytes.subarray(SALT_BYTES), expected);
+  return constantTimeEqual(bytes.subarray(SALT_BYTES), expected);
 }
 
-function hashPrincipal(salt: Uint8Array, principal: string): Buffer {
+function hashPrincipal(salt: Uint8Array, principal: string): Uint8Array {
   // JSON.stringify escapes lone surrogates, which UTF-8 encoding would otherwise merge into U+FFFD
-  const input = Buffer.concat([LABEL, salt, Buffer.from(JSON.stringify(principal))]);
-  return hash('sha256', input, 'buffer').subarray(0, HASH_BYTES);
+  const input = concatBytes(LABEL, salt, utf8ToBytes(JSON.stringify(principal)));
+  return sha256(input).subarray(0, HASH_BYTES);
 }

@@ -1,16 +1,24 @@
 const ALPHABET = /^[A-Za-z0-9_-]*$/;
 
+// btoa takes a "binary string" (one char per byte); slices keep String.fromCharCode's argument list short.
+const SLICE = 0x8000;
+
+/** Unpadded base64url (RFC 4648 §5) with web-standard btoa, byte for byte what Node's Buffer writes. */
 export function encodeBase64url(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64url');
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += SLICE) binary += String.fromCharCode(...bytes.subarray(i, i + SLICE));
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 /**
  * Decodes unpadded base64url, or returns undefined unless `text` is the one canonical encoding of its
- * bytes. Node's decoder is lenient (it skips junk, padding and the unused low bits of the last
- * character), so a re-encode must reproduce the input exactly: a token then has one spelling only.
+ * bytes. atob is lenient (it ignores the unused low bits of the last character), so a re-encode must
+ * reproduce the input exactly: a token then has one spelling only.
  */
-export function decodeCanonicalBase64url(text: string): Buffer | undefined {
+export function decodeCanonicalBase64url(text: string): Uint8Array | undefined {
   if (!ALPHABET.test(text) || text.length % 4 === 1) return undefined;
-  const bytes = Buffer.from(text, 'base64url');
-  return bytes.toString('base64url') === text ? bytes : undefined;
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return encodeBase64url(bytes) === text ? bytes : undefined;
 }

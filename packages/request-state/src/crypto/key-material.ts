@@ -1,4 +1,5 @@
 import { RequestStateConfigError } from '../errors/request-state-config.error';
+import { constantTimeEqual } from './constant-time-equal';
 
 export const MIN_KEY_BYTES = 32;
 
@@ -25,7 +26,7 @@ export function toKeyMaterial(keys: unknown): Uint8Array[] {
     return bytes;
   });
   ring.forEach((bytes, index) => {
-    const first = ring.findIndex((other) => Buffer.compare(other, bytes) === 0);
+    const first = ring.findIndex((other) => constantTimeEqual(other, bytes));
     if (first !== index) {
       throw new RequestStateConfigError(
         `RequestStateSecurity: keys[${index}] is the same key as keys[${first}]; list each key once`,

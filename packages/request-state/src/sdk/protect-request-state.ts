@@ -38,9 +38,9 @@ export interface ProtectRequestStateOptions<Ctx extends RequestStateContext = Re
 export interface ProtectedRequestState<Ctx extends RequestStateContext = RequestStateContext> {
   readonly audience: string | undefined;
   /** For `ServerOptions.requestState.verify`: checks key, expiry, method, audience, principal and `Mcp-Name`. */
-  verify(state: string, ctx: Ctx): VerifiedRequestState;
-  /** Seals plaintext for the current request, for `inputRequired({ requestState })`. */
-  mint(plaintext: unknown, ctx: Ctx, request: RequestTarget): string;
+  verify(state: string, ctx: Ctx): Promise<VerifiedRequestState>;
+  /** Seals plaintext for the current request, for `inputRequired({ requestState: await guard.mint(...) })`. */
+  mint(plaintext: unknown, ctx: Ctx, request: RequestTarget): Promise<string>;
   /** The plaintext of this round (undefined on the first), after checking target and arguments. */
   read(ctx: Ctx, request: RequestTarget): unknown;
   /**
@@ -115,9 +115,9 @@ export function protectRequestState<Ctx extends RequestStateContext = RequestSta
 
   return {
     audience: sealer.audience,
-    verify(state, ctx) {
+    async verify(state, ctx) {
       try {
-        const claims = sealer.unseal(state);
+        const claims = await sealer.unseal(state);
         checkMethod(claims, ctx.mcpReq.method);
         sealer.checkAudience(claims);
         checkPrincipal(claims, principalOf(bindPrincipal, ctx));
@@ -129,7 +129,7 @@ export function protectRequestState<Ctx extends RequestStateContext = RequestSta
         throw refusalOf(error, ctx.mcpReq.method);
       }
     },
-    mint(plaintext, ctx, request) {
+    async mint(plaintext, ctx, request) {
       const method = ctx.mcpReq.method;
       if (!isStateCarryingMethod(method))
         throw new TypeError(

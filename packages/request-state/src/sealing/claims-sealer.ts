@@ -5,7 +5,8 @@ import { InvalidRequestStateError, isInvalidRequestStateError } from '../errors/
 import { RequestStateTooLargeError } from '../errors/request-state-too-large.error';
 import { MAX_CLOCK_SKEW_SECONDS } from '../single-use/clock-skew';
 import { consumeOnce, type SingleUseSettings } from '../single-use/consume-once';
-import { randomBytes } from 'node:crypto';
+import { encodeBase64url } from '../crypto/base64url';
+import { randomBytes } from '../crypto/web-crypto';
 import { CLAIMS_VERSION, parseClaims, type RequestStateClaims } from './request-state-claims';
 import type { RequestStateCodec } from './request-state-codec';
 import type { RequestStateSealer } from './request-state-sealer';
@@ -33,7 +34,7 @@ export class ClaimsSealer implements RequestStateSealer {
     this.audience = config.audience;
   }
 
-  seal(state: unknown, binding: RequestBinding): string {
+  async seal(state: unknown, binding: RequestBinding): Promise<string> {
     if (state === undefined || typeof state === 'function' || typeof state === 'symbol') {
       throw new TypeError(`requestState must be JSON-serialisable, got ${typeof state}`);
     }
@@ -48,21 +49,21 @@ export class ClaimsSealer implements RequestStateSealer {
       ...(this.audience !== undefined && { aud: this.audience }),
       ...(binding.principal != null && { p: makePrincipalClaim(binding.principal) }),
       s: state,
-      // 128 random bits straight from node:crypto: two tokens sharing one would refuse each other as replays
-      ...(this.config.singleUse !== undefined && { n: randomBytes(16).toString('base64url') }),
+      // 128 random bits straight from the CSPRNG: two tokens sharing one would refuse each other as replays
+      ...(this.config.singleUse !== undefined && { n: encodeBase64url(randomBytes(16)) }),
     };
-    const token = this.config.codec.seal(utf8.encode(JSON.stringify(claims)));
+    const token = await this.config.codec.seal(utf8.encode(JSON.stringify(claims)));
     if (token.length > this.config.maxTokenLength)
       throw new RequestStateTooLargeError(token.length, this.config.maxTokenLength);
     return token;
   }
 
-  open(token: unknown, binding: RequestBinding): unknown {
-    return this.verify(token, binding).s;
+  async open(token: unknown, binding: RequestBinding): Promise<unknown> {
+    return (await this.verify(token, binding)).s;
   }
 
   async openOnce(token: unknown, binding: RequestBinding): Promise<unknown> {
-    const claims = this.verify(token, binding);
+    const claims = await this.verify(token, binding);
     const singleUse = this.config.singleUse;
     // Only a token that passed every check is consumed: a refused one burns nothing.
     if (singleUse !== undefined) await consumeOnce(claims, singleUse);
@@ -74,7 +75,7 @@ export class ClaimsSealer implements RequestStateSealer {
     if (store?.release === undefined) return;
     let nonce: string | undefined;
     try {
-      nonce = this.unseal(token).n;
+      nonce = (await this.unseal(token)).n;
     } catch {
       return; // a token that does not open was never consumed
     }
@@ -82,8 +83,8 @@ export class ClaimsSealer implements RequestStateSealer {
   }
 
   /** Every check of a token against the request that carries it. */
-  private verify(token: unknown, binding: RequestBinding): RequestStateClaims {
-    const claims = this.unseal(token);
+  private async verify(token: unknown, binding: RequestBinding): Promise<RequestStateClaims> {
+    const claims = await this.unseal(token);
     checkMethod(claims, binding.method);
     checkTarget(claims, binding);
     this.checkAudience(claims);
@@ -92,10 +93,10 @@ export class ClaimsSealer implements RequestStateSealer {
   }
 
   /** Bounds, codec, payload shape, version and time window (finite, at most ttl long): everything that needs no request. */
-  unseal(token: unknown): RequestStateClaims {
+  async unseal(token: unknown): Promise<RequestStateClaims> {
     if (typeof token !== 'string') throw new InvalidRequestStateError('not_string');
     if (token.length > this.config.maxTokenLength) throw new InvalidRequestStateError('too_long');
-    const claims = parseClaims(unsealWith(this.config.codec, token));
+    const claims = parseClaims(await unsealWith(this.config.codec, token));
     // JSON reads 1e999 as Infinity: a codec that authenticates poorly must not hand out eternal tokens
     if (!Number.isFinite(claims.iat) || !Number.isFinite(claims.exp)) throw new InvalidRequestStateError('bad_time');
     // seal() stamps exp = iat + ttl with the same arithmetic, so an honest token is never over by a rounding
@@ -143,10 +144,10 @@ function digestOrNothing(args: RequestBinding['arguments']): string | undefined 
   }
 }
 
-function unsealWith(codec: RequestStateCodec, token: string): Uint8Array {
+async function unsealWith(codec: RequestStateCodec, token: string): Promise<Uint8Array> {
   let bytes: unknown;
   try {
-    bytes = codec.unseal(token);
+    bytes = await codec.unseal(token);
   } catch (error) {
     // a codec's own reason is kept as `cause` for the log; the message stays the fixed one
     throw isInvalidRequestStateError(error)

@@ -4,9 +4,9 @@ import type { RequestBinding } from '../binding/request-binding';
 export interface RequestStateSealer {
   readonly audience: string | undefined;
   /** Seals JSON-serialisable plaintext for this request, with a fresh iat/exp on every call. */
-  seal(state: unknown, binding: RequestBinding): string;
-  /** The plaintext, or an InvalidRequestStateError whatever went wrong (the reason is on the error). */
-  open(token: unknown, binding: RequestBinding): unknown;
+  seal(state: unknown, binding: RequestBinding): Promise<string>;
+  /** The plaintext, or a rejection with InvalidRequestStateError whatever went wrong (the reason is on the error). */
+  open(token: unknown, binding: RequestBinding): Promise<unknown>;
   /**
    * `open`, then, under a single-use policy (`RequestStateSecurity({ singleUse })`), consumes the token's
    * nonce: a second use, on any instance sharing the store, is refused (`replayed`). Without one, `open`.
