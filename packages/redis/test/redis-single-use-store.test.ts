@@ -22,8 +22,8 @@ afterAll(async () => {
 const KEY = 'k'.repeat(32);
 const CALL: RequestBinding = { method: 'tools/call', target: 'pay', arguments: { amount: 3 }, principal: 'alice' };
 const storeOf = () => new RedisSingleUseStore({ client: commands.client, keyPrefix: `test:${++prefixes}:used:` });
-const nonceOf = (security: RequestStateSecurity, token: string): string =>
-  (security.forServer('srv') as unknown as { unseal(token: string): { n: string } }).unseal(token).n;
+const nonceOf = async (security: RequestStateSecurity, token: string): Promise<string> =>
+  (await (security.forServer('srv') as unknown as { unseal(token: string): Promise<{ n: string }> }).unseal(token)).n;
 
 describe('RedisSingleUseStore on a real redis-server', () => {
   test("the record expires at the token's own exp plus the 60 s skew (PXAT), not after this instance's remaining time", async () => {
@@ -32,9 +32,9 @@ describe('RedisSingleUseStore on a real redis-server', () => {
     const now = Date.now();
     const ahead = new RequestStateSecurity({ keys: [KEY], ttl: 600, clock: () => now + 300_000, singleUse: store });
     const sealer = new RequestStateSecurity({ keys: [KEY], ttl: 600, clock: () => now, singleUse: store });
-    const token = sealer.forServer('srv').seal('s', CALL);
+    const token = await sealer.forServer('srv').seal('s', CALL);
     await ahead.forServer('srv').openOnce(token, CALL);
-    const key = `test:${prefixes}:used:${nonceOf(sealer, token)}`;
+    const key = `test:${prefixes}:used:${await nonceOf(sealer, token)}`;
     const expiresAt = Number(await commands.client.sendCommand(['PEXPIRETIME', key]));
     expect(expiresAt).toBe(Math.ceil((now / 1000 + 600 + 60) * 1000));
   });
@@ -44,7 +44,7 @@ describe('RedisSingleUseStore on a real redis-server', () => {
     // Sealed 599 s ago: one second of life left on the real clock, 31 s on an instance 30 s behind.
     const sealedAt = Date.now() - 599_000;
     const first = new RequestStateSecurity({ keys: [KEY], ttl: 600, clock: () => sealedAt, singleUse: store });
-    const token = first.forServer('srv').seal({ pay: 1 }, CALL);
+    const token = await first.forServer('srv').seal({ pay: 1 }, CALL);
     const onTime = new RequestStateSecurity({ keys: [KEY], ttl: 600, singleUse: store });
     await expect(onTime.forServer('srv').openOnce(token, CALL)).resolves.toEqual({ pay: 1 });
     await new Promise((r) => setTimeout(r, 1500)); // expired now by the real clock

@@ -79,7 +79,7 @@ const causes: Record<InvalidStateReason, () => unknown> = {
   principal_mismatch: async () => await sealer.open(good, { ...P, principal: 'mallory' }),
   not_verified: () => protectRequestState(security, { audience: 'srv', rejectWith: (e) => e }).read(ctx(good), CALL),
   no_nonce: () => singleUse.openOnce(good, P), // sealed by a policy without single use
-  single_use_without_store: () => sealer.open(singleUse.seal('s', P), P), // the keys, not the store
+  single_use_without_store: async () => sealer.open(await singleUse.seal('s', P), P), // the keys, not the store
   replayed: async () => {
     const once = await singleUse.seal('s', P);
     await singleUse.openOnce(once, P);

@@ -39,7 +39,7 @@ async function reasonOf(promise: Promise<unknown>): Promise<string> {
 }
 
 describe('single-use requestState (opt-in)', () => {
-  test('every token of a single-use policy carries its own nonce; without the option there is none', () => {
+  test('every token of a single-use policy carries its own nonce; without the option there is none', async () => {
     const plain = new RequestStateSecurity({ keys: [KEY_A] }).forServer('srv');
     expect((await claimsOf(await plain.seal('s', P))).n).toBeUndefined();
     const once = new RequestStateSecurity({ keys: [KEY_A], singleUse: new MemorySingleUseStore() }).forServer('srv');
@@ -207,7 +207,7 @@ describe('single-use requestState (opt-in)', () => {
     expect(store.size).toBeLessThan(1100 + 1024); // expired records were swept
   });
 
-  test('bad settings are refused at construction, naming the field', () => {
+  test('bad settings are refused at construction, naming the field', async () => {
     expect(() => new RequestStateSecurity({ keys: [KEY_A], singleUse: {} as SingleUseStore })).toThrow(
       'RequestStateSecurity: singleUse must be a store with consume(nonce, { expiresAtMs }) => Promise<boolean>',
     );
