@@ -79,6 +79,7 @@ export function buildAndPack(into) {
 function checkPackedFiles(name, files) {
   const problems = [];
   if (!files.includes('package.json')) problems.push('no package.json');
+  if (!files.includes('LICENSE')) problems.push('no LICENSE');
   if (!files.some((f) => f.startsWith('dist/') && f.endsWith('.d.ts')))
     problems.push('no type declarations under dist/');
   if (files.some((f) => f.endsWith('.tsbuildinfo'))) problems.push('a .tsbuildinfo file');

@@ -1,6 +1,6 @@
 // What a published package.json must say for a user's npm, editor and registry page to work, and what the
 // Changesets configuration must cover; each problem names the package and the field.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { publishablePackages, readJson, ROOT } from '../check-packages/support.mjs';
 
@@ -10,7 +10,10 @@ const REQUIRED = ['name', 'version', 'description', 'license', 'main', 'types', 
 export function manifestProblems() {
   const packages = publishablePackages();
   const versions = new Map(packages.map(({ manifest }) => [manifest.name, manifest.version]));
-  const problems = packages.flatMap(({ manifest }) => problemsOf(manifest, versions));
+  const problems = packages.flatMap(({ dir, manifest }) => [
+    ...problemsOf(manifest, versions),
+    ...licenseProblems(dir, manifest),
+  ]);
   return [...problems, ...changesetProblems(packages.map(({ manifest }) => manifest.name))];
 }
 
@@ -38,6 +41,19 @@ function problemsOf(m, versions) {
         say(`"${name}" is both a dependency and a peer dependency`);
     }
   }
+  return problems;
+}
+
+// npm packs the LICENSE of the package's own folder only, so each carries the repository's text and name
+function licenseProblems(dir, m) {
+  const root = readJson(path.join(ROOT, 'package.json'));
+  const problems = [];
+  if (m.license !== root.license)
+    problems.push(`${m.name}: "license" is "${m.license}", not the repository's ${root.license}`);
+  const own = path.join(dir, 'LICENSE');
+  if (!existsSync(own)) problems.push(`${m.name}: no LICENSE file next to its package.json`);
+  else if (readFileSync(own, 'utf8') !== readFileSync(path.join(ROOT, 'LICENSE'), 'utf8'))
+    problems.push(`${m.name}: its LICENSE differs from the repository's`);
   return problems;
 }
 
