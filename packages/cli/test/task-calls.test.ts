@@ -31,8 +31,13 @@ describe('tessera call of a task tool (no terminal)', () => {
     expect(run.code).toBe(0);
     expect(run.stdout.trim()).toBe('migrated 2 tables');
     const lines = run.stderr.trim().split('\n');
-    expect(lines.every((line) => STATUS.test(line))).toBe(true);
-    const seen = lines.map((line) => line.replace(STATUS, '').replace(/ - \d+s$/, ''));
+    // the answer taken from --answers is echoed once, as if the user had typed it; every other line is a status
+    const echo = '[how_many] Migrate how many tables? accept {"tables":2} (from --answers)';
+    expect(lines.filter((line) => line === echo)).toHaveLength(1);
+    const statuses = lines.filter((line) => line !== echo);
+    expect(statuses.every((line) => STATUS.test(line))).toBe(true);
+    expect(lines.indexOf(echo)).toBeGreaterThan(lines.findIndex((line) => line.includes('waiting for your answer')));
+    const seen = statuses.map((line) => line.replace(STATUS, '').replace(/ - \d+s$/, ''));
     // right after the answer the task may be seen working before its first status message, or not
     expect(seen.filter((line, i) => i === 0 || line !== 'working')).toEqual([
       'working',
