@@ -13,7 +13,17 @@ describe('HTTP bench settings', () => {
       openFlows: 10_000,
       busyMicros: 50,
     });
-    expect(httpBenchConfig({}).kinds).toEqual(['node', 'node-busy', 'raw', 'nest', 'tessera', 'tessera-intercepted']);
+    expect(httpBenchConfig({}).kinds).toEqual([
+      'node',
+      'node-busy',
+      'raw',
+      'nest',
+      'tessera',
+      'tessera-intercepted',
+      'flow-raw',
+      'flow-tessera',
+    ]);
+    expect(httpBenchConfig({}).parts).toEqual(['cold', 'calls', 'open', 'flows']);
     expect(httpBenchConfig({ BENCH_HTTP_BUSY_US: '80' }).busyMicros).toBe(80);
     expect(httpBenchConfig({ BENCH_QUICK: '1' })).toMatchObject({ rounds: 2, seconds: 1, openFlows: 1_000 });
     expect(

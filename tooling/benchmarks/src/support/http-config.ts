@@ -11,12 +11,22 @@ export interface HttpBenchConfig {
   settleSeconds: number;
   connections: number;
   tools: number[];
-  kinds: Array<'node' | 'node-busy' | 'raw' | 'nest' | 'tessera' | 'tessera-intercepted' | 'tessera-sdk'>;
+  kinds: Array<
+    | 'node'
+    | 'node-busy'
+    | 'raw'
+    | 'nest'
+    | 'tessera'
+    | 'tessera-intercepted'
+    | 'tessera-sdk'
+    | 'flow-raw'
+    | 'flow-tessera'
+  >;
   /** The µs of CPU the `node-busy` echo spends per request before answering. */
   busyMicros: number;
   flowConcurrency: number;
   openFlows: number;
-  parts: Array<'calls' | 'flows' | 'open'>;
+  parts: Array<'cold' | 'calls' | 'flows' | 'open'>;
 }
 
 export function httpBenchConfig(env: NodeJS.ProcessEnv = process.env): HttpBenchConfig {
@@ -41,11 +51,14 @@ export function httpBenchConfig(env: NodeJS.ProcessEnv = process.env): HttpBench
     settleSeconds: num('BENCH_HTTP_SETTLE_SECONDS', 15, 1),
     connections: num('BENCH_HTTP_CONNECTIONS', 50, 50),
     tools: list('BENCH_HTTP_TOOLS', '10,1000').map(Number),
-    kinds: list('BENCH_HTTP_KINDS', 'node,node-busy,raw,nest,tessera,tessera-intercepted') as HttpBenchConfig['kinds'],
+    kinds: list(
+      'BENCH_HTTP_KINDS',
+      'node,node-busy,raw,nest,tessera,tessera-intercepted,flow-raw,flow-tessera',
+    ) as HttpBenchConfig['kinds'],
     busyMicros: num('BENCH_HTTP_BUSY_US', 50, 50),
     flowConcurrency: num('BENCH_FLOW_CONCURRENCY', 16, 16),
     openFlows: num('BENCH_OPEN_FLOWS', 10_000, 1_000),
-    parts: list('BENCH_HTTP_PARTS', 'calls,open,flows') as HttpBenchConfig['parts'],
+    parts: list('BENCH_HTTP_PARTS', 'cold,calls,open,flows') as HttpBenchConfig['parts'],
   };
 }
 

@@ -1,0 +1,137 @@
+import type { SliceResult } from './support/cannon';
+import { fmtSpread, mb, spread, type HttpBenchConfig } from './support/http-config';
+import type { Measured } from './http-calls.part';
+
+/** The tables of the HTTP bench's calls part (http-calls.part.ts), printed from the measured slices. */
+const LABELS: Record<string, string> = {
+  node: 'plain node:http JSON echo (ceiling)',
+  'node-busy': 'plain node:http JSON echo, spinning {n} µs per request first (yardstick)',
+  raw: 'raw SDK: createMcpHandler + toNodeHandler, low-level Server',
+  nest: 'MCP-Nest 2.0.5 (Express, zod)',
+  tessera: 'Tessera app.listen',
+  'tessera-intercepted': 'Tessera app.listen, a pass-through interceptor (off the direct path)',
+  'tessera-sdk': 'Tessera listen, fast path off (SDK node adapter)',
+  'flow-raw': 'raw SDK flow server (low-level Server, HMAC codec)',
+  'flow-tessera': 'Tessera @Elicit flow server',
+};
+
+type Slice = SliceResult & { cpuUs: number };
+const isPlain = (kind: string) => kind === 'node' || kind === 'node-busy';
+
+/** The row's name (with the load, for a flow leg), and its tool count (none for the plain echoes). */
+export const label = (m: Measured) =>
+  LABELS[m.child.kind]!.replace('{n}', String(m.child.tools)) + (m.load.what ? `: ${m.load.what}` : '');
+export const toolsCell = (m: Measured) => (isPlain(m.child.kind) ? '-' : String(m.child.tools));
+
+const perRound = (a: Measured, b: Measured, pick: (x: Slice) => number) =>
+  spread(a.slices.map((x, r) => pick(x) / pick(b.slices[r]!)));
+
+export function reportCalls(measured: Measured[], config: HttpBenchConfig): void {
+  console.log('\n## tools/call over HTTP on 127.0.0.1 (each server in its own process, autocannon)\n');
+  console.log(
+    `node ${process.version}, ${process.platform}/${process.arch}, ${new Date().toISOString()}; ${config.connections} connections, ` +
+      `${config.rounds} interleaved rounds of ${config.seconds} s per server (order reversed every other round); median [min-max] over rounds. ` +
+      `Idle RSS: the lowest over ${config.settleSeconds} s at rest with a GC every second; after load: right after the last slice, ` +
+      `and ${config.settleSeconds} s later with no GC forced\n`,
+  );
+  console.log(
+    `| Server | Tools | req/s | p50 ms | p99 ms | server CPU µs/request | idle RSS MB | RSS after load MB | RSS ${config.settleSeconds} s after load MB | that ÷ idle |`,
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const m of measured) {
+    const s = m.slices;
+    console.log(
+      `| ${label(m)} | ${toolsCell(m)} | ${fmtSpread(spread(s.map((x) => x.perSecond)))} | ` +
+        `${spread(s.map((x) => x.p50)).median.toFixed(1)} | ${fmtSpread(spread(s.map((x) => x.p99)))} | ${fmtSpread(spread(s.map((x) => x.cpuUs)))} | ` +
+        `${mb(m.idleRss)} | ${mb(m.loadedRss)} | ${mb(m.afterRestRss)} | ${(m.afterRestRss / m.idleRss).toFixed(2)} |`,
+    );
+  }
+  // Ratios are taken round by round (servers of one round ran side by side), then summarised.
+  const find = (kind: string, tools: number) =>
+    measured.find((m) => m.child.kind === kind && (kind === 'node' || m.child.tools === tools) && !m.load.what);
+  console.log(
+    '\nRatios, per round then median [min-max]: req/s (above 1 = serves more), p99 and server CPU per request (below 1 = less), idle RSS:\n',
+  );
+  console.log(
+    '| Server | Tools | req/s ÷ raw SDK | req/s ÷ MCP-Nest | req/s ÷ node:http | p99 ÷ raw SDK | p99 ÷ node:http | CPU ÷ raw SDK | CPU ÷ node:http | idle RSS ÷ raw SDK |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const m of measured) {
+    if (m.child.kind === 'node' || m.child.kind === 'raw' || m.load.what) continue;
+    // the yardstick has no MCP counterpart: only its share of the bare echo
+    const raw = isPlain(m.child.kind) ? undefined : find('raw', m.child.tools);
+    const nest = isPlain(m.child.kind) ? undefined : find('nest', m.child.tools);
+    const node = find('node', 0);
+    const cell = (other: Measured | undefined, pick: (x: Slice) => number) =>
+      other ? fmtSpread(perRound(m, other, pick), 2) : '-';
+    console.log(
+      `| ${label(m)} | ${toolsCell(m)} | ${cell(raw, (x) => x.perSecond)} | ${m.child.kind === 'nest' ? '-' : cell(nest, (x) => x.perSecond)} | ` +
+        `${cell(node, (x) => x.perSecond)} | ${cell(raw, (x) => x.p99)} | ${cell(node, (x) => x.p99)} | ${cell(raw, (x) => x.cpuUs)} | ` +
+        `${cell(node, (x) => x.cpuUs)} | ${raw ? (m.idleRss / raw.idleRss).toFixed(2) : '-'} |`,
+    );
+  }
+  reportLegs(measured, find);
+  if (config.tools.length > 1) reportToolCount(measured, config, find);
+}
+
+/** Server CPU per flow leg against the plain call of the same stack (its fewest-tools echo server), per round. */
+function reportLegs(measured: Measured[], find: (kind: string, tools: number) => Measured | undefined): void {
+  const legs = measured.filter((m) => m.load.what);
+  if (!legs.length) return;
+  const fewest = Math.min(...measured.filter((m) => !m.load.what && m.child.tools > 0).map((m) => m.child.tools));
+  const plainOf: Record<string, string> = { 'flow-tessera': 'tessera', 'flow-raw': 'raw' };
+  console.log(
+    `\nA flow leg against a plain call: server CPU per request, per round then median [min-max] (the plain call: the same stack's echo with ${fewest} tools; 1.00 = a leg costs what a plain call costs):\n`,
+  );
+  console.log('| Flow leg | CPU ÷ plain call, same stack | CPU ÷ the raw SDK leg |');
+  console.log('|---|---:|---:|');
+  for (const leg of legs) {
+    const plain = find(plainOf[leg.child.kind]!, fewest);
+    const rawLeg = legs.find((o) => o.child.kind === 'flow-raw' && o.load.what === leg.load.what);
+    console.log(
+      `| ${label(leg)} | ${
+        plain
+          ? fmtSpread(
+              perRound(leg, plain, (x) => x.cpuUs),
+              2,
+            )
+          : '-'
+      } | ` +
+        `${
+          rawLeg && rawLeg !== leg
+            ? fmtSpread(
+                perRound(leg, rawLeg, (x) => x.cpuUs),
+                2,
+              )
+            : '-'
+        } |`,
+    );
+  }
+}
+
+function reportToolCount(
+  measured: Measured[],
+  config: HttpBenchConfig,
+  find: (kind: string, tools: number) => Measured | undefined,
+): void {
+  const [few, many] = [Math.min(...config.tools), Math.max(...config.tools)];
+  console.log(
+    `\n${many} tools ÷ ${few} tools, per round then median [min-max] (1.00 = the tool count costs nothing):\n`,
+  );
+  console.log('| Server | req/s | server CPU per request |');
+  console.log('|---|---:|---:|');
+  for (const kind of new Set(measured.map((m) => m.child.kind))) {
+    const a = find(kind, many);
+    const b = find(kind, few);
+    if (isPlain(kind) || !a || !b) continue;
+    console.log(
+      `| ${LABELS[kind]} | ${fmtSpread(
+        perRound(a, b, (x) => x.perSecond),
+        2,
+      )} | ${fmtSpread(
+        perRound(a, b, (x) => x.cpuUs),
+        2,
+      )} |`,
+    );
+  }
+}

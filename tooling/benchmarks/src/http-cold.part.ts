@@ -1,0 +1,78 @@
+import type { ServerKind } from './http-server';
+import { ECHO_CALL, ECHO_TEXT } from './support/echo-servers';
+import { fmtSpread, spread, type HttpBenchConfig } from './support/http-config';
+import { startServer } from './support/server-child';
+import { envelopeBody, envelopeHeaders, parseAnswer } from './support/wire';
+
+/**
+ * Part 0 of the HTTP bench, cold start: from the moment the server's process is forked to the first
+ * `tools/call` of `echo` answered over loopback HTTP (node's own start, the stack's imports, building the
+ * app with 10 or 1000 tools, listening, the first call through cold code). Each start is a new process;
+ * the kinds take turns round by round (order reversed every other round), after one untimed start each so
+ * that the files are in the OS's page cache for everyone.
+ */
+const COLD_KINDS: Array<{ kind: ServerKind; label: string }> = [
+  { kind: 'node', label: 'plain node:http JSON echo (the floor: node itself)' },
+  { kind: 'raw', label: 'raw SDK: createMcpHandler + toNodeHandler, low-level Server' },
+  { kind: 'nest', label: 'MCP-Nest 2.0.5 (Express, zod)' },
+  { kind: 'tessera', label: 'Tessera app.listen' },
+];
+
+interface ColdStart {
+  /** Fork to the server's URL reported (listening). */
+  listeningMs: number;
+  /** Fork to the first tools/call answered in full. */
+  answeredMs: number;
+}
+
+async function coldStart(kind: ServerKind, tools: number): Promise<ColdStart> {
+  const started = process.hrtime.bigint();
+  const ms = () => Number(process.hrtime.bigint() - started) / 1e6;
+  const child = await startServer(kind, tools);
+  try {
+    const listeningMs = ms();
+    const response = await fetch(child.url, {
+      method: 'POST',
+      headers: envelopeHeaders(ECHO_CALL),
+      body: envelopeBody(ECHO_CALL),
+    });
+    const text = parseAnswer(await response.text()).result?.content?.[0]?.text;
+    const answeredMs = ms();
+    if (text !== ECHO_TEXT) throw new Error(`${kind} (${tools} tools), cold: unexpected answer ${text}`);
+    return { listeningMs, answeredMs };
+  } finally {
+    await child.stop();
+  }
+}
+
+export async function coldPart(config: HttpBenchConfig): Promise<void> {
+  const variants: Array<{ kind: ServerKind; label: string; tools: number; starts: ColdStart[] }> = COLD_KINDS.filter(
+    ({ kind }) => config.kinds.includes(kind as HttpBenchConfig['kinds'][number]),
+  ).flatMap(({ kind, label }) =>
+    (kind === 'node' ? [0] : config.tools).map((tools) => ({ kind, label, tools, starts: [] })),
+  );
+  for (const v of variants) await coldStart(v.kind, v.tools); // page cache warm for every kind
+  for (let round = 0; round < config.rounds; round++) {
+    const order = variants.map((_, i) => i);
+    if (round % 2 === 1) order.reverse();
+    for (const i of order) variants[i]!.starts.push(await coldStart(variants[i]!.kind, variants[i]!.tools));
+  }
+  console.log('\n## Cold start: process forked to the first tools/call answered over HTTP\n');
+  console.log(
+    `node ${process.version}, ${process.platform}/${process.arch}, ${new Date().toISOString()}; one new process per start, ` +
+      `${config.rounds} interleaved rounds (order reversed every other round) after one untimed start each; median [min-max] over rounds\n`,
+  );
+  console.log('| Server | Tools | to listening, ms | to first tools/call answered, ms | ÷ raw SDK (per round) |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const v of variants) {
+    const raw = variants.find((o) => o.kind === 'raw' && o.tools === v.tools);
+    const ratio =
+      raw && v.kind !== 'raw' && v.kind !== 'node'
+        ? fmtSpread(spread(v.starts.map((s, r) => s.answeredMs / raw.starts[r]!.answeredMs)), 2)
+        : '-';
+    console.log(
+      `| ${v.label} | ${v.kind === 'node' ? '-' : v.tools} | ${fmtSpread(spread(v.starts.map((s) => s.listeningMs)))} | ` +
+        `${fmtSpread(spread(v.starts.map((s) => s.answeredMs)))} | ${ratio} |`,
+    );
+  }
+}
