@@ -101,7 +101,10 @@ describe('the rest of the root entry', () => {
         if (entry.isDirectory()) {
           if (file !== path.join(SRC, 'node')) walk(file);
         } else if (entry.name.endsWith('.ts')) {
-          const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+          // type-only imports are erased from the emitted code, so they reach no runtime
+          const code = readFileSync(file, 'utf8')
+            .replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')
+            .replace(/^import type [^;]*;/gm, '');
           if (/\bBuffer\b|from ['"]node:/.test(code)) offenders.push(path.relative(SRC, file));
         }
       }
