@@ -10,8 +10,7 @@ import type { ExecutionContext } from '../contracts/execution-context';
 import { ParamResolverRegistry } from '../pipeline/params/param-resolver-registry';
 import { resolveDependencies } from '../mrtr/resolve-dependencies';
 import { RequestStateInterceptor } from '../pipeline/request-state.interceptor';
-import { FlowTelemetry } from '../telemetry/flow-telemetry';
-import type { TelemetryOptions } from '../telemetry/telemetry-options';
+import { flowTelemetryFor } from '../telemetry/flow-telemetry-for';
 import type { ServerRuntime } from '../server/server-runtime';
 import type { AppModule } from './app-module';
 import type { HttpAuthOptions } from '../auth/http-auth-options';
@@ -69,7 +68,7 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
       }),
       resolvers: new ParamResolverRegistry(),
       dependencies: resolveDependencies,
-      telemetry: telemetryFor(module.telemetry),
+      telemetry: flowTelemetryFor(module.telemetry, 'Module'),
     },
     logger,
     pageSize,
@@ -86,17 +85,6 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
       bindPrincipal: bindPrincipal ? (ctx) => bindPrincipal(ctx) : undefined,
     });
   return new TesseraApp(runtime, options.auth, options.legacySessions, limits);
-}
-
-function telemetryFor(option: boolean | TelemetryOptions | undefined): FlowTelemetry | undefined {
-  if (option === undefined || option === false) return undefined;
-  if (option === true) return new FlowTelemetry({});
-  if (typeof option !== 'object' || option === null) {
-    throw new InvalidConfigurationError(
-      `Module telemetry must be true, false or { tracerProvider?, meterProvider? }, got ${String(option)}.`,
-    );
-  }
-  return new FlowTelemetry(option);
 }
 
 /** The module's skills: the SDK's own extension object (a catalog, or one built over a SkillSource). */

@@ -7,7 +7,6 @@ import { declaredScopes, neededScopes } from '../auth/handler-scopes';
 import { HttpAuth } from '../auth/http-auth';
 import { scopeChallenge } from '../auth/scope-challenge';
 import { TaskListenStreams } from '../tasks/task-listen';
-import { recordRefusedState } from '../telemetry/record-refused-state';
 import type { HttpAuthOptions } from '../auth/http-auth-options';
 import type { LegacySessionOptions } from '../endpoint/legacy-sessions';
 import { McpEndpoint } from '../endpoint/mcp-endpoint';
@@ -37,8 +36,7 @@ export class TesseraApp extends McpEndpoint {
       return undefined;
     };
     if (runtime.tasks) this.taskListen = new TaskListenStreams(runtime.tasks);
-    const telemetry = runtime.pipeline.telemetry;
-    if (telemetry) this.onRefusedState = (refused) => recordRefusedState(telemetry, refused);
+    this.countRefusedStates(runtime.pipeline.telemetry);
   }
 
   get name(): string {

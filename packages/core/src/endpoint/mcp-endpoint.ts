@@ -12,6 +12,8 @@ import {
 import type { Logger } from '../logging/logger';
 import { refuseBeforeDispatch } from '../screening/refuse-before-dispatch';
 import type { OnRefusedState } from '../screening/screen-request-state';
+import type { FlowTelemetry } from '../telemetry/flow-telemetry';
+import { recordRefusedState } from '../telemetry/record-refused-state';
 import { refuseByScan } from '../limits/refuse-by-scan';
 import type { ParamHeader } from '../http-headers/param-headers';
 import { refuseParamHeaders } from '../http-headers/refuse-param-headers';
@@ -48,8 +50,8 @@ export class McpEndpoint {
   /** The 403 for a call whose handler needs scopes the verified token lacks (set by the decorated app). */
   protected challengeScopes?: (body: unknown, authInfo: AuthInfo | undefined) => Response | undefined;
 
-  /** Hears a state refused before dispatch, to count it with the pipeline's refusals (set by the decorated app). */
-  protected onRefusedState?: OnRefusedState;
+  /** Hears a state refused before dispatch, to count it with the pipeline's refusals (`countRefusedStates`). */
+  private onRefusedState?: OnRefusedState;
 
   /** `subscriptions/listen` streams for task status (`taskIds` filters), when the app serves tasks. */
   protected taskListen?: TaskListenStreams;
@@ -172,7 +174,7 @@ export class McpEndpoint {
   private async serveParsed(request: Request, body: unknown, options: McpHandlerRequestOptions): Promise<Response> {
     const challenge = this.challengeScopes?.(body, options.authInfo);
     if (challenge) return challenge; // before the SDK: a call without its scopes never runs or asks anything
-    const refusal = refuseBeforeDispatch(body, this.logger, this.limits, this.onRefusedState);
+    const refusal = this.screen(body);
     if (refusal) return Response.json(refusal); // 200, like every other JSON-RPC error answer (one status for all refusals)
     const mismatch = this.paramHeaders && refuseParamHeaders(request, body, this.paramHeaders, this.logger);
     if (mismatch) return mismatch;
@@ -183,6 +185,20 @@ export class McpEndpoint {
     // a face that serves some messages itself (listen's fast lane) gets them only now, past every check above
     const own = (options as FaceRequestOptions)[SERVE_CHECKED]?.(request, body, options.authInfo);
     return own ?? this.handler.fetch(request, { ...options, parsedBody: body });
+  }
+
+  /**
+   * Every check made on a parsed message before the SDK sees it (`screening/refuse-before-dispatch.ts`): the
+   * refusal to send in place of the SDK's answer, or nothing. Each face runs it, HTTP here and stdio in its
+   * transport guard, so a refusal is logged and counted (telemetry) the same whichever face it came in by.
+   */
+  screen(message: unknown): JSONRPCMessage | undefined {
+    return refuseBeforeDispatch(message, this.logger, this.limits, this.onRefusedState);
+  }
+
+  /** Counts the states refused before dispatch with the pipeline's refusals, in the server's telemetry. */
+  protected countRefusedStates(telemetry: FlowTelemetry | undefined): void {
+    this.onRefusedState = telemetry && ((refused) => recordRefusedState(telemetry, refused));
   }
 
   /** Whether `fetch` answers a path besides the MCP endpoint's own: the Protected Resource Metadata document. */

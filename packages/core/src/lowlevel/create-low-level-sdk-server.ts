@@ -1,7 +1,7 @@
 import { Server, type Tool } from '@modelcontextprotocol/server';
-import type { RequestStateInterceptor } from '../pipeline/request-state.interceptor';
-import type { Logger } from '../logging/logger';
+import type { HandlerPlan } from '../compiler/handler-plan';
 import { listPage } from '../server/paginate';
+import type { CallRuntime } from '../server/server-runtime';
 import type { LowLevelServerOptions } from './low-level-server-options';
 import { serveLowLevelCall } from './serve-low-level-call';
 
@@ -9,11 +9,11 @@ import { serveLowLevelCall } from './serve-low-level-call';
 export interface LowLevelRuntime {
   options: LowLevelServerOptions;
   tools: readonly Tool[];
-  toolNames: ReadonlySet<string>;
+  /** Each tool as the call pipeline runs it, by name. */
+  plans: ReadonlyMap<string, HandlerPlan>;
   pageSize: number;
-  /** The request-state stage, when the author opted into sealing. */
-  requestState?: RequestStateInterceptor;
-  logger: Logger;
+  /** What the pipeline runs every call with: its stages' tools (request-state, telemetry), the logger, the handler. */
+  call: CallRuntime;
 }
 
 /** One SDK `Server` per serving unit (an HTTP request or a stdio connection), as the decorated app does. */
@@ -29,11 +29,7 @@ export function createLowLevelSdkServer(rt: LowLevelRuntime, era: 'modern' | 'le
   );
   server.setRequestHandler('tools/list', (req) => listPage('tools', rt.tools, req.params?.cursor, rt.pageSize));
   server.setRequestHandler('tools/call', (req, sdk) =>
-    serveLowLevelCall(
-      { toolNames: rt.toolNames, callTool: options.callTool, requestState: rt.requestState, era, logger: rt.logger },
-      req.params,
-      sdk,
-    ),
+    serveLowLevelCall({ runtime: rt.call, plans: rt.plans, era }, req.params, sdk),
   );
   return server;
 }

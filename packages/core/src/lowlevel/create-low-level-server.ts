@@ -3,7 +3,14 @@ import { InvalidConfigurationError } from '../errors/definition/invalid-configur
 import { checkServerSettings } from '../endpoint/check-server-settings';
 import { resolveRequestLimits } from '../limits/request-limits';
 import { ConsoleLogger } from '../logging/console-logger';
+import { ParamResolverRegistry } from '../pipeline/params/param-resolver-registry';
 import { RequestStateInterceptor } from '../pipeline/request-state.interceptor';
+import { createIsolatedContainer } from '../di/isolated-container';
+import type { HandlerPlan } from '../compiler/handler-plan';
+import { resolveDependencies } from '../mrtr/resolve-dependencies';
+import { flowTelemetryFor } from '../telemetry/flow-telemetry-for';
+import { LowLevelHandler, lowLevelToolPlan } from './low-level-tool-plan';
+import { RawRequestState } from './raw-request-state';
 import type { LowLevelRuntime } from './create-low-level-sdk-server';
 import type { LowLevelServerOptions } from './low-level-server-options';
 import { LowLevelServer } from './low-level-server';
@@ -19,7 +26,7 @@ export function createLowLevelServer(options: LowLevelServerOptions): LowLevelSe
   if (typeof options.callTool !== 'function')
     throw new InvalidConfigurationError(`Server "${options.name}" needs a callTool function.`);
 
-  const toolNames = new Set<string>();
+  const plans = new Map<string, HandlerPlan>();
   for (const [i, tool] of (options.tools ?? []).entries()) {
     if (typeof tool?.name !== 'string' || tool.name === '')
       throw new InvalidConfigurationError(`Server "${options.name}": tools[${i}] has no name.`);
@@ -27,33 +34,43 @@ export function createLowLevelServer(options: LowLevelServerOptions): LowLevelSe
       throw new InvalidConfigurationError(
         `Server "${options.name}": tool "${tool.name}" needs an inputSchema of type "object".`,
       );
-    if (toolNames.has(tool.name))
+    if (plans.has(tool.name))
       throw new DuplicateNameError(
         'tool',
         tool.name,
         `tools[${options.tools.findIndex((t) => t.name === tool.name)}]`,
         `tools[${i}]`,
       );
-    toolNames.add(tool.name);
+    plans.set(tool.name, lowLevelToolPlan(options.name, tool.name));
   }
 
   const logger = options.logger ?? new ConsoleLogger();
   const security = options.requestState;
   const bindPrincipal = security?.bindPrincipal;
+  const telemetry = flowTelemetryFor(options.telemetry, `Server "${options.name}"`);
   const runtime: LowLevelRuntime = {
     options,
     tools: [...options.tools],
-    toolNames,
+    plans,
     pageSize,
-    logger,
-    // the decorated server's own request-state stage: one sealing mechanism for both forms
-    requestState: security
-      ? new RequestStateInterceptor({
-          sealer: security.forServer(options.name),
-          bindPrincipal: bindPrincipal ? (call) => bindPrincipal(call.sdk) : undefined,
-          logger,
-        })
-      : undefined,
+    // every call runs the decorated server's pipeline: one sealing mechanism, one telemetry, one error mapping
+    call: {
+      root: createIsolatedContainer(), // never opened: the one provider is a startup singleton
+      singletons: new Map([[LowLevelHandler, new LowLevelHandler(options.callTool)]]),
+      logger,
+      pipeline: {
+        requestState: security
+          ? new RequestStateInterceptor({
+              sealer: security.forServer(options.name),
+              bindPrincipal: bindPrincipal ? (call) => bindPrincipal(call.sdk) : undefined,
+              logger,
+            })
+          : new RawRequestState(),
+        resolvers: new ParamResolverRegistry(),
+        dependencies: resolveDependencies,
+        telemetry,
+      },
+    },
   };
   return new LowLevelServer(runtime, options.auth, limits);
 }

@@ -3,6 +3,7 @@ import type { RequestStateSecurity } from '@tessera/request-state';
 import type { HttpAuthOptions } from '../auth/http-auth-options';
 import type { RequestLimits } from '../limits/request-limits';
 import type { Logger } from '../logging/logger';
+import type { TelemetryOptions } from '../telemetry/telemetry-options';
 
 /** What a low-level tool handler knows about one call (one round of a multi-round flow). */
 export interface LowLevelCallContext {
@@ -50,6 +51,11 @@ export interface LowLevelServerOptions {
   auth?: HttpAuthOptions;
   /** On 2025-era connections, fulfil `InputRequiredResult` with push requests; off: `-32603` there. */
   legacyInputRequiredBridge?: boolean;
+  /**
+   * OpenTelemetry traces and metrics, as a decorated module's `telemetry`: a span per round, round and
+   * refused-state counters (with sealing on, the rounds of a flow share one id). Off by default.
+   */
+  telemetry?: boolean | TelemetryOptions;
   /** Server-side log (refusals, masked failures); default: JSON lines on stderr. */
   logger?: Logger;
   /** Bounds on one request (body bytes; argument keys, array items and depth); see RequestLimits for the defaults. */

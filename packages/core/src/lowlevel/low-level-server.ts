@@ -1,6 +1,9 @@
 import type { HttpAuthOptions } from '../auth/http-auth-options';
 import { McpEndpoint } from '../endpoint/mcp-endpoint';
+import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
 import type { ResolvedRequestLimits } from '../limits/request-limits';
+import { emptyEnhancers } from '../metadata/definitions/enhancer.metadata';
+import { describePipeline, type PipelineStageDescription } from '../pipeline/describe-pipeline';
 import { createLowLevelSdkServer, type LowLevelRuntime } from './create-low-level-sdk-server';
 
 /** A ready-to-serve low-level server, with the same three faces as `TesseraApp`: `fetch`, `listen`, `serveStdio`. */
@@ -10,10 +13,23 @@ export class LowLevelServer extends McpEndpoint {
     auth?: HttpAuthOptions,
     limits?: ResolvedRequestLimits,
   ) {
-    super((era) => createLowLevelSdkServer(runtime, era), runtime.logger, auth, undefined, limits);
+    super((era) => createLowLevelSdkServer(runtime, era), runtime.call.logger, auth, undefined, limits);
+    this.countRefusedStates(runtime.call.pipeline.telemetry);
   }
 
   get name(): string {
     return this.runtime.options.name;
+  }
+
+  /**
+   * The call pipeline every `tools/call` runs, stage by stage, as `TesseraApp.describePipeline` lists a
+   * decorated one's: without a name the server-wide chain, with a tool's name that tool's.
+   */
+  describePipeline(tool?: string): PipelineStageDescription[] {
+    const tools = this.runtime.call.pipeline;
+    if (tool === undefined) return describePipeline({ enhancers: emptyEnhancers(), tools });
+    const plan = this.runtime.plans.get(tool);
+    if (!plan) throw new InvalidConfigurationError(`describePipeline: no tool named "${tool}" in "${this.name}".`);
+    return describePipeline({ enhancers: plan.enhancers, plan, tools });
   }
 }

@@ -1,7 +1,7 @@
 import type { FaceRequestOptions } from '../endpoint/face-request-options';
 import type { SdkServerFactory } from '../endpoint/mcp-endpoint';
 import type { ResolvedRequestLimits } from '../limits/request-limits';
-import type { AuthInfo } from '@modelcontextprotocol/server';
+import type { AuthInfo, JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { BodyBudget } from '../limits/body-budget';
 import type { Logger } from '../logging/logger';
 
@@ -25,6 +25,11 @@ export interface ServableEndpoint {
    * verified, which `fetch` takes back as `authInfo` without verifying it again. Without it, `fetch` authenticates.
    */
   admit?(request: Request): Promise<Response | { authInfo?: AuthInfo }>;
+  /**
+   * The endpoint's checks on a parsed message before the SDK sees it (logged, and counted by its telemetry);
+   * stdio runs every message through it. Without it, the same checks run uncounted.
+   */
+  screen?(message: unknown): JSONRPCMessage | undefined;
   /** Whether a path other than the endpoint's is one `fetch` answers (the OAuth metadata document). */
   servesPath?(pathname: string): boolean;
   track(stop: () => Promise<void>): () => Promise<void>;

@@ -6,13 +6,17 @@ import {
 } from '@modelcontextprotocol/server/stdio';
 import type { ServableEndpoint } from './servable-endpoint';
 import { guardTransport } from '../screening/guard-transport';
+import { refuseBeforeDispatch } from '../screening/refuse-before-dispatch';
 
 /** Serves this process's stdin/stdout (or a given transport); the era follows the client's opening. `app.close()` stops it too. */
 export function serveStdio(endpoint: ServableEndpoint, options: ServeStdioOptions = {}): StdioServerHandle {
   const handle = sdkServeStdio(({ era }) => endpoint.serverFactory(era), {
     onerror: (error) => endpoint.logger.debug('stdio transport error', { error }),
     ...options,
-    transport: guardTransport(options.transport ?? new StdioServerTransport(), endpoint.logger, endpoint.limits),
+    transport: guardTransport(
+      options.transport ?? new StdioServerTransport(),
+      (message) => endpoint.screen?.(message) ?? refuseBeforeDispatch(message, endpoint.logger, endpoint.limits),
+    ),
   });
   return { close: endpoint.track(() => handle.close()) };
 }

@@ -1,18 +1,14 @@
 import type { JSONRPCMessage, MessageExtraInfo, Transport } from '@modelcontextprotocol/server';
-import type { Logger } from '../logging/logger';
-import { silentLogger } from '../logging/silent-logger';
-import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from '../limits/request-limits';
-import { refuseBeforeDispatch } from './refuse-before-dispatch';
+
+/** The endpoint's checks on one parsed message (`McpEndpoint.screen`): the refusal to send, or nothing. */
+export type ScreenMessage = (message: unknown) => JSONRPCMessage | undefined;
 
 /**
- * Wraps a message transport (stdio, in-memory) so malformed retry params are answered before the SDK
- * sees them, as the HTTP face does. Everything else passes straight through.
+ * Wraps a message transport (stdio, in-memory) so a message the endpoint refuses before dispatch (a
+ * non-string state, malformed retry params, arguments over the limits) is answered before the SDK sees it,
+ * logged and counted as on the HTTP face. Everything else passes straight through.
  */
-export function guardTransport(
-  inner: Transport,
-  logger: Logger = silentLogger,
-  limits: ResolvedRequestLimits = DEFAULT_REQUEST_LIMITS,
-): Transport {
+export function guardTransport(inner: Transport, screen: ScreenMessage): Transport {
   const outer: Transport = {
     start: () => inner.start(),
     send: (message, options) => inner.send(message, options),
@@ -24,7 +20,7 @@ export function guardTransport(
     setSupportedProtocolVersions: inner.setSupportedProtocolVersions?.bind(inner),
   };
   inner.onmessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) => {
-    const refusal = refuseBeforeDispatch(message, logger, limits);
+    const refusal = screen(message);
     if (refusal) void inner.send(refusal).catch((error) => outer.onerror?.(error as Error));
     else outer.onmessage?.(message, extra);
   };

@@ -9,7 +9,7 @@ import type { HandlerMethod } from '../contracts/handler-ref';
 import { runPipeline } from '../pipeline/call-pipeline';
 import { RequestExecutionContext } from '../pipeline/request-execution-context';
 import { mapError } from './error-mapping';
-import type { ServerRuntime } from './server-runtime';
+import type { CallRuntime } from './server-runtime';
 
 export interface CallSite {
   method: HandlerMethod;
@@ -27,7 +27,7 @@ export interface CallSite {
  * answer, the container disposed. `finish` turns the plain value into the method's result type.
  */
 export async function serveCall<R>(
-  rt: ServerRuntime,
+  rt: CallRuntime,
   plan: HandlerPlan,
   site: CallSite,
   sdk: ServerContext,

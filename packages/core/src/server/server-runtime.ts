@@ -27,3 +27,6 @@ export interface ServerRuntime {
   /** The SDK's skills extension (SEP-2640), attached to every request's server. */
   skills?: SkillsExtension;
 }
+
+/** What running one call through the pipeline needs of a server: the decorated app's runtime, or a low-level server's. */
+export type CallRuntime = Pick<ServerRuntime, 'root' | 'singletons' | 'logger' | 'pipeline'>;

@@ -1,0 +1,18 @@
+import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
+import { FlowTelemetry } from './flow-telemetry';
+import type { TelemetryOptions } from './telemetry-options';
+
+/** The `telemetry` option of a module or a low-level server, checked: off (undefined), the global providers, or the given ones. */
+export function flowTelemetryFor(
+  option: boolean | TelemetryOptions | undefined,
+  owner: string,
+): FlowTelemetry | undefined {
+  if (option === undefined || option === false) return undefined;
+  if (option === true) return new FlowTelemetry({});
+  if (typeof option !== 'object' || option === null) {
+    throw new InvalidConfigurationError(
+      `${owner} telemetry must be true, false or { tracerProvider?, meterProvider? }, got ${String(option)}.`,
+    );
+  }
+  return new FlowTelemetry(option);
+}
