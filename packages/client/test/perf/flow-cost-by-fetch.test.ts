@@ -62,4 +62,5 @@ test('a flow over the default node:http fetch makes far fewer calls and allocate
     callsSaved: true,
     lessAllocated: true,
   });
-});
+  // counting every JS call is slow: under load on CI this ran past a minute; the bounds are unchanged
+}, 240_000);
