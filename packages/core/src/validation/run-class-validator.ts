@@ -51,6 +51,12 @@ const cachedStore: MetadataStorage = Object.create(store, {
   },
 });
 
+/** The metadata class-validator's executor sees for `target` under these options (the cached view above). */
+export function targetMetadata(target: Function): { metas: ValidationMetadata[]; grouped: Grouped } {
+  const metas = cachedStore.getTargetValidationMetadatas(target, undefined as unknown as string, false, false);
+  return { metas, grouped: cachedStore.groupByPropertyName(metas) };
+}
+
 const validator = new Validator();
 
 function executorFor(options: ValidatorOptions): Executor {
