@@ -4,6 +4,11 @@ import type { RedisPubSub } from './redis-commands';
 export interface ConnectRedisOptions {
   /** Connection errors, once per outage (the client reconnects by itself). Default: ignored. */
   onError?: (error: Error) => void;
+  /**
+   * How long the FIRST connection may take, reconnect attempts included, before `connectRedis` rejects; default
+   * 10 000 ms. Without a bound, a process started while Redis is unreachable would wait forever, silently.
+   */
+  connectTimeoutMs?: number;
 }
 
 /** A connected Redis client and a function that closes it. */
@@ -12,29 +17,63 @@ export interface RedisConnection {
   close(): Promise<void>;
 }
 
+export const DEFAULT_REDIS_CONNECT_TIMEOUT_MS = 10_000;
+
 /**
  * Connects to `url` (`redis://host:port`) the way the single-use store and the event bus need: commands
  * fail at once while Redis is unreachable (no offline queue: a leg is refused rather than left waiting), and
- * the client reconnects on its own. Resolves once connected; rejects if the first connection fails.
+ * the client reconnects on its own. Resolves once connected; rejects, naming the address and the last
+ * error, when Redis has not answered within `connectTimeoutMs` (the client is then closed).
  */
 export async function connectRedis(url: string, options: ConnectRedisOptions = {}): Promise<RedisConnection> {
+  const timeoutMs = options.connectTimeoutMs ?? DEFAULT_REDIS_CONNECT_TIMEOUT_MS;
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+    throw new RangeError(`connectRedis: connectTimeoutMs must be a positive integer, got ${String(timeoutMs)}`);
   const client = createClient({
     url,
     disableOfflineQueue: true,
-    socket: { connectTimeout: 2000, reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2000) },
+    socket: {
+      connectTimeout: Math.min(2000, timeoutMs),
+      reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2000),
+    },
   });
   let failing = false;
+  let lastError: Error | undefined;
   client.on('error', (error: Error) => {
+    lastError = error;
     if (failing) return;
     failing = true;
     options.onError?.(error);
   });
   client.on('ready', () => (failing = false));
-  await client.connect();
+  let timer: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      client.destroy();
+      const why = lastError ? `: ${lastError.message || lastError.name}` : '';
+      reject(new Error(`connectRedis: Redis at ${redactUrl(url)} did not answer within ${timeoutMs} ms${why}`));
+    }, timeoutMs);
+  });
+  try {
+    await Promise.race([client.connect(), gaveUp]);
+  } finally {
+    clearTimeout(timer);
+  }
   return {
     client: client as unknown as RedisPubSub,
     close: async () => {
       if (client.isOpen) await client.close();
     },
   };
+}
+
+/** The URL without its password, for error messages. */
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.href;
+  } catch {
+    return '(unparseable url)';
+  }
 }

@@ -10,7 +10,9 @@ import { type HttpListener, listen, stopOnSignals } from '@tessera/core/node';
  * all verify), `FLEET_INSTANCE_ID`, `PORT` and `FLEET_HOST` (flags win), and `TESSERA_REDIS_URL` (single-use state and
  * change notifications and task tools' tasks shared through Redis; `FLEET_TASK_LOCK_MS`, how long a killed
  * instance's task step waits before another instance takes it, default 30000). Listens on 127.0.0.1 unless told otherwise (a container:
- * `--host 0.0.0.0`), and `FLEET_DRAIN_MS` (how long calls in flight may finish after SIGTERM, default 2000). Prints one line on stdout
+ * `--host 0.0.0.0`), `FLEET_READY_DELAY_MS` (how long /readyz answers 503 after SIGTERM while the instance still
+ * serves, default 1000), `FLEET_DRAIN_MS` (how long calls in flight may finish after that, default 2000) and
+ * `FLEET_REDIS_CONNECT_TIMEOUT_MS` (how long to wait for Redis at start before exiting 1, default 10000). Prints one line on stdout
  * when ready; when started by a parent with an IPC channel (`fleet.ts`), also sends it `{ type: 'ready', ... }`
  * and exits when that parent goes away.
  */
@@ -20,10 +22,13 @@ interface InstanceArgs {
   id: string;
   host: string;
   drainMs: number;
+  readyDelayMs: number;
 }
 
 /** The listener's default drain; the exit deadline leaves room after it for Redis to close. */
 const DEFAULT_DRAIN_MS = 2000;
+/** How long /readyz says 503 before the drain, the listener still serving: a balancer's probe sees it first. */
+const DEFAULT_READY_DELAY_MS = 1000;
 const CLOSE_AFTER_DRAIN_MS = 2500;
 
 function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): InstanceArgs {
@@ -34,6 +39,11 @@ function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): InstanceArg
   if (!Number.isInteger(drainMs) || drainMs <= 0)
     throw new UsageError(
       `FLEET_DRAIN_MS must be a positive whole number of milliseconds, got ${JSON.stringify(env.FLEET_DRAIN_MS)}`,
+    );
+  const readyDelayMs = env.FLEET_READY_DELAY_MS ? Number(env.FLEET_READY_DELAY_MS) : DEFAULT_READY_DELAY_MS;
+  if (!Number.isInteger(readyDelayMs) || readyDelayMs < 0)
+    throw new UsageError(
+      `FLEET_READY_DELAY_MS must be a whole number of milliseconds (0 or more), got ${JSON.stringify(env.FLEET_READY_DELAY_MS)}`,
     );
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -53,7 +63,7 @@ function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): InstanceArg
       );
   }
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`invalid port ${String(port)}`);
-  return { port, id, host, drainMs };
+  return { port, id, host, drainMs, readyDelayMs };
 }
 
 class UsageError extends Error {}
@@ -99,6 +109,7 @@ async function main(): Promise<void> {
   }
   const ring = keys?.map(keyId) ?? [];
 
+  if (process.env[REDIS_URL_ENV]) logger.info('connecting to redis (exits if it does not answer in time)');
   const redis = process.env[REDIS_URL_ENV]
     ? await connectFleetRedis(process.env[REDIS_URL_ENV]!, logger, keys !== undefined)
     : undefined;
@@ -110,7 +121,12 @@ async function main(): Promise<void> {
     events: redis?.events,
     tasks: redis?.tasks,
   });
-  const listener: HttpListener = await listen(app, { port: args.port, host: args.host, drainMs: args.drainMs });
+  const listener: HttpListener = await listen(app, {
+    port: args.port,
+    host: args.host,
+    drainMs: args.drainMs,
+    readyDelayMs: args.readyDelayMs,
+  });
   // SIGTERM/SIGINT drain the listener (readyz 503, calls in flight finish, no resets), then Redis closes; the
   // deadline only ends a stop that hangs, and then with exit code 1 so a supervisor sees it. Installed before
   // the instance says it is ready: a parent that signals right after must not meet the default (kill).
@@ -123,7 +139,7 @@ async function main(): Promise<void> {
       await redis?.close();
     },
   };
-  stopOnSignals(stopTarget, { exitDeadlineMs: args.drainMs + CLOSE_AFTER_DRAIN_MS });
+  stopOnSignals(stopTarget, { exitDeadlineMs: args.readyDelayMs + args.drainMs + CLOSE_AFTER_DRAIN_MS });
   // Started by fleet.ts: when the parent goes away (even killed), the IPC channel closes and we follow, through
   // the same graceful stop as a SIGTERM. Not during a stop: a second SIGTERM is not caught and would cut the drain.
   if (process.connected) process.once('disconnect', () => stopping || process.kill(process.pid, 'SIGTERM'));

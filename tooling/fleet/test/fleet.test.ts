@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import {
   InputRequiredRoundsExceededError,
@@ -37,6 +38,15 @@ const FIRST_ANSWERS: InputResponses = {
   slot: { action: 'accept', content: { slot: 'morning' } },
 };
 const BOOKED = 'Booked TRK-042 at the north depot, morning.';
+
+/** A loopback port nothing listens on: bound for a moment to learn a free number, then released. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -324,7 +334,7 @@ describe('nginx in front of three instances: what a dead instance does to a leg'
     } finally {
       await client.close();
     }
-    // nginx may still skip the restarted instance for a second (fail_timeout): more than one retry is fine.
+    // the client may retry more than once before the instance is back: more than one retry is fine.
     expect(retries.length).toBeGreaterThanOrEqual(1);
     for (const r of retries)
       expect([r.failure.kind, r.failure.status, r.failure.reachedHandler]).toEqual(['no_upstream', 503, false]);
@@ -605,7 +615,7 @@ describe('instance settings', () => {
       // The answer came after the old handler's forced exit would have cut it (more than 2 s after the signal).
       expect(Date.now() - stoppedAt).toBeGreaterThan(2000);
       expect(logEvents([instance], 'stopping')).toEqual([
-        expect.objectContaining({ signal: 'SIGTERM', exitDeadlineMs: 12_500 }),
+        expect.objectContaining({ signal: 'SIGTERM', exitDeadlineMs: 13_500 }),
       ]);
     } finally {
       await instance.stop();
@@ -618,6 +628,49 @@ describe('instance settings', () => {
     expect(code).toBe(0);
     expect(logEvents([instance], 'stopping')).toEqual([expect.objectContaining({ signal: 'SIGTERM' })]);
   });
+
+  test('SIGTERM: /readyz answers 503 for FLEET_READY_DELAY_MS while new connections are still served, then the instance drains and exits 0', async () => {
+    const instance = await spawnInstance({
+      id: 'ready-delay',
+      keys: [generateKey()],
+      env: { FLEET_READY_DELAY_MS: '4000' },
+    });
+    try {
+      const readyz = new URL('/readyz', instance.url).href;
+      expect((await fetch(readyz)).status).toBe(200);
+      const stoppedAt = Date.now();
+      instance.child.kill('SIGTERM');
+      await waitFor(() => logEvents([instance], 'stopping').length === 1, 10_000, 'the stopping line');
+      const probe = await fetch(readyz);
+      expect(probe.status).toBe(503);
+      expect(await probe.json()).toEqual({ ready: false, status: 'stopping' });
+      const served = await rawCall(instance.url, {}, { name: 'whoami', arguments: {} }); // a new connection
+      expect(served.status).toBe(200);
+      expect(Date.now() - stoppedAt).toBeLessThan(4000); // both inside the delay, measured
+      expect(await instance.exited).toBe(0);
+      expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(4000);
+    } finally {
+      await instance.stop();
+    }
+  }, 60_000);
+
+  test('TESSERA_REDIS_URL where nothing answers: the instance exits 1 after FLEET_REDIS_CONNECT_TIMEOUT_MS, naming the address', async () => {
+    const port = await closedPort();
+    const started = Date.now();
+    const failure = await spawnInstance({
+      id: 'no-redis',
+      keys: [generateKey()],
+      env: { TESSERA_REDIS_URL: `redis://127.0.0.1:${port}`, FLEET_REDIS_CONNECT_TIMEOUT_MS: '2000' },
+    }).then(
+      (p) => p.stop().then(() => undefined),
+      (e: Error) => e,
+    );
+    expect(failure?.message).toContain('exited with code 1');
+    expect(failure?.message).toContain(
+      `fleet instance: failed to start: connectRedis: Redis at redis://127.0.0.1:${port} did not answer within 2000 ms`,
+    );
+    expect(Date.now() - started).toBeLessThan(25_000);
+  }, 60_000);
 
   test('FLEET_DRAIN_MS that is not a positive whole number: the instance refuses to start and names it', async () => {
     const failure = await spawnInstance({

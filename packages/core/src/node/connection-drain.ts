@@ -88,7 +88,12 @@ export function refuseWhileDraining(req: IncomingMessage, res: ServerResponse): 
     res.end(
       JSON.stringify({
         jsonrpc: '2.0',
-        error: { code: -32000, message: 'Server is shutting down; send the request again (it did not run)' },
+        error: {
+          code: -32000,
+          message: 'Server is shutting down; send the request again (it did not run)',
+          // no wait asked for: behind a balancer the retry goes to another instance at once
+          data: { reason: 'draining' },
+        },
         id: null,
       }),
     );

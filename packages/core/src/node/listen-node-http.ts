@@ -36,10 +36,12 @@ export async function listenNodeHttp(
         hostHeaderValidationResponse(request, allowedHosts) ?? originValidationResponse(request, allowedHosts)
     : undefined;
   const node = createNodeHandler({ ...endpoint, screen }, lane, limits);
+  // From close() on, /readyz says 503; the listener still serves everything for readyDelayMs, then drains.
+  let notReady = false;
   const server: HttpServer = createServer((req, res) => {
     const admitted = drain.admit(req, res);
     const pathname = requestPath(req.url);
-    if (answerHealth(pathname, drain.isDraining, res)) return;
+    if (answerHealth(pathname, notReady, drain.isDraining, res)) return;
     if (!admitted) return refuseWhileDraining(req, res);
     if (pathname !== path && !alsoServes?.(pathname)) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found: the MCP endpoint is ${path}`);
@@ -62,13 +64,22 @@ export async function listenNodeHttp(
   let stopping: Promise<void> | undefined;
   return {
     url: new URL(`http://${urlHost}:${address.port}${path}`),
-    // Graceful, and resets nothing: see ConnectionDrain. drainMs bounds the whole stop.
-    close: () => (stopping ??= drain.drain(timeouts.drainMs)),
+    // Not ready first, so a balancer polling /readyz stops sending while nothing is refused yet; then the
+    // drain, graceful and resetting nothing (see ConnectionDrain). readyDelayMs + drainMs bound the stop.
+    close: () =>
+      (stopping ??= (async () => {
+        notReady = true;
+        if (timeouts.readyDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, timeouts.readyDelayMs));
+        await drain.drain(timeouts.drainMs);
+      })()),
   };
 }
 
-/** `/healthz`: the process serves; `/readyz`: it takes new work (false from the start of a drain, so a balancer stops sending). */
-function answerHealth(pathname: string, draining: boolean, res: ServerResponse): boolean {
+/**
+ * `/healthz`: the process serves; `/readyz`: it takes new work (503 from the moment the stop begins, `readyDelayMs`
+ * before the drain, so a balancer stops sending while the listener still accepts).
+ */
+function answerHealth(pathname: string, notReady: boolean, draining: boolean, res: ServerResponse): boolean {
   if (pathname === '/healthz') {
     res
       .writeHead(200, { 'content-type': 'application/json', ...(draining && { connection: 'close' }) })
@@ -77,8 +88,8 @@ function answerHealth(pathname: string, draining: boolean, res: ServerResponse):
   }
   if (pathname === '/readyz') {
     res
-      .writeHead(draining ? 503 : 200, { 'content-type': 'application/json', ...(draining && { connection: 'close' }) })
-      .end(draining ? '{"ready":false,"status":"draining"}' : '{"ready":true}');
+      .writeHead(notReady ? 503 : 200, { 'content-type': 'application/json', ...(draining && { connection: 'close' }) })
+      .end(notReady ? `{"ready":false,"status":"${draining ? 'draining' : 'stopping'}"}` : '{"ready":true}');
     return true;
   }
   return false;

@@ -17,6 +17,14 @@ export interface ListenOptions {
    */
   drainMs?: number;
   /**
+   * On close, how long `/readyz` answers 503 BEFORE the drain starts, while the listener still accepts and
+   * serves everything; default 0. A balancer that polls `/readyz` (a Kubernetes readiness probe, an nginx Plus
+   * or HAProxy health check) takes the instance out only after it has seen the 503: set this to at least its
+   * polling interval times the failures it needs (Kubernetes: `periodSeconds` x `failureThreshold`), so no new
+   * connection ever meets a closed listener. The whole stop then takes `readyDelayMs + drainMs` at most.
+   */
+  readyDelayMs?: number;
+  /**
    * How long an idle kept-alive connection stays open; default Node's 5000 ms. Behind a balancer that keeps
    * connections to its upstreams, set it above the balancer's own idle timeout: otherwise the server may
    * close a connection just as the balancer sends a request on it, and that request is reset.

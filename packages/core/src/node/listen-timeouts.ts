@@ -1,8 +1,9 @@
 import type { ListenOptions } from './listen-options';
-import { positiveMilliseconds } from './positive-milliseconds';
+import { positiveMilliseconds, zeroOrMoreMilliseconds } from './positive-milliseconds';
 
 export interface ListenTimeouts {
   drainMs: number;
+  readyDelayMs: number;
   keepAliveTimeoutMs: number;
 }
 
@@ -13,6 +14,7 @@ const NODE_KEEP_ALIVE_TIMEOUT_MS = 5000;
 export function listenTimeouts(options: ListenOptions): ListenTimeouts {
   return {
     drainMs: positiveMilliseconds('listen: drainMs', options.drainMs ?? 2000),
+    readyDelayMs: zeroOrMoreMilliseconds('listen: readyDelayMs', options.readyDelayMs ?? 0),
     keepAliveTimeoutMs: positiveMilliseconds(
       'listen: keepAliveTimeoutMs',
       options.keepAliveTimeoutMs ?? NODE_KEEP_ALIVE_TIMEOUT_MS,

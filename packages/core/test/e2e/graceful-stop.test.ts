@@ -134,6 +134,65 @@ describe('a graceful stop under load', () => {
   });
 });
 
+describe('readyDelayMs: /readyz turns 503 before the listener stops accepting', () => {
+  test('during the delay /readyz is 503 while new connections are accepted and served; then a request is refused with data.reason draining', async () => {
+    handlerRuns = 0;
+    const app = createApp({ name: 'stop', version: '1', providers: [Work], logger: silentLogger });
+    const listener = await listen(app, { port: 0, drainMs: 2000, readyDelayMs: 3000 });
+    const kept = new Agent({ keepAlive: true, maxSockets: 1 });
+    expect((await send(listener.url, kept)).outcome).toBe('completed');
+    const closeStarted = Date.now();
+    const closing = listener.close();
+    // a balancer's probe sees the 503 at once ...
+    expect(await send(listener.url, new Agent(), '/readyz', 'GET')).toMatchObject({
+      status: 503,
+      detail: '{"ready":false,"status":"stopping"}',
+    });
+    // ... while a NEW connection (a client opening one per call) and a kept-alive one are still served
+    const fresh = new Agent({ keepAlive: false });
+    expect((await send(listener.url, fresh)).outcome).toBe('completed');
+    expect((await send(listener.url, kept)).outcome).toBe('completed');
+    expect(Date.now() - closeStarted).toBeLessThan(3000); // still inside the delay (checked, not assumed)
+    expect(handlerRuns).toBe(3);
+    // after the delay the drain refuses a request on the kept-alive connection before any handler, saying why
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, closeStarted + 3100 - Date.now())));
+    const refused = await rawPost(listener.url, kept);
+    expect(refused.status).toBe(503);
+    expect(refused.retryAfter).toBe('1');
+    expect(JSON.parse(refused.text).error).toMatchObject({ code: -32000, data: { reason: 'draining' } });
+    expect(handlerRuns).toBe(3);
+    await closing;
+    expect(Date.now() - closeStarted).toBeGreaterThanOrEqual(3000);
+    kept.destroy();
+    await app.close();
+  });
+
+  test('a bad readyDelayMs is refused, naming the option', async () => {
+    const app = createApp({ name: 'stop', version: '1', providers: [Work], logger: silentLogger });
+    await expect(listen(app, { port: 0, readyDelayMs: -1 })).rejects.toThrow(
+      'listen: readyDelayMs must be zero or a positive number of milliseconds, got -1',
+    );
+    await app.close();
+  });
+});
+
+function rawPost(url: URL, agent: Agent): Promise<{ status?: number; retryAfter?: string; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent, headers },
+      (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () =>
+          resolve({ status: res.statusCode, retryAfter: res.headers['retry-after'] as string | undefined, text }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 describe('stopOnSignals: SIGTERM drains, then exits; the exit deadline is a hard stop', () => {
   test('SIGTERM: requests on kept-alive connections are refused cleanly, then exit 0', async () => {
     const app = createApp({ name: 'stop', version: '1', providers: [Work], logger: silentLogger });

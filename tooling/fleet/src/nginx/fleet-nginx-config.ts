@@ -39,10 +39,12 @@ export function renderFleetNginxConfig(
 }
 
 /**
- * The `server` lines of the upstream block. After one failed connection an instance is skipped for 1 to 2 s (nginx counts whole seconds; its
- * default is 10 s): a restarted instance, or a whole fleet back after an outage, takes legs again quickly,
- * within the client's retry budget.
+ * The `server` lines of the upstream block: `max_fails=0`, an instance is never marked down. nginx's default
+ * (`max_fails=1 fail_timeout=10s`) skips an instance for 10 s after one failed connection, so a rolling restart
+ * faster than that marks every instance down at once and nginx refuses legs no instance would have refused.
+ * With 0, a stopped instance costs one refused connection (at once on the loopback or a LAN) before the leg
+ * goes to the next one (`proxy_next_upstream error`), and a restarted one takes legs the moment it listens.
  */
 export function fleetUpstreams(upstreams: readonly string[]): string {
-  return upstreams.map((u) => `server ${u} max_fails=1 fail_timeout=1s;`).join(' ');
+  return upstreams.map((u) => `server ${u} max_fails=0;`).join(' ');
 }

@@ -9,6 +9,9 @@ export const REDIS_URL_ENV = 'TESSERA_REDIS_URL';
 /** How long a dead instance's task step waits before another instance takes it over, in ms (default 30 000). */
 export const TASK_LOCK_ENV = 'FLEET_TASK_LOCK_MS';
 
+/** How long an instance waits for Redis at start before it exits, in ms (default 10 000). */
+export const REDIS_CONNECT_TIMEOUT_ENV = 'FLEET_REDIS_CONNECT_TIMEOUT_MS';
+
 export interface FleetRedis {
   /** Set when the instance has shared keys (single use needs them). */
   singleUse?: SingleUseStore;
@@ -33,10 +36,20 @@ export async function connectFleetRedis(
   const lockDurationMs = env[TASK_LOCK_ENV] ? Number(env[TASK_LOCK_ENV]) : 30_000;
   if (!Number.isInteger(lockDurationMs) || lockDurationMs < 100)
     throw new Error(`${TASK_LOCK_ENV} must be a whole number of milliseconds >= 100, got ${env[TASK_LOCK_ENV]}`);
+  const connectTimeoutMs = env[REDIS_CONNECT_TIMEOUT_ENV] ? Number(env[REDIS_CONNECT_TIMEOUT_ENV]) : 10_000;
+  if (!Number.isInteger(connectTimeoutMs) || connectTimeoutMs <= 0)
+    throw new Error(
+      `${REDIS_CONNECT_TIMEOUT_ENV} must be a positive whole number of milliseconds, got ${env[REDIS_CONNECT_TIMEOUT_ENV]}`,
+    );
   const onError = (role: string) => (error: Error) =>
     logger.error(`redis ${role}: ${error.message}`, { url: redactUrl(url) });
-  const commands = await connectRedis(url, { onError: onError('commands') });
-  const subscriber = await connectRedis(url, { onError: onError('subscriber') });
+  const commands = await connectRedis(url, { onError: onError('commands'), connectTimeoutMs });
+  const subscriber = await connectRedis(url, { onError: onError('subscriber'), connectTimeoutMs }).catch(
+    async (error: unknown) => {
+      await commands.close().catch(() => undefined);
+      throw error;
+    },
+  );
   const events = await RedisEventBus.start({
     publisher: commands.client,
     subscriber: subscriber.client,
