@@ -7,7 +7,15 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/', '**/dist/', 'coverage/', 'docs/api/', '.conformance/', '.inspector-check/'],
+    ignores: [
+      '**/node_modules/',
+      '**/dist/',
+      'coverage/',
+      'docs/api/',
+      '.conformance/',
+      '.inspector-check/',
+      '**/.wrangler/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

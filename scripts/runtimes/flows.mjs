@@ -1,0 +1,90 @@
+// What the check asks of a served example app: the three-leg plan_trip flow through TesseraClient, and
+// the same flow leg by leg over plain HTTP, so that each leg can go to another runtime.
+import { TesseraClient } from '@tessera/client';
+
+const ANSWERS = {
+  dates: { action: 'accept', content: { when: 'next weekend' } },
+  confirm: { action: 'accept', content: { confirm: true } },
+};
+
+/** plan_trip through TesseraClient: both questions asked in order, the booking made by `runtime`. */
+export async function clientFlow(url, runtime) {
+  const asked = [];
+  const client = new TesseraClient({
+    name: 'check-runtimes',
+    elicitation: async (params) => {
+      asked.push(params.message);
+      return params.message.startsWith('When') ? ANSWERS.dates : ANSWERS.confirm;
+    },
+  });
+  await client.connect({ url });
+  try {
+    const result = await client.callTool({ name: 'plan_trip', arguments: { city: 'Lisbon' } });
+    const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+    expectEqual(`${runtime}: the questions`, asked, ['When do you go to Lisbon?', 'Book Lisbon for next weekend?']);
+    expectEqual(`${runtime}: the answer`, text, `Booked Lisbon for next weekend (served by ${runtime})`);
+  } finally {
+    await client.close();
+  }
+}
+
+const META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientInfo': { name: 'check-runtimes', version: '0' },
+  'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
+};
+
+/** One plan_trip leg over HTTP; returns the JSON-RPC result. */
+export async function leg(url, extra = {}) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      accept: 'application/json, text/event-stream',
+      'content-type': 'application/json',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/call',
+      'mcp-name': 'plan_trip',
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'plan_trip', arguments: { city: 'Porto' }, _meta: META, ...extra },
+    }),
+  });
+  const body = await response.text();
+  const message = JSON.parse(body);
+  if (response.status !== 200 || message.result === undefined)
+    throw new Error(`${url} answered ${response.status}: ${body.slice(0, 500)}`);
+  return message.result;
+}
+
+/**
+ * The flow's three legs on `first`, `second`, `first`: the state `first` sealed is opened by `second`,
+ * whose own is opened by `first` again. Returns the final text.
+ */
+export async function crossFlow(first, second) {
+  const asked = await leg(first.url);
+  const state1 = stateOf(asked, `${first.runtime}'s first leg`);
+  const confirm = await leg(second.url, { requestState: state1, inputResponses: { dates: ANSWERS.dates } });
+  const state2 = stateOf(confirm, `${second.runtime}'s leg opening ${first.runtime}'s state`);
+  const done = await leg(first.url, { requestState: state2, inputResponses: { confirm: ANSWERS.confirm } });
+  const text = (done.content ?? []).map((c) => c.text ?? '').join('');
+  expectEqual(
+    `sealed on ${first.runtime}, opened on ${second.runtime} and back`,
+    text,
+    `Booked Porto for next weekend (served by ${first.runtime})`,
+  );
+}
+
+function stateOf(result, where) {
+  if (result.resultType !== 'input_required' && result.inputRequests === undefined)
+    throw new Error(`${where}: expected a question, got ${JSON.stringify(result).slice(0, 300)}`);
+  if (typeof result.requestState !== 'string') throw new Error(`${where}: no requestState`);
+  return result.requestState;
+}
+
+export function expectEqual(what, actual, expected) {
+  if (JSON.stringify(actual) !== JSON.stringify(expected))
+    throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+}
