@@ -106,6 +106,20 @@ export { TaskExpiredError } from './errors/task-expired.error';
 export { TaskNotFoundError } from './errors/task-not-found.error';
 export { InvalidTaskError } from './errors/invalid-task.error';
 export { TaskRoundsExceededError } from './errors/task-rounds-exceeded.error';
+export { ClientSkills } from './skills/client-skills';
+export { UnknownSkillError } from './errors/unknown-skill.error';
+export { AmbiguousSkillNameError } from './errors/ambiguous-skill-name.error';
+export {
+  SkillVerificationError,
+  type DirectoryResource,
+  type InvalidSkillEntry,
+  type Skill,
+  type SkillFile,
+  type SkillListing,
+  type SkillResourceEntry,
+  type SkillsClientOptions,
+  type SkillVerificationReason,
+} from '@modelcontextprotocol/client/ext/skills';
 export type {
   CallToolResult,
   GetPromptResult,

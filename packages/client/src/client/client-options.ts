@@ -1,4 +1,5 @@
 import type { InputResponses, LoggingLevel, ProgressCallback } from '@modelcontextprotocol/client';
+import type { SkillsClientOptions } from '@modelcontextprotocol/client/ext/skills';
 import type { LogCallback } from '../logging/log-options';
 import type { InputCallbacks } from '../callbacks/input-callbacks.types';
 import type { RefusePolicy } from '../callbacks/refuse-policy';
@@ -57,6 +58,12 @@ export interface TesseraClientOptions extends InputCallbacks {
    * inline and refuses a required one with -32021.
    */
   tasks?: false | TaskPollOptions;
+  /**
+   * For `client.skills`, the SDK's `SkillsClient` options: `skipInvalid` returns invalid `skills/list` entries
+   * in `invalid` instead of throwing; `parseFrontmatter` replaces the built-in YAML reader used to verify a
+   * `SKILL.md`.
+   */
+  skills?: SkillsClientOptions;
 }
 
 /** Per-call options for the automatic loop. */

@@ -45,13 +45,15 @@ import { retryingLegs } from '../rounds/retry-leg';
 import { connectWithRetries } from '../rounds/connect-retry';
 import { runRounds, type RoundSeed } from '../rounds/run-rounds';
 import { abortableSleep, type Sleep } from '../rounds/sleep';
-import { isAtLeast, resolveLogLevel } from '../logging/log-options';
+import { resolveLogLevel } from '../logging/log-options';
+import { forwardLogs } from '../logging/forward-logs';
 import { checkTaskId, CreatedTask, createdTaskOf } from '../tasks/created-task';
 import { TaskFollower } from '../tasks/follow-task';
 import type { TaskDriveOptions } from '../tasks/task-drive-options';
 import { TaskHandle } from '../tasks/task-handle';
 import { TaskAwareSdkClient } from '../tasks/task-handoff';
 import { TaskRequests } from '../tasks/task-requests';
+import { ClientSkills } from '../skills/client-skills';
 import { explainConnectError, negotiationOptions } from './protocol-negotiation';
 import {
   checkMaxRounds,
@@ -86,6 +88,8 @@ export class TesseraClient {
   readonly sdk: SdkClient;
   /** What this client declares, derived from the callbacks it was given. */
   readonly capabilities: ClientCapabilities;
+  /** The server's agent skills (SEP-2640): listed without fetching a file, each file verified before it is handed over. */
+  readonly skills: ClientSkills;
   private readonly answerer: InputAnswerer;
   private readonly maxRounds: number;
   private readonly sleep: Sleep;
@@ -120,8 +124,9 @@ export class TesseraClient {
         ...negotiation,
       },
     );
+    this.skills = new ClientSkills(this.sdk, options.skills);
     this.registerPushHandlers();
-    this.registerLogHandler();
+    forwardLogs(this.sdk, options.onLog, this.logLevel);
     this.tasksEnabled = options.tasks !== false;
     this.tasks = new TaskFollower({
       requests: new TaskRequests(this.sdk, this.capabilities),
@@ -457,16 +462,6 @@ export class TesseraClient {
         (request, ctx) => this.answerPush('roots', request, ctx.mcpReq.signal) as Promise<ListRootsResult>,
       );
     }
-  }
-
-  /** Hands `notifications/message` at or above the asked level to `onLog`. */
-  private registerLogHandler(): void {
-    const { onLog } = this.options;
-    const threshold = this.logLevel;
-    if (onLog === undefined || threshold === undefined) return;
-    this.sdk.setNotificationHandler('notifications/message', (notification) => {
-      if (isAtLeast(notification.params.level, threshold)) onLog(notification.params);
-    });
   }
 
   private async answerPush(kind: InputKind, request: InputRequest, signal: AbortSignal): Promise<InputResponse> {

@@ -26,6 +26,8 @@ export const TesseraClientErrorCode = {
   DpopNonce: 'TESSERA_DPOP_NONCE',
   InvalidDpopKey: 'TESSERA_INVALID_DPOP_KEY',
   InvalidAssertion: 'TESSERA_INVALID_ASSERTION',
+  UnknownSkill: 'TESSERA_UNKNOWN_SKILL',
+  AmbiguousSkillName: 'TESSERA_AMBIGUOUS_SKILL_NAME',
 } as const;
 
 export type TesseraClientErrorCode = (typeof TesseraClientErrorCode)[keyof typeof TesseraClientErrorCode];

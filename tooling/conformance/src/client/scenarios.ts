@@ -9,6 +9,7 @@ import {
 } from '@modelcontextprotocol/client';
 import {
   authorizationCode,
+  SkillVerificationError,
   TesseraClient,
   workloadIdentity,
   type AuthorizationCodeOptions,
@@ -206,6 +207,37 @@ register(['json-schema-2020-12-preservation'], async (url) => {
   await client.callTool({ name: 'json_schema_echo', arguments: { schema: focal.inputSchema } });
   await client.close();
 });
+
+// SEP-2640 (an extension, run by name). Listing fetches no file; a skill is loaded by reading its SKILL.md,
+// which the client verifies (listed, size, digest, frontmatter) before anything else of the skill is read.
+register(['sep-2640-client-no-prefetch'], async (url) => {
+  const client = await connect(url);
+  const { skills } = await client.skills.list(slow);
+  debug('skills', skills.map((s) => s.uri).join(', '));
+  await client.close();
+});
+
+// The mock's SKILL.md fails one check: the skill is refused, and none of its other files is read.
+register(
+  ['sep-2640-client-verify-digest', 'sep-2640-client-verify-size', 'sep-2640-client-verify-frontmatter'],
+  async (url) => {
+    const client = await connect(url);
+    const { skills } = await client.skills.list(slow);
+    for (const skill of skills) {
+      const name = skill.frontmatter.name;
+      try {
+        await client.skills.read(name, undefined, slow);
+      } catch (error) {
+        if (!(error instanceof SkillVerificationError)) throw error;
+        debug('refused', name, error.reason, error.message);
+        continue;
+      }
+      const files = skill.resources === 'dynamic' ? [] : skill.resources.filter((f) => f.uri !== skill.uri);
+      for (const file of files) await client.skills.read(name, file.uri, slow);
+    }
+    await client.close();
+  },
+);
 
 // --- authorization ---------------------------------------------------------------------------------------
 
