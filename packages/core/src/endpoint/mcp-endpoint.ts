@@ -1,6 +1,8 @@
 import {
   createMcpHandler,
+  hostHeaderValidationResponse,
   isLegacyRequest,
+  originValidationResponse,
   type AuthInfo,
   type McpHandlerRequestOptions,
   type McpHttpHandler,
@@ -27,7 +29,14 @@ import { BodyBudget, bodiesBusy } from '../limits/body-budget';
 import type { TaskListenStreams } from '../tasks/task-listen';
 
 /** What the endpoint's `fetch` takes: the SDK's own request options (a Node face adds face-request-options.ts). */
-export type EndpointRequestOptions = McpHandlerRequestOptions;
+export interface EndpointRequestOptions extends McpHandlerRequestOptions {
+  /**
+   * DNS rebinding protection for a fetch-native host (Bun, Deno, Workers): the hostnames accepted in `Host`
+   * and `Origin`, checked before anything else (403). Omitted: none, as the SDK's handler (the Node faces
+   * check their own; `listen` on a loopback address always does).
+   */
+  allowedHosts?: string[];
+}
 
 /** Builds the SDK server for one serving unit (an HTTP request, or a stdio connection) of the given era. */
 export type SdkServerFactory = (era: 'modern' | 'legacy') => Server;
@@ -117,6 +126,10 @@ export class McpEndpoint {
 
   /** Serves one HTTP request (Streamable HTTP, both eras). With auth configured, verifies the bearer token first. */
   fetch = async (request: Request, options?: EndpointRequestOptions): Promise<Response> => {
+    // the order of checks on every face: Host/Origin, authentication, the body's size and shape, the parse
+    const hosts = options?.allowedHosts;
+    const foreign = hosts && (hostHeaderValidationResponse(request, hosts) ?? originValidationResponse(request, hosts));
+    if (foreign) return foreign;
     const metadata = this.httpAuth?.metadata?.respond(request); // public: asked before any token exists
     if (metadata) return metadata;
     // a refusal a Node face's pre-parse scan already made (refuseByScan): answered after auth, body not read again
