@@ -18,7 +18,8 @@ describe('tessera against a plain SDK server over stdio, without a terminal', ()
 
   it('answers an input_required round by question key (2026-07-28)', async () => {
     const run = await runCaptured(['call', '--answers', answersPath, 'paint', ...server]);
-    expect(run.stderr).toBe('');
+    // the one line on stderr echoes the answer taken from --answers as it is sent
+    expect(run.stderr).toBe('[colour] Which colour? accept {"colour":"green"} (from --answers)\n');
     expect(run.stdout.trim()).toBe('painted green, shade none');
   });
 
