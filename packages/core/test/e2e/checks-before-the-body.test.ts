@@ -77,6 +77,19 @@ describe.each([
     }
   });
 
+  it('100 unauthenticated 4 MiB bodies held open: each refused 401 from its headers, none of their bytes held', async () => {
+    const app = edgeApp({ auth: true });
+    const url = await on(app, fastPath);
+    const chunk = `[{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"${'x'.repeat(60_000)}`;
+    const held = Array.from({ length: 100 }, () =>
+      openPost(url, headers('tools/call', 'echo'), 4 * 1024 * 1024, chunk),
+    );
+    const answers = await Promise.all(held.map((h) => h.answer));
+    expect(answers.map((a) => a.status)).toEqual(Array(100).fill(401));
+    expect(app.bodies.inFlight).toBe(0);
+    for (const h of held) h.req.destroy();
+  });
+
   it('protects every loopback address, 127.0.0.2 too: its own name passes, a foreign one does not', async () => {
     const url = await on(edgeApp(), fastPath, '127.0.0.2');
     expect(url.hostname).toBe('127.0.0.2');

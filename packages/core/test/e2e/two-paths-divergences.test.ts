@@ -12,9 +12,10 @@ import { bothPaths, headers, meta, send, type Raw } from './support/two-paths';
 const apps: TesseraApp[] = [];
 const listeners: HttpListener[] = [];
 
-async function pair(app: TesseraApp): Promise<{ fast: URL; sdk: URL }> {
+async function pair(app: TesseraApp, host?: string): Promise<{ fast: URL; sdk: URL }> {
   apps.push(app);
-  const [f, s] = [await listen(app, { port: 0 }), await listen(app, { port: 0, fastPath: false })];
+  const on = host ? { host } : {};
+  const [f, s] = [await listen(app, { port: 0, ...on }), await listen(app, { port: 0, fastPath: false, ...on })];
   listeners.push(f, s);
   return { fast: f.url, sdk: s.url };
 }
@@ -184,5 +185,44 @@ describe('with bearer auth', () => {
   it('no token and a body that is no JSON: the same 401 on both paths', async () => {
     const answer = await bothPaths(fast, sdk, { headers: headers('tools/call', 'echo'), body: '{not json' });
     expect(answer.status).toBe(401);
+  });
+});
+
+describe('refused before the body, on the headers or from a scan', () => {
+  const echo = call('echo', { text: 'x' });
+  const withHeaders = (extra: Record<string, string>, raw: Raw = echo): Raw => ({
+    ...raw,
+    headers: { ...raw.headers, ...extra },
+  });
+
+  it.each([
+    ['127.0.0.1', undefined],
+    ['127.0.0.2 (any loopback address)', '127.0.0.2'],
+  ])('on %s: a foreign Host or Origin, the same 403 on both paths', async (_where, host) => {
+    const { fast, sdk } = await pair(edgeApp(), host);
+    for (const extra of [{ host: 'rebound.example' }, { origin: 'http://rebound.example' }]) {
+      const answer = await bothPaths(fast, sdk, withHeaders(extra));
+      expect(answer.status).toBe(403);
+    }
+  });
+
+  it('a foreign Host without a token: the same 403 on both paths (the host first, then the token)', async () => {
+    const { fast, sdk } = await pair(edgeApp({ auth: true }));
+    const answer = await bothPaths(fast, sdk, withHeaders({ host: 'rebound.example' }));
+    expect(answer.status).toBe(403);
+  });
+
+  const keys = Array.from({ length: 330_000 }, (_, i) => `"${i.toString(36)}":0`).join(',');
+  it.each([
+    ['a notification', `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{${keys}}}`],
+    ['a batch', `[{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{${keys}}}]`],
+    ['a response', `{"jsonrpc":"2.0","id":1,"result":{${keys}}}`],
+    ['a method that is not a string', `{"jsonrpc":"2.0","id":1,"method":7,"params":{${keys}}}`],
+  ])('%s of 330 000 keys under the body limit: the same refusal on both paths, never parsed', async (_what, body) => {
+    const { fast, sdk } = await pair(edgeApp());
+    const parse = jest.spyOn(JSON, 'parse');
+    const answer = await bothPaths(fast, sdk, { headers: headers('tools/call', 'echo'), body });
+    expect(answer.body).toMatchObject({ error: { code: -32600 } });
+    expect(parse.mock.calls.filter(([text]) => String(text).length > 1_000_000)).toEqual([]);
   });
 });
