@@ -54,8 +54,9 @@ export interface TesseraClientOptions extends InputCallbacks {
   /**
    * Tasks (`io.modelcontextprotocol/tasks`): every tool call declares the extension on the request, so a server
    * may answer with a task, which the client then follows to its result (polling at the server's
-   * `pollIntervalMs`; see `TaskPollOptions`). `false` declares nothing: a server then runs an optional task tool
-   * inline and refuses a required one with -32021.
+   * `pollIntervalMs`, woken sooner by the task's `notifications/tasks` on a listen stream; see
+   * `TaskPollOptions`). `false` declares nothing: a server then runs an optional task tool inline and refuses a
+   * required one with -32021.
    */
   tasks?: false | TaskPollOptions;
   /**

@@ -51,7 +51,7 @@ import { checkTaskId, CreatedTask, createdTaskOf } from '../tasks/created-task';
 import { TaskFollower } from '../tasks/follow-task';
 import type { TaskDriveOptions } from '../tasks/task-drive-options';
 import { TaskHandle } from '../tasks/task-handle';
-import { TaskAwareSdkClient } from '../tasks/task-handoff';
+import { TaskListenSdkClient } from '../tasks/task-listen-sdk-client';
 import { TaskRequests } from '../tasks/task-requests';
 import { ClientSkills } from '../skills/client-skills';
 import { explainConnectError, negotiationOptions } from './protocol-negotiation';
@@ -115,7 +115,7 @@ export class TesseraClient {
     this.capabilities = capabilitiesFromCallbacks(options);
     this.logLevel = resolveLogLevel(options.logLevel, options.onLog);
     const negotiation = negotiationOptions(options.protocol);
-    this.sdk = new TaskAwareSdkClient(
+    this.sdk = new TaskListenSdkClient(
       { name: options.name ?? 'tessera-client', version: options.version ?? '0.1.0' },
       {
         capabilities: this.capabilities,
@@ -137,6 +137,7 @@ export class TesseraClient {
       timeoutMs: options.timeoutMs,
       maxRounds: this.maxRounds,
       isConnected: () => this.connected,
+      listenOn: options.tasks === false ? undefined : (this.sdk as TaskListenSdkClient),
     });
   }
 

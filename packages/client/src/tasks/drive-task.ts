@@ -10,6 +10,7 @@ import type { Sleep } from '../rounds/sleep';
 import { taskInfoOf } from './parse-task';
 import type { TaskPollPolicy } from './task-poll-policy';
 import type { TaskRequests } from './task-requests';
+import type { TaskWatch } from './task-watch';
 import type { DetailedTask, TaskInfo } from './task-wire.types';
 
 export interface DriveTaskOptions {
@@ -24,6 +25,8 @@ export interface DriveTaskOptions {
   sleep: Sleep;
   signal: AbortSignal;
   poll: TaskPollPolicy;
+  /** Cuts the waits between polls short when `notifications/tasks` says the task changed; `sleep` otherwise. */
+  watch?: TaskWatch;
   /** How many sets of questions the client answers; a task asking past them ends the drive (`TaskRoundsExceededError`). */
   maxRounds: number;
   /** Updated with every state seen, so a caller that stops the drive knows where the task stood. */
@@ -31,7 +34,8 @@ export interface DriveTaskOptions {
 }
 
 /**
- * Follows a task to its end: polls `tasks/get` at the server's interval (see `TaskPollPolicy`), answers each
+ * Follows a task to its end: polls `tasks/get` at the server's interval (see `TaskPollPolicy`; sooner when a
+ * `notifications/tasks` wakes the `watch`), answers each
  * new question of an `input_required` task through the callbacks and sends the answers with `tasks/update`,
  * and reports every change of status or status message to `onTaskStatus`. A question is put to the user once,
  * however many polls show it (the extension's keys are unique over a task's life); new questions after
@@ -63,12 +67,13 @@ export async function driveTask(options: DriveTaskOptions): Promise<CallToolResu
     return moved || previous.lastUpdatedAt !== task.lastUpdatedAt;
   };
   const get = () => requests.get(taskId, { signal }, last);
+  const wait = (ms: number) => (options.watch ? options.watch.wait(ms, signal, last) : options.sleep(ms, signal));
 
   let task: DetailedTask;
   if (options.seen !== undefined) {
     const changed = await see(options.seen);
     // A new task usually starts working: give it the server's interval before the first poll.
-    if (options.seen.status === 'working') await options.sleep(poll.next(options.seen.pollIntervalMs, changed), signal);
+    if (options.seen.status === 'working') await wait(poll.next(options.seen.pollIntervalMs, changed));
     task = await get();
   } else task = await get();
 
@@ -97,7 +102,7 @@ export async function driveTask(options: DriveTaskOptions): Promise<CallToolResu
         continue;
       }
     }
-    await options.sleep(poll.next(task.pollIntervalMs, changed), signal);
+    await wait(poll.next(task.pollIntervalMs, changed));
     task = await get();
   }
 }

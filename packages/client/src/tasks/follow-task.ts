@@ -13,6 +13,8 @@ import { driveTask } from './drive-task';
 import type { TaskDriveOptions } from './task-drive-options';
 import type { TaskPort } from './task-handle';
 import { TaskPollPolicy, type TaskPollOptions } from './task-poll-policy';
+import type { TaskListenSdkClient } from './task-listen-sdk-client';
+import { TaskNotifications } from './task-notifications';
 import type { TaskRequests } from './task-requests';
 import { TERMINAL_TASK_STATUSES, type TaskInfo } from './task-wire.types';
 
@@ -31,6 +33,8 @@ export interface TaskFollowerContext {
   /** The client's default bound on the sets of questions a task may ask. */
   maxRounds: number;
   isConnected: () => boolean;
+  /** The client to open `notifications/tasks` listen streams on, unless `poll.listen` is false. */
+  listenOn?: TaskListenSdkClient;
 }
 
 /**
@@ -41,8 +45,12 @@ export interface TaskFollowerContext {
 export class TaskFollower {
   /** What `TaskHandle`s of this client call. */
   readonly port: TaskPort;
+  private readonly notifications: TaskNotifications | undefined;
 
   constructor(private readonly context: TaskFollowerContext) {
+    const { listenOn, poll } = context;
+    this.notifications =
+      listenOn === undefined || poll?.listen === false ? undefined : new TaskNotifications(listenOn, context.sleep);
     this.port = {
       get: (taskId, o, seen) => this.connected('tasks/get').get(taskId, o, seen),
       update: (taskId, responses, o, seen) => this.connected('tasks/update').update(taskId, responses, o, seen),
@@ -75,6 +83,7 @@ export class TaskFollower {
     call?: McpCall,
   ): Promise<CallToolResult> {
     let latest = seen;
+    const watching = this.notifications?.watch(taskId);
     try {
       return await raceAbort(
         driveTask({
@@ -87,6 +96,7 @@ export class TaskFollower {
           sleep: this.context.sleep,
           signal: stop.signal,
           poll: new TaskPollPolicy(this.context.poll),
+          watch: watching?.watch,
           maxRounds: checkMaxRounds(options.maxRounds ?? this.context.maxRounds),
           observe: (task) => (latest = task),
         }),
@@ -97,6 +107,8 @@ export class TaskFollower {
       const stopped = stop.signal.aborted && options.cancelOnAbort !== false;
       if ((stopped || error instanceof TaskRoundsExceededError) && !ended) await this.cancelQuietly(taskId, latest);
       throw error;
+    } finally {
+      watching?.stop();
     }
   }
 

@@ -10,6 +10,12 @@ export interface TaskPollOptions {
   defaultIntervalMs?: number;
   /** The longest wait between two polls. Default 30 s. */
   maxIntervalMs?: number;
+  /**
+   * Whether following a task also opens a `subscriptions/listen` stream for its `notifications/tasks`, so a
+   * change is seen at once rather than at the next poll (2026-07-28 connections). Polling goes on either way.
+   * Default true.
+   */
+  listen?: boolean;
 }
 
 /**

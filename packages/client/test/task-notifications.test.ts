@@ -1,0 +1,191 @@
+import { IsString } from 'class-validator';
+import {
+  createApp,
+  Ctx,
+  Elicit,
+  Field,
+  Provider,
+  silentLogger,
+  Tool,
+  type ExecutionContext,
+  type TesseraApp,
+} from '@tessera/core';
+import { listen, type HttpListener } from '@tessera/core/node';
+import { TesseraClient, type TaskStatusEvent, type TesseraClientOptions } from '@tessera/client';
+
+class Named {
+  @Field() @IsString() name!: string;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+@Provider()
+class Jobs {
+  @Tool({ task: 'required' })
+  async confirm(
+    @Ctx() ctx: ExecutionContext,
+    @Elicit({ key: 'who', message: 'Who confirms?', schema: Named }) who: Named,
+  ): Promise<string> {
+    await ctx.task!.status('confirming');
+    return `confirmed by ${who.name}`;
+  }
+
+  @Tool({ task: 'required' })
+  async steps(@Ctx() ctx: ExecutionContext): Promise<string> {
+    await pause(150);
+    await ctx.task!.status('step 1 of 2');
+    await pause(150);
+    await ctx.task!.status('step 2 of 2');
+    await pause(150);
+    return 'done';
+  }
+}
+
+/** Long enough that a call finishing well within it was woken by notifications, not by its polls. */
+const SLOW_POLL_MS = 10_000;
+const text = (r: { content: unknown }) => (r.content as Array<{ text: string }>)[0]!.text;
+
+/**
+ * The app behind an in-process fetch that records each request's method and, once `cut` is set, ends every
+ * `subscriptions/listen` stream right after its first message (the acknowledgement): a dropped stream.
+ */
+function recorded(app: TesseraApp) {
+  const methods: string[] = [];
+  const state = { cut: false, cuts: 0 };
+  const fetch = async (request: Request): Promise<Response> => {
+    const body = (await request
+      .clone()
+      .json()
+      .catch(() => undefined)) as { method?: string } | undefined;
+    methods.push(body?.method ?? request.method);
+    const response = await app.fetch(request);
+    if (body?.method !== 'subscriptions/listen' || !state.cut || response.body === null) return response;
+    const reader = response.body.getReader();
+    let passed = false;
+    const cutAfterFirst = new ReadableStream<Uint8Array>({
+      pull: async (controller) => {
+        if (passed) {
+          state.cuts++;
+          await reader.cancel();
+          controller.close();
+          return;
+        }
+        const { value, done } = await reader.read();
+        passed = true;
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+    });
+    return new Response(cutAfterFirst, { status: response.status, headers: response.headers });
+  };
+  return { fetch, methods, state };
+}
+
+function newApp(pollIntervalMs: number): TesseraApp {
+  return createApp({ name: 'jobs', version: '1', providers: [Jobs], logger: silentLogger, tasks: { pollIntervalMs } });
+}
+
+describe.each(['memory', 'http'] as const)('TesseraClient hears notifications/tasks (%s)', (mode) => {
+  let app: TesseraApp;
+  let http: HttpListener | undefined;
+  let target: { fetch: (r: Request) => Promise<Response> } | { url: string };
+  let recorder: ReturnType<typeof recorded>;
+  const clients: TesseraClient[] = [];
+  const client = async (options: TesseraClientOptions = {}) => {
+    const c = new TesseraClient({
+      elicitation: async () => ({ action: 'accept', content: { name: 'Ada' } }),
+      ...options,
+    });
+    clients.push(c);
+    await c.connect(target as never);
+    return c;
+  };
+
+  beforeAll(async () => {
+    app = newApp(SLOW_POLL_MS);
+    recorder = recorded(app);
+    if (mode === 'http') http = await listen(app, { port: 0 });
+    target = mode === 'memory' ? { fetch: recorder.fetch } : { url: http!.url.toString() };
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.close()));
+    await http?.close();
+    await app.close();
+  });
+
+  test('a parked question and each status change reach the client long before the next poll', async () => {
+    const c = await client();
+    const events: TaskStatusEvent[] = [];
+    const started = Date.now();
+    const confirmed = await c.callTool(
+      { name: 'confirm', arguments: {} },
+      { hooks: { onTaskStatus: (e) => void events.push(e) } },
+    );
+    expect(text(confirmed)).toBe('confirmed by Ada');
+    const stepped = await c.callTool(
+      { name: 'steps', arguments: {} },
+      { hooks: { onTaskStatus: (e) => void events.push(e) } },
+    );
+    expect(text(stepped)).toBe('done');
+    // polling alone would have waited the server's 10 s interval at least once per call
+    expect(Date.now() - started).toBeLessThan(SLOW_POLL_MS / 2);
+    expect(events.map((e) => e.status)).toContain('input_required');
+    expect(events.map((e) => e.statusMessage)).toEqual(expect.arrayContaining(['step 1 of 2', 'step 2 of 2']));
+    expect(events.filter((e) => e.status === 'completed')).toHaveLength(2);
+  }, 20_000);
+
+  if (mode === 'memory') {
+    test('each followed task opens one listen stream, closed once the task ends', async () => {
+      const c = await client();
+      recorder.methods.length = 0;
+      await c.callTool({ name: 'steps', arguments: {} });
+      expect(recorder.methods.filter((m) => m === 'subscriptions/listen')).toHaveLength(1);
+      // closing the subscription tells the server so, as the SDK does for any listen stream
+      await pause(50);
+      expect(recorder.methods).toContain('notifications/cancelled');
+    }, 20_000);
+
+    test('tasks: { listen: false } opens no stream and polls at the server interval', async () => {
+      const waits: number[] = [];
+      const c = await client({
+        tasks: { listen: false },
+        // takes no time, but lets the server's timers run
+        sleep: async (ms) => {
+          waits.push(ms);
+          await new Promise((resolve) => setImmediate(resolve));
+        },
+      });
+      recorder.methods.length = 0;
+      expect(text(await c.callTool({ name: 'confirm', arguments: {} }))).toBe('confirmed by Ada');
+      expect(recorder.methods).not.toContain('subscriptions/listen');
+      expect(waits.length).toBeGreaterThan(0);
+      expect(waits.every((ms) => ms >= SLOW_POLL_MS)).toBe(true);
+    });
+  }
+});
+
+describe('a dropped notifications stream', () => {
+  test('leaves the client polling: the task is still followed to its result', async () => {
+    const app = newApp(100);
+    const recorder = recorded(app);
+    recorder.state.cut = true;
+    const c = new TesseraClient({ elicitation: async () => ({ action: 'accept', content: { name: 'Bo' } }) });
+    try {
+      await c.connect({ fetch: recorder.fetch });
+      const events: TaskStatusEvent[] = [];
+      const result = await c.callTool(
+        { name: 'steps', arguments: {} },
+        { hooks: { onTaskStatus: (e) => void events.push(e) } },
+      );
+      expect(text(result)).toBe('done');
+      expect(recorder.state.cuts).toBe(1); // the stream was opened, acknowledged, and cut
+      const afterListen = recorder.methods.slice(recorder.methods.indexOf('subscriptions/listen'));
+      expect(afterListen.filter((m) => m === 'tasks/get').length).toBeGreaterThan(1);
+      expect(events.at(-1)!.status).toBe('completed');
+      expect(text(await c.callTool({ name: 'confirm', arguments: {} }))).toBe('confirmed by Bo');
+    } finally {
+      await c.close();
+      await app.close();
+    }
+  }, 20_000);
+});
