@@ -98,6 +98,7 @@ export type { FieldIssue } from './errors/runtime/argument-validation.error';
 export { UndeclaredInputRequiredError } from './errors/runtime/undeclared-input-required.error';
 export { DuplicateNameError } from './errors/definition/duplicate-name.error';
 export { MissingArgsTypeError } from './errors/definition/missing-args-type.error';
+export { MissingDesignMetadataError } from './errors/definition/missing-design-metadata.error';
 export { InvalidSignatureError } from './errors/definition/invalid-signature.error';
 export { InvalidDecoratorUseError } from './errors/definition/invalid-decorator-use.error';
 export { InvalidConfigurationError } from './errors/definition/invalid-configuration.error';

@@ -5,7 +5,8 @@ import { MissingArgsTypeError } from '../errors/definition/missing-args-type.err
 import type { HandlerMetadata } from '../metadata/definitions/handler.metadata';
 import type { DependencyParamMetadata } from '../metadata/definitions/param.metadata';
 import { emptyEnhancers, type EnhancerMetadata } from '../metadata/definitions/enhancer.metadata';
-import { getParamTypes } from '../metadata/reflect';
+import { getParamTypes, hasParamTypes } from '../metadata/reflect';
+import { MissingDesignMetadataError } from '../errors/definition/missing-design-metadata.error';
 import type { Class } from '../types/class';
 import type { HandlerPlan, ParamPlan } from './handler-plan';
 import { compileDependencies } from '../mrtr/compile-dependencies';
@@ -28,6 +29,19 @@ export function compileHandler(
   const records = [...(merged.params.get(meta.methodName) ?? [])].sort((a, b) => a.index - b.index);
   const arity = Math.max(types.length, records.length ? records[records.length - 1].index + 1 : 0);
   const params: ParamPlan[] = records.map((record) => ({ meta: record, type: types[record.index] }));
+
+  if (!hasParamTypes(cls, meta.methodName)) {
+    const reflected = records.find(
+      (p) =>
+        (p.kind === 'args' && !p.type) ||
+        (p.kind === 'dependency' && p.spec.kind === 'form-elicitation' && p.spec.inject === undefined),
+    );
+    if (reflected)
+      throw new MissingDesignMetadataError(
+        where,
+        `parameter #${reflected.index} (${reflected.kind === 'args' ? '@Args()' : '@Elicit'} without an explicit type)`,
+      );
+  }
 
   const seen = new Set<number>();
   for (const p of records) {

@@ -7,6 +7,7 @@ export const TesseraErrorCode = {
   DuplicateCoreInstance: 'TESSERA_DUPLICATE_CORE_INSTANCE',
   DuplicateName: 'TESSERA_DUPLICATE_NAME',
   MissingArgsType: 'TESSERA_MISSING_ARGS_TYPE',
+  MissingDesignMetadata: 'TESSERA_MISSING_DESIGN_METADATA',
   InvalidDecoratorUse: 'TESSERA_INVALID_DECORATOR_USE',
   InvalidSignature: 'TESSERA_INVALID_SIGNATURE',
   InvalidConfiguration: 'TESSERA_INVALID_CONFIGURATION',

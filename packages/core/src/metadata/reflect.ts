@@ -8,6 +8,11 @@ export function getParamTypes(target: Class, methodName: string | symbol): Reado
   return (Reflect.getMetadata('design:paramtypes', target.prototype, methodName) as unknown[] | undefined) ?? [];
 }
 
+/** Whether the compiler recorded the parameter types of `target.prototype[methodName]` (even an empty list). */
+export function hasParamTypes(target: Class, methodName: string | symbol): boolean {
+  return Reflect.hasMetadata('design:paramtypes', target.prototype, methodName);
+}
+
 /** The declared return type of a method (`Promise` for async methods, so only useful for sync ones). */
 export function getReturnType(target: Class, methodName: string | symbol): unknown {
   return Reflect.getMetadata('design:returntype', target.prototype, methodName);
@@ -26,6 +31,12 @@ export function inheritInjectionTokens(target: Class): void {
   if (Reflect.hasOwnMetadata(TSYRINGE_INJECTION_TOKENS, target)) return;
   const inherited = Reflect.getMetadata(TSYRINGE_INJECTION_TOKENS, target) as Record<number, unknown> | undefined;
   if (inherited) Reflect.defineMetadata(TSYRINGE_INJECTION_TOKENS, { ...inherited }, target);
+}
+
+/** The constructor parameter positions tsyringe's `@inject(token)` names on the class itself. */
+export function injectionTokenPositions(target: Class): number[] {
+  const tokens = Reflect.getOwnMetadata(TSYRINGE_INJECTION_TOKENS, target) as Record<string, unknown> | undefined;
+  return Object.keys(tokens ?? {}).map(Number);
 }
 
 /** The declared type of a property (`undefined` when the compiler emitted none). */

@@ -47,7 +47,7 @@ describe('@Elicit injection mode', () => {
     );
   });
 
-  test('a parameter with no decorator metadata is refused the same way', () => {
+  test('a parameter with no decorator metadata (a build without emitDecoratorMetadata) is refused, saying what to do', () => {
     @Provider()
     class Bare {
       @Tool()
@@ -56,7 +56,9 @@ describe('@Elicit injection mode', () => {
       }
     }
     Reflect.deleteMetadata('design:paramtypes', Bare.prototype, 'note');
-    expect(() => build(Bare)).toThrow(/has no decorator metadata.*inject: 'value'/s);
+    expect(() => build(Bare)).toThrow(
+      /Bare\.note has no design:paramtypes metadata.*emitDecoratorMetadata.*inject: 'value'/s,
+    );
   });
 
   test("inject: 'value' on such a parameter: the method gets the Note, and a decline ends the call", async () => {
