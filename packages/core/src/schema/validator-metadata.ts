@@ -1,12 +1,13 @@
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import type { Class } from '../types/class';
+import { targetValidationMetadatas } from './target-validation-metadata';
 
 export type { ValidationMetadata };
 
 /** class-validator's metadata of `cls` (own and inherited, every group), by property in declaration order. */
 export function getValidatorMetadata(cls: Class): Map<string, ValidationMetadata[]> {
-  const all = getMetadataStorage().getTargetValidationMetadatas(cls, '', false, false);
+  const all = targetValidationMetadatas(cls);
   const byProperty = new Map<string, ValidationMetadata[]>();
   for (const meta of all) {
     const list = byProperty.get(meta.propertyName);

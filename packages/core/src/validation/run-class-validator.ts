@@ -2,6 +2,7 @@ import { getMetadataStorage, Validator, type ValidationError, type ValidatorOpti
 import type { MetadataStorage } from 'class-validator/types/metadata/MetadataStorage';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import type { ValidationExecutor as Executor } from 'class-validator/types/validation/ValidationExecutor';
+import { targetValidationMetadatas } from '../schema/target-validation-metadata';
 
 // class-validator's own `validate`/`validateSync` look a class's metadata up by scanning EVERY decorated class in
 // the process (`getTargetValidationMetadatas` walks the whole store for inherited metadata), so a call costs
@@ -31,7 +32,8 @@ const cachedStore: MetadataStorage = Object.create(store, {
       if (!bySchema) byTarget.set(target, (bySchema = new Map()));
       let metas = bySchema.get(schema ?? '');
       if (!metas) {
-        metas = store.getTargetValidationMetadatas(target, schema ?? '', false, false);
+        // the same list (the schema name only selects metadata registered under that name, never a class's)
+        metas = targetValidationMetadatas(target);
         bySchema.set(schema ?? '', metas);
       }
       return metas;
