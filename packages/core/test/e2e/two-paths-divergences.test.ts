@@ -200,7 +200,10 @@ describe('refused before the body, on the headers or from a scan', () => {
     ['127.0.0.2 (any loopback address)', '127.0.0.2'],
   ])('on %s: a foreign Host or Origin, the same 403 on both paths', async (_where, host) => {
     const { fast, sdk } = await pair(edgeApp(), host);
-    for (const extra of [{ host: 'rebound.example' }, { origin: 'http://rebound.example' }]) {
+    for (const extra of [{ host: 'rebound.example' }, { origin: 'http://rebound.example' }] as Record<
+      string,
+      string
+    >[]) {
       const answer = await bothPaths(fast, sdk, withHeaders(extra));
       expect(answer.status).toBe(403);
     }
