@@ -72,6 +72,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       parsed.headers,
       {
         protocol: parsed.protocol,
+        // `tessera skills` shows a bad entry as refused instead of failing the whole listing.
+        skills: { skipInvalid: true },
         elicitation: {
           url: true,
           handle: (params, context) =>

@@ -57,6 +57,19 @@ describe('parseCommandLine', () => {
     expect(line(['call', 'https://h/mcp', 'where']).yes).toBe(false);
   });
 
+  it("reads skill's second operand as a file inside the skill, not as JSON", () => {
+    expect(line(['skill', 'http://h/mcp', 'pdf-processing', 'references/FORMS.md'])).toMatchObject({
+      command: 'skill',
+      name: 'pdf-processing',
+      file: 'references/FORMS.md',
+    });
+    const bare = line(['skill', 'pdf-processing', '--', 'node', 'server.js']);
+    expect(bare).toMatchObject({ name: 'pdf-processing', target: { kind: 'stdio' } });
+    expect(bare.file).toBeUndefined();
+    expect(bare.arguments).toBeUndefined();
+    expect(line(['skills', 'http://h/mcp'])).toMatchObject({ command: 'skills', target: { kind: 'url' } });
+  });
+
   it('gives help for everything and for each command', () => {
     expect(parseCommandLine([])).toEqual({ help: 'all' });
     expect(parseCommandLine(['--help'])).toEqual({ help: 'all' });
@@ -64,10 +77,14 @@ describe('parseCommandLine', () => {
     expect(parseCommandLine(['help', 'read'])).toEqual({ help: 'read' });
     expect(helpText('call')).toContain('tessera call [options] <target> tool [json]');
     expect(helpText('all')).toContain('--sampling-command <cmd>');
+    expect(helpText('all')).toContain('tessera skill [options] <target> name [file]');
   });
 
   it.each([
-    [['fetch', 'http://h/mcp'], 'unknown command "fetch" (commands: tools, prompts, resources, call, prompt, read)'],
+    [
+      ['fetch', 'http://h/mcp'],
+      'unknown command "fetch" (commands: tools, prompts, resources, call, prompt, read, skills, skill)',
+    ],
     [['tools'], "no target: give the server's URL"],
     [['tools', 'localhost:3000'], '"localhost:3000" is not a target: give an http:// or https:// URL'],
     [['tools', 'ftp://h/x'], '"ftp://h/x" is not a target'],
@@ -76,6 +93,9 @@ describe('parseCommandLine', () => {
     [['call', 'http://h/mcp', 't', '{topic:1}'], 'the call arguments are not valid JSON'],
     [['call', 'http://h/mcp', 't', '[1]'], 'the call arguments must be a JSON object'],
     [['tools', 'http://h/mcp', 'extra'], 'tools takes nothing after the target; unexpected "extra"'],
+    [['skill', 'http://h/mcp'], 'skill needs name [file]'],
+    [['skill', 'http://h/mcp', 'pdf', 'a.md', 'b.md'], 'skill takes name [file] after the target; unexpected "b.md"'],
+    [['skills', 'http://h/mcp', 'pdf'], 'skills takes nothing after the target; unexpected "pdf"'],
     [['tools', '--bogus', 'http://h/mcp'], "Unknown option '--bogus'"],
     [['tools', '--header', 'nocolon', 'http://h/mcp'], '--header "nocolon" must look like "Name: value"'],
     [['tools', '--protocol', 'newest', 'http://h/mcp'], '--protocol "newest" must be auto, legacy or a revision date'],

@@ -6,6 +6,8 @@ export const COMMANDS = {
   call: { operands: ['tool', '[json]'], summary: 'call a tool with JSON arguments, answering its questions' },
   prompt: { operands: ['name', '[json]'], summary: 'get a prompt with JSON arguments, answering its questions' },
   read: { operands: ['uri'], summary: 'read a resource, answering its questions' },
+  skills: { operands: [], summary: 'list the agent skills, with their files (none is fetched)' },
+  skill: { operands: ['name', '[file]'], summary: "print a skill's SKILL.md, or one of its files, once verified" },
 } as const;
 
 export type CommandName = keyof typeof COMMANDS;

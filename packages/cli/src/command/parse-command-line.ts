@@ -9,10 +9,12 @@ import { urlTarget, type Target } from './target';
 export interface CommandLine {
   command: CommandName;
   target: Target;
-  /** The tool or prompt name, or the resource URI. */
+  /** The tool, prompt or skill name, or the resource URI. */
   name?: string;
   /** The call's arguments (an object), parsed from the JSON operand. */
   arguments?: Record<string, unknown>;
+  /** `skill`: the file inside the skill (`references/FORMS.md`); its SKILL.md when absent. */
+  file?: string;
   json: boolean;
   /** Send the roots and sampling answers without asking (they are still shown). */
   yes: boolean;
@@ -133,7 +135,8 @@ export function parseCommandLine(
     command: first,
     target,
     name: operands[0],
-    arguments: parseArguments(operands[1], first),
+    // The second operand is JSON arguments, except skill's file path.
+    ...(spec[1] === '[json]' ? { arguments: parseArguments(operands[1], first) } : { file: operands[1] }),
     json: values.json ?? false,
     yes: values.yes ?? false,
     answersPath: values.answers,

@@ -7,14 +7,9 @@ import { formatPromptResult, formatReadResult, formatToolResult } from '../outpu
 import type { ProgressBar } from '../output/progress-bar';
 import type { Interrupt } from '../input/interrupt';
 import { callTool } from './call-tool';
+import type { CommandOutput } from './command-output';
+import { listSkills, readSkill } from './skill-commands';
 import type { CommandLine } from './parse-command-line';
-
-/** What a command produced: the raw result (for --json), its text form, and whether it is an error result. */
-export interface CommandOutput {
-  raw: unknown;
-  text: string;
-  isError?: boolean;
-}
 
 const tools = (client: TesseraClient): Promise<Tool[]> =>
   listAll(async (cursor) => {
@@ -101,5 +96,9 @@ export async function runCommand(
       const result = await client.readResource({ uri: line.name! }, { onprogress, signal });
       return { raw: result, text: formatReadResult(result) };
     }
+    case 'skills':
+      return listSkills(client);
+    case 'skill':
+      return readSkill(client, line.name!, line.file);
   }
 }
