@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { createApp, type TesseraApp } from '@tessera/core';
-import { echoToolTable } from '@tessera/testing';
+// the table alone: the package's root would also load the MCP client, which a server does not
+import { echoToolTable } from '@tessera/testing/echo-tool-table';
 import type { EchoServer } from './echo-servers';
 
 /**
