@@ -13,7 +13,7 @@ async function oneFlow(url) {
   if (done.isError || done.requestState !== undefined) throw new Error(`${url}: the flow did not finish`);
 }
 
-/** [{ runtime, cpuMs, wallMs }] per flow, the best round of each runtime. */
+/** [{ runtime, cpuMs, wallMs, byCommand }] per flow (byCommand: the CPU of each process name in the group), the best round of each runtime. */
 export async function flowCpuTable(servers, flows, rounds) {
   const best = new Map();
   for (const server of servers) for (let i = 0; i < 5; i++) await oneFlow(server.url); // warm up
@@ -23,10 +23,17 @@ export async function flowCpuTable(servers, flows, rounds) {
       const started = performance.now();
       for (let i = 0; i < flows; i++) await oneFlow(server.url);
       const wallMs = (performance.now() - started) / flows;
-      const cpuMs = (server.cpuMs() - cpuBefore) / flows;
+      const cpuAfter = server.cpuMs();
+      const cpuMs = (cpuAfter.total - cpuBefore.total) / flows;
+      const byCommand = Object.fromEntries(
+        Object.entries(cpuAfter.byCommand).map(([command, ms]) => [
+          command,
+          (ms - (cpuBefore.byCommand[command] ?? 0)) / flows,
+        ]),
+      );
       const previous = best.get(server.runtime);
       if (previous === undefined || cpuMs < previous.cpuMs)
-        best.set(server.runtime, { runtime: server.runtime, cpuMs, wallMs });
+        best.set(server.runtime, { runtime: server.runtime, cpuMs, wallMs, byCommand });
     }
   }
   return servers.map((server) => best.get(server.runtime));

@@ -81,7 +81,7 @@ export async function startRuntime(runtime, commands, keys, work) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   step(`${runtime} serves ${url} (${Math.round((Date.now() - started) / 100) / 10} s to start)`);
-  return { runtime, url, stop, cpuMs: () => groupCpuMs(child.pid), output: () => output };
+  return { runtime, url, stop, cpuMs: () => groupCpuMs(child.pid), output: () => output, pid: child.pid };
 }
 
 async function answers(url) {
@@ -107,9 +107,10 @@ function freePort() {
 
 const TICKS_PER_SECOND = 100; // USER_HZ, 100 on Linux
 
-/** User + system CPU of every live process in the group, in milliseconds. */
+/** User + system CPU of every live process in the group, in milliseconds, in all and by command name. */
 function groupCpuMs(pgid) {
   let ticks = 0;
+  const byCommand = {};
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     let stat;
@@ -121,7 +122,10 @@ function groupCpuMs(pgid) {
     // fields after the command name (which may hold spaces): state is field 3, pgrp 5, utime 14, stime 15
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     if (Number(fields[2]) !== pgid) continue;
-    ticks += Number(fields[11]) + Number(fields[12]);
+    const own = Number(fields[11]) + Number(fields[12]);
+    const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    byCommand[command] = (byCommand[command] ?? 0) + (own * 1000) / TICKS_PER_SECOND;
+    ticks += own;
   }
-  return (ticks * 1000) / TICKS_PER_SECOND;
+  return { total: (ticks * 1000) / TICKS_PER_SECOND, byCommand };
 }
