@@ -211,6 +211,33 @@ describe('node:http fetch gives what undici fetch gives', () => {
     }
   });
 
+  test.each(FETCHES)(
+    "%s does not reuse a kept-alive connection past the server's Keep-Alive hint (less a second)",
+    async (name, fetchIt) => {
+      const short = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('ok'));
+      short.keepAliveTimeout = 2_000; // answers carry Keep-Alive: timeout=2
+      let connections = 0;
+      short.on('connection', () => connections++);
+      await new Promise<void>((resolve) => short.listen(0, '127.0.0.1', resolve));
+      try {
+        const url = `http://127.0.0.1:${(short.address() as AddressInfo).port}/`;
+        const get = async () => (await fetchIt(url, { method: 'POST', redirect: 'manual', body: '{}' })).text();
+        expect(await get()).toBe('ok');
+        expect(await get()).toBe('ok');
+        const before = connections;
+        if (name === 'node:http fetch') expect(before).toBe(1); // back to back: the same connection
+        // idle past the hint less a second (1 s) but not past the server's 2 s: a new connection, so no request
+        // can meet the server closing this one
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        expect(await get()).toBe('ok');
+        expect(connections).toBe(before + 1);
+      } finally {
+        short.closeAllConnections();
+        await new Promise((resolve) => short.close(resolve));
+      }
+    },
+  );
+
   test('reset in the middle of a JSON answer: TypeError "terminated", classified connection_reset', async () => {
     const [undici, node] = await both('/reset-mid-answer');
     expect(node).toEqual({ error: 'TypeError', name: 'TypeError', message: 'terminated', kind: 'connection_reset' });

@@ -24,8 +24,8 @@ export interface HttpModule {
 export function nodeHttpFetch(http: HttpModule, https: HttpModule): FetchLike {
   // keepAlive: a flow is two POSTs, and a new connection per leg costs more than the request itself.
   const agents: Record<string, NodeHttp.Agent> = {
-    'http:': new http.Agent({ keepAlive: true }),
-    'https:': new https.Agent({ keepAlive: true }),
+    'http:': new http.Agent(KEEP_ALIVE),
+    'https:': new https.Agent(KEEP_ALIVE),
   };
   return (input, init) => {
     const url = typeof input === 'string' ? new URL(input) : input;
@@ -39,6 +39,16 @@ export function nodeHttpFetch(http: HttpModule, https: HttpModule): FetchLike {
     return send((target, options) => module.request(target, options), url, agent, init, body ?? undefined);
   };
 }
+
+/**
+ * How long an idle kept-alive connection is kept: 4 s, or a second less than the server's `Keep-Alive:
+ * timeout=N` hint when that is shorter (and not at all under a 1 s hint), as undici does. Node's agent reads
+ * the hint only when it has a timeout of its own; without one it kept every connection until the server
+ * closed it, and a request sent on one the server was closing at that moment was written and then reset: a
+ * leg that may have run, which the client may not send again. The timeout only ends idle connections: a
+ * quiet request in flight (a long SSE answer) is left alone.
+ */
+const KEEP_ALIVE: NodeHttp.AgentOptions = { keepAlive: true, timeout: 4_000 };
 
 type RequestFn = HttpModule['request'];
 
