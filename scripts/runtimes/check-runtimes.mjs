@@ -7,7 +7,7 @@
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { freshTempDir, run, ROOT, step } from '../check-packages/support.mjs';
-import { clientFlow, crossFlow } from './flows.mjs';
+import { clientFlow, crossFlow, refusedState } from './flows.mjs';
 import { installRuntimes, RUNTIME_VERSIONS } from './install-runtimes.mjs';
 import { startRuntime } from './runtime-server.mjs';
 import { flowCpuTable } from './flow-cpu.mjs';
@@ -18,6 +18,10 @@ const { values } = parseArgs({
 const RUNTIMES = ['node', 'bun', 'deno', 'workerd'];
 // two keys, as a deployment rotating them has: every runtime seals with the first and opens with both
 const KEYS = ['runtimes-check-key-one-'.padEnd(40, '1'), 'runtimes-check-key-two-'.padEnd(40, '2')];
+
+// each server runs in a process group of its own, ended on this process's exit: a signal exits too
+process.once('SIGINT', () => process.exit(130));
+process.once('SIGTERM', () => process.exit(143));
 
 async function main() {
   const commands = installRuntimes();
@@ -34,6 +38,8 @@ async function main() {
     for (const server of servers) {
       await clientFlow(server.url, server.runtime);
       step(`${server.runtime}: TesseraClient ran plan_trip's three legs (two questions, one booking)`);
+      await refusedState(server);
+      step(`${server.runtime}: a state altered in transit is refused (-32602) and logged`);
     }
     for (const first of servers)
       for (const second of servers) {

@@ -34,8 +34,8 @@ const META = {
   'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
 };
 
-/** One plan_trip leg over HTTP; returns the JSON-RPC result. */
-export async function leg(url, extra = {}) {
+/** One plan_trip leg over HTTP; returns the JSON-RPC message and the HTTP status. */
+async function post(url, extra = {}) {
   const response = await fetch(url, {
     method: 'POST',
     headers: {
@@ -53,10 +53,27 @@ export async function leg(url, extra = {}) {
     }),
   });
   const body = await response.text();
-  const message = JSON.parse(body);
-  if (response.status !== 200 || message.result === undefined)
-    throw new Error(`${url} answered ${response.status}: ${body.slice(0, 500)}`);
+  return { status: response.status, body, message: JSON.parse(body) };
+}
+
+/** One plan_trip leg over HTTP; returns the JSON-RPC result. */
+export async function leg(url, extra = {}) {
+  const { status, body, message } = await post(url, extra);
+  if (status !== 200 || message.result === undefined)
+    throw new Error(`${url} answered ${status}: ${body.slice(0, 500)}`);
   return message.result;
+}
+
+/**
+ * A state altered in transit is refused as invalid params (-32602) and logged by the app's default logger:
+ * on workerd too, where there is no `process` to write to.
+ */
+export async function refusedState(server) {
+  const state = stateOf(await leg(server.url), `${server.runtime}'s first leg`);
+  const middle = Math.floor(state.length / 2);
+  const altered = state.slice(0, middle) + (state[middle] === 'A' ? 'B' : 'A') + state.slice(middle + 1);
+  const { message } = await post(server.url, { requestState: altered, inputResponses: { dates: ANSWERS.dates } });
+  expectEqual(`${server.runtime}: an altered state's error code`, message.error?.code, -32602);
 }
 
 /**

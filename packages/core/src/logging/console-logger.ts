@@ -5,10 +5,19 @@ const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 
 
 export interface ConsoleLoggerOptions {
   level?: LogLevel;
-  /** Where lines go; stderr by default, since stdout carries the MCP stream on stdio. */
+  /**
+   * Where lines go; stderr by default, since stdout carries the MCP stream on stdio; `console.error` where
+   * there is no `process.stderr` (Cloudflare Workers without nodejs_compat, whose console is the log).
+   */
   write?: (line: string) => void;
   /** Keys redacted in addition to the built-in ones (tokens, keys, state, arguments). */
   sensitiveFields?: readonly string[];
+}
+
+function standardError(): (line: string) => void {
+  const stderr = (globalThis as { process?: { stderr?: { write(text: string): unknown } } }).process?.stderr;
+  if (typeof stderr?.write === 'function') return (line) => stderr.write(line + '\n');
+  return (line) => console.error(line);
 }
 
 /** The default logger: one JSON line per event on stderr, sensitive fields redacted. */
@@ -19,7 +28,7 @@ export class ConsoleLogger implements Logger {
 
   constructor(options: ConsoleLoggerOptions = {}) {
     this.min = ORDER[options.level ?? 'info'];
-    this.write = options.write ?? ((line) => process.stderr.write(line + '\n'));
+    this.write = options.write ?? standardError();
     this.sensitive = new Set(options.sensitiveFields ?? []);
   }
 

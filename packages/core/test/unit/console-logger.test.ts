@@ -40,4 +40,24 @@ describe('ConsoleLogger', () => {
     expect(lines.map((l) => l.message)).toEqual(['loud']);
     expect(lines[0].error).toMatchObject({ name: 'Error', message: 'boom' });
   });
+
+  test('writes to process.stderr by default, and to console.error where there is no process (Workers)', () => {
+    const written = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const consoled = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const saved = Object.getOwnPropertyDescriptor(globalThis, 'process')!;
+    try {
+      new ConsoleLogger().warn('on node');
+      expect(written).toHaveBeenCalledWith(expect.stringMatching(/"message":"on node".*\n$/));
+      Object.defineProperty(globalThis, 'process', { value: undefined, configurable: true, writable: true });
+      const logger = new ConsoleLogger();
+      logger.warn('on workerd');
+      Object.defineProperty(globalThis, 'process', saved);
+      expect(consoled).toHaveBeenCalledWith(expect.stringMatching(/"message":"on workerd"/));
+      expect(written).toHaveBeenCalledTimes(1);
+    } finally {
+      Object.defineProperty(globalThis, 'process', saved);
+      written.mockRestore();
+      consoled.mockRestore();
+    }
+  });
 });
