@@ -1,7 +1,7 @@
 import { Server, type Tool } from '@modelcontextprotocol/server';
 import type { HandlerPlan } from '../compiler/handler-plan';
 import { listPage } from '../server/paginate';
-import type { CallRuntime } from '../server/server-runtime';
+import type { CallRuntime } from '../call-adapter/call-runtime';
 import type { LowLevelServerOptions } from './low-level-server-options';
 import { serveLowLevelCall } from './serve-low-level-call';
 

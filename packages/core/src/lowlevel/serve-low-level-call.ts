@@ -1,8 +1,8 @@
 import { ProtocolError, type CallToolRequest, type ServerContext } from '@modelcontextprotocol/server';
 import type { HandlerPlan } from '../compiler/handler-plan';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
-import { serveCall } from '../server/serve-call';
-import type { CallRuntime } from '../server/server-runtime';
+import { serveCall } from '../call-adapter/serve-call';
+import type { CallRuntime } from '../call-adapter/call-runtime';
 import type { LowLevelCallResult } from './low-level-server-options';
 
 export interface LowLevelCallSetup {

@@ -8,7 +8,7 @@ import {
 import type { HandlerPlan } from '../compiler/handler-plan';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
 import { maskInternalError } from '../errors/masked-internal-error';
-import { serveCall, type CallSite } from '../server/serve-call';
+import { serveCall, type CallSite } from '../call-adapter/serve-call';
 import type { ServerRuntime } from '../server/server-runtime';
 import type { TaskRuntime } from './task-runtime';
 import { createTaskResult } from './task-wire';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ProtocolError } from '@modelcontextprotocol/server';
 import { base64urlToBytes, bytesToBase64, bytesToBase64url } from '../../src/encoding/base64';
 import { readLimitedBytes, utf8Text } from '../../src/limits/read-limited-body';
-import { toReadResourceResult } from '../../src/server/normalize-results';
+import { toReadResourceResult } from '../../src/call-adapter/normalize-results';
 import { paginate } from '../../src/server/paginate';
 
 // Buffer appears below only as the reference the web-standard code must match byte for byte.

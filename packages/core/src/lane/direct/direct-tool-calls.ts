@@ -10,8 +10,8 @@ import {
 import type { HandlerPlan } from '../../compiler/handler-plan';
 import { JsonRpcCode } from '../../errors/json-rpc-codes';
 import type { AnswerSlot } from '../answer-slot';
-import { toCallToolResult } from '../../server/normalize-results';
-import { serveCall } from '../../server/serve-call';
+import { toCallToolResult } from '../../call-adapter/normalize-results';
+import { serveCall } from '../../call-adapter/serve-call';
 import type { ServerRuntime } from '../../server/server-runtime';
 import { directCallContext } from './direct-call-context';
 import { EventStreamAnswer } from './event-stream-answer';

@@ -9,7 +9,7 @@ import type { HandlerMethod } from '../contracts/handler-ref';
 import { runPipeline } from '../pipeline/call-pipeline';
 import { RequestExecutionContext } from '../pipeline/request-execution-context';
 import { mapError } from './error-mapping';
-import type { CallRuntime } from './server-runtime';
+import type { CallRuntime } from './call-runtime';
 
 export interface CallSite {
   method: HandlerMethod;
