@@ -25,6 +25,8 @@ function problemsOf(m, versions) {
   if (typeof m.repository?.url !== 'string' || typeof m.repository?.directory !== 'string')
     say('"repository" needs "url" and "directory"');
   if (typeof m.engines?.node !== 'string') say('no "engines.node"');
+  // Node assumes CommonJS without it; Deno reads a .js file outside its npm cache as an ES module unless told
+  if (m.type !== 'commonjs') say('"type" is not "commonjs" (dist/ is CommonJS)');
   if (m.name.startsWith('@') && m.publishConfig?.access !== 'public')
     say('a scoped package needs "publishConfig": { "access": "public" }');
   for (const [entry, target] of Object.entries(m.exports ?? {})) {

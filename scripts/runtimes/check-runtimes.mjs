@@ -1,7 +1,8 @@
 // npm run check:runtimes: the example app (examples/runtimes, compiled by tsc) served on Node, Bun, Deno
 // and workerd (wrangler dev, local), each on a free loopback port; TesseraClient runs the three-leg
-// @Elicit flow against each; every ordered pair of runtimes runs the flow with its legs split between
-// them (a requestState sealed on one opens on the other, and back); then the server CPU of a flow on each
+// @Elicit flow against each, and an altered state is refused on each; every ordered pair of runtimes runs
+// the flow with its legs split between them (a requestState sealed on one opens on the other, and back);
+// Bun and Deno also build the app from its TypeScript sources; then the server CPU of a flow on each
 // runtime, measured in the same run. Every server is stopped whatever happens.
 //   node scripts/runtimes/check-runtimes.mjs [--flows N] [--rounds N]   (more flows for the bench table)
 import { rmSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { freshTempDir, run, ROOT, step } from '../check-packages/support.mjs';
 import { clientFlow, crossFlow, refusedState } from './flows.mjs';
 import { installRuntimes, RUNTIME_VERSIONS } from './install-runtimes.mjs';
-import { startRuntime } from './runtime-server.mjs';
+import { EXAMPLE, startRuntime } from './runtime-server.mjs';
 import { flowCpuTable } from './flow-cpu.mjs';
 
 const { values } = parseArgs({
@@ -29,6 +30,15 @@ async function main() {
     step('build the client and the example (tsc -b)');
     run('npx', ['tsc', '-b', 'packages/client', 'examples/runtimes'], { cwd: ROOT });
   }
+  // Bun and Deno transpile TypeScript themselves, honouring tsconfig's emitDecoratorMetadata: createApp,
+  // which refuses a class without the metadata it reads, builds the app from the sources on each
+  const fromSources = `import { createTripApp, runtimeName } from './src/trip.ts';
+    createTripApp(['${KEYS[0]}']); console.log('built from the TypeScript sources on ' + runtimeName());`;
+  for (const [runtime, args] of [
+    ['bun', ['-e', fromSources]],
+    ['deno', ['eval', '--ext=ts', fromSources]],
+  ])
+    step(run(commands[runtime], args, { cwd: EXAMPLE, capture: true, timeoutMs: 120_000 }).trim());
   const work = freshTempDir('tessera-runtimes-check-');
   const servers = [];
   try {
