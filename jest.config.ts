@@ -25,6 +25,7 @@ const config: Config = {
   transformIgnorePatterns: ['/node_modules/(?!jose/|@modelcontextprotocol/client/dist/index\\.cjs$)'],
   moduleNameMapper: {
     '^@tessera/core/node$': '<rootDir>/packages/core/src/node',
+    '^@tessera/core/advanced$': '<rootDir>/packages/core/src/advanced',
     '^@tessera/(common|request-state|core|client|testing|redis)$': '<rootDir>/packages/$1/src',
   },
   setupFiles: ['reflect-metadata'],

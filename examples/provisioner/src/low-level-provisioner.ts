@@ -1,5 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/server';
-import { createLowLevelServer, RequestStateSecurity, type LowLevelServer, type Logger } from '@tessera/core';
+import { RequestStateSecurity, type Logger } from '@tessera/core';
+import { createLowLevelServer, type LowLevelServer } from '@tessera/core/advanced';
 import { provisionRound } from './provision-round';
 
 /** The tool as the client sees it, written by hand as JSON Schema (no decorators, no DTOs). */

@@ -3,7 +3,9 @@
  *
  * @module @tessera/core
  */
-// Public API of @tessera/core: named exports only; this list is the package's surface.
+// Public API of @tessera/core, the tier a server author uses: named exports only; this list is the package's
+// main surface. The decorator-free server, the endpoint and the seams for store and integration authors are in
+// '@tessera/core/advanced'; the Node-only faces in '@tessera/core/node'; anything else is internal.
 import 'reflect-metadata';
 
 // application
@@ -15,8 +17,6 @@ export type { FeatureModule } from './app/feature-module';
 export { TesseraApp } from './app/tessera-app';
 export { DEFAULT_REQUEST_LIMITS } from './limits/request-limits';
 export type { RequestLimits } from './limits/request-limits';
-export { McpEndpoint, type EndpointRequestOptions } from './endpoint/mcp-endpoint';
-export type { SdkServerFactory } from './endpoint/mcp-endpoint';
 export type { HttpAuthOptions, VerifierAuthOptions } from './auth/http-auth-options';
 export type { IntrospectionOptions, OAuthResourceOptions } from './auth/oauth-resource-options';
 
@@ -43,7 +43,6 @@ export { Field } from './decorators/field.decorator';
 // pipeline contracts
 export { ExecutionContext } from './contracts/execution-context';
 export type { HandlerKind, HandlerMethod, HandlerRef } from './contracts/handler-ref';
-export type { ResolverProgress } from './contracts/resolver-progress';
 export type { Guard } from './contracts/guard';
 export type { Interceptor, CallHandler } from './contracts/interceptor';
 export type { Pipe, PipeTarget } from './contracts/pipe';
@@ -57,7 +56,6 @@ export type { ServiceRegistration, ServiceScope } from './di/service-registratio
 export type { TelemetryOptions } from './telemetry/telemetry-options';
 export { TelemetryAttribute, TELEMETRY_SCOPE } from './telemetry/flow-telemetry';
 export type { RoundOutcome } from './telemetry/flow-telemetry';
-export type { FlowMark, FlowProgress } from './contracts/flow-progress';
 
 // logging
 export type { Logger, LogLevel, LogFields } from './logging/logger';
@@ -65,28 +63,11 @@ export { ConsoleLogger } from './logging/console-logger';
 export type { ConsoleLoggerOptions } from './logging/console-logger';
 export { silentLogger } from './logging/silent-logger';
 
-// tasks (the Tasks extension): the storage and execution seams, with their in-memory defaults
+// tasks (the Tasks extension): the options; the storage and execution seams are in '@tessera/core/advanced'
 export type { TasksOptions } from './tasks/tasks-options';
 export type { TaskContext } from './contracts/task-context';
 export type { TaskSupport } from './metadata/definitions/handler.metadata';
-export { TASKS_EXTENSION } from './tasks/tasks-extension';
 export { DEFAULT_TASK_TTL_MS, DEFAULT_TASK_POLL_INTERVAL_MS } from './tasks/tasks-options';
-export type { TaskStore, TaskChange, AnswerOutcome, CancelOutcome, TaskListener } from './tasks/task-store';
-export type { TaskQueue, TaskStep } from './tasks/task-queue';
-export type {
-  StoredTask,
-  TaskStatus,
-  TerminalTaskStatus,
-  TaskError,
-  TaskCaller,
-  TaskClient,
-} from './tasks/stored-task';
-export { isTerminalStatus, expiresAt } from './tasks/stored-task';
-export { MemoryTaskStore } from './tasks/memory-task-store';
-export { answerTask, applyTaskChange, cancelTask } from './tasks/task-transitions';
-export type { MemoryTaskStoreOptions } from './tasks/memory-task-store';
-export { MemoryTaskQueue } from './tasks/memory-task-queue';
-export { newTaskId } from './tasks/task-id';
 
 // errors
 export { TesseraError } from './errors/tessera-error';
@@ -104,25 +85,12 @@ export { InvalidDecoratorUseError } from './errors/definition/invalid-decorator-
 export { InvalidConfigurationError } from './errors/definition/invalid-configuration.error';
 export { JsonRpcCode } from './errors/json-rpc-codes';
 
-// DTO schemas and validation (usable on their own)
+// DTO schemas (what @Field and a raw input schema take); the schema and validation functions on their own are
+// in '@tessera/core/advanced'
 export type { FieldOptions } from './schema/field.metadata';
-export { jsonSchemaForDto } from './schema/json-schema-for-dto';
-export { outputSchemaForDto } from './schema/output-schema-for-dto';
-export { promptArgumentsForDto } from './schema/prompt-arguments-for-dto';
-export type { PromptArgumentDefinition } from './schema/prompt-arguments-for-dto';
-export { elicitationSchemaForDto } from './schema/elicitation-schema-for-dto';
-export { assertElicitationSchema } from './schema/assert-elicitation-schema';
-export type { ElicitationSchema } from './schema/elicitation-schema';
 export type { JsonSchema, ObjectJsonSchema } from './schema/json-schema';
 export type { ToolInputSchema } from './schema/raw-input-schema';
 export { loadSkillFiles } from './skills/load-skill-files';
-export { validateArguments } from './validation/validate-arguments';
-export { validateDto, dtoNeedsAsyncValidation } from './validation/validate-dto';
-export { validateOutput } from './validation/validate-output';
-export { validateElicitationContent } from './validation/validate-elicitation-content';
-export { formatValidationIssues } from './validation/format-validation-issues';
-export type { ValidationIssue, ValidationResult } from './validation/validation-issue';
-export type { ValidateOptions } from './validation/validate-options';
 export { UnsupportedSchemaError } from './errors/definition/unsupported-schema.error';
 export { UnsupportedElicitationSchemaError } from './errors/definition/unsupported-elicitation-schema.error';
 
@@ -149,13 +117,3 @@ export type { AfterKeys, Computed, QuestionInput } from './mrtr/dependency-spec'
 export { ElicitationDeclinedError } from './errors/runtime/elicitation-declined.error';
 export { MissingCapabilityError } from './errors/runtime/missing-capability.error';
 export { InvalidInputResponseError } from './errors/runtime/invalid-input-response.error';
-
-// low-level API: no decorators, JSON Schema tool definitions, opt-in sealing
-export { createLowLevelServer } from './lowlevel/create-low-level-server';
-export { LowLevelServer } from './lowlevel/low-level-server';
-export type {
-  LowLevelServerOptions,
-  LowLevelToolHandler,
-  LowLevelCallContext,
-  LowLevelCallResult,
-} from './lowlevel/low-level-server-options';

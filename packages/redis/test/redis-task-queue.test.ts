@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { MemoryTaskStore, type TaskStep } from '@tessera/core';
+import { MemoryTaskStore, type TaskStep } from '@tessera/core/advanced';
 import { RedisTaskQueue, type RedisTaskQueueOptions } from '@tessera/redis';
 import { sampleTask } from '../../core/test/support/task-store-contract';
 import { killAllRedis, runRedisServer, type RunningRedis } from '../../../tooling/fleet/src/redis/run-redis-server';

@@ -1,10 +1,5 @@
-import {
-  createApp,
-  createLowLevelServer,
-  DEFAULT_REQUEST_LIMITS,
-  InvalidConfigurationError,
-  silentLogger,
-} from '@tessera/core';
+import { createApp, DEFAULT_REQUEST_LIMITS, InvalidConfigurationError, silentLogger } from '@tessera/core';
+import { createLowLevelServer } from '@tessera/core/advanced';
 import { sendRaw } from '@tessera/testing';
 import { Content, MachineTools } from './fixtures';
 import { listenedApp } from './support/listened-app';

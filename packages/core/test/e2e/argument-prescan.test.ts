@@ -1,6 +1,7 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { OAuthError, OAuthErrorCode, type AuthInfo } from '@modelcontextprotocol/server';
-import { createApp, createLowLevelServer, silentLogger, type TesseraApp } from '@tessera/core';
+import { createApp, silentLogger, type TesseraApp } from '@tessera/core';
+import { createLowLevelServer } from '@tessera/core/advanced';
 import { listen, type HttpListener } from '@tessera/core/node';
 import { MachineTools } from './fixtures';
 import { listenedApp } from './support/listened-app';

@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
-import { createApp, createLowLevelServer, silentLogger } from '@tessera/core';
+import { createApp, silentLogger } from '@tessera/core';
+import { createLowLevelServer } from '@tessera/core/advanced';
 import { listen } from '@tessera/core/node';
 import { MachineTools } from './fixtures';
 

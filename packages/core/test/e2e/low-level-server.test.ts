@@ -9,14 +9,8 @@ import {
   type ServerContext,
   type Tool,
 } from '@modelcontextprotocol/server';
-import {
-  createLowLevelServer,
-  DuplicateNameError,
-  RequestStateSecurity,
-  silentLogger,
-  type LowLevelServerOptions,
-  type LowLevelToolHandler,
-} from '@tessera/core';
+import { DuplicateNameError, RequestStateSecurity, silentLogger } from '@tessera/core';
+import { createLowLevelServer, type LowLevelServerOptions, type LowLevelToolHandler } from '@tessera/core/advanced';
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { connectHttp, connectInMemory, sendRaw } from '@tessera/testing';
 import { textOf } from './support/result-text';

@@ -1,5 +1,6 @@
 import { InMemoryTransport, type JSONRPCMessage } from '@modelcontextprotocol/server';
-import { createApp, createLowLevelServer, silentLogger } from '@tessera/core';
+import { createApp, silentLogger } from '@tessera/core';
+import { createLowLevelServer } from '@tessera/core/advanced';
 import { listen, serveStdio } from '@tessera/core/node';
 import { TesseraClient } from '@tessera/client';
 import { MachineTools } from './fixtures';

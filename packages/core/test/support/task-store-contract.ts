@@ -1,4 +1,4 @@
-import type { StoredTask, TaskStore } from '../../src';
+import type { StoredTask, TaskStore } from '../../src/advanced';
 
 /** A clock the contract moves by hand: TTL behaviour without waiting. */
 export interface ContractClock {

@@ -1,4 +1,4 @@
-import { MemoryTaskQueue } from '../../src';
+import { MemoryTaskQueue } from '../../src/advanced';
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
 

@@ -1,4 +1,4 @@
-import { MemoryTaskStore } from '../../src';
+import { MemoryTaskStore } from '../../src/advanced';
 import { describeTaskStoreContract, sampleTask } from '../support/task-store-contract';
 
 describeTaskStoreContract('MemoryTaskStore', (clock) => new MemoryTaskStore({ now: clock.now }));

@@ -1,4 +1,5 @@
-import { createApp, createLowLevelServer, InvalidConfigurationError, silentLogger } from '@tessera/core';
+import { createApp, InvalidConfigurationError, silentLogger } from '@tessera/core';
+import { createLowLevelServer } from '@tessera/core/advanced';
 import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from '../../src/limits/request-limits';
 import { checkArgumentBounds } from '../../src/limits/check-argument-bounds';
 import { checkOutsideBounds } from '../../src/limits/check-outside-bounds';

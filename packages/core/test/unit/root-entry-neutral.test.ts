@@ -33,6 +33,12 @@ describe('the root entry without node:http and node:net', () => {
     });
   });
 
+  test('the advanced subpath loads there too', async () => {
+    const { code, stderr } = await run('@tessera/core/advanced');
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+  });
+
   test('the node subpath does need them (so the check above is real)', async () => {
     const { code, stderr } = await run('@tessera/core/node');
     expect(code).not.toBe(0);

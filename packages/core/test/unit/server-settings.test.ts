@@ -1,4 +1,5 @@
-import { createApp, createLowLevelServer, InvalidConfigurationError, silentLogger } from '@tessera/core';
+import { createApp, InvalidConfigurationError, silentLogger } from '@tessera/core';
+import { createLowLevelServer } from '@tessera/core/advanced';
 
 const callTool = () => ({ content: [] });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DelayedError, Queue, QueueEvents, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { TaskQueue, TaskStep, TaskStore } from '@tessera/core';
+import type { TaskQueue, TaskStep, TaskStore } from '@tessera/core/advanced';
 import { TaskStepLock } from './task-step-lock';
 
 export interface RedisTaskQueueOptions {

@@ -9,7 +9,7 @@ import {
   type TaskChange,
   type TaskListener,
   type TaskStore,
-} from '@tessera/core';
+} from '@tessera/core/advanced';
 import type { RedisCommands, RedisPubSub } from '../redis-commands';
 import { RedisScript } from '../redis-script';
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { elicitationSchemaForDto } from '@tessera/core';
+import { elicitationSchemaForDto } from '@tessera/core/advanced';
 
 /** Waits until `locator` is visible, or fails naming what was expected. */
 export async function expectVisible(locator: Locator, what: string, timeout = 15_000): Promise<void> {

@@ -9,15 +9,17 @@ const os = require('node:os');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '../../../../..');
-const WORKSPACE = /^@tessera\/(request-state|core|client|testing)(\/node)?$/;
+const WORKSPACE = /^@tessera\/(request-state|core|client|testing)(?:\/(node|advanced))?$/;
+/** The source file of a package entry: src/index.ts, src/node/index.ts, src/advanced.ts. */
+function entrySource(pkg, subpath) {
+  const src = path.join(root, 'packages', pkg, 'src');
+  if (subpath === 'advanced') return path.join(src, 'advanced.ts');
+  return path.join(src, subpath ?? '', 'index.ts');
+}
 const resolve = Module._resolveFilename;
 Module._resolveFilename = function (request, ...rest) {
   const match = WORKSPACE.exec(request);
-  return resolve.call(
-    this,
-    match ? path.join(root, 'packages', match[1], 'src', match[2] ? 'node' : '', 'index.ts') : request,
-    ...rest,
-  );
+  return resolve.call(this, match ? entrySource(match[1], match[2]) : request, ...rest);
 };
 
 // The emit-relevant options of the root tsconfig.json, for CommonJS.
