@@ -1,17 +1,12 @@
 import { InMemoryTransport } from '@modelcontextprotocol/client';
 import { inputRequired, type JSONRPCMessage, type Tool } from '@modelcontextprotocol/server';
+import { Args, createApp, Provider, RequestStateSecurity, silentLogger, Tool as ToolDecorator } from '@tessera/core';
 import {
-  Args,
-  createApp,
   createLowLevelServer,
-  Provider,
-  RequestStateSecurity,
-  silentLogger,
-  Tool as ToolDecorator,
   type LowLevelServerOptions,
   type LowLevelToolHandler,
   type McpEndpoint,
-} from '@tessera/core';
+} from '@tessera/core/advanced';
 import { serveStdio } from '@tessera/core/node';
 import { sendRaw } from '@tessera/testing';
 import { IsString } from 'class-validator';
