@@ -35,6 +35,7 @@ describe('@tessera/core, the tier a server author uses', () => {
       'MemorySingleUseStore',
       'MissingArgsTypeError',
       'MissingCapabilityError',
+      'MissingDesignMetadataError',
       'Principal',
       'Prompt',
       'Provider',
