@@ -36,7 +36,7 @@ export class TesseraApp extends McpEndpoint {
       return undefined;
     };
     if (runtime.tasks) this.taskListen = new TaskListenStreams(runtime.tasks);
-    this.countRefusedStates(runtime.pipeline.telemetry);
+    this.countRefusals(runtime.pipeline.telemetry);
   }
 
   get name(): string {

@@ -12,10 +12,9 @@ import {
   type Server,
 } from '@modelcontextprotocol/server';
 import type { Logger } from '../logging/logger';
-import { refuseBeforeDispatch } from '../screening/refuse-before-dispatch';
-import type { OnRefusedState } from '../screening/screen-request-state';
+import { refuseBeforeDispatch, type RefusalListener } from '../screening/refuse-before-dispatch';
 import type { FlowTelemetry } from '../telemetry/flow-telemetry';
-import { recordRefusedState } from '../telemetry/record-refused-state';
+import { recordRefusedCall, recordRefusedState } from '../telemetry/record-refusals';
 import { refuseByScan } from '../limits/refuse-by-scan';
 import type { ParamHeader } from '../http-headers/param-headers';
 import { refuseParamHeaders } from '../http-headers/refuse-param-headers';
@@ -59,8 +58,8 @@ export class McpEndpoint {
   /** The 403 for a call whose handler needs scopes the verified token lacks (set by the decorated app). */
   protected challengeScopes?: (body: unknown, authInfo: AuthInfo | undefined) => Response | undefined;
 
-  /** Hears a state refused before dispatch, to count it with the pipeline's refusals (`countRefusedStates`). */
-  private onRefusedState?: OnRefusedState;
+  /** Hears what is refused before dispatch, to count it with the pipeline's refusals (`countRefusals`). */
+  private refusals?: RefusalListener;
 
   /** `subscriptions/listen` streams for task status (`taskIds` filters), when the app serves tasks. */
   protected taskListen?: TaskListenStreams;
@@ -206,12 +205,19 @@ export class McpEndpoint {
    * transport guard, so a refusal is logged and counted (telemetry) the same whichever face it came in by.
    */
   screen(message: unknown): JSONRPCMessage | undefined {
-    return refuseBeforeDispatch(message, this.logger, this.limits, this.onRefusedState);
+    return refuseBeforeDispatch(message, this.logger, this.limits, this.refusals);
   }
 
-  /** Counts the states refused before dispatch with the pipeline's refusals, in the server's telemetry. */
-  protected countRefusedStates(telemetry: FlowTelemetry | undefined): void {
-    this.onRefusedState = telemetry && ((refused) => recordRefusedState(telemetry, refused));
+  /**
+   * Counts what is refused before dispatch with the pipeline's refusals, in the server's telemetry: a
+   * non-string state as a refused state, a call with malformed or oversized arguments or answers as a round
+   * of `invalid_arguments`.
+   */
+  protected countRefusals(telemetry: FlowTelemetry | undefined): void {
+    this.refusals = telemetry && {
+      state: (refused) => recordRefusedState(telemetry, refused),
+      call: (refused) => recordRefusedCall(telemetry, refused),
+    };
   }
 
   /** Whether `fetch` answers a path besides the MCP endpoint's own: the Protected Resource Metadata document. */

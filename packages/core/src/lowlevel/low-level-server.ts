@@ -14,7 +14,7 @@ export class LowLevelServer extends McpEndpoint {
     limits?: ResolvedRequestLimits,
   ) {
     super((era) => createLowLevelSdkServer(runtime, era), runtime.call.logger, auth, undefined, limits);
-    this.countRefusedStates(runtime.call.pipeline.telemetry);
+    this.countRefusals(runtime.call.pipeline.telemetry);
   }
 
   get name(): string {

@@ -2,7 +2,7 @@ import { isStateCarryingMethod } from '@tessera/common';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { invalidRequestStateJsonRpcError } from '@tessera/request-state';
 import type { Logger } from '../logging/logger';
-import type { RefusedState } from '../telemetry/record-refused-state';
+import type { RefusedState } from '../telemetry/record-refusals';
 
 /** Hears a state refused here, to count it as the pipeline counts the states it refuses (telemetry). */
 export type OnRefusedState = (refused: RefusedState) => void;

@@ -18,7 +18,8 @@ export const TelemetryAttribute = {
 
 /**
  * How a round ended: asked again (`input_required`), completed (`complete`), or failed: a `ToolError` thrown or
- * an `{ isError: true }` returned (`tool_error`), arguments refused (`invalid_arguments`), a guard refused
+ * an `{ isError: true }` returned (`tool_error`), arguments refused (`invalid_arguments`: by validation, or
+ * before dispatch, arguments or answers malformed or over the request limits), a guard refused
  * (`forbidden`), the client lacks a capability a question needs (`missing_capability`), the user declined or
  * cancelled a question the method needed (`declined`, `cancelled`), an incoming state refused (`refused_state`),
  * anything else, a crash (`internal_error`).

@@ -1,6 +1,6 @@
 import { isInvalidRequestStateError } from '@tessera/request-state';
 import type { CallStage } from '../pipeline/call-stage';
-import { recordRefusedState } from './record-refused-state';
+import { recordRefusedState } from './record-refusals';
 
 /**
  * Outermost, around the request-state stage: a refused incoming state is counted by reason and gets a span of its

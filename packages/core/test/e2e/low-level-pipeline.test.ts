@@ -198,4 +198,32 @@ describe.each([
     expect(telemetry.spans().map((s) => s.attributes['tessera.request_state.refusal_reason'])).toEqual(['not_string']);
     await server.close();
   });
+
+  it.each([
+    ['malformed answers', { inputResponses: [] }],
+    ['arguments over the limits', { arguments: { name: 'x', deep: nested(40) } }],
+  ])(
+    '%s: a call refused before dispatch counts as a round of invalid_arguments, on HTTP and stdio',
+    async (_w, bad) => {
+      const { server, telemetry } = make();
+      const params = { ...stateless, requestState: undefined, ...bad };
+      const overHttp = (await sendRaw(server, 'tools/call', params)).body as JSONRPCMessage;
+      const overPipe = await overStdio(server, { jsonrpc: '2.0', id: 1, method: 'tools/call', params });
+      for (const answer of [overHttp, overPipe]) expect(answer).toMatchObject({ id: 1, error: { code: -32602 } });
+      const [rounds] = await telemetry.metric('tessera.rounds');
+      expect(rounds!.attributes).toEqual({
+        'mcp.method.name': 'tools/call',
+        'tessera.target': 'ask',
+        'tessera.outcome': 'invalid_arguments',
+      });
+      expect(rounds!.value).toBe(2);
+      expect(await telemetry.metric('tessera.request_state.refused')).toEqual([]);
+      await server.close();
+    },
+  );
 });
+
+/** An object nested `depth` levels deep. */
+function nested(depth: number): unknown {
+  return depth === 0 ? {} : { a: nested(depth - 1) };
+}
