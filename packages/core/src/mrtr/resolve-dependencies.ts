@@ -53,8 +53,11 @@ export const resolveDependencies: DependencyResolution = async (plan, ctx) => {
         }
       }
       const response = responses[dep.key];
+      const asked = previous.asked[dep.key];
       let refused: string | undefined;
-      if (response !== undefined && previous.asked[dep.key] === question.digest) {
+      // An answer counts against the question as rendered now: one this flow asked, or one sent before it was
+      // asked (the client knew the question; it is checked all the same). Another version of it is asked again.
+      if (response !== undefined && (asked === undefined || asked === question.digest)) {
         const answer = readAnswer(dep, response);
         if (answer.ok) {
           settled.settle(dep, answer.value);

@@ -109,33 +109,45 @@ describe('untrusted inputResponses', () => {
     await app.close();
   });
 
-  test('extra keys are ignored and an answer without the echoed state is asked again', async () => {
+  test('extra keys are ignored, with the echoed state or without one', async () => {
     const app = createApp(askingModule);
     const caps = { elicitation: {} };
+    const answer = { choice: { action: 'accept', content: { region: 'eu' } }, bogus: { action: 'accept' } };
     const first = await sendRaw(app, 'tools/call', { name: 'strict', arguments: {} }, { capabilities: caps });
     const state = first.body.result!.requestState as string;
     const answered = await sendRaw(
       app,
       'tools/call',
-      {
-        name: 'strict',
-        arguments: {},
-        requestState: state,
-        inputResponses: { choice: { action: 'accept', content: { region: 'eu' } }, bogus: { action: 'accept' } },
-      },
+      { name: 'strict', arguments: {}, requestState: state, inputResponses: answer },
       { capabilities: caps, id: 2 },
     );
     expect(answered.body.result).toMatchObject({ content: [{ type: 'text', text: 'chose eu' }] });
-    const noState = await sendRaw(
+    // Sent before it was asked, by a client that knew the question: checked like any answer, and taken.
+    const unasked = await sendRaw(
       app,
       'tools/call',
-      { name: 'strict', arguments: {}, inputResponses: { choice: { action: 'accept', content: { region: 'eu' } } } },
+      { name: 'strict', arguments: {}, inputResponses: answer },
       { capabilities: caps, id: 3 },
     );
-    expect(noState.body.result).toMatchObject({
+    expect(unasked.body.result).toMatchObject({ content: [{ type: 'text', text: 'chose eu' }] });
+  });
+
+  test('an answer sent before it was asked that fails the question is asked again, saying why', async () => {
+    const app = createApp(askingModule);
+    const r = await sendRaw(
+      app,
+      'tools/call',
+      { name: 'strict', arguments: {}, inputResponses: { choice: { action: 'accept', content: { region: 'mars' } } } },
+      { capabilities: { elicitation: {} } },
+    );
+    expect(r.body.result).toMatchObject({
       resultType: 'input_required',
       inputRequests: { choice: { method: 'elicitation/create' } },
     });
+    const message = (r.body.result!.inputRequests as Record<string, { params: { message: string } }>).choice.params
+      .message;
+    expect(message).toMatch(/^Region\?\n\nThe previous answer was not accepted: region must be one of/);
+    await app.close();
   });
 });
 

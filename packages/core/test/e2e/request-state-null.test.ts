@@ -26,7 +26,7 @@ describe('requestState: null is the same as absent', () => {
     });
   });
 
-  test('an answer sent with a null state is asked again (it was never pinned to an asked question), not refused', async () => {
+  test('an answer sent with a null state is checked as one sent without state (then taken), not refused', async () => {
     const answer = { choice: { action: 'accept', content: { region: 'eu' } } };
     const r = await sendRaw(
       app(),
@@ -34,7 +34,7 @@ describe('requestState: null is the same as absent', () => {
       { name: 'strict', arguments: {}, requestState: null, inputResponses: answer },
       { capabilities: caps },
     );
-    expect(r.body.result).toMatchObject({ resultType: 'input_required' });
+    expect(r.body.result).toMatchObject({ content: [{ type: 'text', text: 'chose eu' }] });
   });
 
   test('prompts/get and resources/read answer normally', async () => {

@@ -278,6 +278,35 @@ describe('question pinning', () => {
       (retried.body.result!.inputRequests as Record<string, { params: { message: string } }>).region.params.message,
     ).toBe('Which region, exactly?');
   });
+  test('an answer to the question as a previous deployment asked it is asked again, not taken', async () => {
+    const key = k();
+    const deploy = (version: string, message: string) =>
+      createApp({
+        name: 'pin',
+        version,
+        providers: [build(message)],
+        security: new RequestStateSecurity({ keys: [key] }),
+        logger: silentLogger,
+      });
+    const first = await sendRaw(
+      deploy('1', 'Which region?'),
+      'tools/call',
+      { name: 'pick', arguments: {} },
+      { capabilities: caps },
+    );
+    const answered = await sendRaw(
+      deploy('2', 'Which region, exactly?'),
+      'tools/call',
+      {
+        name: 'pick',
+        arguments: {},
+        requestState: first.body.result!.requestState,
+        inputResponses: { region: { action: 'accept', content: { region: 'eu' } } },
+      },
+      { capabilities: caps },
+    );
+    expect(Object.keys(answered.body.result!.inputRequests as object)).toEqual(['region']);
+  });
 });
 
 describe('bindPrincipal', () => {
