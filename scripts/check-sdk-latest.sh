@@ -45,6 +45,8 @@ npx jest --maxWorkers=1 \
   packages/core/test/e2e/direct-tool-calls.fuzz.test.ts \
   packages/core/test/e2e/http-fast-path.test.ts \
   packages/core/test/e2e/checks-before-the-body.test.ts \
+  packages/core/test/e2e/checks-before-the-body-faces.test.ts \
+  packages/core/test/e2e/low-level-pipeline.test.ts \
   packages/core/test/e2e/fast-lane-start-up-check.test.ts
 
 log "conformance, server leg, on both HTTP paths"
