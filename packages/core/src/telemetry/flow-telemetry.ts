@@ -1,4 +1,5 @@
-import { metrics, trace, type Counter, type Histogram, type Tracer } from '@opentelemetry/api';
+import type { Counter, Histogram, Tracer } from '@opentelemetry/api';
+import { openTelemetry } from './open-telemetry';
 import type { TelemetryOptions } from './telemetry-options';
 
 /** The instrument scope name every Tessera span and metric is reported under. */
@@ -47,6 +48,7 @@ export class FlowTelemetry {
   readonly refusedStates: Counter;
 
   constructor(options: TelemetryOptions) {
+    const { trace, metrics } = openTelemetry();
     this.tracer = (options.tracerProvider ?? trace.getTracerProvider()).getTracer(TELEMETRY_SCOPE);
     const meter = (options.meterProvider ?? metrics.getMeterProvider()).getMeter(TELEMETRY_SCOPE);
     this.rounds = meter.createCounter('tessera.rounds', {

@@ -1,6 +1,7 @@
-import { context, SpanKind, SpanStatusCode, type Attributes } from '@opentelemetry/api';
+import type { Attributes } from '@opentelemetry/api';
 import { INVALID_REQUEST_STATE_MESSAGE, type InvalidStateReason } from '@tessera/request-state';
 import { TelemetryAttribute as A, type FlowTelemetry, type RoundOutcome } from './flow-telemetry';
+import { openTelemetry } from './open-telemetry';
 import { contextFromMeta } from './traceparent';
 
 /** One round refused before its handler could run, wherever it was refused (before dispatch, or in the pipeline). */
@@ -48,6 +49,7 @@ function recordRound(
   extra: Attributes,
   message: string,
 ): void {
+  const { context, SpanKind, SpanStatusCode } = openTelemetry();
   const attributes = { [A.Method]: refused.method, [A.Target]: refused.target, [A.Outcome]: outcome };
   telemetry.rounds.add(1, attributes);
   const active = context.active();

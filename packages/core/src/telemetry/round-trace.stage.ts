@@ -1,4 +1,4 @@
-import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Link } from '@opentelemetry/api';
+import type { Attributes, Link } from '@opentelemetry/api';
 import { isInputRequiredResult } from '@modelcontextprotocol/server';
 import { bytesToBase64url } from '../encoding/base64';
 import type { ExecutionContext } from '../contracts/execution-context';
@@ -6,6 +6,7 @@ import type { CallStage } from '../pipeline/call-stage';
 import { TelemetryAttribute as A, type FlowTelemetry, type RoundOutcome } from './flow-telemetry';
 import { outcomeOfError } from './round-outcome';
 import { markTrace, spanContextOf } from './span-context';
+import { openTelemetry } from './open-telemetry';
 import { contextFromMeta } from './traceparent';
 
 /**
@@ -18,6 +19,7 @@ export const roundTraceStage: CallStage = {
   async run(call, next) {
     const telemetry = call.tools.telemetry;
     if (telemetry === undefined) return next();
+    const { context, SpanKind, SpanStatusCode, trace } = openTelemetry();
     const { ctx } = call;
     const incoming = ctx.flow.incoming;
     const round = incoming?.round ?? 1;

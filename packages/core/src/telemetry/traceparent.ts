@@ -1,4 +1,5 @@
-import { createTraceState, isSpanContextValid, trace, type Context, type SpanContext } from '@opentelemetry/api';
+import type { Context, SpanContext } from '@opentelemetry/api';
+import { openTelemetry } from './open-telemetry';
 
 // W3C Trace Context: version 00, 32 hex trace id, 16 hex parent id, 2 hex flags.
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
@@ -13,6 +14,7 @@ export function contextFromMeta(meta: Record<string, unknown> | undefined, base:
   const match = TRACEPARENT.exec(traceparent.trim().toLowerCase());
   if (match === null) return undefined;
   const tracestate = meta?.tracestate;
+  const { createTraceState, isSpanContextValid, trace } = openTelemetry();
   const spanContext: SpanContext = {
     traceId: match[1],
     spanId: match[2],
