@@ -7,6 +7,7 @@ import { resolveRequestLimits } from '../limits/request-limits';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
 import { ConsoleLogger } from '../logging/console-logger';
 import type { ExecutionContext } from '../contracts/execution-context';
+import type { PipelineContext } from '../contracts/pipeline-context';
 import { ParamResolverRegistry } from '../pipeline/params/param-resolver-registry';
 import { resolveDependencies } from '../mrtr/resolve-dependencies';
 import { RequestStateInterceptor } from '../pipeline/request-state.interceptor';
@@ -62,8 +63,8 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
     pipeline: {
       requestState: new RequestStateInterceptor({
         sealer: security.forServer(module.name),
-        // the decorated server's calls are whole ExecutionContexts; the policy's rule is typed for those
-        bindPrincipal: bindPrincipal ? (call) => bindPrincipal(call as ExecutionContext) : undefined,
+        // the decorated server's calls are whole contexts; the policy's rule is typed for those
+        bindPrincipal: bindPrincipal ? (call) => bindPrincipal(call as PipelineContext) : undefined,
         logger,
       }),
       resolvers: new ParamResolverRegistry(),

@@ -9,8 +9,6 @@ import type { DependencyContainer, InjectionToken } from 'tsyringe';
 import type { Logger } from '../logging/logger';
 import type { HandlerMethod, HandlerRef } from './handler-ref';
 import type { Principal } from './principal';
-import type { FlowProgress } from './flow-progress';
-import type { ResolverProgress } from './resolver-progress';
 import type { TaskContext } from './task-context';
 
 /**
@@ -39,13 +37,10 @@ export interface ExecutionContext {
   readonly inputResponses: Readonly<Record<string, unknown>> | undefined;
   /**
    * The plaintext state this handler returned last round. The request-state stage (the outermost one)
-   * verifies, opens and sets it before anything else runs; handlers only ever see plaintext.
+   * verifies, opens and sets it before anything else runs; handlers only ever see plaintext. Read-only: a
+   * direct-form handler hands the next state back in its `InputRequiredResult`.
    */
-  requestState: unknown;
-  /** The dependency resolver's progress (`@Elicit`, `@Sample`, `@ListRoots`), opened and sealed by the same stage. */
-  readonly resolverProgress: ResolverProgress;
-  /** The flow's telemetry mark (id, round, first span), opened and sealed by the same stage; empty with telemetry off. */
-  readonly flow: FlowProgress;
+  readonly requestState: unknown;
   /** The SDK's own handler context, for what Tessera does not wrap. */
   readonly sdk: ServerContext;
   /** Set when the call runs as a task (`@Tool({ task })`): its id, and status messages. */

@@ -1,15 +1,16 @@
 import type { HandlerPlan } from '../compiler/handler-plan';
-import type { CallHandler, Interceptor } from '../contracts/interceptor';
-import type { ExecutionContext } from '../contracts/execution-context';
+import type { CallHandler } from '../contracts/interceptor';
+import type { PipelineContext } from '../contracts/pipeline-context';
 import type { EnhancerMetadata } from '../metadata/definitions/enhancer.metadata';
 import type { ParamResolverRegistry } from './params/param-resolver-registry';
 import type { FlowTelemetry } from '../telemetry/flow-telemetry';
 import type { DependencyResolution } from './resolve-params';
+import type { StateStage } from './request-state.interceptor';
 
 /** What the stages share for the whole application, built once at startup. */
 export interface PipelineTools {
-  /** The built-in outermost interceptor (sealing and verifying `requestState`). */
-  requestState: Interceptor;
+  /** The built-in outermost stage (verifying and opening `requestState`, sealing it after). */
+  requestState: StateStage;
   resolvers: ParamResolverRegistry;
   dependencies: DependencyResolution;
   /** Round spans and flow metrics (OpenTelemetry); undefined when the module turns telemetry off. */
@@ -19,7 +20,7 @@ export interface PipelineTools {
 /** One call travelling down the stages. */
 export interface PipelineCall {
   readonly plan: HandlerPlan;
-  readonly ctx: ExecutionContext;
+  readonly ctx: PipelineContext;
   readonly tools: PipelineTools;
   /** The method's arguments, left by the parameter stage for the invoke stage. */
   args?: unknown[];

@@ -11,6 +11,7 @@ import { ExecutionContext } from '../contracts/execution-context';
 import type { HandlerMethod, HandlerRef } from '../contracts/handler-ref';
 import type { Principal } from '../contracts/principal';
 import type { FlowProgress } from '../contracts/flow-progress';
+import type { PipelineContext } from '../contracts/pipeline-context';
 import type { ResolverProgress } from '../contracts/resolver-progress';
 import type { TaskContext } from '../contracts/task-context';
 import { principalFromAuth } from './principal';
@@ -37,7 +38,7 @@ const CLIENT_INFO_KEY = 'io.modelcontextprotocol/clientInfo';
 const PROTOCOL_KEY = 'io.modelcontextprotocol/protocolVersion';
 
 /** The concrete per-call context: reads the SDK context lazily, so unused facts cost nothing. */
-export class RequestExecutionContext implements ExecutionContext {
+export class RequestExecutionContext implements PipelineContext {
   readonly method: HandlerMethod;
   readonly handler: HandlerRef;
   readonly target: string;

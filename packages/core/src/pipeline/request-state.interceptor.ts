@@ -8,8 +8,8 @@ import {
   type RequestBinding,
   type RequestStateSealer,
 } from '@tessera/request-state';
-import type { CallHandler, Interceptor } from '../contracts/interceptor';
-import type { ExecutionContext } from '../contracts/execution-context';
+import type { CallHandler } from '../contracts/interceptor';
+import type { PipelineContext } from '../contracts/pipeline-context';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
 import { logWithRef, maskInternalError } from '../errors/masked-internal-error';
 import type { Logger } from '../logging/logger';
@@ -19,9 +19,14 @@ import { readEnvelope, type StateEnvelope } from './state-envelope';
 
 /** The part of a call this stage reads and fills; the low-level server builds just this much. */
 export type StateCarrier = Pick<
-  ExecutionContext,
+  PipelineContext,
   'method' | 'target' | 'arguments' | 'authInfo' | 'sdk' | 'requestState' | 'resolverProgress' | 'flow'
 >;
+
+/** The outermost stage's part: opens the state a call carries before `next`, seals what it answers after. */
+export interface StateStage {
+  intercept(call: StateCarrier, next: CallHandler): Promise<unknown>;
+}
 
 export interface RequestStateInterceptorOptions {
   sealer: RequestStateSealer;
@@ -41,7 +46,7 @@ type Binding = RequestBinding & { principalError?: unknown };
  * `InvalidRequestStateError`, answered with the fixed -32602 outside every user filter); after the chain it
  * seals the state of an outgoing `InputRequiredResult`. Everything inside it works on plaintext.
  */
-export class RequestStateInterceptor implements Interceptor {
+export class RequestStateInterceptor implements StateStage {
   constructor(private readonly options: RequestStateInterceptorOptions) {}
 
   async intercept(call: StateCarrier, next: CallHandler): Promise<unknown> {

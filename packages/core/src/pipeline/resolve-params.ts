@@ -1,13 +1,13 @@
 import type { InputRequiredResult } from '@modelcontextprotocol/server';
 import type { HandlerPlan } from '../compiler/handler-plan';
-import type { ExecutionContext } from '../contracts/execution-context';
+import type { PipelineContext } from '../contracts/pipeline-context';
 import type { ParamResolverRegistry } from './params/param-resolver-registry';
 import { resolveEnhancer } from './resolve-enhancer';
 
 /** Fills every dependency parameter at once, or says what to ask the client this round. */
 export type DependencyResolution = (
   plan: HandlerPlan,
-  ctx: ExecutionContext,
+  ctx: PipelineContext,
 ) => Promise<{ kind: 'ready'; values: Map<number, unknown> } | { kind: 'ask'; result: InputRequiredResult }>;
 
 export type ResolvedParams = { kind: 'ready'; values: unknown[] } | { kind: 'ask'; result: InputRequiredResult };
@@ -18,7 +18,7 @@ export type ResolvedParams = { kind: 'ready'; values: unknown[] } | { kind: 'ask
  */
 export async function resolveParams(
   plan: HandlerPlan,
-  ctx: ExecutionContext,
+  ctx: PipelineContext,
   resolvers: ParamResolverRegistry,
   dependencies: DependencyResolution,
 ): Promise<ResolvedParams> {

@@ -7,7 +7,8 @@ import {
   type InputRequiredResult,
 } from '@modelcontextprotocol/server';
 import type { HandlerPlan } from '../compiler/handler-plan';
-import type { CallHandler, Interceptor } from '../contracts/interceptor';
+import type { CallHandler } from '../contracts/interceptor';
+import type { StateStage } from '../pipeline/request-state.interceptor';
 import type { TaskContext } from '../contracts/task-context';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
@@ -45,7 +46,7 @@ export interface TaskOrigin {
 const DEFAULT_MAX_RESULT_BYTES = 4 * 1024 * 1024;
 
 /** A task keeps its state itself: between steps nothing is sealed, so the request-state stage only passes through. */
-const keepsStateServerSide: Interceptor = {
+const keepsStateServerSide: StateStage = {
   intercept: (_call: unknown, next: CallHandler) => next(),
 };
 

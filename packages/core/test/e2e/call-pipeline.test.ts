@@ -20,6 +20,7 @@ import {
 } from '@tessera/core';
 import { sendRaw } from '@tessera/testing';
 import { CALL_STAGES } from '../../src/pipeline/call-pipeline';
+import type { PipelineContext } from '../../src/contracts/pipeline-context';
 
 // The call pipeline (pipeline/call-pipeline.ts): request-state, filters, guards, interceptors, params, invoke.
 
@@ -88,11 +89,13 @@ class RecordingInterceptor implements Interceptor {
   async intercept(ctx: ExecutionContext, next: CallHandler): Promise<unknown> {
     events.push('interceptor: before');
     const incomingState = ctx.requestState;
-    const incomingProgress = ctx.resolverProgress.incoming;
+    // the resolver's progress is off the public type; the test reads it to see the state stage ran first
+    const { resolverProgress } = ctx as PipelineContext;
+    const incomingProgress = resolverProgress.incoming;
     try {
       const result = await next();
       events.push(`interceptor: after ${(result as { resultType?: string }).resultType ?? 'result'}`);
-      seen.push({ incomingState, incomingProgress, outgoing: result, outgoingProgress: ctx.resolverProgress.outgoing });
+      seen.push({ incomingState, incomingProgress, outgoing: result, outgoingProgress: resolverProgress.outgoing });
       return result;
     } catch (error) {
       events.push('interceptor: error');
