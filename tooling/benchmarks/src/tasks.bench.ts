@@ -16,53 +16,16 @@ import { connectRedis } from '@tessera/redis';
 import { runRedisServer, type RunningRedis } from '@tessera/tooling-fleet/dist/redis/run-redis-server';
 import { restingMemory } from './support/resting-memory';
 import { header } from './support/measure';
+import { followTask, rpc as taskRpc, type RpcAnswer } from '@tessera/tooling-fleet/dist/load/task-rpc';
 import type { BenchServerAnswer } from './tasks/task-bench-server';
 
 const PARKED = Number(process.env.BENCH_TASKS_PARKED ?? 1000);
 const FLOWS = Number(process.env.BENCH_TASKS_FLOWS ?? 300);
 const REST_S = Number(process.env.BENCH_TASKS_REST_S ?? 6);
 
-const CAPS = { extensions: { 'io.modelcontextprotocol/tasks': {} }, elicitation: { form: {} } };
-let id = 1;
-
-interface Answer {
-  result?: Record<string, any>;
-  error?: { code: number; message: string };
-}
-
-async function rpc(url: string, method: string, params: Record<string, unknown>, name: string): Promise<Answer> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      accept: 'application/json, text/event-stream',
-      'content-type': 'application/json',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': method,
-      'mcp-name': name,
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: id++,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-          'io.modelcontextprotocol/clientInfo': { name: 'tasks-bench', version: '0' },
-          'io.modelcontextprotocol/clientCapabilities': CAPS,
-        },
-      },
-    }),
-  });
-  const text = await response.text();
-  const json =
-    text.startsWith('event:') || text.startsWith('data:')
-      ? text
-          .split('\n')
-          .find((l) => l.startsWith('data:'))!
-          .slice(5)
-      : text;
-  const answer = JSON.parse(json) as Answer;
+/** One request; an error answer throws, naming the method. */
+async function rpc(url: string, method: string, params: Record<string, unknown>, name: string): Promise<RpcAnswer> {
+  const answer = await taskRpc(url, method, params, name, { clientName: 'tasks-bench' });
   if (answer.error) throw new Error(`${method}: ${answer.error.code} ${answer.error.message}`);
   return answer;
 }
@@ -123,14 +86,17 @@ async function pool(n: number, concurrency: number, work: (i: number) => Promise
   );
 }
 
-async function until(url: string, taskId: string, done: (status: string) => boolean): Promise<number> {
-  let requests = 0;
-  for (;;) {
-    requests++;
-    const { result } = await rpc(url, 'tasks/get', { taskId }, taskId);
-    if (done(result!.status)) return requests;
-    if (['failed', 'cancelled'].includes(result!.status)) throw new Error(`task ${result!.status}`);
-  }
+/** Polls a task back to back until it parks (`answer` absent) or ends; a failed or cancelled task throws. */
+async function until(
+  url: string,
+  taskId: string,
+  status: 'input_required' | 'completed',
+  answer?: (task: Record<string, any>) => Promise<void>,
+): Promise<number> {
+  const get = () => rpc(url, 'tasks/get', { taskId }, taskId);
+  const { task, requests } = await followTask({ get, answer, pollMs: 0 });
+  if (task?.status !== status) throw new Error(`task ${taskId} ended ${task?.status ?? 'unseen'}, not ${status}`);
+  return requests;
 }
 
 /** One task with one question, end to end, polled back to back: its wall time (ms) and its requests. */
@@ -138,9 +104,8 @@ async function taskFlow(url: string): Promise<{ ms: number; requests: number }> 
   const started = process.hrtime.bigint();
   const { result } = await rpc(url, 'tools/call', { name: 'confirm_task', arguments: {} }, 'confirm_task');
   const taskId = result!.taskId as string;
-  let requests = 1 + (await until(url, taskId, (s) => s === 'input_required'));
-  await rpc(url, 'tasks/update', { taskId, inputResponses: ANSWER }, taskId);
-  requests += 1 + (await until(url, taskId, (s) => s === 'completed'));
+  const answer = async () => void (await rpc(url, 'tasks/update', { taskId, inputResponses: ANSWER }, taskId));
+  const requests = 1 + (await until(url, taskId, 'completed', answer));
   return { ms: Number(process.hrtime.bigint() - started) / 1e6, requests };
 }
 
@@ -196,7 +161,7 @@ async function runMode(mode: 'memory' | 'redis', redis?: RunningRedis): Promise<
       const { result } = await rpc(url, 'tools/call', { name: 'confirm_task', arguments: {} }, 'confirm_task');
       ids.push(result!.taskId as string);
     });
-    await pool(ids.length, 50, async (i) => void (await until(url, ids[i]!, (s) => s === 'input_required')));
+    await pool(ids.length, 50, async (i) => void (await until(url, ids[i]!, 'input_required')));
     const parked = await restingMemory(child, REST_S);
     const redisParked = redis ? await redisUsedMemory(redis.url) : 0;
 
@@ -213,7 +178,7 @@ async function runMode(mode: 'memory' | 'redis', redis?: RunningRedis): Promise<
       await rpc(url, 'tasks/update', { taskId, inputResponses: ANSWER }, taskId);
       updates.push(Number(process.hrtime.bigint() - t0) / 1e3);
     }
-    await pool(ids.length, 50, async (i) => void (await until(url, ids[i]!, (s) => s === 'completed')));
+    await pool(ids.length, 50, async (i) => void (await until(url, ids[i]!, 'completed')));
 
     const task: number[] = [];
     const mrtr: number[] = [];

@@ -1,14 +1,4 @@
-/** The 2026-07-28 envelope of a client that follows tasks and answers forms. */
-const META = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-  'io.modelcontextprotocol/clientInfo': { name: 'fleet-tasks', version: '0' },
-  'io.modelcontextprotocol/clientCapabilities': {
-    extensions: { 'io.modelcontextprotocol/tasks': {} },
-    elicitation: { form: {} },
-  },
-};
-
-const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
+import { followTask, rpc as taskRpc, Unreachable, type RpcAnswer } from './task-rpc';
 
 export interface TaskTally {
   tasks: number;
@@ -44,45 +34,9 @@ export interface RunTasksOptions {
   onProgress?: (done: number) => void;
 }
 
-interface RpcAnswer {
-  result?: Record<string, any>;
-  error?: { code: number; message: string };
-}
-
-class Unreachable extends Error {}
-
-let rpcId = 1;
-
-/** One JSON-RPC request; `Unreachable` when the connection is refused or the balancer answers 502/503/504. */
-async function rpc(url: string, method: string, params: Record<string, unknown>, name: string): Promise<RpcAnswer> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: {
-        accept: 'application/json, text/event-stream',
-        'content-type': 'application/json',
-        'mcp-protocol-version': '2026-07-28',
-        'mcp-method': method,
-        'mcp-name': name,
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: rpcId++, method, params: { ...params, _meta: META } }),
-      signal: AbortSignal.timeout(15_000),
-    });
-  } catch (error) {
-    throw new Unreachable(`${method}: ${(error as Error).message}`);
-  }
-  const text = await response.text();
-  if (response.status >= 502 && response.status <= 504) throw new Unreachable(`${method}: HTTP ${response.status}`);
-  const json =
-    text.startsWith('event:') || text.startsWith('data:')
-      ? text
-          .split('\n')
-          .find((l) => l.startsWith('data:'))!
-          .slice(5)
-      : text;
-  return JSON.parse(json) as RpcAnswer;
-}
+/** One request as the fleet's client sends it: given up after 15 s. */
+const rpc = (url: string, method: string, params: Record<string, unknown>, name: string): Promise<RpcAnswer> =>
+  taskRpc(url, method, params, name, { clientName: 'fleet-tasks', timeoutMs: 15_000 });
 
 /** Answers plan_service's two questions: north, morning. */
 function answersFor(inputRequests: Record<string, { params?: { message?: string } }>): Record<string, unknown> {
@@ -166,26 +120,17 @@ export async function runTasks(options: RunTasksOptions): Promise<TaskTally> {
     }
     const pollMs = Math.min(Number(created.result.pollIntervalMs) || 1000, 1000);
     let answered = false;
-    while (Date.now() < deadline) {
-      await sleep(pollMs);
-      let got: RpcAnswer;
-      try {
-        got = await send(options.url, 'tasks/get', { taskId }, taskId, deadline);
-      } catch (error) {
-        note(n, `tasks/get: ${(error as Error).message}`);
-        continue;
-      }
-      const task = got.result;
-      if (!task) {
-        note(n, `tasks/get: ${JSON.stringify(got.error)}`);
-        break;
-      }
-      if (task.status === 'input_required') {
+    const { task } = await followTask({
+      pollMs,
+      deadline,
+      get: () => send(options.url, 'tasks/get', { taskId }, taskId, deadline),
+      onError: (what) => note(n, what),
+      answer: async (parked) => {
         let viaNginx = false;
         const ack = await send(
           answerer,
           'tasks/update',
-          { taskId, inputResponses: answersFor(task.inputRequests ?? {}) },
+          { taskId, inputResponses: answersFor(parked.inputRequests ?? {}) },
           taskId,
           deadline,
           () => (viaNginx = true),
@@ -196,22 +141,22 @@ export async function runTasks(options: RunTasksOptions): Promise<TaskTally> {
           if (viaNginx) tally.answeredThroughNginx++;
           else tally.answeredElsewhere++;
         }
-        continue;
-      }
-      if (!TERMINAL.has(task.status)) continue;
-      if (task.status === 'completed') {
-        const text = String(task.result?.content?.[0]?.text ?? '');
-        if (!text.startsWith(`Planned ${vehicle} at the north depot, morning.`)) {
-          note(n, `unexpected result: ${text}`);
-          tally.failed++;
-          tally.failedReasons.push(`wrong result: ${text}`);
-          return;
-        }
-        tally.completed++;
-        const creatorId = creatorName(n, instances.length);
-        if (!text.endsWith(`Worked on ${creatorId}.`)) tally.workedElsewhere++;
+      },
+    });
+    if (task?.status === 'completed') {
+      const text = String(task.result?.content?.[0]?.text ?? '');
+      if (!text.startsWith(`Planned ${vehicle} at the north depot, morning.`)) {
+        note(n, `unexpected result: ${text}`);
+        tally.failed++;
+        tally.failedReasons.push(`wrong result: ${text}`);
         return;
       }
+      tally.completed++;
+      const creatorId = creatorName(n, instances.length);
+      if (!text.endsWith(`Worked on ${creatorId}.`)) tally.workedElsewhere++;
+      return;
+    }
+    if (task !== undefined) {
       tally.failed++;
       tally.failedReasons.push(`${task.status}: ${task.error?.message ?? '(no reason given)'}`);
       return;
