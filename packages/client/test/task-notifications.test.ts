@@ -1,49 +1,12 @@
-import { IsString } from 'class-validator';
-import {
-  createApp,
-  Ctx,
-  Elicit,
-  Field,
-  Provider,
-  silentLogger,
-  Tool,
-  type ExecutionContext,
-  type TesseraApp,
-} from '@tessera/core';
+import type { TesseraApp } from '@tessera/core';
 import { listen, type HttpListener } from '@tessera/core/node';
-import { TesseraClient, type TaskStatusEvent, type TesseraClientOptions } from '@tessera/client';
-
-class Named {
-  @Field() @IsString() name!: string;
-}
+import { TesseraClient, type TaskStatusEvent } from '@tessera/client';
+import { newTaskApp as newApp, resultText as text, taskClients, type TaskAppTarget } from './fixtures/task-app.fixture';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-@Provider()
-class Jobs {
-  @Tool({ task: 'required' })
-  async confirm(
-    @Ctx() ctx: ExecutionContext,
-    @Elicit({ key: 'who', message: 'Who confirms?', schema: Named }) who: Named,
-  ): Promise<string> {
-    await ctx.task!.status('confirming');
-    return `confirmed by ${who.name}`;
-  }
-
-  @Tool({ task: 'required' })
-  async steps(@Ctx() ctx: ExecutionContext): Promise<string> {
-    await pause(150);
-    await ctx.task!.status('step 1 of 2');
-    await pause(150);
-    await ctx.task!.status('step 2 of 2');
-    await pause(150);
-    return 'done';
-  }
-}
-
 /** Long enough that a call finishing well within it was woken by notifications, not by its polls. */
 const SLOW_POLL_MS = 10_000;
-const text = (r: { content: unknown }) => (r.content as Array<{ text: string }>)[0]!.text;
 
 /**
  * The app behind an in-process fetch that records each request's method and, once `cut` is set, ends every
@@ -81,25 +44,13 @@ function recorded(app: TesseraApp) {
   return { fetch, methods, state };
 }
 
-function newApp(pollIntervalMs: number): TesseraApp {
-  return createApp({ name: 'jobs', version: '1', providers: [Jobs], logger: silentLogger, tasks: { pollIntervalMs } });
-}
-
 describe.each(['memory', 'http'] as const)('TesseraClient hears notifications/tasks (%s)', (mode) => {
   let app: TesseraApp;
   let http: HttpListener | undefined;
-  let target: { fetch: (r: Request) => Promise<Response> } | { url: string };
+  let target: TaskAppTarget;
   let recorder: ReturnType<typeof recorded>;
-  const clients: TesseraClient[] = [];
-  const client = async (options: TesseraClientOptions = {}) => {
-    const c = new TesseraClient({
-      elicitation: async () => ({ action: 'accept', content: { name: 'Ada' } }),
-      ...options,
-    });
-    clients.push(c);
-    await c.connect(target as never);
-    return c;
-  };
+  const clients = taskClients(() => target);
+  const client = (options: Parameters<typeof clients.connect>[1] = {}) => clients.connect('Ada', options);
 
   beforeAll(async () => {
     app = newApp(SLOW_POLL_MS);
@@ -108,7 +59,7 @@ describe.each(['memory', 'http'] as const)('TesseraClient hears notifications/ta
     target = mode === 'memory' ? { fetch: recorder.fetch } : { url: http!.url.toString() };
   });
   afterAll(async () => {
-    await Promise.all(clients.map((c) => c.close()));
+    await clients.closeAll();
     await http?.close();
     await app.close();
   });

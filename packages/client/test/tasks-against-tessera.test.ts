@@ -1,83 +1,23 @@
-import { IsString } from 'class-validator';
-import {
-  Args,
-  createApp,
-  Ctx,
-  Elicit,
-  Field,
-  Provider,
-  silentLogger,
-  Tool,
-  type ExecutionContext,
-  type TesseraApp,
-} from '@tessera/core';
 import { listen } from '@tessera/core/node';
-import {
-  TaskCancelledError,
-  TaskHandle,
-  TaskNotFoundError,
-  TesseraClient,
-  type TaskStatusEvent,
-} from '@tessera/client';
-
-class Named {
-  @Field() @IsString() name!: string;
-}
-
-@Provider()
-class Jobs {
-  static bodies = 0;
-
-  @Tool({ task: 'optional' })
-  greet(@Args() args: Named): string {
-    return `Hello, ${args.name}!`;
-  }
-
-  @Tool({ task: 'required' })
-  async confirm(
-    @Ctx() ctx: ExecutionContext,
-    @Elicit({ key: 'who', message: 'Who confirms?', schema: Named }) who: Named,
-  ): Promise<string> {
-    Jobs.bodies++;
-    await ctx.task!.status('confirming');
-    return `confirmed by ${who.name}`;
-  }
-
-  @Tool({ task: 'required' })
-  async slow(@Ctx() ctx: ExecutionContext): Promise<string> {
-    await ctx.task!.status('started');
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(resolve, 20_000);
-      ctx.signal.addEventListener('abort', () => (clearTimeout(timer), reject(new Error('stopped'))), { once: true });
-    });
-    return 'never';
-  }
-}
-
-const newApp = (): TesseraApp =>
-  createApp({ name: 'jobs', version: '1', providers: [Jobs], logger: silentLogger, tasks: { pollIntervalMs: 20 } });
-const text = (r: { content: unknown }) => (r.content as Array<{ text: string }>)[0]!.text;
+import type { TesseraApp } from '@tessera/core';
+import { TaskCancelledError, TaskHandle, TaskNotFoundError, type TaskStatusEvent } from '@tessera/client';
+import { Jobs, newTaskApp, resultText as text, taskClients, type TaskAppTarget } from './fixtures/task-app.fixture';
 
 describe.each(['memory', 'http'] as const)('TesseraClient and a Tessera task tool (%s)', (mode) => {
   let server: TesseraApp;
-  let target: { fetch: (r: Request) => Promise<Response> } | { url: string };
-  const clients: TesseraClient[] = [];
-  const client = async (name = 'Ada') => {
-    const c = new TesseraClient({ elicitation: async () => ({ action: 'accept', content: { name } }) });
-    clients.push(c);
-    await c.connect(target as never);
-    return c;
-  };
+  let target: TaskAppTarget;
+  const clients = taskClients(() => target);
+  const client = (name = 'Ada') => clients.connect(name);
 
   beforeAll(async () => {
-    server = newApp();
+    server = newTaskApp(20);
     target =
       mode === 'memory'
         ? { fetch: (r: Request) => server.fetch(r) }
         : { url: (await listen(server, { port: 0 })).url.toString() };
   });
   afterAll(async () => {
-    await Promise.all(clients.map((c) => c.close()));
+    await clients.closeAll();
     await server.close();
   });
 
@@ -86,9 +26,7 @@ describe.each(['memory', 'http'] as const)('TesseraClient and a Tessera task too
     expect(text(await c.callTool({ name: 'greet', arguments: { name: 'Bo' } }))).toBe('Hello, Bo!');
     const handle = await c.callTool({ name: 'greet', arguments: { name: 'Bo' } }, { task: 'handle' });
     expect(handle).toBeInstanceOf(TaskHandle);
-    const plain = new TesseraClient({ tasks: false });
-    clients.push(plain);
-    await plain.connect(target as never);
+    const plain = await clients.connect('Ada', { tasks: false });
     const inline = await plain.callTool({ name: 'greet', arguments: { name: 'Cy' } }, { task: 'handle' });
     expect(inline).not.toBeInstanceOf(TaskHandle);
     expect(text(inline as { content: unknown })).toBe('Hello, Cy!');
