@@ -5,13 +5,8 @@ import type { TesseraApp } from '@tessera/core';
 import { createBookingsApp, PriceList } from '../src/shared/bookings';
 import { AppModule } from '../src/nestjs/app.module';
 import { TESSERA_APP, TesseraModule } from '../src/nestjs/tessera.module';
-import {
-  expectBadArgumentsNamed,
-  expectBookingFlow,
-  expectRefusedWithoutToken,
-  openListenStream,
-  TOKEN,
-} from './drive-bookings';
+import { expectBookingFlow, TOKEN } from './drive-bookings';
+import { serveThenClose } from './serve-then-close';
 
 describe('NestJS: TesseraModule.forRootAsync at /mcp of an existing application', () => {
   test("serves the flow with Nest's parsed body and the auth header, on Nest's own service; app.close() closes Tessera", async () => {
@@ -22,22 +17,19 @@ describe('NestJS: TesseraModule.forRootAsync at /mcp of an existing application'
     const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
     const tessera = app.get<TesseraApp>(TESSERA_APP);
     const closed = jest.spyOn(tessera, 'close');
-    let listener: (() => Promise<void>) | undefined;
     try {
-      expect(await (await fetch(`${base}/api/prices/saturday`)).json()).toEqual({ night: 'saturday', price: 150 });
-      await expectBookingFlow(`${base}/mcp`);
-      // one PriceList, Nest's: a change made through Nest is what the Tessera tool reads
-      app.get(PriceList).setPrice('saturday', 175);
-      await expectBookingFlow(`${base}/mcp`, 175);
-      await expectRefusedWithoutToken(`${base}/mcp`);
-      await expectBadArgumentsNamed(`${base}/mcp`);
-      listener = await openListenStream(`${base}/mcp`);
+      await serveThenClose(base, {
+        hostRoute: { path: '/api/prices/saturday', body: { night: 'saturday', price: 150 } },
+        afterFlow: async () => {
+          // one PriceList, Nest's: a change made through Nest is what the Tessera tool reads
+          app.get(PriceList).setPrice('saturday', 175);
+          await expectBookingFlow(`${base}/mcp`, 175);
+        },
+        // the listen stream is cut after TesseraModule's drainMs (5 s)
+        close: () => app.close(),
+        closeWithinMs: 15_000,
+      });
     } finally {
-      // an open listen stream would hold Nest's close for ever: cut after TesseraModule's drainMs (5 s)
-      const started = Date.now();
-      await app.close();
-      expect(Date.now() - started).toBeLessThan(15_000);
-      await listener?.();
       delete process.env.DEMO_TOKEN;
     }
     expect(closed).toHaveBeenCalledTimes(1);
