@@ -17,16 +17,19 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'a non-plain object' : `a ${typeof value}`;
 }
 
-class TooDeep extends Error {}
+// What `clean` answers, all the way up, for input nested deeper than MAX_DEPTH: a value, not an error, since it
+// never leaves this file (it becomes a validation issue).
+const TOO_DEEP: unique symbol = Symbol('too deep');
 
 /** Copies only where a dangerous key has to go; untouched branches are returned as they are. */
 function clean(value: unknown, depth: number): unknown {
   if (typeof value !== 'object' || value === null) return value;
-  if (depth > MAX_DEPTH) throw new TooDeep();
+  if (depth > MAX_DEPTH) return TOO_DEEP;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
       const item = clean(value[i], depth + 1);
+      if (item === TOO_DEEP) return TOO_DEEP;
       if (item !== value[i]) (copy ??= value.slice())[i] = item;
     }
     return copy ?? value;
@@ -41,6 +44,7 @@ function clean(value: unknown, depth: number): unknown {
       continue;
     }
     const child = clean(source[key], depth + 1);
+    if (child === TOO_DEEP) return TOO_DEEP;
     if (child !== source[key]) (copy ??= { ...source })[key] = child;
   }
   return copy ?? value;
@@ -58,13 +62,12 @@ export function toPlainInput(
   if (!isPlainObject(input)) {
     return { ok: false, issue: issue('', { isObject: `${what} must be an object, got ${describe(input)}` }) };
   }
-  try {
-    return { ok: true, value: clean(input, 0) as Record<string, unknown> };
-  } catch (error) {
-    if (!(error instanceof TooDeep)) throw error;
+  const value = clean(input, 0);
+  if (value === TOO_DEEP) {
     return {
       ok: false,
       issue: issue('', { maxDepth: `${what} must not be nested more than ${MAX_DEPTH} levels deep` }),
     };
   }
+  return { ok: true, value: value as Record<string, unknown> };
 }

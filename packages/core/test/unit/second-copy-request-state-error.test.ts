@@ -1,7 +1,7 @@
 import { createApp, InvalidRequestStateError, Provider, silentLogger, Tool, type LogFields } from '@tessera/core';
 import { sendRaw } from '@tessera/testing';
 
-// #14 item 8: errors are recognised by the package's brand, not instanceof, so an InvalidRequestStateError
+// Errors are recognised by the package's brand, not instanceof, so an InvalidRequestStateError
 // from a second loaded copy of @tessera/request-state (two bundles) still answers the fixed -32602.
 let SecondCopy: typeof InvalidRequestStateError;
 jest.isolateModules(() => {
