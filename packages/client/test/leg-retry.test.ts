@@ -215,6 +215,28 @@ describe('legs that may have reached a handler (502, 504, reset): retried when t
     expect(greetLegs().filter((l) => l.inputResponses !== undefined)).toHaveLength(2); // the handler ran it twice
   });
 
+  test('by default an answered leg of unknown outcome is resent when running it twice changes nothing: a tool listed idempotentHint, a prompt', async () => {
+    const { client, retries } = await connect();
+    // not listed beforehand: the client lists the tools when the answer decides a retry
+    front.failures.set(2, 'forward-then-reset'); // tools/call #1 and #2: the flow's two legs
+    const greeted = await client.callTool({ name: 'greet-idempotent', arguments: { greeting: 'Hello' } });
+    expect(greeted.content).toEqual([{ type: 'text', text: 'Hello, Ada' }]);
+    expect(retries.map((r) => [r.leg, r.failure.kind, r.carriesAnswers])).toEqual([[2, 'connection_reset', true]]);
+    expect(seen.filter((l) => l.target === 'greet-idempotent' && l.inputResponses !== undefined)).toHaveLength(2);
+
+    retries.length = 0;
+    front.failures.set(5, 'forward-then-reset'); // the resent leg was #3; prompts/get #4 and #5
+    const prompt = await client.getPrompt({ name: 'briefing', arguments: { subject: 'tides' } });
+    expect(prompt.messages[0]?.content).toEqual({ type: 'text', text: 'Brief Ada on tides' });
+    expect(retries.map((r) => [r.leg, r.failure.kind, r.carriesAnswers])).toEqual([[2, 'connection_reset', true]]);
+
+    // greet's listing says nothing: its answered leg of unknown outcome is surfaced, as before
+    front.failures.set(8, 'forward-then-reset'); // #6 the resent prompt leg; greet #7 and #8
+    retries.length = 0;
+    await expect(greet(client)).rejects.toThrow();
+    expect(retries).toEqual([]);
+  });
+
   test('uncertain: "never" surfaces even a failed first leg', async () => {
     front.failures.set(1, 502);
     const { client, retries } = await connect({ uncertain: 'never' });

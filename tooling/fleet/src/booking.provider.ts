@@ -55,7 +55,12 @@ export class BookingProvider {
     @inject(INSTANCE_LOGGER) private readonly logger: Logger,
   ) {}
 
-  @Tool({ description: 'Book a service slot for a vehicle: asks depot and slot, then a confirmation' })
+  // Idempotent: booking one vehicle at one depot and slot twice is one booking. The listing says so, and a
+  // client may then resend a leg whose outcome it does not know (an instance killed while serving it).
+  @Tool({
+    description: 'Book a service slot for a vehicle: asks depot and slot, then a confirmation',
+    annotations: { idempotentHint: true, readOnlyHint: false },
+  })
   book_service(
     @Args() args: BookingArgs,
     @Elicit({ key: 'depot', message: ({ args }) => `Which depot should service ${args.vehicle}?`, schema: DepotChoice })

@@ -46,9 +46,11 @@ export interface TesseraClientOptions extends InputCallbacks {
    */
   restartOnInvalidState?: boolean;
   /**
-   * Legs that fail at a balancer (connection refused, 503 no instance; 502, 504, reset where the handler may
-   * have run): sent again, bounded, with backoff. Default: 5 retries, waiting 100 ms doubling up to 1 s (2.5 s in all), and a leg that may have
-   * reached a handler only when it carries no answers. `{ maxRetries: 0 }` turns it off.
+   * Legs (and `connect`'s handshake) that fail in a fleet (connection refused, 503 no instance or draining, a
+   * store outage; 502, 504, reset where the handler may have run): sent again, bounded, with backoff. Default:
+   * 10 retries, waiting 100 ms doubling up to 2 s (about 13 s in all); a leg that may have reached a handler
+   * only when running it twice changes nothing (no answers, a read, a tool listed idempotent). See
+   * `LegRetryOptions`; `{ maxRetries: 0 }` turns it off.
    */
   legRetry?: LegRetryOptions;
   /**

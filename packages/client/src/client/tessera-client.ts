@@ -41,6 +41,7 @@ import { mergeHooks } from '../rounds/merge-hooks';
 import type { RoundHooks } from '../rounds/round-hooks.types';
 import { raceAbort } from '../rounds/race-abort';
 import { LegRetryPolicy } from '../rounds/leg-retry-policy';
+import { isIdempotent } from '../rounds/idempotent-call';
 import { retryingLegs } from '../rounds/retry-leg';
 import { connectWithRetries } from '../rounds/connect-retry';
 import { runRounds, type RoundSeed } from '../rounds/run-rounds';
@@ -321,6 +322,7 @@ export class TesseraClient {
           policy: this.legRetry,
           sleep: this.sleep,
           hooks,
+          idempotent: () => isIdempotent(call, this.knownTools, () => this.listTools()),
         },
       );
       const result =

@@ -15,8 +15,10 @@ export interface LegRetryOptions {
   maxDelayMs?: number;
   /**
    * A leg that may have reached a handler (502, 504, connection reset) and may have run:
-   * - `'unanswered'` (default): retry it only when it carries no answers (a first leg, or a state-only one):
-   *   such a leg can only make the handler ask its questions again;
+   * - `'unanswered'` (default): retry it when running it twice changes nothing: it carries no answers (a first
+   *   leg, or a state-only one: it can only make the handler ask its questions again), or it is a read
+   *   (`resources/read`, `prompts/get`), or its tool's listing (`listTools`) says `readOnlyHint` or
+   *   `idempotentHint: true`;
    * - `'always'`: retry every leg (make final rounds idempotent, or turn on single-use state: a repeated
    *   final leg is then refused and the flow starts over);
    * - `'never'`: surface the error.
@@ -49,11 +51,14 @@ export class LegRetryPolicy {
     this.uncertain = uncertain;
   }
 
-  /** Whether a leg that failed this way, carrying answers or not, may be sent again. */
-  allows(failure: LegFailure, carriesAnswers: boolean): boolean {
+  /**
+   * Whether a leg that failed this way may be sent again: `carriesAnswers`, and `idempotent` when the server
+   * said (or the method means) that running it twice has no further effect.
+   */
+  allows(failure: LegFailure, carriesAnswers: boolean, idempotent = false): boolean {
     if (failure.reachedHandler === false) return true;
     if (this.uncertain === 'always') return true;
-    return this.uncertain === 'unanswered' && !carriesAnswers;
+    return this.uncertain === 'unanswered' && (!carriesAnswers || idempotent);
   }
 
   /**

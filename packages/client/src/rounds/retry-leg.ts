@@ -1,5 +1,5 @@
 import type { McpCall } from '../flow/mcp-call';
-import { classifyLegFailure } from './leg-failure';
+import { classifyLegFailure, type LegFailure } from './leg-failure';
 import type { LegRetryPolicy } from './leg-retry-policy';
 import type { RoundHooks } from './round-hooks.types';
 import type { SendLeg } from './run-rounds';
@@ -10,6 +10,8 @@ export interface RetryLegContext {
   policy: LegRetryPolicy;
   sleep: Sleep;
   hooks: Required<RoundHooks>;
+  /** Whether running a leg of this call twice has no further effect (asked only when that decides a retry). */
+  idempotent?: () => Promise<boolean>;
 }
 
 /**
@@ -27,17 +29,18 @@ export function retryingLegs<R>(send: SendLeg<R>, context: RetryLegContext): Sen
         return await send(seed, signal);
       } catch (error) {
         const failure = classifyLegFailure(error);
-        if (
-          signal.aborted ||
-          failure === undefined ||
-          attempt > context.policy.maxRetries ||
-          !context.policy.allows(failure, carriesAnswers)
-        )
-          throw error;
+        if (signal.aborted || failure === undefined || attempt > context.policy.maxRetries) throw error;
+        if (!(await allowed(context, failure, carriesAnswers))) throw error;
         const delayMs = context.policy.delay(attempt, failure);
         await context.hooks.onLegRetry({ call: context.call, leg, attempt, failure, carriesAnswers, delayMs, error });
         await context.sleep(delayMs, signal);
       }
     }
   };
+}
+
+async function allowed(context: RetryLegContext, failure: LegFailure, carriesAnswers: boolean): Promise<boolean> {
+  if (context.policy.allows(failure, carriesAnswers)) return true;
+  if (!context.idempotent || !context.policy.allows(failure, carriesAnswers, true)) return false;
+  return await context.idempotent();
 }
