@@ -2,16 +2,11 @@ import {
   type Client as SdkClient,
   type CallToolResult,
   type ClientCapabilities,
-  type CreateMessageResult,
-  type ElicitResult,
-  type ListRootsResult,
   type ListToolsResult,
   type Tool,
   type GetPromptResult,
-  type InputRequest,
   type InputRequests,
   type InputRequiredResult,
-  type InputResponse,
   type InputResponses,
   type LoggingLevel,
   type ProtocolEra,
@@ -19,7 +14,6 @@ import {
 } from '@modelcontextprotocol/client';
 import { capabilitiesFromCallbacks } from '../callbacks/capabilities-from-callbacks';
 import { InputAnswerer } from '../callbacks/input-answerer';
-import type { InputKind } from '../callbacks/input-kind';
 import type {
   ConnectOptions,
   ConnectTarget,
@@ -48,6 +42,7 @@ import { runRounds, type RoundSeed } from '../rounds/run-rounds';
 import { abortableSleep, type Sleep } from '../rounds/sleep';
 import { resolveLogLevel } from '../logging/log-options';
 import { forwardLogs } from '../logging/forward-logs';
+import { answerPushedRequests } from './pushed-requests';
 import { checkTaskId, CreatedTask, createdTaskOf } from '../tasks/created-task';
 import { TaskFollower } from '../tasks/follow-task';
 import type { TaskDriveOptions } from '../tasks/task-drive-options';
@@ -126,7 +121,7 @@ export class TesseraClient {
       },
     );
     this.skills = new ClientSkills(this.sdk, options.skills);
-    this.registerPushHandlers();
+    answerPushedRequests(this.sdk, options, this.answerer);
     forwardLogs(this.sdk, options.onLog, this.logLevel);
     this.tasksEnabled = options.tasks !== false;
     this.tasks = new TaskFollower({
@@ -322,7 +317,14 @@ export class TesseraClient {
           policy: this.legRetry,
           sleep: this.sleep,
           hooks,
-          idempotent: () => isIdempotent(call, this.knownTools, () => this.listTools()),
+          idempotent: () =>
+            isIdempotent(call, {
+              known: this.knownTools,
+              list: () => this.listTools(),
+              policy: this.legRetry,
+              sleep: this.sleep,
+              signal: stop.signal,
+            }),
         },
       );
       const result =
@@ -441,39 +443,5 @@ export class TesseraClient {
       { uri: call.uri, ...legFields },
       { ...options, ...(seeded && { cacheMode: 'bypass' as const }) },
     );
-  }
-
-  /** 2025-era servers push requests instead of returning rounds; the same callbacks, refusals and hooks answer them. */
-  private registerPushHandlers(): void {
-    const { elicitation, sampling, listRoots } = this.options;
-    // The answerer returns the union of answers; each kind's callback type already guarantees the right member.
-    if (elicitation !== undefined) {
-      this.sdk.setRequestHandler(
-        'elicitation/create',
-        (request, ctx) => this.answerPush('elicitation', request, ctx.mcpReq.signal) as Promise<ElicitResult>,
-      );
-    }
-    if (sampling !== undefined) {
-      this.sdk.setRequestHandler(
-        'sampling/createMessage',
-        (request, ctx) => this.answerPush('sampling', request, ctx.mcpReq.signal) as Promise<CreateMessageResult>,
-      );
-    }
-    if (listRoots !== undefined) {
-      this.sdk.setRequestHandler(
-        'roots/list',
-        (request, ctx) => this.answerPush('roots', request, ctx.mcpReq.signal) as Promise<ListRootsResult>,
-      );
-    }
-  }
-
-  private async answerPush(kind: InputKind, request: InputRequest, signal: AbortSignal): Promise<InputResponse> {
-    const where = 'the server (2025-era push request)';
-    const hooks = mergeHooks(this.options.hooks);
-    this.answerer.assertAnswerable(kind, request, where, {});
-    await hooks.onInputRequest({ kind, request });
-    const response = await this.answerer.answer(kind, request, where, { signal });
-    await hooks.onInputResponse({ kind, request, response });
-    return response;
   }
 }
