@@ -1,5 +1,6 @@
 import { Fleet, legsPerInstance } from './fleet';
 import { generateKey, keyId } from './keys';
+import { FAULTS, underLoad, type FaultTarget } from './load/fault-scenarios';
 import { runFlows, type FlowTally } from './load/run-flows';
 import { runTasks } from './load/run-tasks';
 import { killAllNginx } from './nginx/run-nginx';
@@ -9,15 +10,17 @@ import { killAllInstances, type InstanceProcess } from './spawn-instance';
 
 /**
  * `npm run fleet:load [-- --quick]`: 3 instances behind nginx, sharing keys and a Redis (single-use state on),
- * driven by @tessera/client, then these checks:
- *   1. N three-leg flows at concurrency 32, legs per instance counted from the instances' logs;
- *   2. kill -9 of one instance mid-run, then its restart: every flow completes;
- *   3. the three-phase key rotation rolled through the running fleet under load: no flow dropped;
- *   4. one instance given an unrelated key: its legs get the fixed -32602, clients restart, flows complete;
- *   and the single-use replay across two instances;
- *   7. 200 task tools with two questions each, created on one instance and answered through another, one
- *      instance kill -9'd mid-run and restarted: every task completed or failed with a reason, none stuck.
- * `--quick` (CI, `npm run check:fleet`): small counts, scenario 3 left out. Exit code 1 on any failed check.
+ * driven by @tessera/client with its DEFAULT settings (the driver restarts no flow), then these checks:
+ *   1. N three-leg flows, half the clients kept alive, half opening a connection per call;
+ *   2. 200 task tools with two questions each, created on one instance and answered through another, one
+ *      instance kill -9'd mid-run and restarted: every task completed or failed with a reason, none stuck;
+ *   3. each fault of FAULTS (kill -9 + restart, SIGTERM of each instance, a rolling restart, the three-phase key
+ *      rotation, a 10 s Redis outage) under 30 kept-alive + 30 connection-per-call clients: 0 flows lost, i.e.
+ *      no error surfaced to any caller; the lost flows are printed per fault;
+ *   4. (full run only) one instance given an unrelated key: its legs get the fixed -32602, clients restart;
+ *   5. the single-use replay across two instances; 6. what single use costs a retry leg.
+ * `--quick` (CI, `npm run check:fleet`): smaller counts, scenario 4 and the separate rolling restart left out (each
+ * phase of the rotation is one). Exit code 1 on any failed check.
  * Stops everything it started, whatever happens.
  */
 
@@ -30,10 +33,10 @@ interface Settings {
 function settingsFrom(argv: string[]): Settings {
   const quick = argv.includes('--quick');
   const flowsAt = argv.indexOf('--flows');
-  const flows = flowsAt >= 0 ? Number(argv[flowsAt + 1]) : quick ? 60 : 1000;
+  const flows = flowsAt >= 0 ? Number(argv[flowsAt + 1]) : quick ? 300 : 1000;
   if (!Number.isInteger(flows) || flows < 1)
     throw new Error(`--flows must be a positive integer, got ${argv[flowsAt + 1]}`);
-  return { quick, flows, concurrency: quick ? 8 : 32 };
+  return { quick, flows, concurrency: quick ? 16 : 32 };
 }
 
 let failedChecks = 0;
@@ -52,14 +55,37 @@ const legsDelta = (before: Record<string, number>, processes: readonly InstanceP
 };
 
 const summary = (t: FlowTally) =>
-  `${t.completed}/${t.flows} completed, failures=${t.failed}, restarted by the driver=${t.restartedByDriver}, client restarts on refused state=${t.clientRestarts}, leg retries=${t.legRetries}, ${(t.elapsedMs / 1000).toFixed(1)} s`;
+  `${t.completed}/${t.flows} completed, lost (error surfaced)=${t.failed}, restarted by the driver=${t.restartedByDriver}, ` +
+  `client restarts on refused state=${t.clientRestarts}, leg retries=${t.legRetries}, connect retries=${t.connectRetries}, ${(t.elapsedMs / 1000).toFixed(1)} s`;
+
+/** Clients of every fault scenario: kept-alive ones and ones opening a connection per call. */
+const CLIENTS = { keepAlive: 30, perCall: 30 };
+
+async function scenarioFaults(target: FaultTarget, s: Settings): Promise<Array<[string, number]>> {
+  const lost: Array<[string, number]> = [];
+  for (const [k, fault] of FAULTS.filter((f) => !s.quick || !f.fullRunOnly).entries()) {
+    const { tally: t } = await underLoad(fault, target, CLIENTS, (line) => console.log(`   ${line}`));
+    console.log(
+      `3.${k + 1} ${fault.name}, under ${CLIENTS.keepAlive} kept-alive + ${CLIENTS.perCall} connection-per-call clients: ${summary(t)}`,
+    );
+    if (t.errors.length > 0) console.log(`   first errors: ${t.errors.join(' | ')}`);
+    check(
+      t.failed === 0 && t.restartedByDriver === 0 && t.completed === t.flows,
+      `fault ${k + 1}: flows lost=${t.failed}`,
+    );
+    lost.push([fault.name, t.failed]);
+  }
+  return lost;
+}
 
 async function scenarioSpread(fleet: Fleet, s: Settings): Promise<void> {
   const before = legsPerInstance(fleet.allProcesses);
-  const t = await runFlows({ url: fleet.url.href, flows: s.flows, concurrency: s.concurrency });
+  const perCall = Math.round(s.concurrency / 2);
+  const keepAlive = s.concurrency - perCall;
+  const t = await runFlows({ url: fleet.url.href, flows: s.flows, concurrency: keepAlive, perCallClients: perCall });
   await settle();
   const legs = legsDelta(before, fleet.allProcesses);
-  console.log(`1. ${s.flows} flows at concurrency ${s.concurrency}: ${summary(t)}`);
+  console.log(`1. ${s.flows} flows, ${keepAlive} kept-alive + ${perCall} connection-per-call clients: ${summary(t)}`);
   console.log(
     `   legs per instance (from their logs): ${Object.entries(legs)
       .map(([id, n]) => `${id}=${n}`)
@@ -69,34 +95,6 @@ async function scenarioSpread(fleet: Fleet, s: Settings): Promise<void> {
   check(
     Object.keys(legs).length === 3 && Object.values(legs).every((n) => n > 0),
     'scenario 1: every instance served legs',
-  );
-  if (t.errors.length > 0) console.log(`   first errors: ${t.errors.join(' | ')}`);
-}
-
-async function scenarioKill(fleet: Fleet, s: Settings): Promise<void> {
-  const flows = s.quick ? 40 : Math.max(100, Math.round(s.flows / 2));
-  let killed: Promise<void> | undefined;
-  const t = await runFlows({
-    url: fleet.url.href,
-    flows,
-    concurrency: s.concurrency,
-    onProgress: (done) => {
-      if (killed === undefined && done >= flows / 3) {
-        killed = (async () => {
-          await fleet.kill('i2');
-          console.log(`   kill -9 of i2 after ${done} flows`);
-          await new Promise((r) => setTimeout(r, 500));
-          await fleet.restart('i2');
-          console.log('   i2 restarted on its port');
-        })();
-      }
-    },
-  });
-  await killed;
-  console.log(`2. ${flows} flows, kill -9 of one instance mid-run, then restart: ${summary(t)}`);
-  check(
-    t.failed === 0 && t.completed === flows,
-    `scenario 2: every flow completed (${t.restartedByDriver} needed a restart)`,
   );
   if (t.errors.length > 0) console.log(`   first errors: ${t.errors.join(' | ')}`);
 }
@@ -135,7 +133,7 @@ async function scenarioTasks(fleet: Fleet, s: Settings): Promise<void> {
   await settle();
   const bodies = workStarted(fleet.allProcesses) - bodiesBefore;
   console.log(
-    `7. ${tasks} task tools with two questions each (plan_service, 800 ms of work), kill -9 of one instance mid-run, then restart: ` +
+    `2. ${tasks} task tools with two questions each (plan_service, 800 ms of work), kill -9 of one instance mid-run, then restart: ` +
       `${t.completed} completed, ${t.failed} failed, ${t.stuck} lost or stuck, ${(t.elapsedMs / 1000).toFixed(1)} s`,
   );
   console.log(
@@ -145,46 +143,21 @@ async function scenarioTasks(fleet: Fleet, s: Settings): Promise<void> {
   );
   if (t.failedReasons.length > 0) console.log(`   failure reasons: ${[...new Set(t.failedReasons)].join(' | ')}`);
   if (t.errors.length > 0) console.log(`   first errors: ${t.errors.join(' | ')}`);
-  check(t.stuck === 0, `scenario 7: tasks lost or stuck=${t.stuck}`);
+  check(t.stuck === 0, `scenario 2: tasks lost or stuck=${t.stuck}`);
   check(
     t.completed + t.failed === tasks && t.failedReasons.every((r) => !r.endsWith('(no reason given)')),
-    `scenario 7: every task completed (${t.completed}) or failed with a reason (${t.failed})`,
+    `scenario 2: every task completed (${t.completed}) or failed with a reason (${t.failed})`,
   );
-  check(bodies > t.completed, 'scenario 7: a body interrupted by the kill ran again on another instance');
+  check(bodies > t.completed, 'scenario 2: a body interrupted by the kill ran again on another instance');
   check(
     t.answeredElsewhere + t.answeredThroughNginx === tasks && t.answeredElsewhere >= tasks / 2,
-    'scenario 7: every task answered through another instance than the one it was created on',
+    'scenario 2: every task answered through another instance than the one it was created on',
   );
 }
 
 /** Runs of plan_service's body, from the instances' own log lines. */
 function workStarted(processes: readonly InstanceProcess[]): number {
   return processes.flatMap((p) => p.stderr).filter((l) => l.includes('"task work started"')).length;
-}
-
-async function scenarioRotation(fleet: Fleet, s: Settings, ring: Buffer[]): Promise<void> {
-  const NEW = generateKey();
-  const [OLD] = ring;
-  let rolling = true;
-  const roll = (async () => {
-    try {
-      for (const keys of [[OLD, NEW], [NEW, OLD], [NEW]]) {
-        await fleet.rollKeys(keys);
-        console.log(`   rolled every instance, one at a time, to [${keys.map(keyId).join(',')}]`);
-      }
-    } finally {
-      rolling = false;
-    }
-  })();
-  // Flows keep starting for as long as the roll lasts: the whole rotation happens under load.
-  const t = await runFlows({ url: fleet.url.href, flows: 1, concurrency: s.concurrency, keepGoing: () => rolling });
-  await roll;
-  console.log(
-    `3. ${t.flows} flows during the three-phase key rotation (9 restarts, one instance at a time): ${summary(t)}`,
-  );
-  check(t.failed === 0 && t.completed === t.flows, `scenario 3: flows dropped=${t.failed}`);
-  if (t.errors.length > 0) console.log(`   first errors: ${t.errors.join(' | ')}`);
-  ring.splice(0, ring.length, NEW);
 }
 
 async function scenarioUnrelatedKey(fleet: Fleet, s: Settings, ring: Buffer[]): Promise<void> {
@@ -324,12 +297,15 @@ async function main(): Promise<void> {
         `redis-server ${redis.url}, key ring ${ring.map(keyId).join(',')}, single-use state on, node ${process.version}`,
     );
     await scenarioSpread(fleet, s);
-    await scenarioKill(fleet, s);
+    // before the faults: its own kill is part of it, and a Redis restarted empty would drop its queue
     await scenarioTasks(fleet, s);
-    if (!s.quick) await scenarioRotation(fleet, s, ring);
-    await scenarioUnrelatedKey(fleet, s, ring);
+    const target: FaultTarget = { fleet, redis, ring };
+    const lost = await scenarioFaults(target, s);
+    redis = target.redis;
+    if (!s.quick) await scenarioUnrelatedKey(fleet, s, ring);
     await singleUseReplay(fleet);
     await singleUseCost(redis, s.quick ? 200 : 2000);
+    console.log(`flows lost per fault: ${lost.map(([name, n]) => `${n} (${name})`).join('; ')}`);
   } finally {
     await fleet?.stop().catch(() => undefined);
     await redis?.stop().catch(() => undefined);

@@ -15,12 +15,14 @@ export interface FlowTally {
   completed: number;
   /** Flows that failed at least once and were started again by the driver. */
   restartedByDriver: number;
-  /** Flows that never completed (after every attempt). */
+  /** Flows that never completed (after every attempt): with one attempt, every error the client surfaced. */
   failed: number;
   /** Client-side restarts on a refused state (`restartOnInvalidState`, round hook `restarted`). */
   clientRestarts: number;
-  /** Legs the client sent again after a balancer failure (`onLegRetry`). */
+  /** Legs the client sent again after a fleet failure (`onLegRetry`). */
   legRetries: number;
+  /** Handshakes the client tried again (`onConnectRetry`). */
+  connectRetries: number;
   /** The first few errors, for the report. */
   errors: string[];
   elapsedMs: number;
@@ -29,8 +31,14 @@ export interface FlowTally {
 export interface RunFlowsOptions {
   url: string;
   flows: number;
+  /** Clients that keep one connection (and one TesseraClient) for all their flows. */
   concurrency: number;
-  /** Attempts per flow before it counts as failed; default 4. */
+  /**
+   * Clients that open a new TesseraClient for every flow, each request on a connection of its own
+   * (`Connection: close`): what a CLI or a serverless caller does. Default 0.
+   */
+  perCallClients?: number;
+  /** Attempts per flow before it counts as failed; default 1 (the driver restarts nothing: the client's defaults decide). */
   attempts?: number;
   /** The client's maxRounds; default its own (10). */
   maxRounds?: number;
@@ -47,8 +55,9 @@ export interface RunFlowsOptions {
 }
 
 /**
- * Runs `flows` three-leg book_service flows through `url` with `concurrency` clients working in parallel.
- * A flow whose call fails is started again (a new call), and counted.
+ * Runs `flows` three-leg book_service flows through `url`, `concurrency` kept-alive clients and `perCallClients`
+ * connection-per-call clients working in parallel, every client with the product's defaults. A flow whose call
+ * fails is started again only when `attempts` allows, and counted.
  */
 export async function runFlows(options: RunFlowsOptions): Promise<FlowTally> {
   const tally: FlowTally = {
@@ -58,12 +67,19 @@ export async function runFlows(options: RunFlowsOptions): Promise<FlowTally> {
     failed: 0,
     clientRestarts: 0,
     legRetries: 0,
+    connectRetries: 0,
     errors: [],
     elapsedMs: 0,
   };
   const started = Date.now();
   let next = 0;
-  const worker = async (w: number) => {
+  const note = (n: number, attempt: number, error: unknown) => {
+    if (tally.errors.length < 5)
+      tally.errors.push(
+        `flow ${n} attempt ${attempt}: ${(error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim()}`,
+      );
+  };
+  const open = async (w: string, perCall: boolean) => {
     const client = new TesseraClient({
       name: `load-${w}`,
       elicitation: answer,
@@ -71,26 +87,35 @@ export async function runFlows(options: RunFlowsOptions): Promise<FlowTally> {
       hooks: {
         onRound: (e) => void (e.restarted && tally.clientRestarts++),
         onLegRetry: () => void tally.legRetries++,
+        onConnectRetry: () => void tally.connectRetries++,
       },
     });
-    await client.connect({ url: options.url });
+    await client.connect({ url: options.url, ...(perCall && { headers: { connection: 'close' } }) });
+    return client;
+  };
+  const flow = async (client: TesseraClient, n: number) => {
+    const result = await client.callTool({ name: 'book_service', arguments: { vehicle: `TRK-${n % 1000}` } });
+    const text = (result.content as Array<{ text?: string }>)[0]?.text ?? '';
+    if (!text.startsWith(`Booked TRK-${n % 1000} at the north depot, morning.`))
+      throw new Error(`unexpected result: ${text}`);
+  };
+  const worker = async (w: string, perCall: boolean) => {
+    let kept: TesseraClient | undefined;
     try {
       while (next < options.flows || options.keepGoing?.() === true) {
         const n = next++;
         let done = false;
-        for (let attempt = 1; attempt <= (options.attempts ?? 4) && !done; attempt++) {
+        for (let attempt = 1; attempt <= (options.attempts ?? 1) && !done; attempt++) {
+          let client: TesseraClient | undefined;
           try {
-            const result = await client.callTool({ name: 'book_service', arguments: { vehicle: `TRK-${n % 1000}` } });
-            const text = (result.content as Array<{ text?: string }>)[0]?.text ?? '';
-            if (!text.startsWith(`Booked TRK-${n % 1000} at the north depot, morning.`))
-              throw new Error(`unexpected result: ${text}`);
+            client = perCall ? await open(w, true) : (kept ??= await open(w, false));
+            await flow(client, n);
             done = true;
           } catch (error) {
-            if (tally.errors.length < 5)
-              tally.errors.push(
-                `flow ${n} attempt ${attempt}: ${(error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim()}`,
-              );
-            if (attempt === 1) tally.restartedByDriver++;
+            note(n, attempt, error);
+            if (attempt === 1 && (options.attempts ?? 1) > 1) tally.restartedByDriver++;
+          } finally {
+            if (perCall) await client?.close().catch(() => undefined);
           }
         }
         if (done) tally.completed++;
@@ -98,12 +123,15 @@ export async function runFlows(options: RunFlowsOptions): Promise<FlowTally> {
         options.onProgress?.(tally.completed + tally.failed);
       }
     } finally {
-      await client.close().catch(() => undefined);
+      await kept?.close().catch(() => undefined);
     }
   };
   let running = true;
   const background = options.backgroundTraffic ? noise(options.url, () => running) : Promise.resolve();
-  await Promise.all(Array.from({ length: options.concurrency }, (_, w) => worker(w)));
+  await Promise.all([
+    ...Array.from({ length: options.concurrency }, (_, w) => worker(`k${w}`, false)),
+    ...Array.from({ length: options.perCallClients ?? 0 }, (_, w) => worker(`c${w}`, true)),
+  ]);
   running = false;
   await background;
   tally.flows = next;

@@ -46,13 +46,13 @@ export function ensureRedisServer(): string {
 }
 
 /**
- * `redis-server --port <free> --save '' --appendonly no` in a temp folder, under the same guard as nginx: a
+ * `redis-server --port <free, or the one given: a restart> --save '' --appendonly no` in a temp folder, under the same guard as nginx: a
  * shell in its own process group that kills the group when our pipe to it closes (even if we are killed).
  */
-export async function runRedisServer(): Promise<RunningRedis> {
+export async function runRedisServer(options: { port?: number } = {}): Promise<RunningRedis> {
   const binary = ensureRedisServer();
   const dir = mkdtempSync(join(tmpdir(), 'tessera-redis-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const args = [
     '--port',
     String(port),

@@ -1,0 +1,118 @@
+import type { Fleet } from '../fleet';
+import { generateKey, keyId } from '../keys';
+import { runRedisServer, type RunningRedis } from '../redis/run-redis-server';
+import { runFlows, type FlowTally } from './run-flows';
+
+/** What a fault scenario acts on: the fleet, and the Redis it shares (replaced when the outage restarts it). */
+export interface FaultTarget {
+  fleet: Fleet;
+  redis: RunningRedis;
+  /** The shared ring; the rotation replaces it. */
+  ring: Buffer[];
+}
+
+export interface Fault {
+  name: string;
+  /** Left out of the quick run (CI) because another fault covers it there. */
+  fullRunOnly?: boolean;
+  run(target: FaultTarget, say: (line: string) => void): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** How long the Redis outage lasts: the client's default retry budget (about 13 s) must cover it. */
+export const REDIS_OUTAGE_MS = 10_000;
+
+/** Every fault the fleet must take without losing a flow, in the order the check runs them. */
+export const FAULTS: readonly Fault[] = [
+  {
+    name: 'kill -9 of i2, restarted 0.5 s later',
+    run: async ({ fleet }, say) => {
+      const pid = fleet.instances.find((p) => p.id === 'i2')!.pid;
+      await fleet.kill('i2');
+      await sleep(500);
+      await fleet.restart('i2');
+      say(`kill -9 of i2 (pid ${pid}), restarted on its port`);
+    },
+  },
+  {
+    name: 'SIGTERM of each instance in turn, each down 1 s',
+    run: async ({ fleet }, say) => {
+      for (const { id } of [...fleet.instances]) {
+        const instance = fleet.instances.find((p) => p.id === id)!;
+        const code = await instance.stop(30_000);
+        await sleep(1000);
+        await fleet.restart(id);
+        say(`SIGTERM of ${id}: exit ${code}, started again 1 s later`);
+      }
+    },
+  },
+  {
+    name: 'rolling restart (each instance stopped and started again at once, one at a time)',
+    // each phase of the key rotation below is a rolling restart too
+    fullRunOnly: true,
+    run: async ({ fleet, ring }, say) => {
+      await fleet.rollKeys(ring);
+      say('rolled every instance, one at a time');
+    },
+  },
+  {
+    name: 'three-phase key rotation [OLD,NEW], [NEW,OLD], [NEW] (9 restarts)',
+    run: async (target, say) => {
+      const NEW = generateKey();
+      const [OLD] = target.ring;
+      for (const keys of [[OLD, NEW], [NEW, OLD], [NEW]]) {
+        await target.fleet.rollKeys(keys);
+        say(`rolled every instance to [${keys.map(keyId).join(',')}]`);
+      }
+      target.ring.splice(0, target.ring.length, NEW);
+    },
+  },
+  {
+    name: `Redis outage of ${REDIS_OUTAGE_MS / 1000} s (redis-server killed, started again on its port)`,
+    run: async (target, say) => {
+      await target.redis.stop();
+      const stoppedAt = Date.now();
+      await sleep(REDIS_OUTAGE_MS);
+      target.redis = await runRedisServer({ port: target.redis.port });
+      say(`redis-server down ${((Date.now() - stoppedAt) / 1000).toFixed(1)} s, back on port ${target.redis.port}`);
+    },
+  },
+];
+
+export interface FaultOutcome {
+  fault: string;
+  tally: FlowTally;
+}
+
+/**
+ * Runs one fault under load: `keepAlive` kept-alive clients and `perCall` connection-per-call clients start
+ * flows from 1 s before the fault until 1 s after it, every client with the product's defaults and the driver
+ * restarting nothing. A lost flow is one whose call surfaced an error.
+ */
+export async function underLoad(
+  fault: Fault,
+  target: FaultTarget,
+  clients: { keepAlive: number; perCall: number },
+  say: (line: string) => void,
+): Promise<FaultOutcome> {
+  let going = true;
+  const load = runFlows({
+    url: target.fleet.url.href,
+    flows: 1,
+    concurrency: clients.keepAlive,
+    perCallClients: clients.perCall,
+    keepGoing: () => going,
+  });
+  try {
+    await sleep(1000);
+    await fault.run(target, say);
+    await sleep(1000);
+  } catch (error) {
+    going = false;
+    await load;
+    throw error;
+  }
+  going = false;
+  return { fault: fault.name, tally: await load };
+}
