@@ -38,25 +38,28 @@ export async function runRounds<R>(options: RunRoundsOptions<R>): Promise<R> {
   const backoff = new StateOnlyBackoff();
   const seed = options.seed ?? {};
   let retries = 0;
-  let result: R | InputRequiredResult;
-  try {
-    result = await send(seed, signal);
-  } catch (error) {
-    // A resumed flow is a retry too: its seeded state may be refused where it lands (another process's key,
-    // rotated away, expired). It starts over like any other refused retry, and counts as a round.
-    if (seed.requestState === undefined || !isInvalidRequestState(error) || options.restartOnInvalidState === false)
-      throw error;
-    retries = 1;
+  // The echoed state is no longer good where the leg landed (expired, rotated away, or sealed under a key that
+  // instance does not know): the flow starts over, which counts as a round. Any other failure is the caller's.
+  const startOver = async (error: unknown, echoed: string | undefined, round: number) => {
+    if (echoed === undefined || !isInvalidRequestState(error) || options.restartOnInvalidState === false) throw error;
     await hooks.onRound({
       call,
-      round: 1,
+      round,
       inputRequests: {},
       requestState: undefined,
       stateOnly: false,
       delayMs: 0,
       restarted: true,
     });
-    result = await send({}, signal);
+    return send({}, signal);
+  };
+  let result: R | InputRequiredResult;
+  try {
+    result = await send(seed, signal);
+  } catch (error) {
+    // A resumed flow is a retry too: its seeded state may be refused like any other echoed one.
+    retries = 1;
+    result = await startOver(error, seed.requestState, 1);
   }
   // Which questions each leg asked, so running out of rounds can name the one that kept coming back.
   const asked = new Map<string, number>();
@@ -89,19 +92,7 @@ export async function runRounds<R>(options: RunRoundsOptions<R>): Promise<R> {
     try {
       result = await send({ inputResponses, requestState: echoed }, signal);
     } catch (error) {
-      // The state is no longer good where the retry landed (expired, or sealed under a key that instance
-      // does not know): the flow starts over, which counts as a round.
-      if (echoed === undefined || !isInvalidRequestState(error) || options.restartOnInvalidState === false) throw error;
-      await hooks.onRound({
-        call,
-        round,
-        inputRequests: {},
-        requestState: undefined,
-        stateOnly: false,
-        delayMs: 0,
-        restarted: true,
-      });
-      result = await send({}, signal);
+      result = await startOver(error, echoed, round);
     }
   }
   return result;
