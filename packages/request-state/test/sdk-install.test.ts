@@ -146,6 +146,14 @@ function setUp(connect: Connect, verify = true) {
 const allowInputRequired = { allowInputRequired: true } as const;
 type StateRound = { requestState: string };
 
+/** The first leg of a guarded tool call: answered with a question and a sealed state. */
+const firstRound = async (client: Client, name: string, args: Record<string, unknown>) =>
+  (await client.callTool({ name, arguments: args }, allowInputRequired)) as unknown as StateRound;
+
+/** A retry of a tool call carrying the answer and the state given. */
+const retryTool = (client: Client, name: string, args: Record<string, unknown>, requestState: string) =>
+  client.callTool({ name, arguments: args, inputResponses: answered, requestState } as never, allowInputRequired);
+
 describe.each([
   ['over HTTP (createMcpHandler)', overHttp],
   ['in memory (serveStdio)', inMemory],
@@ -153,15 +161,8 @@ describe.each([
   it('a tool whose read() refuses other arguments answers -32602, not an isError result', async () => {
     const { observed, open } = setUp(connect);
     const { client, close } = await open();
-    const round = (await client.callTool(
-      { name: 'deploy', arguments: { service: 'api' } },
-      allowInputRequired,
-    )) as unknown as StateRound;
-    const retry = (args: Record<string, unknown>) =>
-      client.callTool(
-        { name: 'deploy', arguments: args, inputResponses: answered, requestState: round.requestState } as never,
-        allowInputRequired,
-      );
+    const round = await firstRound(client, 'deploy', { service: 'api' });
+    const retry = (args: Record<string, unknown>) => retryTool(client, 'deploy', args, round.requestState);
     await expect(retry({ service: 'db' })).rejects.toMatchObject(FIXED);
     await expect(retry({ service: 'db', swallow: true })).rejects.toMatchObject(FIXED);
     expect(observed.reasons).toEqual(['arguments_mismatch', 'arguments_mismatch']);
@@ -172,50 +173,16 @@ describe.each([
   it('the state of another tool is refused before a handler that never calls read() runs', async () => {
     const { observed, open } = setUp(connect);
     const { client, close } = await open();
-    const round = (await client.callTool(
-      { name: 'deploy', arguments: { service: 'api' } },
-      allowInputRequired,
-    )) as unknown as StateRound;
-    await expect(
-      client.callTool(
-        {
-          name: 'fire',
-          arguments: { service: 'api' },
-          inputResponses: answered,
-          requestState: round.requestState,
-        } as never,
-        allowInputRequired,
-      ),
-    ).rejects.toMatchObject(FIXED);
-    await expect(
-      client.callTool(
-        {
-          name: 'destroy',
-          arguments: { service: 'api' },
-          inputResponses: answered,
-          requestState: round.requestState,
-        } as never,
-        allowInputRequired,
-      ),
-    ).rejects.toMatchObject(FIXED);
+    const round = await firstRound(client, 'deploy', { service: 'api' });
+    await expect(retryTool(client, 'fire', { service: 'api' }, round.requestState)).rejects.toMatchObject(FIXED);
+    await expect(retryTool(client, 'destroy', { service: 'api' }, round.requestState)).rejects.toMatchObject(FIXED);
     expect(observed.firedWithState).toBe(0);
     expect(observed.reasons).toEqual(['target_mismatch', 'target_mismatch']);
     // its own state still reaches it
-    const own = (await client.callTool(
-      { name: 'fire', arguments: { service: 'api' } },
-      allowInputRequired,
-    )) as unknown as StateRound;
-    await expect(
-      client.callTool(
-        {
-          name: 'fire',
-          arguments: { service: 'api' },
-          inputResponses: answered,
-          requestState: own.requestState,
-        } as never,
-        allowInputRequired,
-      ),
-    ).resolves.toMatchObject({ content: [{ text: 'fired' }] });
+    const own = await firstRound(client, 'fire', { service: 'api' });
+    await expect(retryTool(client, 'fire', { service: 'api' }, own.requestState)).resolves.toMatchObject({
+      content: [{ text: 'fired' }],
+    });
     // and without read() it sees a closed handle, never the plaintext
     expect(observed.seenWithoutRead).toContain('VerifiedRequestState');
     expect(observed.seenWithoutRead).not.toContain('confirm-plaintext');
@@ -259,12 +226,7 @@ describe.each([
   it('without the verify hook, a raw state is refused before any handler (fail closed)', async () => {
     const { observed, open } = setUp(connect, false);
     const { client, close } = await open();
-    await expect(
-      client.callTool(
-        { name: 'fire', arguments: { service: 'api' }, inputResponses: answered, requestState: 'v1.forged' } as never,
-        allowInputRequired,
-      ),
-    ).rejects.toMatchObject(FIXED);
+    await expect(retryTool(client, 'fire', { service: 'api' }, 'v1.forged')).rejects.toMatchObject(FIXED);
     expect(observed).toEqual({ reasons: ['not_verified'], firedWithState: 0 });
     await close();
   });
@@ -353,16 +315,8 @@ describe('guard.install on the low-level Server', () => {
       });
       return server;
     });
-    const round = (await client.callTool(
-      { name: 'deploy', arguments: {} },
-      allowInputRequired,
-    )) as unknown as StateRound;
-    await expect(
-      client.callTool(
-        { name: 'fire', arguments: {}, inputResponses: answered, requestState: round.requestState } as never,
-        allowInputRequired,
-      ),
-    ).rejects.toMatchObject(FIXED);
+    const round = await firstRound(client, 'deploy', {});
+    await expect(retryTool(client, 'fire', {}, round.requestState)).rejects.toMatchObject(FIXED);
     expect({ reasons, firedWithState }).toEqual({ reasons: ['target_mismatch'], firedWithState: 0 });
     await close();
   });
