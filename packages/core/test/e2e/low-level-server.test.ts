@@ -12,7 +12,7 @@ import {
 import { DuplicateNameError, RequestStateSecurity, silentLogger } from '@tessera/core';
 import { createLowLevelServer, type LowLevelServerOptions, type LowLevelToolHandler } from '@tessera/core/advanced';
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
-import { connectHttp, connectInMemory, sendRaw } from '@tessera/testing';
+import { connectHttp, connectInMemory, sendRaw, type FetchServable, type RawRequestOptions } from '@tessera/testing';
 import { textOf } from './support/result-text';
 import { listen, serveStdio } from '@tessera/core/node';
 
@@ -60,6 +60,19 @@ const base = (extra: Partial<LowLevelServerOptions> = {}): LowLevelServerOptions
 });
 
 const ELICITATION = { elicitation: { form: {} } };
+const INVALID_STATE = { code: -32602, message: 'Invalid or expired requestState' };
+
+/** The first leg of provision for a machine, sent raw: the handler answers it with its question. */
+const askProvision = (server: FetchServable, options: RawRequestOptions = { capabilities: ELICITATION }) =>
+  sendRaw(server, 'tools/call', { name: 'provision', arguments: { name: 'web1' } }, options);
+
+/** The params of a provision retry answering 'eu', with the state given. */
+const answeredProvision = (machine: string, requestState: unknown) => ({
+  name: 'provision',
+  arguments: { name: machine },
+  inputResponses: { region: { action: 'accept', content: { region: 'eu' } } },
+  requestState,
+});
 
 beforeEach(() => {
   seenStates.length = 0;
@@ -82,12 +95,7 @@ describe('createLowLevelServer', () => {
 
   test('unsealed by default: the wire carries the state as the handler wrote it', async () => {
     const server = createLowLevelServer(base());
-    const first = await sendRaw(
-      server,
-      'tools/call',
-      { name: 'provision', arguments: { name: 'web1' } },
-      { capabilities: ELICITATION },
-    );
+    const first = await askProvision(server);
     expect(first.body.result).toMatchObject({ resultType: 'input_required', requestState: 'asked:web1' });
   });
 
@@ -96,12 +104,7 @@ describe('createLowLevelServer', () => {
 
     test('the flow completes and the handler reads plaintext; the wire state is opaque', async () => {
       const server = sealed();
-      const first = await sendRaw(
-        server,
-        'tools/call',
-        { name: 'provision', arguments: { name: 'web1' } },
-        { capabilities: ELICITATION },
-      );
+      const first = await askProvision(server);
       const wire = first.body.result!.requestState as string;
       expect(typeof wire).toBe('string');
       expect(wire).not.toContain('asked');
@@ -120,52 +123,26 @@ describe('createLowLevelServer', () => {
 
     test('a tampered state is -32602 "Invalid or expired requestState"; the handler never sees it', async () => {
       const server = sealed();
-      const first = await sendRaw(
-        server,
-        'tools/call',
-        { name: 'provision', arguments: { name: 'web1' } },
-        { capabilities: ELICITATION },
-      );
+      const first = await askProvision(server);
       const wire = first.body.result!.requestState as string;
       const flipped = wire.slice(0, 10) + (wire[10] === 'A' ? 'B' : 'A') + wire.slice(11);
       seenStates.length = 0;
       for (const requestState of [flipped, 'asked:web1', wire + 'x']) {
-        const retry = await sendRaw(
-          server,
-          'tools/call',
-          {
-            name: 'provision',
-            arguments: { name: 'web1' },
-            inputResponses: { region: { action: 'accept', content: { region: 'eu' } } },
-            requestState,
-          },
-          { capabilities: ELICITATION },
-        );
-        expect(retry.body.error).toMatchObject({ code: -32602, message: 'Invalid or expired requestState' });
+        const retry = await sendRaw(server, 'tools/call', answeredProvision('web1', requestState), {
+          capabilities: ELICITATION,
+        });
+        expect(retry.body.error).toMatchObject(INVALID_STATE);
       }
       expect(seenStates).toEqual([]);
     });
 
     test('a valid state replayed with other arguments is refused the same way', async () => {
       const server = sealed();
-      const first = await sendRaw(
-        server,
-        'tools/call',
-        { name: 'provision', arguments: { name: 'web1' } },
-        { capabilities: ELICITATION },
-      );
-      const retry = await sendRaw(
-        server,
-        'tools/call',
-        {
-          name: 'provision',
-          arguments: { name: 'web2' },
-          inputResponses: { region: { action: 'accept', content: { region: 'eu' } } },
-          requestState: first.body.result!.requestState,
-        },
-        { capabilities: ELICITATION },
-      );
-      expect(retry.body.error).toMatchObject({ code: -32602, message: 'Invalid or expired requestState' });
+      const first = await askProvision(server);
+      const retry = await sendRaw(server, 'tools/call', answeredProvision('web2', first.body.result!.requestState), {
+        capabilities: ELICITATION,
+      });
+      expect(retry.body.error).toMatchObject(INVALID_STATE);
     });
   });
 
@@ -291,17 +268,9 @@ describe('createLowLevelServer', () => {
     expect(refused.status).toBe(401);
     expect(refused.headers.get('www-authenticate')).toContain('invalid_token');
 
-    const first = await sendRaw(server, 'tools/call', { name: 'provision', arguments: { name: 'web1' } }, as('ann'));
-    const retry = {
-      name: 'provision',
-      arguments: { name: 'web1' },
-      inputResponses: { region: { action: 'accept', content: { region: 'eu' } } },
-      requestState: first.body.result!.requestState,
-    };
-    expect((await sendRaw(server, 'tools/call', retry, as('ben'))).body.error).toMatchObject({
-      code: -32602,
-      message: 'Invalid or expired requestState',
-    });
+    const first = await askProvision(server, as('ann'));
+    const retry = answeredProvision('web1', first.body.result!.requestState);
+    expect((await sendRaw(server, 'tools/call', retry, as('ben'))).body.error).toMatchObject(INVALID_STATE);
     expect((await sendRaw(server, 'tools/call', retry, as('ann'))).body.result).toMatchObject({
       content: [{ type: 'text', text: 'provisioned web1 in eu' }],
     });
@@ -326,19 +295,11 @@ describe('createLowLevelServer', () => {
       }),
     );
     const as = (user: string) => ({ headers: { 'x-user': user }, capabilities: ELICITATION });
-    const first = await sendRaw(server, 'tools/call', { name: 'provision', arguments: { name: 'web1' } }, as('ann'));
+    const first = await askProvision(server, as('ann'));
     expect(first.body.result).toMatchObject({ resultType: 'input_required', _meta: { kept: true } });
     expect(first.body.result!.requestState).not.toContain('asked:');
-    const retry = {
-      name: 'provision',
-      arguments: { name: 'web1' },
-      inputResponses: { region: { action: 'accept', content: { region: 'eu' } } },
-      requestState: first.body.result!.requestState,
-    };
-    expect((await sendRaw(server, 'tools/call', retry, as('bob'))).body.error).toMatchObject({
-      code: -32602,
-      message: 'Invalid or expired requestState',
-    });
+    const retry = answeredProvision('web1', first.body.result!.requestState);
+    expect((await sendRaw(server, 'tools/call', retry, as('bob'))).body.error).toMatchObject(INVALID_STATE);
     expect(warnings).toEqual([
       expect.objectContaining({ method: 'tools/call', target: 'provision', reason: 'principal_mismatch' }),
     ]);
