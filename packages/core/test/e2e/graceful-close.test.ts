@@ -1,5 +1,6 @@
 import { createApp, Provider, silentLogger, Tool } from '@tessera/core';
 import { listen } from '@tessera/core/node';
+import { rawToolCall } from './support/raw-tool-call';
 
 let release: () => void = () => undefined;
 let started: () => void = () => undefined;
@@ -14,27 +15,7 @@ class Slow {
   }
 }
 
-const body = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'tools/call',
-  params: {
-    name: 'slow',
-    arguments: {},
-    _meta: {
-      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-      'io.modelcontextprotocol/clientInfo': { name: 't', version: '0' },
-      'io.modelcontextprotocol/clientCapabilities': {},
-    },
-  },
-});
-const headers = {
-  accept: 'application/json, text/event-stream',
-  'content-type': 'application/json',
-  'mcp-protocol-version': '2026-07-28',
-  'mcp-method': 'tools/call',
-  'mcp-name': 'slow',
-};
+const { body, headers } = rawToolCall('slow');
 
 describe('closing a listener', () => {
   test('lets a call in flight finish, then stops accepting', async () => {

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { Agent, request as httpRequest } from 'node:http';
 import { createApp, Provider, silentLogger, Tool } from '@tessera/core';
 import { listen, stopOnSignals } from '@tessera/core/node';
+import { rawToolCall } from './support/raw-tool-call';
 
 // #17 item 2: a stop under load used to reset requests waiting on kept-alive connections (31 resets and
 // one malformed answer for 30 clients). Now every request either completes or is refused before its
@@ -18,28 +19,8 @@ class Work {
   }
 }
 
-const body = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'tools/call',
-  params: {
-    name: 'work',
-    arguments: {},
-    _meta: {
-      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-      'io.modelcontextprotocol/clientInfo': { name: 't', version: '0' },
-      'io.modelcontextprotocol/clientCapabilities': {},
-    },
-  },
-});
-const headers = {
-  accept: 'application/json, text/event-stream',
-  'content-type': 'application/json',
-  'mcp-protocol-version': '2026-07-28',
-  'mcp-method': 'tools/call',
-  'mcp-name': 'work',
-  'content-length': String(Buffer.byteLength(body)),
-};
+const { body, headers: callHeaders } = rawToolCall('work');
+const headers = { ...callHeaders, 'content-length': String(Buffer.byteLength(body)) };
 
 type Outcome = 'completed' | 'refused' | 'reset' | 'malformed';
 
