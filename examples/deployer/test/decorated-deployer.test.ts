@@ -35,48 +35,24 @@ describe('deployer on decorators (KMS envelope codec as the requestState policy)
   test('a state from an instance with another KMS is the fixed -32602; binding still applies around the codec', async () => {
     const a = createDecoratedDeployer({ kms: kmsWithKey(), keyId: 'alias/rs', logger: silentLogger });
     const b = createDecoratedDeployer({ kms: kmsWithKey(), keyId: 'alias/rs', logger: silentLogger });
-    const caps = { elicitation: {} };
-    const first = await sendRaw(
-      a,
-      'tools/call',
-      { name: 'deploy', arguments: { service: 'api' } },
-      { capabilities: caps },
-    );
-    const state = first.body.result!.requestState as string;
+    // a leg of deploy sent raw to one instance, with the state given (none on the first leg)
+    const deploy = (to: typeof a, service: string, requestState?: string) =>
+      sendRaw(
+        to,
+        'tools/call',
+        { name: 'deploy', arguments: { service }, requestState },
+        {
+          capabilities: { elicitation: {} },
+        },
+      );
+    const state = (await deploy(a, 'api')).body.result!.requestState as string;
     const fixed = {
       code: -32602,
       message: 'Invalid or expired requestState',
       data: { reason: 'invalid_request_state' },
     };
-    expect(
-      (
-        await sendRaw(
-          b,
-          'tools/call',
-          { name: 'deploy', arguments: { service: 'api' }, requestState: state },
-          { capabilities: caps },
-        )
-      ).body.error,
-    ).toEqual(fixed);
-    expect(
-      (
-        await sendRaw(
-          a,
-          'tools/call',
-          { name: 'deploy', arguments: { service: 'web' }, requestState: state },
-          { capabilities: caps },
-        )
-      ).body.error,
-    ).toEqual(fixed);
-    expect(
-      (
-        await sendRaw(
-          a,
-          'tools/call',
-          { name: 'deploy', arguments: { service: 'api' }, requestState: state },
-          { capabilities: caps },
-        )
-      ).body.result?.resultType,
-    ).toBe('input_required');
+    expect((await deploy(b, 'api', state)).body.error).toEqual(fixed);
+    expect((await deploy(a, 'web', state)).body.error).toEqual(fixed);
+    expect((await deploy(a, 'api', state)).body.result?.resultType).toBe('input_required');
   });
 });
