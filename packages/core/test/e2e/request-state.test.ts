@@ -41,6 +41,16 @@ async function firstLeg(
 
 const answerFirst = { first: { action: 'accept', content: { region: 'eu' } } };
 
+/** The retry of `sequential` answering its first question, with the state given. */
+function answerFirstLeg(a: { fetch(r: Request): Promise<Response> }, requestState: string) {
+  return sendRaw(
+    a,
+    'tools/call',
+    { name: 'sequential', arguments: {}, requestState, inputResponses: answerFirst },
+    { capabilities: caps },
+  );
+}
+
 describe('requestState through a decorated server', () => {
   test('a state the server issued continues the flow; tampered, it gets the fixed error and the real reason is logged', async () => {
     const logs: Array<[string, LogFields | undefined]> = [];
@@ -112,19 +122,9 @@ describe('requestState through a decorated server', () => {
         }),
     });
     const state = await firstLeg(as('alice'));
-    const bob = await sendRaw(
-      as('bob'),
-      'tools/call',
-      { name: 'sequential', arguments: {}, requestState: state, inputResponses: answerFirst },
-      { capabilities: caps },
-    );
+    const bob = await answerFirstLeg(as('bob'), state);
     expect(bob.body.error).toEqual(FIXED);
-    const alice = await sendRaw(
-      as('alice'),
-      'tools/call',
-      { name: 'sequential', arguments: {}, requestState: state, inputResponses: answerFirst },
-      { capabilities: caps },
-    );
+    const alice = await answerFirstLeg(as('alice'), state);
     expect(alice.body.result?.resultType).toBe('input_required');
   });
 
@@ -154,21 +154,11 @@ describe('requestState through a decorated server', () => {
     const a = app('s', security);
     const s1 = await firstLeg(a);
     now += 59_000; // inside the TTL of round 1
-    const r2 = await sendRaw(
-      a,
-      'tools/call',
-      { name: 'sequential', arguments: {}, requestState: s1, inputResponses: answerFirst },
-      { capabilities: caps },
-    );
+    const r2 = await answerFirstLeg(a, s1);
     const s2 = r2.body.result!.requestState as string;
     expect(s2).not.toBe(s1);
     now += 59_000; // 118 s after round 1, 59 s after round 2
-    const late1 = await sendRaw(
-      a,
-      'tools/call',
-      { name: 'sequential', arguments: {}, requestState: s1, inputResponses: answerFirst },
-      { capabilities: caps },
-    );
+    const late1 = await answerFirstLeg(a, s1);
     expect(late1.body.error).toEqual(FIXED);
     const fine2 = await sendRaw(
       a,
@@ -335,19 +325,9 @@ describe('bindPrincipal', () => {
   test("an identity from the author's own signal binds the state", async () => {
     const as = tenantApp((t) => t);
     const state = await firstLeg(as('acme'));
-    const other = await sendRaw(
-      as('globex'),
-      'tools/call',
-      { name: 'sequential', arguments: {}, requestState: state, inputResponses: answerFirst },
-      { capabilities: caps },
-    );
+    const other = await answerFirstLeg(as('globex'), state);
     expect(other.body.error).toEqual(FIXED);
-    const same = await sendRaw(
-      as('acme'),
-      'tools/call',
-      { name: 'sequential', arguments: {}, requestState: state, inputResponses: answerFirst },
-      { capabilities: caps },
-    );
+    const same = await answerFirstLeg(as('acme'), state);
     expect(same.body.result?.resultType).toBe('input_required');
   });
 
@@ -369,12 +349,7 @@ describe('bindPrincipal', () => {
       code: -32603,
       message: expect.stringMatching(/^Internal error \(ref [0-9a-f]{8}\)$/),
     });
-    const verifying = await sendRaw(
-      as('acme'),
-      'tools/call',
-      { name: 'sequential', arguments: {}, requestState: state, inputResponses: answerFirst },
-      { capabilities: caps },
-    );
+    const verifying = await answerFirstLeg(as('acme'), state);
     expect(verifying.body.error).toEqual(FIXED);
   });
 });
