@@ -3,16 +3,19 @@ import { createApp, RequestStateSecurity, silentLogger } from '@tessera/core';
 import { isInputRequired, TesseraClient, type RoundEvent } from '@tessera/client';
 import { pickAThenB as elicitation, Steps } from './fixtures/two-steps.fixture';
 
+/** An instance of the fleet with a key of its own. */
+function instance() {
+  return createApp({
+    name: 'fleet',
+    version: '1',
+    providers: [Steps],
+    security: new RequestStateSecurity({ keys: [randomBytes(32)] }),
+    logger: silentLogger,
+  });
+}
+
 /** Two instances that do not share a key: the first leg lands on A, every later leg on B. */
 function splitFleet() {
-  const instance = () =>
-    createApp({
-      name: 'fleet',
-      version: '1',
-      providers: [Steps],
-      security: new RequestStateSecurity({ keys: [randomBytes(32)] }),
-      logger: silentLogger,
-    });
   const a = instance();
   const b = instance();
   let legs = 0;
@@ -32,14 +35,6 @@ describe('a state refused where the retry lands', () => {
   });
 
   test('a resumed flow (seeded state) that the server no longer opens starts over too', async () => {
-    const instance = () =>
-      createApp({
-        name: 'fleet',
-        version: '1',
-        providers: [Steps],
-        security: new RequestStateSecurity({ keys: [randomBytes(32)] }),
-        logger: silentLogger,
-      });
     const a = instance();
     const b = instance(); // another process, or this one after a restart or a key rotation
     const call = { name: 'twoSteps', arguments: {} };
