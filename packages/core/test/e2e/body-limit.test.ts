@@ -29,6 +29,15 @@ function endlessBody(total: number) {
   return { stream, pulled };
 }
 
+/** A 2026-07-28 POST whose body is `stream`, sent as it is pulled. */
+const streamedPost = (stream: ReadableStream, extraHeaders: Record<string, string> = {}) =>
+  new Request('http://t/mcp', {
+    method: 'POST',
+    headers: { ...mcpHeaders(true), ...extraHeaders },
+    body: stream,
+    duplex: 'half',
+  } as RequestInit);
+
 const tooLarge = (max: number) => ({
   jsonrpc: '2.0',
   error: { code: -32000, message: `Payload Too Large: Request body must not exceed ${max} bytes` },
@@ -40,14 +49,7 @@ describe('the body limit, counted while streaming', () => {
     const app = createApp({ name: 'limit', version: '1', providers: [MachineTools], logger: silentLogger });
     const { stream, pulled } = endlessBody(200 * 1024 * 1024);
     const rssBefore = process.memoryUsage().rss;
-    const response = await app.fetch(
-      new Request('http://t/mcp', {
-        method: 'POST',
-        headers: mcpHeaders(true),
-        body: stream,
-        duplex: 'half',
-      } as RequestInit),
-    );
+    const response = await app.fetch(streamedPost(stream));
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual(tooLarge(4 * 1024 * 1024));
     expect(pulled.bytes).toBeLessThanOrEqual(4 * 1024 * 1024 + 4 * CHUNK); // the rest was never pulled
@@ -63,14 +65,7 @@ describe('the body limit, counted while streaming', () => {
       limits: { maxBodyBytes: 1000 },
     });
     const { stream, pulled } = endlessBody(10 * CHUNK);
-    const response = await app.fetch(
-      new Request('http://t/mcp', {
-        method: 'POST',
-        headers: { ...mcpHeaders(true), 'content-length': '5000' },
-        body: stream,
-        duplex: 'half',
-      } as RequestInit),
-    );
+    const response = await app.fetch(streamedPost(stream, { 'content-length': '5000' }));
     expect(response.status).toBe(413);
     expect(pulled.bytes).toBeLessThanOrEqual(CHUNK);
   });
@@ -85,14 +80,7 @@ describe('the body limit, counted while streaming', () => {
       callTool: () => ({ content: [] }),
     });
     const { stream, pulled } = endlessBody(50 * 1024 * 1024);
-    const response = await server.fetch(
-      new Request('http://t/mcp', {
-        method: 'POST',
-        headers: mcpHeaders(true),
-        body: stream,
-        duplex: 'half',
-      } as RequestInit),
-    );
+    const response = await server.fetch(streamedPost(stream));
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual(tooLarge(100_000));
     expect(pulled.bytes).toBeLessThan(100_000 + 4 * CHUNK);
