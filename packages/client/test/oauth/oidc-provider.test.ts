@@ -146,8 +146,8 @@ describe('OAuth end to end: oidc-provider, a Tessera resource server, the SDK cl
     return body.access_token;
   }
 
-  /** A raw tools/call with this token, as the wire sees it. */
-  function callWith(accessToken: string, name = 'whoami') {
+  /** A raw tools/call with this token, as the wire sees it; `params` adds to the call's (state, answers). */
+  function callWith(accessToken: string, name = 'whoami', params: object = {}, capabilities: object = {}) {
     return fetch(url, {
       method: 'POST',
       headers: {
@@ -165,9 +165,10 @@ describe('OAuth end to end: oidc-provider, a Tessera resource server, the SDK cl
         params: {
           name,
           arguments: {},
+          ...params,
           _meta: {
             'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-            'io.modelcontextprotocol/clientCapabilities': {},
+            'io.modelcontextprotocol/clientCapabilities': capabilities,
             'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
           },
         },
@@ -305,35 +306,11 @@ describe('OAuth end to end: oidc-provider, a Tessera resource server, the SDK cl
   });
 
   async function callWithState(accessToken: string, requestState?: string) {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${accessToken}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': '2026-07-28',
-        'mcp-method': 'tools/call',
-        'mcp-name': 'plan',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 2,
-        method: 'tools/call',
-        params: {
-          name: 'plan',
-          arguments: {},
-          ...(requestState !== undefined && {
-            requestState,
-            inputResponses: { region: { action: 'accept', content: { region: 'eu' } } },
-          }),
-          _meta: {
-            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-            'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
-            'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
-          },
-        },
-      }),
-    });
+    const answered =
+      requestState === undefined
+        ? {}
+        : { requestState, inputResponses: { region: { action: 'accept', content: { region: 'eu' } } } };
+    const response = await callWith(accessToken, 'plan', answered, { elicitation: { form: {} } });
     return (await response.json()) as { result: { resultType?: string; requestState?: string }; error?: unknown };
   }
 
