@@ -43,6 +43,8 @@ export function checkLaneAssumptions(): string[] {
     expect(server._responseHandlers instanceof Map, 'Server._responseHandlers (a Map)');
     expect(typeof server._onrequest === 'function', 'Server._onrequest()');
     expect(typeof server._onclose === 'function', 'Server._onclose()');
+    expect(server._pendingDebouncedNotifications instanceof Set, 'Server._pendingDebouncedNotifications (a Set)');
+    expect('_transport' in server, 'Server._transport');
   }
   for (const name of ['CallToolRequest', 'CallToolResult'] as const) {
     const schema = (specTypeSchemas as Record<string, unknown>)[name] as { '~standard'?: { validate?: unknown } };

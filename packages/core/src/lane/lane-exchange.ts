@@ -10,6 +10,9 @@ import { routeRequestsFirst } from './route-requests-first';
 interface ServerInternals {
   _requestHandlerAbortControllers: Map<RequestId, AbortController>;
   _responseHandlers: Map<number, unknown>;
+  _pendingDebouncedNotifications: Set<string>;
+  _transport: Transport | undefined;
+  onclose?: () => void;
   _onclose(): void;
   connect(transport: Transport): Promise<void>;
 }
@@ -24,11 +27,11 @@ interface ServerInternals {
  *   otherwise abort a finished request (an abort event per call, about 3 % of an HTTP `tools/call`'s CPU);
  * - on close the SDK builds a `ConnectionClosed` error whether or not anything is left to reject with it,
  *   and capturing its stack trace was the costliest single function of a stateless call (about 5 % of the
- *   server's CPU: tooling/benchmarks/profile-http.js). When nothing is left to abort or reject, that error
- *   reaches no code, so it is built without a trace: `Error.stackTraceLimit` is 0 for that synchronous
- *   close alone, during which only the SDK's own close runs. When a request is still running, or a
- *   response awaited, the close runs untouched, so every abort listener and every error it throws keeps
- *   its stack trace.
+ *   server's CPU: tooling/benchmarks/profile-http.js). When nothing is left to abort or reject (no request
+ *   running, no response awaited, hence no timeout or progress handler either), the exchange does the rest
+ *   of the SDK's close without building that error: it drops the transport and the debounced
+ *   notifications and calls `onclose`. Otherwise the SDK's close runs untouched. No process-wide setting
+ *   (such as `Error.stackTraceLimit`) is changed.
  * The server is patched in place (the SDK builds it through the app's own factory).
  */
 export function asLaneExchange(server: Server, slot: AnswerSlot | undefined): Server {
@@ -43,13 +46,9 @@ export function asLaneExchange(server: Server, slot: AnswerSlot | undefined): Se
   };
   s._onclose = () => {
     if (s._requestHandlerAbortControllers.size > 0 || s._responseHandlers.size > 0) return close();
-    const limit = Error.stackTraceLimit;
-    Error.stackTraceLimit = 0;
-    try {
-      close();
-    } finally {
-      Error.stackTraceLimit = limit;
-    }
+    s._pendingDebouncedNotifications.clear();
+    s._transport = undefined;
+    s.onclose?.();
   };
   return server;
 }

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { InMemoryTransport, SdkError, SdkErrorCode, Server } from '@modelcontextprotocol/server';
 import { asLaneExchange } from '../../src/lane/lane-exchange';
 
@@ -17,12 +19,16 @@ async function exchange() {
 }
 
 describe('a lane exchange (the per-request SDK server as the fast lane runs it)', () => {
-  it('closes with nothing pending without capturing a stack trace for the error nobody receives', async () => {
+  it('closes with nothing pending without building the error nobody receives, and changes no process-wide setting', async () => {
     const { server, seenLimits } = await exchange();
+    const internals = server as unknown as { _pendingDebouncedNotifications: Set<string>; transport?: unknown };
+    internals._pendingDebouncedNotifications.add('notifications/tools/list_changed');
     const limit = Error.stackTraceLimit;
     await server.close();
-    expect(seenLimits).toEqual([0]); // the saving: the close ran with traces off
-    expect(Error.stackTraceLimit).toBe(limit); // and only the close
+    expect(seenLimits).toEqual([limit]); // onclose ran, under the process's own limit
+    expect(Error.stackTraceLimit).toBe(limit);
+    expect(internals._pendingDebouncedNotifications.size).toBe(0);
+    expect(internals.transport).toBeUndefined();
   });
 
   it('closes a request still in flight untouched: its abort listener runs with stack traces, and the reason has one', async () => {
@@ -52,4 +58,26 @@ describe('a lane exchange (the per-request SDK server as the fast lane runs it)'
     expect(thrownInListener!.stack).toContain('\n    at ');
     expect(seenLimits).toEqual([limit]);
   });
+});
+
+test('no library source sets Error.stackTraceLimit (a process-wide setting user code shares)', () => {
+  const packages = path.join(__dirname, '..', '..', '..');
+  const setters: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (entry.name.endsWith('.ts') && /Error\.stackTraceLimit\s*=[^=]/.test(readFileSync(file, 'utf8')))
+        setters.push(path.relative(packages, file));
+    }
+  };
+  for (const pkg of readdirSync(packages)) {
+    const src = path.join(packages, pkg, 'src');
+    try {
+      walk(src);
+    } catch {
+      // a package without src/
+    }
+  }
+  expect(setters).toEqual([]);
 });
