@@ -1,11 +1,11 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { OAuthError, OAuthErrorCode, type AuthInfo } from '@modelcontextprotocol/server';
 import { createApp, silentLogger, type TesseraApp } from '@tessera/core';
-import { createLowLevelServer } from '@tessera/core/advanced';
 import { listen, type HttpListener } from '@tessera/core/node';
 import { MachineTools } from './fixtures';
 import { listenedApp } from './support/listened-app';
 import { watchLargeInputs } from './support/watch-large-inputs';
+import { lowLevelProvision } from './support/low-level-provision';
 import { envelopeOf, postProvision, PROVISION_HEADERS, provisionCall } from './support/provision-call';
 
 // #17 item 1: a 100 000-key body is refused from its bytes by one scan, before it is decoded or parsed.
@@ -86,13 +86,7 @@ describe('arguments over the limits are refused before JSON.parse', () => {
     expect(viaApp.result.error).toEqual(EXPECTED);
     expect(viaApp.scans).toBe(1);
     expect(viaApp.parses).toBe(0);
-    const low = createLowLevelServer({
-      name: 'low',
-      version: '1',
-      logger: silentLogger,
-      tools: [{ name: 'provision', inputSchema: { type: 'object' } }],
-      callTool: () => ({ content: [{ type: 'text', text: 'ran' }] }),
-    });
+    const low = lowLevelProvision();
     try {
       expect(((await (await low.fetch(request())).json()) as { error: unknown }).error).toEqual(EXPECTED);
     } finally {

@@ -1,11 +1,11 @@
 import { InMemoryTransport, type JSONRPCMessage } from '@modelcontextprotocol/server';
 import { createApp, silentLogger } from '@tessera/core';
-import { createLowLevelServer } from '@tessera/core/advanced';
 import { listen, serveStdio } from '@tessera/core/node';
 import { TesseraClient } from '@tessera/client';
 import { MachineTools } from './fixtures';
 import { listenedApp } from './support/listened-app';
 import { watchLargeInputs } from './support/watch-large-inputs';
+import { lowLevelProvision } from './support/low-level-provision';
 import { Deployer } from './mrtr-fixtures';
 import { envelopeOf, manyKeys, postProvision, PROVISION_HEADERS } from './support/provision-call';
 
@@ -75,13 +75,7 @@ describe('members outside arguments over the limit are refused before JSON.parse
 
   test("the SDK adapter's path (fastPath: false) and the low-level server refuse it too, unparsed", async () => {
     const sdkPath = await listen(loopback.app, { port: 0, fastPath: false });
-    const low = createLowLevelServer({
-      name: 'low',
-      version: '1',
-      logger: silentLogger,
-      tools: [{ name: 'provision', inputSchema: { type: 'object' } }],
-      callTool: () => ({ content: [{ type: 'text', text: 'ran' }] }),
-    });
+    const low = lowLevelProvision();
     try {
       const body = hugeBody(4, 'meta');
       const viaSdk = await watchLargeInputs(
