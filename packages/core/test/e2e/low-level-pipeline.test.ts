@@ -1,4 +1,3 @@
-import { InMemoryTransport } from '@modelcontextprotocol/client';
 import { inputRequired, type JSONRPCMessage, type Tool } from '@modelcontextprotocol/server';
 import { Args, createApp, Provider, RequestStateSecurity, silentLogger, Tool as ToolDecorator } from '@tessera/core';
 import {
@@ -7,10 +6,10 @@ import {
   type LowLevelToolHandler,
   type McpEndpoint,
 } from '@tessera/core/advanced';
-import { serveStdio } from '@tessera/core/node';
 import { sendRaw } from '@tessera/testing';
 import { IsString } from 'class-validator';
 import { inMemoryTelemetry } from './support/in-memory-telemetry';
+import { overStdio } from './support/over-stdio';
 
 /**
  * The low-level server runs every `tools/call` through the decorated server's call pipeline (CALL_STAGES):
@@ -132,20 +131,6 @@ class Greeter {
   @ToolDecorator()
   ask(@Args() args: Named): string {
     return `hi ${args.name}`;
-  }
-}
-
-/** Sends one raw message over a linked in-memory pair served by `serveStdio`, and waits for its answer. */
-async function overStdio(endpoint: McpEndpoint, message: JSONRPCMessage): Promise<JSONRPCMessage> {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  serveStdio(endpoint, { transport: serverSide });
-  const answer = new Promise<JSONRPCMessage>((resolve) => (clientSide.onmessage = resolve));
-  await clientSide.start();
-  await clientSide.send(message);
-  try {
-    return await answer;
-  } finally {
-    await clientSide.close();
   }
 }
 

@@ -14,6 +14,7 @@ import { connectInMemory, sendRaw } from '@tessera/testing';
 import { Asking, Audience } from './mrtr-more-fixtures';
 import { Deployer } from './mrtr-fixtures';
 import { serveStdio } from '@tessera/core/node';
+import { overStdio } from './support/over-stdio';
 
 const askingModule: AppModule = {
   name: 'asking',
@@ -90,16 +91,12 @@ describe('untrusted inputResponses', () => {
 
   test('over a message transport too (stdio, in memory), a null inputResponses is -32602', async () => {
     const app = createApp(askingModule);
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    serveStdio(app, { transport: serverSide });
-    const reply = new Promise((resolve) => (clientSide.onmessage = resolve));
-    await clientSide.start();
-    await clientSide.send({
+    const reply = overStdio(app, {
       jsonrpc: '2.0',
       id: 1,
       method: 'tools/call',
       params: { name: 'strict', arguments: {}, inputResponses: null },
-    } as never);
+    });
     expect(await reply).toEqual(
       expect.objectContaining({
         id: 1,

@@ -4,6 +4,7 @@ import { serveStdio } from '@tessera/core/node';
 import { sendRaw } from '@tessera/testing';
 import { Content } from './fixtures';
 import { Deployer } from './mrtr-fixtures';
+import { overStdio } from './support/over-stdio';
 
 // Decided (as the reference implementation does): a JSON `null` requestState means "no state", exactly like an
 // absent one. It is neither refused nor opened; a flow given null starts from its first round.
@@ -105,16 +106,12 @@ describe('a requestState that is neither a string nor null', () => {
       providers: [Deployer],
       logger: { ...silentLogger, warn: (m, f) => void logs.push(`${m}: ${String(f?.reason)}`) },
     });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    serveStdio(a, { transport: serverSide });
-    const reply = new Promise((resolve) => (clientSide.onmessage = resolve));
-    await clientSide.start();
-    await clientSide.send({
+    const reply = overStdio(a, {
       jsonrpc: '2.0',
       id: 1,
       method: 'tools/call',
       params: { name: 'strict', arguments: {}, requestState: 7 },
-    } as never);
+    });
     expect(await reply).toMatchObject({ id: 1, error: { code: -32602, message: 'Invalid or expired requestState' } });
     expect(logs).toEqual(['requestState refused: not a string (number)']);
     await a.close();
