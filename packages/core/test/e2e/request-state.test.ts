@@ -41,6 +41,21 @@ async function firstLeg(
 
 const answerFirst = { first: { action: 'accept', content: { region: 'eu' } } };
 
+/** The retry of `pick` answering its region question ('eu'), with the state given. */
+function answerPickRegion(a: { fetch(r: Request): Promise<Response> }, requestState: unknown) {
+  return sendRaw(
+    a,
+    'tools/call',
+    {
+      name: 'pick',
+      arguments: {},
+      requestState,
+      inputResponses: { region: { action: 'accept', content: { region: 'eu' } } },
+    },
+    { capabilities: caps },
+  );
+}
+
 /** The retry of `sequential` answering its first question, with the state given. */
 function answerFirstLeg(a: { fetch(r: Request): Promise<Response> }, requestState: string) {
   return sendRaw(
@@ -238,17 +253,7 @@ describe('question pinning', () => {
       logger: silentLogger,
     });
     const first = await sendRaw(v1, 'tools/call', { name: 'pick', arguments: {} }, { capabilities: caps });
-    const second = await sendRaw(
-      v1,
-      'tools/call',
-      {
-        name: 'pick',
-        arguments: {},
-        requestState: first.body.result!.requestState,
-        inputResponses: { region: { action: 'accept', content: { region: 'eu' } } },
-      },
-      { capabilities: caps },
-    );
+    const second = await answerPickRegion(v1, first.body.result!.requestState);
     expect(Object.keys(second.body.result!.inputRequests as object)).toEqual(['size']);
     const v2 = createApp({
       name: 'pin',
@@ -284,17 +289,7 @@ describe('question pinning', () => {
       { name: 'pick', arguments: {} },
       { capabilities: caps },
     );
-    const answered = await sendRaw(
-      deploy('2', 'Which region, exactly?'),
-      'tools/call',
-      {
-        name: 'pick',
-        arguments: {},
-        requestState: first.body.result!.requestState,
-        inputResponses: { region: { action: 'accept', content: { region: 'eu' } } },
-      },
-      { capabilities: caps },
-    );
+    const answered = await answerPickRegion(deploy('2', 'Which region, exactly?'), first.body.result!.requestState);
     expect(Object.keys(answered.body.result!.inputRequests as object)).toEqual(['region']);
   });
 });
