@@ -1,16 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-
-const ROOT = path.resolve(__dirname, '../../..');
-// Runs workspace TypeScript sources in a spawned node without a build (shared with core's e2e tests).
-const REGISTER = path.join(ROOT, 'packages/core/test/e2e/support/register-sources.cjs');
+import { runSource } from '../../../packages/core/test/e2e/support/run-source';
 
 test("the demo (the README's main job) completes both multi-round flows and exits 0", () => {
-  const run = spawnSync(process.execPath, ['-r', REGISTER, path.join(__dirname, '..', 'src', 'demo.ts')], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
+  const run = runSource(path.join(__dirname, '..', 'src', 'demo.ts'));
   expect(run.stderr).toBe('');
   expect(run.status).toBe(0);
   expect(run.stdout).toContain('connected, protocol 2026-07-28');

@@ -1,10 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { silentLogger } from '@tessera/core';
 import { createDecoratedProvisioner } from '../src/decorated-provisioner';
 import { createLowLevelProvisioner } from '../src/low-level-provisioner';
 import { runDemo } from '../src/run-demo';
-import { REGISTER, ROOT } from './support/spawn-sources';
+import { runSource } from '../../../packages/core/test/e2e/support/run-source';
 
 describe('the demo', () => {
   test.each([
@@ -27,11 +26,7 @@ describe('the demo', () => {
   });
 
   test('demo.ts runs both servers and exits 0', () => {
-    const run = spawnSync(process.execPath, ['-r', REGISTER, path.join(__dirname, '..', 'src', 'demo.ts')], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const run = runSource(path.join(__dirname, '..', 'src', 'demo.ts'));
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('== low-level provisioner');
