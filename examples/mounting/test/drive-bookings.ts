@@ -4,6 +4,13 @@ import { TesseraClient } from '@tessera/client';
 
 export const TOKEN = 'test-token';
 
+/** The headers of every 2026-07-28 POST to the endpoint. */
+const POST_HEADERS = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  'mcp-protocol-version': '2026-07-28',
+};
+
 export async function expectBookingFlow(url: string, price = 150): Promise<void> {
   const asked: string[] = [];
   const client = new TesseraClient({
@@ -29,11 +36,7 @@ export async function expectBookingFlow(url: string, price = 150): Promise<void>
 export async function expectRefusedWithoutToken(url: string): Promise<void> {
   const response = await fetch(url, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-    },
+    headers: POST_HEADERS,
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
   });
   expect(response.status).toBe(401);
@@ -45,9 +48,7 @@ export async function expectBadArgumentsNamed(url: string): Promise<void> {
   const response = await fetch(url, {
     method: 'POST',
     headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
+      ...POST_HEADERS,
       'mcp-method': 'tools/call',
       'mcp-name': 'book_room',
       authorization: `Bearer ${TOKEN}`,
