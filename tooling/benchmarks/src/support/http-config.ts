@@ -1,3 +1,5 @@
+import type { ServerKind } from '../http-server';
+
 /**
  * Settings of the HTTP bench, from the environment. `BENCH_QUICK=1` is the smoke mode (about a minute):
  * short slices, two rounds, 1000 open flows instead of 10 000; every other variable overrides either mode.
@@ -11,17 +13,7 @@ export interface HttpBenchConfig {
   settleSeconds: number;
   connections: number;
   tools: number[];
-  kinds: Array<
-    | 'node'
-    | 'node-busy'
-    | 'raw'
-    | 'nest'
-    | 'tessera'
-    | 'tessera-intercepted'
-    | 'tessera-sdk'
-    | 'flow-raw'
-    | 'flow-tessera'
-  >;
+  kinds: ServerKind[];
   /** The µs of CPU the `node-busy` echo spends per request before answering. */
   busyMicros: number;
   flowConcurrency: number;
