@@ -1,5 +1,6 @@
 import { createClient } from '@redis/client';
 import type { RedisPubSub } from './redis-commands';
+import { redactRedisUrl } from './redact-url';
 
 export interface ConnectRedisOptions {
   /** Connection errors, once per outage (the client reconnects by itself). Default: ignored. */
@@ -51,7 +52,7 @@ export async function connectRedis(url: string, options: ConnectRedisOptions = {
     timer = setTimeout(() => {
       client.destroy();
       const why = lastError ? `: ${lastError.message || lastError.name}` : '';
-      reject(new Error(`connectRedis: Redis at ${redactUrl(url)} did not answer within ${timeoutMs} ms${why}`));
+      reject(new Error(`connectRedis: Redis at ${redactRedisUrl(url)} did not answer within ${timeoutMs} ms${why}`));
     }, timeoutMs);
   });
   try {
@@ -65,15 +66,4 @@ export async function connectRedis(url: string, options: ConnectRedisOptions = {
       if (client.isOpen) await client.close();
     },
   };
-}
-
-/** The URL without its password, for error messages. */
-function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.href;
-  } catch {
-    return '(unparseable url)';
-  }
 }

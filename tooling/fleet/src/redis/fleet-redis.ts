@@ -1,7 +1,14 @@
 import type { ServerEventBus } from '@modelcontextprotocol/server';
 import type { Logger, TasksOptions } from '@tessera/core';
 import type { SingleUseStore } from '@tessera/request-state';
-import { connectRedis, RedisEventBus, RedisSingleUseStore, RedisTaskQueue, RedisTaskStore } from '@tessera/redis';
+import {
+  connectRedis,
+  redactRedisUrl,
+  RedisEventBus,
+  RedisSingleUseStore,
+  RedisTaskQueue,
+  RedisTaskStore,
+} from '@tessera/redis';
 
 /** `redis://host:port`: the Redis every instance of the fleet shares. */
 export const REDIS_URL_ENV = 'TESSERA_REDIS_URL';
@@ -42,7 +49,7 @@ export async function connectFleetRedis(
       `${REDIS_CONNECT_TIMEOUT_ENV} must be a positive whole number of milliseconds, got ${env[REDIS_CONNECT_TIMEOUT_ENV]}`,
     );
   const onError = (role: string) => (error: Error) =>
-    logger.error(`redis ${role}: ${error.message}`, { url: redactUrl(url) });
+    logger.error(`redis ${role}: ${error.message}`, { url: redactRedisUrl(url) });
   const commands = await connectRedis(url, { onError: onError('commands'), connectTimeoutMs });
   const subscriber = await connectRedis(url, { onError: onError('subscriber'), connectTimeoutMs }).catch(
     async (error: unknown) => {
@@ -68,7 +75,7 @@ export async function connectFleetRedis(
     onError: (e) => logger.warn(e.message),
   });
   logger.info('redis connected', {
-    url: redactUrl(url),
+    url: redactRedisUrl(url),
     singleUse,
     events: 'tessera:events',
     tasks: 'tessera:task:*',
@@ -84,15 +91,4 @@ export async function connectFleetRedis(
       await Promise.all([commands.close(), subscriber.close()]).catch(() => undefined);
     },
   };
-}
-
-/** The URL without a password, for logs. */
-function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.href;
-  } catch {
-    return '(unparseable url)';
-  }
 }
