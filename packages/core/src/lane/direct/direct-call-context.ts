@@ -22,6 +22,8 @@ const ENVELOPE_KEYS = [
 /** What a direct call's context is made from. */
 export interface DirectCallInput {
   id: RequestId;
+  /** The request's method, as `ctx.mcpReq.method` shows it (`tools/call`, `prompts/get`, `resources/read`). */
+  method: string;
   /** The request's `params._meta` (already checked to be a plain object). */
   meta: Record<string, unknown>;
   /** The HTTP request, as the SDK's context carries it. */
@@ -40,8 +42,8 @@ export interface DirectCallContext {
 
 /**
  * The handler context a direct call runs with: what the SDK's per-request server would give a stateless
- * 2026-07-28 `tools/call` that carries no answers, no state, no progress token and no log level (the only
- * calls served directly): the envelope lifted out of `_meta`, no request state, `log` silent (the client
+ * 2026-07-28 request (`tools/call`, `prompts/get`, `resources/read`) that carries no answers, no state,
+ * no progress token and no log level (the only requests served directly): the envelope lifted out of `_meta`, no request state, `log` silent (the client
  * asked for no log level, so the SDK would send nothing either), server-to-client requests refused as the
  * SDK refuses them on this revision. Its abort signal is made only when something reads it (building one
  * is a measurable part of a call), and aborts when the client goes away.
@@ -58,7 +60,7 @@ export function directCallContext(input: DirectCallInput): DirectCallContext {
  */
 class DirectRequest {
   readonly id: RequestId;
-  readonly method = 'tools/call';
+  readonly method: string;
   readonly _meta?: Record<string, unknown>;
   readonly envelope: Record<string, unknown>;
   // truly private (#): nothing of this shows on the context a handler sees, as on the SDK's
@@ -69,6 +71,7 @@ class DirectRequest {
   constructor(input: DirectCallInput) {
     this.#input = input;
     this.id = input.id;
+    this.method = input.method;
     const { envelope, rest } = liftEnvelope(input.meta);
     this.envelope = envelope;
     if (rest !== undefined) this._meta = rest;

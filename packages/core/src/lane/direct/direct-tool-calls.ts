@@ -101,7 +101,14 @@ export class DirectToolCalls {
         if (!stream) respond((stream = new EventStreamAnswer()).response);
         stream.send({ jsonrpc: '2.0', ...notification } as JSONRPCMessage);
       };
-      const { ctx, finish } = directCallContext({ id: call.id, meta: call.meta, request, authInfo, notify });
+      const { ctx, finish } = directCallContext({
+        id: call.id,
+        method: 'tools/call',
+        meta: call.meta,
+        request,
+        authInfo,
+        notify,
+      });
       const site = {
         method: 'tools/call' as const,
         target: call.name,
