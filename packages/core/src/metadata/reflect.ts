@@ -3,14 +3,13 @@ import type { Class } from '../types/class';
 
 // The only file that reads TypeScript's emitted design metadata (emitDecoratorMetadata).
 
-/** The declared type of each parameter of `target.prototype[methodName]`. */
-export function getParamTypes(target: Class, methodName: string | symbol): ReadonlyArray<unknown> {
-  return (Reflect.getMetadata('design:paramtypes', target.prototype, methodName) as unknown[] | undefined) ?? [];
-}
-
-/** Whether the compiler recorded the parameter types of `target.prototype[methodName]` (even an empty list). */
-export function hasParamTypes(target: Class, methodName: string | symbol): boolean {
-  return Reflect.hasMetadata('design:paramtypes', target.prototype, methodName);
+/**
+ * The declared type of each parameter of `target.prototype[methodName]`, or `undefined` when the compiler
+ * recorded none (an empty list when it recorded a method without parameters). One lookup answers both: the
+ * polyfill's lookups walk the prototype chain, dozens of calls each, once per handler at createApp.
+ */
+export function getParamTypes(target: Class, methodName: string | symbol): ReadonlyArray<unknown> | undefined {
+  return Reflect.getMetadata('design:paramtypes', target.prototype, methodName) as unknown[] | undefined;
 }
 
 /** The declared return type of a method (`Promise` for async methods, so only useful for sync ones). */
