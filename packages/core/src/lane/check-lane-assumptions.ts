@@ -45,6 +45,10 @@ export function checkLaneAssumptions(): string[] {
     expect(typeof server._onclose === 'function', 'Server._onclose()');
     expect(server._pendingDebouncedNotifications instanceof Set, 'Server._pendingDebouncedNotifications (a Set)');
     expect('_transport' in server, 'Server._transport');
+    // the direct path's multi-round-trip seam (direct/input-required-seam.ts)
+    expect('_negotiatedProtocolVersion' in server, 'Server._negotiatedProtocolVersion');
+    for (const method of ['_invokeInputRequiredCapableHandler', '_wireCodec', '_outboundServerInfo'])
+      expect(typeof server[method] === 'function', `Server.${method}()`);
   }
   for (const name of ['CallToolRequest', 'CallToolResult'] as const) {
     const schema = (specTypeSchemas as Record<string, unknown>)[name] as { '~standard'?: { validate?: unknown } };

@@ -43,8 +43,9 @@ const LANE_REVISIONS = new Set(['2026-07-28']);
  * 2026-07-28 JSON POST is parsed once and served through the endpoint's `fetch` (so every check of the
  * endpoint and the SDK's own message schemas and dispatch still apply) with three savings: the request is a
  * light view of the node request, not an undici `Request`; a plain result is taken from the exchange as a
- * message, not as a web `Response` (answer-slot.ts, lane-exchange.ts); and a `tools/call` of a tool that
- * asks nothing and carries no state runs without the SDK's per-request server (direct/). Every answer is
+ * message, not as a web `Response` (answer-slot.ts, lane-exchange.ts); and a `tools/call` of a tool
+ * without interceptors or filters (a plain call or any leg of a flow) runs without the SDK's per-request
+ * server (direct/). Every answer is
  * the SDK path's, byte for byte (two-paths-divergences.test.ts, direct-tool-calls.test.ts).
  *
  * `open` checks at start-up every SDK member and schema the lane relies on (check-lane-assumptions.ts);
@@ -63,7 +64,7 @@ export class FastLane {
         onerror: (error) => logger.debug('transport error', { error }),
       },
     );
-    if (endpoint instanceof TesseraApp) this.direct = new DirectToolCalls(endpoint.runtime);
+    if (endpoint instanceof TesseraApp) this.direct = new DirectToolCalls(endpoint.runtime, serverFactory);
   }
 
   /** The lane for `endpoint`, or undefined (one warning logged) when the installed SDK is not the one it was written against. */

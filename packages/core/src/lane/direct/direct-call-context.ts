@@ -6,10 +6,12 @@ import {
   SdkError,
   SdkErrorCode,
   type AuthInfo,
+  type LoggingLevel,
   type Notification,
   type RequestId,
   type ServerContext,
 } from '@modelcontextprotocol/server';
+import { partitionInputResponses, type RetryParams } from './retry-params';
 
 /** The `_meta` keys the SDK lifts into `ctx.mcpReq.envelope` (the per-request envelope of 2026-07-28). */
 const ENVELOPE_KEYS = [
@@ -26,6 +28,8 @@ export interface DirectCallInput {
   method: string;
   /** The request's `params._meta` (already checked to be a plain object). */
   meta: Record<string, unknown>;
+  /** The request's retry fields, as sent (see retry-params.ts). */
+  retry?: RetryParams;
   /** The HTTP request, as the SDK's context carries it. */
   request: Request;
   authInfo?: AuthInfo;
@@ -42,11 +46,12 @@ export interface DirectCallContext {
 
 /**
  * The handler context a direct call runs with: what the SDK's per-request server would give a stateless
- * 2026-07-28 request (`tools/call`, `prompts/get`, `resources/read`) that carries no answers, no state,
- * no progress token and no log level (the only requests served directly): the envelope lifted out of `_meta`, no request state, `log` silent (the client
- * asked for no log level, so the SDK would send nothing either), server-to-client requests refused as the
- * SDK refuses them on this revision. Its abort signal is made only when something reads it (building one
- * is a measurable part of a call), and aborts when the client goes away.
+ * 2026-07-28 request: the envelope lifted out of `_meta`; the answers (`inputResponses`, the bare ones
+ * kept, the others' keys in `droppedInputResponseKeys`) and the `requestState` as the SDK lifts them out of
+ * the params; `log` as the SDK's (sent only at or above the level the envelope asks for, silent when it
+ * asks for none); server-to-client requests refused as the SDK refuses them on this revision. Its abort
+ * signal is made only when something reads it (building one is a measurable part of a call), and aborts
+ * when the client goes away.
  */
 export function directCallContext(input: DirectCallInput): DirectCallContext {
   const mcpReq = new DirectRequest(input);
@@ -63,6 +68,9 @@ class DirectRequest {
   readonly method: string;
   readonly _meta?: Record<string, unknown>;
   readonly envelope: Record<string, unknown>;
+  // own keys only when the request has them, as on the SDK's context
+  declare readonly inputResponses?: Record<string, unknown>;
+  declare readonly droppedInputResponseKeys?: string[];
   // truly private (#): nothing of this shows on the context a handler sees, as on the SDK's
   readonly #input: DirectCallInput;
   #controller?: AbortController;
@@ -75,11 +83,29 @@ class DirectRequest {
     const { envelope, rest } = liftEnvelope(input.meta);
     this.envelope = envelope;
     if (rest !== undefined) this._meta = rest;
+    const retry = input.retry;
+    if (retry?.inputResponses !== undefined) {
+      const { accepted, droppedKeys } = partitionInputResponses(retry.inputResponses);
+      Object.assign(
+        this,
+        { inputResponses: accepted },
+        droppedKeys.length > 0 && { droppedInputResponseKeys: droppedKeys },
+      );
+    }
+    if (retry?.requestState !== undefined) {
+      const state = retry.requestState;
+      this.requestState = () => state;
+    }
   }
 
-  readonly requestState = (): undefined => undefined;
+  readonly requestState: () => unknown = noState;
   readonly notify = (notification: Notification): Promise<void> => this.#input.notify(notification);
-  readonly log = (): Promise<void> => Promise.resolve();
+  /** The SDK's: a message at or above the level the envelope asks for (this server declares logging), else nothing. */
+  readonly log = (level: LoggingLevel, data: unknown, logger?: string): Promise<void> => {
+    const threshold = this.envelope[LOG_LEVEL_META_KEY] as LoggingLevel | undefined;
+    if (threshold === undefined || severity(level) < severity(threshold)) return Promise.resolve();
+    return this.#input.notify({ method: 'notifications/message', params: { level, data, logger } });
+  };
   readonly send = (request: { method: string }): never => {
     throw notInThisEra(request.method);
   };
@@ -105,6 +131,15 @@ class DirectRequest {
     this.#unlink?.();
   }
 }
+
+/** The levels in the SDK's order of severity (its `LoggingLevelSchema`, the spec's list). */
+const SEVERITY = new Map(
+  (['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const).map((l, i) => [l, i]),
+);
+/** A level's rank; an unknown one compares as the SDK's lookup does (`undefined`, so never below). */
+const severity = (level: string): number => SEVERITY.get(level as LoggingLevel) as number;
+
+const noState = (): undefined => undefined;
 
 /** Splits `_meta` as the SDK does: the envelope keys out, the rest (if any) stays the request's `_meta`. */
 function liftEnvelope(meta: Record<string, unknown>): {

@@ -1,8 +1,8 @@
 import {
-  LOG_LEVEL_META_KEY,
   classifyInboundRequest,
   isInputRequiredResult,
   type AuthInfo,
+  type CallToolResult,
   type JSONRPCMessage,
   type Notification,
   type RequestId,
@@ -13,8 +13,11 @@ import type { AnswerSlot } from '../answer-slot';
 import { toCallToolResult } from '../../call-adapter/normalize-results';
 import { serveCall } from '../../call-adapter/serve-call';
 import type { ServerRuntime } from '../../server/server-runtime';
+import type { SdkServerFactory } from '../../endpoint/mcp-endpoint';
 import { directCallContext } from './direct-call-context';
 import { EventStreamAnswer } from './event-stream-answer';
+import { InputRequiredSeam } from './input-required-seam';
+import { retryParamsOf, type RetryParams } from './retry-params';
 import { checkSpecType } from './sdk-schema-check';
 import { thrownAnswer, ToolCallAnswers, type ToolCallAnswer } from './tool-call-answer';
 import { isJsonObject } from '../../types/json-object';
@@ -27,25 +30,34 @@ interface DirectCall {
   name: string;
   arguments: Record<string, unknown>;
   meta: Record<string, unknown>;
+  retry?: RetryParams;
   plan: HandlerPlan;
 }
 
 /**
- * The direct path of listen's node face: a stateless 2026-07-28 `tools/call` of a tool that asks nothing,
- * carrying no answers, no state, no progress token and no log level, is run through the call pipeline
- * without building the SDK's per-request server, transport and handler context (most of a call's CPU over
- * HTTP; the profile is in tooling/benchmarks/README.md). The request is still checked by the SDK's own
- * code and schemas: `classifyInboundRequest` (JSON-RPC shape, envelope, header cross-checks) and the
- * `CallToolRequest` / `CallToolResult` schemas; the answer is the SDK's answer byte for byte (tested
- * against the SDK's path in direct-tool-calls.test.ts). Anything else, or anything unusual (an encoded
- * header, an unknown tool), returns undefined and goes the SDK's way unchanged.
+ * The direct path of listen's node face: a stateless 2026-07-28 `tools/call` of a tool whose answer only
+ * the tool and its questions make (a first leg that asks, a leg carrying answers and state, a plain call) is
+ * run through the call pipeline without building the SDK's per-request server, transport and handler
+ * context (most of a call's CPU over HTTP; the profile is in tooling/benchmarks/README.md). The request is
+ * still checked by the SDK's own code and schemas: `classifyInboundRequest` (JSON-RPC shape, envelope,
+ * header cross-checks) and the `CallToolRequest` / `CallToolResult` schemas; the call runs inside the SDK's
+ * own multi-round-trip seam (input-required-seam.ts), and an input-required answer is encoded by the SDK's
+ * codec. The answer is the SDK's answer byte for byte (tested against the SDK's path in
+ * direct-tool-calls.test.ts and two-paths-divergences.test.ts). Anything else, or anything unusual (an
+ * encoded header, an unknown tool), returns undefined and goes the SDK's way unchanged.
  */
 export class DirectToolCalls {
   private readonly answers: ToolCallAnswers;
+  private readonly seam: InputRequiredSeam;
 
-  constructor(private readonly rt: ServerRuntime) {
+  /** `serverFactory` is the app's own: the seam's one server is made by it, as every per-request one is. */
+  constructor(
+    private readonly rt: ServerRuntime,
+    serverFactory: SdkServerFactory,
+  ) {
     const { name, version, title } = rt.info;
     this.answers = new ToolCallAnswers({ name, version, ...(title ? { title } : {}) });
+    this.seam = new InputRequiredSeam(serverFactory('modern'));
   }
 
   /** Serves `body` if it is a call this path takes; undefined otherwise. A plain result is left in `slot`. */
@@ -58,15 +70,12 @@ export class DirectToolCalls {
     const b = body as Record<string, unknown>;
     if (b.method !== 'tools/call' || b.jsonrpc !== '2.0') return undefined;
     const params = b.params;
-    if (
-      !isJsonObject(params) ||
-      typeof params.name !== 'string' ||
-      'inputResponses' in params ||
-      'requestState' in params
-    )
-      return undefined;
+    if (!isJsonObject(params) || typeof params.name !== 'string') return undefined;
+    // the endpoint screened these: answers that are an object, a state that is a string
+    const retry = retryParamsOf(params);
+    if (retry && !retryScreened(retry)) return undefined;
     const meta = params._meta;
-    if (!isJsonObject(meta) || 'progressToken' in meta || LOG_LEVEL_META_KEY in meta) return undefined;
+    if (!isJsonObject(meta)) return undefined;
     const args = params.arguments ?? {};
     if (!isJsonObject(args)) return undefined;
     const plan = this.rt.compiled.tools.get(params.name);
@@ -90,7 +99,14 @@ export class DirectToolCalls {
     const checked = checkSpecType('CallToolRequest', { method: b.method, params });
     if (!checked.ok) return undefined;
     const sdkParams = (checked.value as { params: { arguments?: Record<string, unknown> } }).params;
-    return { id: b.id as RequestId, name: params.name, arguments: sdkParams.arguments ?? {}, meta, plan };
+    return {
+      id: b.id as RequestId,
+      name: params.name,
+      arguments: sdkParams.arguments ?? {},
+      meta,
+      ...(retry && { retry }),
+      plan,
+    };
   }
 
   private run(call: DirectCall, request: Request, slot: AnswerSlot, authInfo?: AuthInfo): Promise<Response> {
@@ -105,6 +121,7 @@ export class DirectToolCalls {
         id: call.id,
         method: 'tools/call',
         meta: call.meta,
+        ...(call.retry && { retry: call.retry }),
         request,
         authInfo,
         notify,
@@ -115,16 +132,12 @@ export class DirectToolCalls {
         arguments: call.arguments,
         era: 'modern' as const,
       };
-      void serveCall(this.rt, call.plan, site, ctx, (v) => toCallToolResult(v, call.plan))
+      void this.seam
+        .invoke('tools/call', ctx, (c) => serveCall(this.rt, call.plan, site, c, (v) => toCallToolResult(v, call.plan)))
         .then((result): ToolCallAnswer =>
           isInputRequiredResult(result)
-            ? {
-                error: thrownAnswer(
-                  call.id,
-                  new Error(`Tool "${call.name}" returned an input-required result but declares no questions`),
-                ),
-              }
-            : this.answers.answer(call.id, result),
+            ? { text: JSON.stringify({ result: this.seam.encode('tools/call', result), jsonrpc: '2.0', id: call.id }) }
+            : this.answers.answer(call.id, result as CallToolResult),
         )
         .catch((error: unknown): ToolCallAnswer => ({ error: thrownAnswer(call.id, error) }))
         .then((answer) => {
@@ -145,16 +158,22 @@ export class DirectToolCalls {
   }
 }
 
+/** What the endpoint's screening lets through (refuse-before-dispatch.ts); anything else goes the SDK's way. */
+function retryScreened(retry: RetryParams): boolean {
+  const { inputResponses, requestState } = retry;
+  return (
+    ('inputResponses' in retry ? isJsonObject(inputResponses) : true) &&
+    ('requestState' in retry ? typeof requestState === 'string' : true)
+  );
+}
+
 /**
- * Whether only the tool itself can make the answer: no question of its own, and no interceptor or exception
- * filter in its chain, since either may answer in its place with an input-required result, whose checks and
- * encoding are the SDK's (its multi-round-trip seam) and are left to it.
+ * Whether only the tool itself (its questions, or its own input-required answer) makes the answer: no
+ * interceptor or exception filter in its chain, since either may answer in its place with anything at all.
  */
 function answersForItself(plan: HandlerPlan): boolean {
   const { interceptors, filters } = plan.enhancers;
   // a task tool's call may become a task, which only the SDK's path serves
   const task = plan.meta.kind === 'tool' && plan.meta.task !== undefined;
-  return (
-    plan.dependencies.length === 0 && !plan.directForm && !task && interceptors.length === 0 && filters.length === 0
-  );
+  return !task && interceptors.length === 0 && filters.length === 0;
 }

@@ -1,0 +1,44 @@
+import type { Implementation, Server, ServerContext } from '@modelcontextprotocol/server';
+
+const REVISION = '2026-07-28';
+
+/** The SDK server's members the seam runs through (protected or private in its typings: SDK 2.4; checked at start-up). */
+export interface SeamInternals {
+  _negotiatedProtocolVersion: string | undefined;
+  _invokeInputRequiredCapableHandler(
+    method: string,
+    handler: (request: unknown, ctx: ServerContext) => Promise<unknown>,
+    request: unknown,
+    ctx: ServerContext,
+  ): Promise<unknown>;
+  _wireCodec(): { encodeResult(method: string, result: unknown, serverInfo: unknown): unknown };
+  _outboundServerInfo(): Implementation | undefined;
+}
+
+/**
+ * The SDK's own multi-round-trip seam, run for a direct call without a per-request server: one server of
+ * the app's own factory, made once and bound to 2026-07-28 as the SDK's handler binds each of its own,
+ * lends its `_invokeInputRequiredCapableHandler` (the incoming state's type check and verify hook, the
+ * handler, then on an input-required answer the at-least-one rule and the request's declared client
+ * capabilities, with the SDK's errors) and its codec's `encodeResult` (`resultType` and the server's
+ * identity stamped as the SDK sends them). Both read only the server's options and the call's context, so
+ * one server serves every call; it never connects to a transport.
+ */
+export class InputRequiredSeam {
+  private readonly server: SeamInternals;
+
+  constructor(server: Server) {
+    this.server = server as unknown as SeamInternals;
+    this.server._negotiatedProtocolVersion = REVISION;
+  }
+
+  /** Runs `handler` inside the SDK's seam for `method` (`tools/call`, `prompts/get` or `resources/read`). */
+  invoke(method: string, ctx: ServerContext, handler: (ctx: ServerContext) => Promise<unknown>): Promise<unknown> {
+    return this.server._invokeInputRequiredCapableHandler(method, (_request, c) => handler(c), undefined, ctx);
+  }
+
+  /** A result of `method` as the SDK's 2026-07-28 codec puts it on the wire. */
+  encode(method: string, result: unknown): unknown {
+    return this.server._wireCodec().encodeResult(method, result, this.server._outboundServerInfo());
+  }
+}
