@@ -7,7 +7,8 @@ export interface ConnectRedisOptions {
   onError?: (error: Error) => void;
   /**
    * How long the FIRST connection may take, reconnect attempts included, before `connectRedis` rejects; default
-   * 10 000 ms. Without a bound, a process started while Redis is unreachable would wait forever, silently.
+   * 10 000 ms. `Infinity`: wait until Redis answers, however long (give `listen` the promise of the app built on
+   * it, so the process listens and answers `/readyz` 503 meanwhile; `onError` says why it waits).
    */
   connectTimeoutMs?: number;
 }
@@ -24,12 +25,15 @@ export const DEFAULT_REDIS_CONNECT_TIMEOUT_MS = 10_000;
  * Connects to `url` (`redis://host:port`) the way the single-use store and the event bus need: commands
  * fail at once while Redis is unreachable (no offline queue: a leg is refused rather than left waiting), and
  * the client reconnects on its own. Resolves once connected; rejects, naming the address and the last
- * error, when Redis has not answered within `connectTimeoutMs` (the client is then closed).
+ * error, when Redis has not answered within `connectTimeoutMs` (the client is then closed); with `Infinity`
+ * it waits until Redis answers.
  */
 export async function connectRedis(url: string, options: ConnectRedisOptions = {}): Promise<RedisConnection> {
   const timeoutMs = options.connectTimeoutMs ?? DEFAULT_REDIS_CONNECT_TIMEOUT_MS;
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
-    throw new RangeError(`connectRedis: connectTimeoutMs must be a positive integer, got ${String(timeoutMs)}`);
+  if (timeoutMs !== Infinity && (!Number.isInteger(timeoutMs) || timeoutMs <= 0))
+    throw new RangeError(
+      `connectRedis: connectTimeoutMs must be a positive integer or Infinity, got ${String(timeoutMs)}`,
+    );
   const client = createClient({
     url,
     disableOfflineQueue: true,
@@ -49,6 +53,7 @@ export async function connectRedis(url: string, options: ConnectRedisOptions = {
   client.on('ready', () => (failing = false));
   let timer: NodeJS.Timeout | undefined;
   const gaveUp = new Promise<never>((_, reject) => {
+    if (timeoutMs === Infinity) return;
     timer = setTimeout(() => {
       client.destroy();
       const why = lastError ? `: ${lastError.message || lastError.name}` : '';

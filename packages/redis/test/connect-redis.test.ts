@@ -33,7 +33,7 @@ describe('connectRedis', () => {
 
   test('a bad connectTimeoutMs is refused, naming the option', async () => {
     await expect(connectRedis('redis://127.0.0.1:1', { connectTimeoutMs: 0 })).rejects.toThrow(
-      'connectRedis: connectTimeoutMs must be a positive integer, got 0',
+      'connectRedis: connectTimeoutMs must be a positive integer or Infinity, got 0',
     );
   });
 
@@ -41,6 +41,28 @@ describe('connectRedis', () => {
     const redis = await runRedisServer();
     try {
       const connection = await connectRedis(redis.url, { connectTimeoutMs: 5000 });
+      await expect(connection.client.sendCommand(['PING'])).resolves.toBe('PONG');
+      await connection.close();
+    } finally {
+      await redis.stop();
+    }
+  }, 60_000);
+
+  test('connectTimeoutMs Infinity: waits past any bound, says why once, and resolves when a redis-server started late answers', async () => {
+    const port = await closedPort();
+    const errors: Error[] = [];
+    let connected = false;
+    const connecting = connectRedis(`redis://127.0.0.1:${port}`, {
+      connectTimeoutMs: Infinity,
+      onError: (e) => errors.push(e),
+    }).then((connection) => ((connected = true), connection));
+    await new Promise((resolve) => setTimeout(resolve, 2500)); // past the default first-connect bound of a socket
+    expect(connected).toBe(false);
+    expect(errors).toHaveLength(1);
+    expect(errors[0].message).toMatch(/ECONNREFUSED/);
+    const redis = await runRedisServer({ port });
+    try {
+      const connection = await connecting;
       await expect(connection.client.sendCommand(['PING'])).resolves.toBe('PONG');
       await connection.close();
     } finally {

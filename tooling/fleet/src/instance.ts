@@ -1,7 +1,15 @@
 import { keyId, KeyRingError, parseKeyRing, STATE_KEYS_ENV } from './keys';
 import type { InstanceReadyMessage } from './spawn-instance';
-import { connectFleetRedis, REDIS_URL_ENV } from './redis/fleet-redis';
+import {
+  connectFleetRedis,
+  type FleetRedis,
+  redisAtStart,
+  type RedisAtStart,
+  REDIS_URL_ENV,
+} from './redis/fleet-redis';
+import type { Logger, TesseraApp } from '@tessera/core';
 import { type HttpListener, listen, stopOnSignals } from '@tessera/core/node';
+import { redactRedisUrl } from '@tessera/redis';
 
 /**
  * One instance of the fleet: `node dist/instance.js [--port N] [--id NAME]`.
@@ -12,7 +20,8 @@ import { type HttpListener, listen, stopOnSignals } from '@tessera/core/node';
  * instance's task step waits before another instance takes it, default 30000). Listens on 127.0.0.1 unless told otherwise (a container:
  * `--host 0.0.0.0`), `FLEET_READY_DELAY_MS` (how long /readyz answers 503 after SIGTERM while the instance still
  * serves, default 1000), `FLEET_DRAIN_MS` (how long calls in flight may finish after that, default 2000) and
- * `FLEET_REDIS_CONNECT_TIMEOUT_MS` (how long to wait for Redis at start before exiting 1, default 10000). Prints one line on stdout
+ * `FLEET_REDIS_CONNECT_TIMEOUT_MS` (how long to wait for Redis at start before exiting 1, default 10000) or
+ * `FLEET_REDIS_AT_START=wait` (listen at once, not ready until Redis answers). Prints one line on stdout
  * when ready; when started by a parent with an IPC channel (`fleet.ts`), also sends it `{ type: 'ready', ... }`
  * and exits when that parent goes away.
  */
@@ -23,6 +32,7 @@ interface InstanceArgs {
   host: string;
   drainMs: number;
   readyDelayMs: number;
+  redisAtStart: RedisAtStart;
 }
 
 /** The listener's default drain; the exit deadline leaves room after it for Redis to close. */
@@ -45,6 +55,12 @@ function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): InstanceArg
     throw new UsageError(
       `FLEET_READY_DELAY_MS must be a whole number of milliseconds (0 or more), got ${JSON.stringify(env.FLEET_READY_DELAY_MS)}`,
     );
+  let atStart: RedisAtStart;
+  try {
+    atStart = redisAtStart(env);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = argv[i + 1];
@@ -63,7 +79,7 @@ function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): InstanceArg
       );
   }
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`invalid port ${String(port)}`);
-  return { port, id, host, drainMs, readyDelayMs };
+  return { port, id, host, drainMs, readyDelayMs, redisAtStart: atStart };
 }
 
 class UsageError extends Error {}
@@ -109,24 +125,26 @@ async function main(): Promise<void> {
   }
   const ring = keys?.map(keyId) ?? [];
 
-  if (process.env[REDIS_URL_ENV]) logger.info('connecting to redis (exits if it does not answer in time)');
-  const redis = process.env[REDIS_URL_ENV]
-    ? await connectFleetRedis(process.env[REDIS_URL_ENV]!, logger, keys !== undefined)
-    : undefined;
-  const app = createFleetApp({
-    instanceId: args.id,
-    keys,
-    logger,
-    singleUse: redis?.singleUse,
-    events: redis?.events,
-    tasks: redis?.tasks,
-  });
-  const listener: HttpListener = await listen(app, {
-    port: args.port,
-    host: args.host,
-    drainMs: args.drainMs,
-    readyDelayMs: args.readyDelayMs,
-  });
+  const redisUrl = process.env[REDIS_URL_ENV];
+  let redis: FleetRedis | undefined;
+  let app: TesseraApp | undefined;
+  const build = async (): Promise<TesseraApp> => {
+    redis = redisUrl ? await connectFleetRedis(redisUrl, logger, keys !== undefined) : undefined;
+    app = createFleetApp({
+      instanceId: args.id,
+      keys,
+      logger,
+      singleUse: redis?.singleUse,
+      events: redis?.events,
+      tasks: redis?.tasks,
+    });
+    return app;
+  };
+  const listenOptions = { port: args.port, host: args.host, drainMs: args.drainMs, readyDelayMs: args.readyDelayMs };
+  // FLEET_REDIS_AT_START=wait: listen now, not ready (readyz 503, requests a retryable 503) until Redis answers.
+  const waitForRedis = redisUrl !== undefined && args.redisAtStart === 'wait';
+  if (redisUrl && !waitForRedis) logger.info('connecting to redis (exits if it does not answer in time)');
+  const listener: HttpListener = await listen(waitForRedis ? build() : await build(), listenOptions);
   // SIGTERM/SIGINT drain the listener (readyz 503, calls in flight finish, no resets), then Redis closes; the
   // deadline only ends a stop that hangs, and then with exit code 1 so a supervisor sees it. Installed before
   // the instance says it is ready: a parent that signals right after must not meet the default (kill).
@@ -135,7 +153,8 @@ async function main(): Promise<void> {
     logger,
     close: async () => {
       stopping = true;
-      await app.close();
+      await listener.close();
+      await app?.close();
       await redis?.close();
     },
   };
@@ -143,11 +162,33 @@ async function main(): Promise<void> {
   // Started by fleet.ts: when the parent goes away (even killed), the IPC channel closes and we follow, through
   // the same graceful stop as a SIGTERM. Not during a stop: a second SIGTERM is not caught and would cut the drain.
   if (process.connected) process.once('disconnect', () => stopping || process.kill(process.pid, 'SIGTERM'));
+  if (waitForRedis) await untilRedisAnswers(listener, redactRedisUrl(redisUrl), logger);
   logger.info('listening', { url: listener.url.href, pid: process.pid, ring, sealsWith: ring[0] ?? 'process-local' });
   process.stdout.write(`fleet instance ${args.id} listening on ${listener.url.href} (pid ${process.pid})\n`);
   if (process.send) {
     const ready: InstanceReadyMessage = { type: 'ready', id: args.id, url: listener.url.href, pid: process.pid, ring };
     process.send(ready);
+  }
+}
+
+/** Waits for the app built on Redis, saying every 10 s that the instance listens but is not ready. */
+async function untilRedisAnswers(listener: HttpListener, url: string, logger: Logger): Promise<void> {
+  const since = Date.now();
+  const say = () =>
+    logger.warn(
+      'waiting for redis: listening, not ready (/readyz 503, requests answered 503 Retry-After) until it answers',
+      {
+        url,
+        listening: listener.url.href,
+        waitedMs: Date.now() - since,
+      },
+    );
+  say();
+  const reminder = setInterval(say, 10_000);
+  try {
+    await listener.ready;
+  } finally {
+    clearInterval(reminder);
   }
 }
 

@@ -11,6 +11,7 @@ import {
   type RoundEvent,
 } from '@tessera/client';
 import { Fleet, legsPerInstance } from '../src/fleet';
+import { freePort } from '../src/free-port';
 import { generateKey, keyId } from '../src/keys';
 import { killAllNginx } from '../src/nginx/run-nginx';
 import { killAllRedis, runRedisServer, type RunningRedis } from '../src/redis/run-redis-server';
@@ -671,6 +672,67 @@ describe('instance settings', () => {
     );
     expect(Date.now() - started).toBeLessThan(25_000);
   }, 60_000);
+
+  test('FLEET_REDIS_AT_START=wait without Redis: listens not ready (/readyz 503, calls a retryable 503), says so, and turns ready when a late redis-server answers', async () => {
+    const [port, redisPort] = [await freePort(), await freePort()];
+    const logs: string[] = [];
+    let redis: RunningRedis | undefined;
+    const spawning = spawnInstance({
+      id: 'late-redis',
+      port,
+      keys: [generateKey()],
+      env: { TESSERA_REDIS_URL: `redis://127.0.0.1:${redisPort}`, FLEET_REDIS_AT_START: 'wait' },
+      onStderr: (line) => logs.push(line),
+    });
+    const ready = spawning.then(
+      (p) => p,
+      (e: Error) => e,
+    );
+    try {
+      const readyz = `http://127.0.0.1:${port}/readyz`;
+      await waitFor(
+        () => logs.some((l) => l.includes('"waiting for redis: listening, not ready')),
+        30_000,
+        'the waiting line',
+      );
+      const probe = await fetch(readyz);
+      expect(probe.status).toBe(503);
+      expect(await probe.json()).toEqual({ ready: false, status: 'starting' });
+      const call = await rawCall(`http://127.0.0.1:${port}/mcp`, {}, { name: 'whoami', arguments: {} });
+      expect(call.status).toBe(503);
+      expect(call.body.error).toMatchObject({ code: -32000, data: { reason: 'starting' } });
+      expect(logs.some((l) => l.includes('"redis commands: ') && l.includes('ECONNREFUSED'))).toBe(true);
+      await new Promise((r) => setTimeout(r, 2500)); // past any first-connect bound: still waiting, not exited
+      expect((await fetch(readyz)).status).toBe(503);
+
+      redis = await runRedisServer({ port: redisPort });
+      const instance = await ready;
+      if (instance instanceof Error) throw instance;
+      expect((await fetch(readyz)).status).toBe(200);
+      const client = new TesseraClient({ name: 'late-redis', elicitation: answer });
+      await client.connect({ url: instance.url });
+      const result = await client.callTool(BOOK);
+      expect((result.content as Array<{ text: string }>)[0].text).toContain(BOOKED);
+      await client.close();
+      expect(await instance.stop(30_000)).toBe(0);
+    } finally {
+      await ready.then((p) => (p instanceof Error ? undefined : p.stop()));
+      await redis?.stop();
+    }
+  }, 90_000);
+
+  test('FLEET_REDIS_AT_START other than exit or wait: the instance refuses to start and names it', async () => {
+    const failure = await spawnInstance({
+      id: 'bad-at-start',
+      keys: [generateKey()],
+      env: { FLEET_REDIS_AT_START: 'later' },
+    }).then(
+      (p) => p.stop().then(() => undefined),
+      (e: Error) => e,
+    );
+    expect(failure?.message).toContain('exited with code 2');
+    expect(failure?.message).toContain('FLEET_REDIS_AT_START must be "exit" or "wait", got "later"');
+  });
 
   test('FLEET_DRAIN_MS that is not a positive whole number: the instance refuses to start and names it', async () => {
     const failure = await spawnInstance({

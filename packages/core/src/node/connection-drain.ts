@@ -82,23 +82,45 @@ export class ConnectionDrain {
 
 /** The answer to a request that arrived after the drain started: its body read (so closing is clean), then 503. */
 export function refuseWhileDraining(req: IncomingMessage, res: ServerResponse): void {
+  refuseBeforeHandler(req, res, 'draining', 'Server is shutting down; send the request again (it did not run)');
+}
+
+/** A body larger than this is not read to the end before a refusal: the connection is closed after the answer. */
+const REFUSAL_READ_LIMIT_BYTES = 4 * 1024 * 1024;
+
+/**
+ * 503 with `Retry-After: 1`, `Connection: close` and a JSON-RPC error whose `data.reason` says why no handler
+ * ran (`draining`, `starting`): safe to send again, elsewhere. The body is read first, up to a bound, so the
+ * close is clean and the client sees the answer rather than a reset.
+ */
+export function refuseBeforeHandler(
+  req: IncomingMessage,
+  res: ServerResponse,
+  reason: 'draining' | 'starting',
+  message: string,
+): void {
+  res.shouldKeepAlive = false;
   const answer = () => {
     if (res.headersSent) return;
     res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1', connection: 'close' });
     res.end(
       JSON.stringify({
         jsonrpc: '2.0',
-        error: {
-          code: -32000,
-          message: 'Server is shutting down; send the request again (it did not run)',
-          // no wait asked for: behind a balancer the retry goes to another instance at once
-          data: { reason: 'draining' },
-        },
+        // no wait asked for: behind a balancer the retry goes to another instance at once
+        error: { code: -32000, message, data: { reason } },
         id: null,
       }),
     );
   };
+  let read = 0;
+  req.on('data', (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > REFUSAL_READ_LIMIT_BYTES) {
+      req.pause();
+      answer();
+      res.once('finish', () => req.socket.destroy());
+    }
+  });
   req.once('end', answer);
   req.once('error', answer);
-  req.resume();
 }

@@ -39,5 +39,10 @@ export interface ListenOptions {
 
 export interface HttpListener {
   url: URL;
+  /**
+   * Resolves once the app serves: at once for an app given as is; for a promise of one, when it resolves
+   * (until then `/readyz` answers 503 `starting`). Rejects with the promise's error, the listener closed.
+   */
+  ready: Promise<void>;
   close(): Promise<void>;
 }

@@ -1,26 +1,81 @@
+import { hostHeaderValidationResponse, originValidationResponse } from '@modelcontextprotocol/server';
 import type { ServableEndpoint } from './servable-endpoint';
-import { listenNodeHttp } from './listen-node-http';
+import { listenNodeHttp, type NodeRoute } from './listen-node-http';
 import { FastLane } from '../lane/fast-lane';
 import type { HttpListener, ListenOptions } from './listen-options';
+import { listenTimeouts } from './listen-timeouts';
+import { createNodeHandler } from './node-handler';
+import { isLoopbackHost, loopbackAllowedHosts } from './loopback-hosts';
 
 /**
  * Serves an app (or low-level server) on Node HTTP: 127.0.0.1 by default, port 0 picks a free port, DNS
  * rebinding protection on loopback. `app.close()` stops it too. Unless `fastPath: false`, the fast lane
  * (lane/) serves what it takes; it checks the installed SDK first and stays off, with one warning, if
  * anything it relies on changed.
+ *
+ * Given a promise of the app (one that waits for its database first), it listens at once and is not ready
+ * until the app arrives: `/readyz` answers 503 and every request a retryable 503 before any handler. If the
+ * promise rejects, the listener closes and `listener.ready` rejects with that error.
  */
-export async function listen(endpoint: ServableEndpoint, options: ListenOptions = {}): Promise<HttpListener> {
+export async function listen(
+  endpoint: ServableEndpoint | PromiseLike<ServableEndpoint>,
+  options: ListenOptions = {},
+): Promise<HttpListener> {
+  listenTimeouts(options); // a bad setting is refused now, before anything binds or waits
+  if (!isPromiseLike(endpoint)) {
+    const served = serve(endpoint, options);
+    const listener = await listenNodeHttp(options, served.route);
+    const close = async () => {
+      await listener.close();
+      await served.lane?.close();
+    };
+    return { url: listener.url, ready: Promise.resolve(), close: endpoint.track(close) };
+  }
+  let served: Served | undefined;
+  const arriving = Promise.resolve(endpoint).then((arrived) => (served = serve(arrived, options)));
+  const routed = arriving.then((s) => s.route);
+  routed.catch(() => undefined); // the listener's own handler closes it; `ready` tells the caller
+  const listener = await listenNodeHttp(options, routed).catch(async (error: unknown) => {
+    await arriving.then((s) => s.lane?.close()).catch(() => undefined);
+    throw error;
+  });
+  const closeAll = async () => {
+    await listener.close();
+    await served?.lane?.close();
+  };
+  let tracked: (() => Promise<void>) | undefined;
+  const ready = arriving.then((s) => void (tracked = s.endpoint.track(closeAll)));
+  ready.catch(() => undefined);
+  return { url: listener.url, ready, close: () => (tracked ?? closeAll)() };
+}
+
+interface Served {
+  endpoint: ServableEndpoint;
+  route: NodeRoute;
+  lane?: FastLane;
+}
+
+/** The endpoint's node handler behind the DNS rebinding check, and its fast lane when on. */
+function serve(endpoint: ServableEndpoint, options: ListenOptions): Served {
+  const host = options.host ?? '127.0.0.1';
+  const allowedHosts = options.allowedHosts ?? (isLoopbackHost(host) ? loopbackAllowedHosts(host) : undefined);
+  // A page on another site that rebinds its name to a loopback address sends its own Host/Origin: refuse those.
+  const screen = allowedHosts
+    ? (request: Request) =>
+        hostHeaderValidationResponse(request, allowedHosts) ?? originValidationResponse(request, allowedHosts)
+    : undefined;
   const face = {
     fetch: endpoint.fetch,
+    screen,
     ...(endpoint.admit && { admit: (request: Request) => endpoint.admit!(request) }),
     ...(endpoint.bodies && { bodies: endpoint.bodies }),
   };
   const lane = options.fastPath === false ? undefined : FastLane.open(endpoint);
+  const handle = createNodeHandler(face, lane, endpoint.limits);
   const alsoServes = endpoint.servesPath && ((pathname: string) => endpoint.servesPath!(pathname));
-  const listener = await listenNodeHttp(face, options, endpoint.logger, endpoint.limits, alsoServes, lane);
-  const close = async () => {
-    await listener.close();
-    await lane?.close();
-  };
-  return { url: listener.url, close: endpoint.track(close) };
+  return { endpoint, lane, route: { handle, alsoServes, logger: endpoint.logger } };
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<ServableEndpoint> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }

@@ -19,6 +19,23 @@ export const TASK_LOCK_ENV = 'FLEET_TASK_LOCK_MS';
 /** How long an instance waits for Redis at start before it exits, in ms (default 10 000). */
 export const REDIS_CONNECT_TIMEOUT_ENV = 'FLEET_REDIS_CONNECT_TIMEOUT_MS';
 
+/**
+ * What an instance does when Redis does not answer at start: `exit` (default) after
+ * `FLEET_REDIS_CONNECT_TIMEOUT_MS`, with exit code 1 and the address; `wait`: listen at once, not ready
+ * (`/readyz` 503, every request a retryable 503) until Redis answers, however long that takes.
+ */
+export const REDIS_AT_START_ENV = 'FLEET_REDIS_AT_START';
+
+export type RedisAtStart = 'exit' | 'wait';
+
+/** `FLEET_REDIS_AT_START`, checked: anything but `exit` or `wait` is refused, naming the variable. */
+export function redisAtStart(env: NodeJS.ProcessEnv = process.env): RedisAtStart {
+  const value = env[REDIS_AT_START_ENV] || 'exit';
+  if (value !== 'exit' && value !== 'wait')
+    throw new Error(`${REDIS_AT_START_ENV} must be "exit" or "wait", got ${JSON.stringify(value)}`);
+  return value;
+}
+
 export interface FleetRedis {
   /** Set when the instance has shared keys (single use needs them). */
   singleUse?: SingleUseStore;
@@ -43,11 +60,12 @@ export async function connectFleetRedis(
   const lockDurationMs = env[TASK_LOCK_ENV] ? Number(env[TASK_LOCK_ENV]) : 30_000;
   if (!Number.isInteger(lockDurationMs) || lockDurationMs < 100)
     throw new Error(`${TASK_LOCK_ENV} must be a whole number of milliseconds >= 100, got ${env[TASK_LOCK_ENV]}`);
-  const connectTimeoutMs = env[REDIS_CONNECT_TIMEOUT_ENV] ? Number(env[REDIS_CONNECT_TIMEOUT_ENV]) : 10_000;
-  if (!Number.isInteger(connectTimeoutMs) || connectTimeoutMs <= 0)
+  const boundMs = env[REDIS_CONNECT_TIMEOUT_ENV] ? Number(env[REDIS_CONNECT_TIMEOUT_ENV]) : 10_000;
+  if (!Number.isInteger(boundMs) || boundMs <= 0)
     throw new Error(
       `${REDIS_CONNECT_TIMEOUT_ENV} must be a positive whole number of milliseconds, got ${env[REDIS_CONNECT_TIMEOUT_ENV]}`,
     );
+  const connectTimeoutMs = redisAtStart(env) === 'wait' ? Infinity : boundMs;
   const onError = (role: string) => (error: Error) =>
     logger.error(`redis ${role}: ${error.message}`, { url: redactRedisUrl(url) });
   const commands = await connectRedis(url, { onError: onError('commands'), connectTimeoutMs });
