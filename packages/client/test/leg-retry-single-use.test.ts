@@ -31,17 +31,21 @@ class Orders {
 }
 
 /*
- * `uncertain: 'always'` with single-use state on, over real sockets: the leg carrying the answer reaches the
+ * `uncertain: 'always'` with single-use state on but idempotent legs off, over real sockets: the leg carrying the answer reaches the
  * handler, which runs; its answer is lost on the way back (the front cuts the connection). The client sends
  * the leg again; its state was consumed, so the server refuses it with the fixed -32602, and the client starts
  * the flow over instead of running the final step on a replayed state.
  */
-test("uncertain: 'always' + single use: a resent final leg is refused as a replay and the flow starts over", async () => {
+test("uncertain: 'always' + single use without idempotent legs: a resent final leg is refused as a replay and the flow starts over", async () => {
   const app = createApp({
     name: 'orders',
     version: '1',
     providers: [Orders],
-    security: new RequestStateSecurity({ keys: [randomBytes(32)], singleUse: new MemorySingleUseStore() }) as never,
+    security: new RequestStateSecurity({
+      keys: [randomBytes(32)],
+      singleUse: new MemorySingleUseStore(),
+      idempotentLegs: false,
+    }) as never,
     logger: silentLogger,
   });
   const server = await listen(app, { port: 0 });

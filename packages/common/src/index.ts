@@ -8,3 +8,10 @@
 export { errorBrand, TESSERA_ERROR_BRAND } from './errors/error-brand';
 export type { ErrorBrand } from './errors/error-brand';
 export { STATE_CARRYING_METHODS, isStateCarryingMethod, type StateCarryingMethod } from './state-carrying-methods';
+export {
+  TESSERA_META_PREFIX,
+  IDEMPOTENCY_KEY_META,
+  IDEMPOTENT_LEGS_META,
+  IDEMPOTENCY_KEY_PATTERN,
+  idempotencyKeyProblem,
+} from './idempotent-legs';

@@ -102,7 +102,7 @@ export {
   MemorySingleUseStore,
   SingleUseStoreUnavailableError,
 } from '@tessera/request-state';
-export type { SingleUseStore } from '@tessera/request-state';
+export type { SingleUseStore, IdempotentLegOptions } from '@tessera/request-state';
 
 // asking the user (multi-round-trip dependencies)
 export { Elicit } from './decorators/elicit.decorator';

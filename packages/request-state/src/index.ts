@@ -6,9 +6,13 @@
 // Public API of @tessera/request-state: named exports only; this list is the package's surface.
 export { RequestStateSecurity, DEFAULT_TTL_SECONDS, DEFAULT_MAX_TOKEN_LENGTH } from './request-state-security';
 export { MAX_SEALS_PER_KEY } from './crypto/aes-gcm.codec';
-export type { RequestStateSecurityOptions } from './request-state-security-options';
+export type { RequestStateSecurityOptions, IdempotentLegOptions } from './request-state-security-options';
 export type { RequestStateCodec } from './sealing/request-state-codec';
-export type { RequestStateSealer } from './sealing/request-state-sealer';
+export type { RequestStateSealer, OpenedLeg } from './sealing/request-state-sealer';
+export type { LegRun } from './single-use/claim-leg';
+export type { RecordedAnswer } from './single-use/leg-answers';
+export type { LegClaim, LegClaimOutcome, LegFinish, LegRenewal } from './single-use/leg-record';
+export { LegInProgressError } from './errors/leg-in-progress.error';
 export type { RequestBinding } from './binding/request-binding';
 export { argumentsDigest } from './binding/arguments-digest';
 export { authIdentity, principalFromAuthInfo } from './binding/principal-from-auth-info';
@@ -31,7 +35,11 @@ export { protectRequestState } from './sdk/protect-request-state';
 export type { SingleUseStore } from './single-use/single-use-store';
 export { MemorySingleUseStore } from './single-use/memory-single-use-store';
 export { SingleUseStoreUnavailableError } from './errors/single-use-store-unavailable.error';
-export { DEFAULT_SINGLE_USE_TIMEOUT_MS } from './single-use/single-use-settings';
+export {
+  DEFAULT_SINGLE_USE_TIMEOUT_MS,
+  DEFAULT_LEG_LEASE_MS,
+  DEFAULT_LEG_WAIT_MS,
+} from './single-use/single-use-settings';
 export type { ProtectRequestStateOptions, ProtectedRequestState } from './sdk/protect-request-state';
 export type { RequestStateContext, RequestTarget } from './sdk/request-state-context';
 export type { ProtectableServer, RequestHandlerHost } from './sdk/protectable-server';

@@ -27,4 +27,19 @@ export interface RequestStateSecurityOptions<Ctx = unknown> {
   singleUse?: SingleUseStore;
   /** How long a leg waits for the single-use store before it is refused (fail closed); default 2000 ms. */
   singleUseTimeoutMs?: number;
+  /**
+   * Idempotent legs, on by default with a `singleUse` store that has the `...Leg` methods (both shipped
+   * stores do); `false` turns them off. A leg that carries a state and the client's idempotency key is
+   * recorded under the key: a resend with the same token and key gets the recorded answer (waiting up to
+   * `waitMs`, default 10 000 ms, for a run still in progress), or runs again when the instance running it
+   * died (its lease of `leaseMs`, default 5000 ms, renewed while it runs, lapsed).
+   */
+  idempotentLegs?: false | IdempotentLegOptions;
+}
+
+export interface IdempotentLegOptions {
+  /** How long a run of a leg holds it without renewing (renewed every third of it); default 5000 ms. */
+  leaseMs?: number;
+  /** How long a resend waits for a run in progress before it is answered -31503 `leg_in_progress`; default 10 000 ms. */
+  waitMs?: number;
 }

@@ -404,6 +404,7 @@ export class TesseraClient {
     const meta = legMeta(call, {
       logLevel: modern ? this.logLevel : undefined,
       traceMeta: leg.traceMeta,
+      idempotencyKey: seed.idempotencyKey,
       // A tool call declares the Tasks extension on the request itself, as the extension asks.
       tasksFor: modern && this.tasksEnabled ? this.capabilities : undefined,
     });

@@ -4,6 +4,7 @@ import {
   type LoggingLevel,
   type ProgressCallback,
 } from '@modelcontextprotocol/client';
+import { IDEMPOTENCY_KEY_META } from '@tessera/common';
 import { tasksMeta } from '../tasks/task-requests';
 import type { McpCall } from './mcp-call';
 import type { TraceMeta } from './trace-meta';
@@ -22,18 +23,23 @@ export interface LegMetaInputs {
   traceMeta?: TraceMeta;
   /** The client's capabilities, when a tool call should declare the Tasks extension on the request. */
   tasksFor?: ClientCapabilities;
+  /** This leg's idempotency key (the same on each resend of the leg). */
+  idempotencyKey?: string;
 }
 
 /**
- * A leg's `_meta`: the log level, the trace context and the Tasks extension's per-request capability, under
- * the caller's own `_meta`, which wins (as a whole for the trace: a traceparent of the caller's never travels
- * with the active span's tracestate).
+ * A leg's `_meta`: the log level, the trace context, the Tasks extension's per-request capability and the
+ * leg's idempotency key, under the caller's own `_meta`, which wins (as a whole for the trace: a traceparent
+ * of the caller's never travels with the active span's tracestate).
  */
 export function legMeta(call: McpCall, inputs: LegMetaInputs): Record<string, unknown> | undefined {
-  const logMeta = inputs.logLevel !== undefined ? { [LOG_LEVEL_META_KEY]: inputs.logLevel } : undefined;
+  const logMeta = {
+    ...(inputs.logLevel !== undefined && { [LOG_LEVEL_META_KEY]: inputs.logLevel }),
+    ...(inputs.idempotencyKey !== undefined && { [IDEMPOTENCY_KEY_META]: inputs.idempotencyKey }),
+  };
   const traceMeta = call._meta?.traceparent === undefined ? inputs.traceMeta : undefined;
   const taskMeta =
     inputs.tasksFor !== undefined && call.method === 'tools/call' ? tasksMeta(inputs.tasksFor) : undefined;
-  if (logMeta === undefined && traceMeta === undefined && taskMeta === undefined) return call._meta;
+  if (Object.keys(logMeta).length === 0 && traceMeta === undefined && taskMeta === undefined) return call._meta;
   return { ...logMeta, ...traceMeta, ...taskMeta, ...call._meta };
 }

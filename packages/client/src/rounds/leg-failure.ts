@@ -9,13 +9,22 @@
  *   `data.reason: 'draining'`). No handler saw the leg.
  * - `store_unavailable`: JSON-RPC `-31503`: a store the leg needs (single-use state) did not answer; the
  *   server refused the leg before its handler ran.
+ * - `leg_in_progress`: JSON-RPC `-31503` with `data.reason: 'leg_in_progress'`: a resend of an idempotent
+ *   leg found its first run still going on another instance; nothing ran for the resend, which is sent
+ *   again and then gets the first run's answer.
  * - `connection_reset` before the request was completely written: no handler can have seen the leg.
  * - `bad_gateway` (502), `gateway_timeout` (504), `connection_reset` (the connection dropped after the
  *   request was written, before the answer was complete): the leg may have reached a handler, which may
  *   have run.
  */
 export type LegFailureKind =
-  'connection_refused' | 'no_upstream' | 'store_unavailable' | 'bad_gateway' | 'gateway_timeout' | 'connection_reset';
+  | 'connection_refused'
+  | 'no_upstream'
+  | 'store_unavailable'
+  | 'leg_in_progress'
+  | 'bad_gateway'
+  | 'gateway_timeout'
+  | 'connection_reset';
 
 export interface LegFailure {
   kind: LegFailureKind;
@@ -57,7 +66,11 @@ function storeUnavailable(error: unknown): LegFailure | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const e = error as { code?: unknown; data?: unknown };
   if (e.code !== STORE_UNAVAILABLE_CODE) return undefined;
-  return withRetryAfter({ kind: 'store_unavailable', reachedHandler: false }, e.data);
+  const kind =
+    (e.data as { reason?: unknown } | undefined)?.reason === 'leg_in_progress'
+      ? 'leg_in_progress'
+      : 'store_unavailable';
+  return withRetryAfter({ kind, reachedHandler: false }, e.data);
 }
 
 function withRetryAfter(failure: LegFailure, data: unknown): LegFailure {

@@ -18,9 +18,11 @@ export interface LegRetryOptions {
    * - `'unanswered'` (default): retry it when running it twice changes nothing: it carries no answers (a first
    *   leg, or a state-only one: it can only make the handler ask its questions again), or it is a read
    *   (`resources/read`, `prompts/get`), or its tool's listing (`listTools`) says `readOnlyHint` or
-   *   `idempotentHint: true`;
+   *   `idempotentHint: true`, or the server records it under its idempotency key (it said so on the
+   *   `input_required` result the leg answers: a resend of a leg that ran gets its recorded answer);
    * - `'always'`: retry every leg (make final rounds idempotent, or turn on single-use state: a repeated
-   *   final leg is then refused and the flow starts over);
+   *   final leg is then answered from its record, or, on a server without idempotent legs, refused, and the
+   *   flow starts over);
    * - `'never'`: surface the error.
    * A leg that certainly never reached a handler (connection refused, 503, a store outage, a connection
    * reset before the request was written) is always retried.

@@ -16,21 +16,24 @@ export interface RetryLegContext {
 
 /**
  * Wraps the sending of legs so that one failing at the balancer is sent again, within the policy: bounded,
- * with backoff, and only when it is safe (see `LegRetryOptions.uncertain`). Every retry is reported to
- * `onLegRetry` before its wait. Any other failure, or the last one, is thrown as it came.
+ * with backoff, and only when it is safe (see `LegRetryOptions.uncertain`). Each leg gets a random
+ * idempotency key, sent again unchanged with each of its resends. Every retry is reported to `onLegRetry`
+ * before its wait. Any other failure, or the last one, is thrown as it came.
  */
 export function retryingLegs<R>(send: SendLeg<R>, context: RetryLegContext): SendLeg<R> {
   let legs = 0;
   return async (seed, signal) => {
     const leg = ++legs;
     const carriesAnswers = seed.inputResponses !== undefined && Object.keys(seed.inputResponses).length > 0;
+    // A random UUID (122 random bits, only letters, digits and '-'), the same on each resend of this leg.
+    const keyed = { ...seed, idempotencyKey: seed.idempotencyKey ?? globalThis.crypto.randomUUID() };
     for (let attempt = 1; ; attempt++) {
       try {
-        return await send(seed, signal);
+        return await send(keyed, signal);
       } catch (error) {
         const failure = classifyLegFailure(error);
         if (signal.aborted || failure === undefined || attempt > context.policy.maxRetries) throw error;
-        if (!(await allowed(context, failure, carriesAnswers))) throw error;
+        if (!(await allowed(context, failure, carriesAnswers, seed.idempotentLeg === true))) throw error;
         const delayMs = context.policy.delay(attempt, failure);
         await context.hooks.onLegRetry({ call: context.call, leg, attempt, failure, carriesAnswers, delayMs, error });
         await context.sleep(delayMs, signal);
@@ -39,8 +42,15 @@ export function retryingLegs<R>(send: SendLeg<R>, context: RetryLegContext): Sen
   };
 }
 
-async function allowed(context: RetryLegContext, failure: LegFailure, carriesAnswers: boolean): Promise<boolean> {
-  if (context.policy.allows(failure, carriesAnswers)) return true;
+async function allowed(
+  context: RetryLegContext,
+  failure: LegFailure,
+  carriesAnswers: boolean,
+  recordedByServer: boolean,
+): Promise<boolean> {
+  // A leg the server records under its key is answered from the record when it already ran: running it twice
+  // changes nothing, whatever it carries.
+  if (context.policy.allows(failure, carriesAnswers, recordedByServer)) return true;
   if (!context.idempotent || !context.policy.allows(failure, carriesAnswers, true)) return false;
   return await context.idempotent();
 }

@@ -1,4 +1,5 @@
 import type { InputRequiredResult, InputResponses } from '@modelcontextprotocol/client';
+import { IDEMPOTENT_LEGS_META } from '@tessera/common';
 import type { InputAnswerer } from '../callbacks/input-answerer';
 import { InputRequiredRoundsExceededError } from '../errors/input-required-rounds-exceeded.error';
 import { isInputRequired } from '../flow/is-input-required';
@@ -12,6 +13,13 @@ import { StateOnlyBackoff } from './state-only-backoff';
 export interface RoundSeed {
   inputResponses?: InputResponses;
   requestState?: string;
+  /** The leg's idempotency key, set by the retrying sender: the same on each resend of one leg. */
+  idempotencyKey?: string;
+  /**
+   * The server said (`_meta["io.github.tessera-mcp/idempotentLegs"]` on the `input_required` result whose
+   * state this leg echoes) that it answers a resend of this leg from its record instead of running it again.
+   */
+  idempotentLeg?: boolean;
 }
 
 /** Sends one leg of the call (a fresh request, so a fresh JSON-RPC id) and returns whatever the server answered. */
@@ -89,8 +97,9 @@ export async function runRounds<R>(options: RunRoundsOptions<R>): Promise<R> {
     retries = round;
     // Only this round's answers travel; earlier answers are the server's to keep inside its state.
     const echoed = result.requestState;
+    const idempotentLeg = result._meta?.[IDEMPOTENT_LEGS_META] === true && echoed !== undefined;
     try {
-      result = await send({ inputResponses, requestState: echoed }, signal);
+      result = await send({ inputResponses, requestState: echoed, ...(idempotentLeg && { idempotentLeg }) }, signal);
     } catch (error) {
       result = await startOver(error, echoed, round);
     }

@@ -41,6 +41,15 @@ export interface ExecutionContext {
    * direct-form handler hands the next state back in its `InputRequiredResult`.
    */
   readonly requestState: unknown;
+  /**
+   * The client's idempotency key of this leg (`_meta["io.github.tessera-mcp/idempotencyKey"]`, checked: 16
+   * to 128 base64url characters), the same on every resend of the leg and new for the next leg. With
+   * idempotent legs on (single-use state), a resend of a leg that finished gets its recorded answer and the
+   * handler does not run again; it runs again only when the instance that ran it died before recording the
+   * answer. Pass it on to the services the handler changes (a payment API's `Idempotency-Key`), so that
+   * second run changes nothing there either. Undefined when the client sent none.
+   */
+  readonly idempotencyKey?: string;
   /** The SDK's own handler context, for what Tessera does not wrap. */
   readonly sdk: ServerContext;
   /** Set when the call runs as a task (`@Tool({ task })`): its id, and status messages. */

@@ -48,6 +48,7 @@ export class RequestExecutionContext implements PipelineContext {
   readonly logger: Logger;
   readonly task?: TaskContext;
   requestState: unknown = undefined;
+  idempotencyKey?: string;
   readonly resolverProgress: ResolverProgress = { incoming: undefined, outgoing: undefined };
   readonly flow: FlowProgress = { incoming: undefined, outgoing: undefined };
   private principalCache?: { value: Principal | undefined };

@@ -5,9 +5,13 @@ import {
   principalFromAuthInfo,
   RequestStateError,
   RequestStateErrorCode,
+  type LegRun,
+  type OpenedLeg,
+  type RecordedAnswer,
   type RequestBinding,
   type RequestStateSealer,
 } from '@tessera/request-state';
+import { IDEMPOTENT_LEGS_META } from '@tessera/common';
 import type { CallHandler } from '../contracts/interceptor';
 import type { PipelineContext } from '../contracts/pipeline-context';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
@@ -15,12 +19,21 @@ import { logWithRef, maskInternalError } from '../errors/masked-internal-error';
 import type { Logger } from '../logging/logger';
 import { readFlowMark } from '../contracts/flow-progress';
 import { handlerStarted } from './handler-started';
+import { readIdempotencyKey } from './idempotency-key';
 import { readEnvelope, type StateEnvelope } from './state-envelope';
 
 /** The part of a call this stage reads and fills; the low-level server builds just this much. */
 export type StateCarrier = Pick<
   PipelineContext,
-  'method' | 'target' | 'arguments' | 'authInfo' | 'sdk' | 'requestState' | 'resolverProgress' | 'flow'
+  | 'method'
+  | 'target'
+  | 'arguments'
+  | 'authInfo'
+  | 'sdk'
+  | 'requestState'
+  | 'resolverProgress'
+  | 'flow'
+  | 'idempotencyKey'
 >;
 
 /** The outermost stage's part: opens the state a call carries before `next`, seals what it answers after. */
@@ -52,9 +65,15 @@ export class RequestStateInterceptor implements StateStage {
   async intercept(call: StateCarrier, next: CallHandler): Promise<unknown> {
     const raw = call.sdk.mcpReq.requestState();
     const incoming = raw !== undefined && raw !== null;
+    const key = readIdempotencyKey(call);
+    if (key !== undefined) call.idempotencyKey = key;
     const binding = this.bindingFor(call, incoming);
+    let run: LegRun | undefined;
     if (incoming) {
-      const envelope = readEnvelope(await this.openOnce(call, raw, binding));
+      const opened = await this.openLeg(call, raw, binding, key);
+      if (opened.recorded !== undefined) return answerAgain(opened.recorded);
+      run = opened.run;
+      const envelope = readEnvelope(opened.state);
       call.requestState = envelope.d;
       call.resolverProgress.incoming = envelope.r;
       call.flow.incoming = readFlowMark(envelope.f);
@@ -63,13 +82,41 @@ export class RequestStateInterceptor implements StateStage {
     try {
       result = await next();
     } catch (error) {
-      if (incoming && !handlerStarted(call)) await this.giveBack(call, raw);
+      if (incoming && !handlerStarted(call)) {
+        run?.end();
+        await this.giveBack(call, raw);
+      } else if (run !== undefined) await this.finish(call, run, error);
       throw error;
     }
-    if (isInputRequiredResult(result)) return await this.seal(call, result, binding);
-    // refused before the handler (a guard's refusal a filter turned into a tool error, say): nothing ran
-    if (incoming && !handlerStarted(call)) await this.giveBack(call, raw);
+    if (isInputRequiredResult(result)) result = await this.seal(call, result, binding);
+    else if (incoming && !handlerStarted(call)) {
+      // refused before the handler (a guard's refusal a filter turned into a tool error, say): nothing ran
+      run?.end();
+      await this.giveBack(call, raw);
+      return result;
+    }
+    if (run !== undefined) await this.finish(call, run, undefined, result);
     return result;
+  }
+
+  /**
+   * Records what an idempotent leg answered, so a resend of it gets the same answer. A JSON-RPC error is an
+   * answer too; any other failure is not (it is masked with a fresh ref), so its run just ends. A store
+   * that cannot keep the answer is logged, and the leg still answers: its resend then runs it again.
+   */
+  private async finish(call: StateCarrier, run: LegRun, error: unknown, result?: unknown): Promise<void> {
+    const answer = error === undefined ? { result } : recordableError(error);
+    if (answer === undefined) return run.end();
+    try {
+      await run.finish(answer);
+    } catch (failure) {
+      run.end();
+      this.options.logger.warn('idempotent leg: recording its answer failed; a resend of the leg runs it again', {
+        method: call.method,
+        target: call.target,
+        error: failure,
+      });
+    }
   }
 
   /**
@@ -94,10 +141,22 @@ export class RequestStateInterceptor implements StateStage {
    * store that does not answer refuses the leg (fail closed), logged, and answered as retryable: -31503
    * with `data: { reason: 'store_unavailable', retryAfterMs }`.
    */
-  private async openOnce(call: StateCarrier, raw: unknown, binding: Binding): Promise<unknown> {
+  private async openLeg(
+    call: StateCarrier,
+    raw: unknown,
+    binding: Binding,
+    key: string | undefined,
+  ): Promise<OpenedLeg> {
     try {
-      return await this.options.sealer.openOnce(raw, binding);
+      return await this.options.sealer.openLeg(raw, binding, key);
     } catch (error) {
+      if (RequestStateError.isInstance(error) && error.code === RequestStateErrorCode.LegInProgress) {
+        // Nothing ran for this resend: the first run is alive and will record its answer; ask again shortly.
+        throw new ProtocolError(JsonRpcCode.Unavailable, `Service unavailable: ${error.message}`, {
+          reason: 'leg_in_progress',
+          retryAfterMs: STORE_RETRY_AFTER_MS,
+        });
+      }
       if (!(RequestStateError.isInstance(error) && error.code === RequestStateErrorCode.SingleUseStoreUnavailable))
         throw error;
       const ref = logWithRef(
@@ -147,7 +206,10 @@ export class RequestStateInterceptor implements StateStage {
     try {
       const { principalError, ...clean } = binding;
       if (principalError !== undefined) throw principalError;
-      return { ...result, requestState: await this.options.sealer.seal(envelope, clean) };
+      const requestState = await this.options.sealer.seal(envelope, clean);
+      // The next leg carries this token: say whether a resend of it is answered from its record.
+      if (!this.options.sealer.idempotentLegs) return { ...result, requestState };
+      return { ...result, requestState, _meta: { ...result._meta, [IDEMPOTENT_LEGS_META]: true } };
     } catch (error) {
       throw new ProtocolError(
         JsonRpcCode.InternalError,
@@ -159,6 +221,18 @@ export class RequestStateInterceptor implements StateStage {
       );
     }
   }
+}
+
+/** A recorded answer, given again: the result as it was, or the JSON-RPC error rebuilt. */
+function answerAgain(answer: RecordedAnswer): unknown {
+  if ('result' in answer) return answer.result;
+  throw new ProtocolError(answer.error.code, answer.error.message, answer.error.data);
+}
+
+/** A JSON-RPC error the client would receive as it is (a `ProtocolError`), as a recordable answer. */
+function recordableError(error: unknown): RecordedAnswer | undefined {
+  if (!(error instanceof ProtocolError)) return undefined;
+  return { error: { code: error.code, message: error.message, ...(error.data !== undefined && { data: error.data }) } };
 }
 
 /** The resolver's progress when it asked; otherwise a direct-form handler's own state, if it left one. */

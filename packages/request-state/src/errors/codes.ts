@@ -8,6 +8,7 @@ export const RequestStateErrorCode = {
   RequestStateTooLarge: 'TESSERA_REQUEST_STATE_TOO_LARGE',
   UnusableAuthInfo: 'TESSERA_UNUSABLE_AUTH_INFO',
   SingleUseStoreUnavailable: 'TESSERA_SINGLE_USE_STORE_UNAVAILABLE',
+  LegInProgress: 'TESSERA_LEG_IN_PROGRESS',
 } as const;
 
 export type RequestStateErrorCode = (typeof RequestStateErrorCode)[keyof typeof RequestStateErrorCode];

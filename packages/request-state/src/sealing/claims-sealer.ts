@@ -5,11 +5,13 @@ import { InvalidRequestStateError, isInvalidRequestStateError } from '../errors/
 import { RequestStateTooLargeError } from '../errors/request-state-too-large.error';
 import { MAX_CLOCK_SKEW_SECONDS } from '../single-use/clock-skew';
 import { consumeOnce, type SingleUseSettings } from '../single-use/consume-once';
+import { claimLeg } from '../single-use/claim-leg';
+import { LegAnswers } from '../single-use/leg-answers';
 import { encodeBase64url } from '../crypto/base64url';
 import { randomBytes } from '../crypto/web-crypto';
 import { CLAIMS_VERSION, parseClaims, type RequestStateClaims } from './request-state-claims';
 import type { RequestStateCodec } from './request-state-codec';
-import type { RequestStateSealer } from './request-state-sealer';
+import type { OpenedLeg, RequestStateSealer } from './request-state-sealer';
 
 export interface ClaimsSealerConfig {
   codec: RequestStateCodec;
@@ -29,9 +31,13 @@ const utf8 = new TextEncoder();
  */
 export class ClaimsSealer implements RequestStateSealer {
   readonly audience: string | undefined;
+  readonly idempotentLegs: boolean;
+  private readonly answers: LegAnswers;
 
   constructor(private readonly config: ClaimsSealerConfig) {
     this.audience = config.audience;
+    this.idempotentLegs = config.singleUse?.legs !== undefined;
+    this.answers = new LegAnswers(config.codec);
   }
 
   async seal(state: unknown, binding: RequestBinding): Promise<string> {
@@ -63,11 +69,21 @@ export class ClaimsSealer implements RequestStateSealer {
   }
 
   async openOnce(token: unknown, binding: RequestBinding): Promise<unknown> {
+    return (await this.openLeg(token, binding, undefined)).state;
+  }
+
+  async openLeg(token: unknown, binding: RequestBinding, idempotencyKey: string | undefined): Promise<OpenedLeg> {
     const claims = await this.verify(token, binding);
     const singleUse = this.config.singleUse;
     // Only a token that passed every check is consumed: a refused one burns nothing.
-    if (singleUse !== undefined) await consumeOnce(claims, singleUse);
-    return claims.s;
+    if (singleUse === undefined) return { state: claims.s };
+    const legs = singleUse.legs;
+    if (idempotencyKey === undefined || legs === undefined) {
+      await consumeOnce(claims, singleUse);
+      return { state: claims.s };
+    }
+    const claimed = await claimLeg(claims, idempotencyKey, { ...singleUse, legs }, this.answers);
+    return 'run' in claimed ? { state: claims.s, run: claimed.run } : { recorded: claimed.recorded };
   }
 
   async giveBack(token: unknown): Promise<void> {
