@@ -10,6 +10,7 @@ import {
   isInputRequiredResult,
   specTypeSchemas,
 } from '@modelcontextprotocol/server';
+import { quickClassifierAgrees } from './direct/classify-inbound';
 
 /**
  * What listen's fast lane relies on in the SDK beyond its public API: the per-request transport's and the
@@ -56,6 +57,10 @@ export function checkLaneAssumptions(): string[] {
   }
   expect(callToolRequestStillParses(), 'specTypeSchemas.CallToolRequest (a plain call no longer passes it)');
   expect(typeof classifyInboundRequest === 'function', 'classifyInboundRequest()');
+  expect(
+    quickClassifierAgrees(),
+    'classifyInboundRequest (no longer gives the route the direct path reads off a plain request)',
+  );
   expect(typeof isInputRequiredResult === 'function', 'isInputRequiredResult()');
   const keys = { PROTOCOL_VERSION_META_KEY, CLIENT_INFO_META_KEY, CLIENT_CAPABILITIES_META_KEY, LOG_LEVEL_META_KEY };
   for (const [name, value] of Object.entries({ ...keys, SERVER_INFO_META_KEY }))

@@ -1,5 +1,4 @@
 import {
-  classifyInboundRequest,
   isInputRequiredResult,
   type AuthInfo,
   type CallToolResult,
@@ -18,6 +17,7 @@ import { directCallContext } from './direct-call-context';
 import { EventStreamAnswer } from './event-stream-answer';
 import { InputRequiredSeam } from './input-required-seam';
 import { retryParamsOf, type RetryParams } from './retry-params';
+import { classifyInbound } from './classify-inbound';
 import { checkSpecType } from './sdk-schema-check';
 import { thrownAnswer, ToolCallAnswers, type ToolCallAnswer } from './tool-call-answer';
 import { isJsonObject } from '../../types/json-object';
@@ -86,7 +86,7 @@ export class DirectToolCalls {
     const name = headers.get('mcp-name') ?? undefined;
     // exact header values only: anything the SDK would first normalise or decode goes its way
     if (version !== REVISION || method !== 'tools/call' || name !== params.name) return undefined;
-    const route = classifyInboundRequest({
+    const route = classifyInbound({
       httpMethod: 'POST',
       body,
       protocolVersionHeader: version,
