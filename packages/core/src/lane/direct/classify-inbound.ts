@@ -12,18 +12,21 @@ import {
 /** The first protocol revision of the modern era: the SDK orders revisions as strings (ISO dates). */
 const FIRST_MODERN_REVISION = '2026-07-28';
 
+/** The log levels an envelope may name (the SDK's `LoggingLevel`). */
+const LOG_LEVELS = new Set<string>(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
+
 /** The keys a JSON-RPC request may have (the SDK's request schema is strict). */
 const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
 
 /**
  * The SDK's `classifyInboundRequest`, with its commonest outcome found without its schemas: a POSTed
- * JSON-RPC request whose `_meta` carries a well-formed modern envelope, in the plainest shape (no progress
- * token, log level or related task; client info of strings; client capabilities without
- * `experimental`, `extensions` or anything in `sampling` and `elicitation`), with headers that agree with the body as they are. For it the SDK
- * parses the body against both response schemas (a failure each, the costliest part), the request schema
- * and the envelope schema, and answers a modern route naming the claimed revision; here the same route is
- * read off the body. Anything else, valid or not, is handed to the SDK's classifier itself, so its
- * verdict and its error answer are the SDK's by construction.
+ * JSON-RPC request whose `_meta` carries a well-formed modern envelope in its plainer shapes (no related
+ * task; client info of strings; client capabilities without `experimental`, `extensions` or anything in
+ * `sampling` and `elicitation`), with headers that agree with the body as they are. For it the SDK parses
+ * the body against both response schemas (a failure each, the costliest part), the request schema and the
+ * envelope schema, and answers a modern route naming the claimed revision; here the same route is read
+ * off the body. Anything else, valid or not, is handed to the SDK's classifier itself, so its verdict and
+ * its error answer are the SDK's by construction.
  *
  * Held to the SDK's classifier by a seeded differential fuzz test (classify-inbound.fuzz.test.ts), and at
  * start-up by `quickClassifierAgrees` (check-lane-assumptions.ts), so an SDK that classifies differently
@@ -45,11 +48,14 @@ export function quickModernRoute(request: InboundHttpRequest): InboundClassifica
   const params = b.params;
   if (!isObject(params)) return undefined;
   const meta = params._meta;
-  if (!isObject(meta) || meta.progressToken !== undefined || meta[RELATED_TASK_META_KEY] !== undefined)
-    return undefined;
+  if (!isObject(meta) || meta[RELATED_TASK_META_KEY] !== undefined) return undefined;
+  const progressToken = meta.progressToken;
+  if (progressToken !== undefined && !isRequestId(progressToken)) return undefined;
   const revision = meta[PROTOCOL_VERSION_META_KEY];
   if (typeof revision !== 'string' || revision < FIRST_MODERN_REVISION) return undefined;
-  if (meta[LOG_LEVEL_META_KEY] !== undefined || !isPlainClientInfo(meta[CLIENT_INFO_META_KEY])) return undefined;
+  const level = meta[LOG_LEVEL_META_KEY];
+  if (level !== undefined && !LOG_LEVELS.has(level as string)) return undefined;
+  if (!isPlainClientInfo(meta[CLIENT_INFO_META_KEY])) return undefined;
   if (!isPlainCapabilities(meta[CLIENT_CAPABILITIES_META_KEY])) return undefined;
   // the header cross-checks (a padded header, which the SDK trims first, is left to it too)
   if ((version !== undefined && version !== revision) || (method !== undefined && method !== b.method))
@@ -66,7 +72,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The SDK's request id: a string or a safe integer. */
+/** The SDK's request id (and progress token): a string or a safe integer. */
 function isRequestId(value: unknown): boolean {
   return typeof value === 'string' || (typeof value === 'number' && Number.isSafeInteger(value));
 }
@@ -124,6 +130,8 @@ export function quickClassifierAgrees(): boolean {
     [envelope({ [CLIENT_CAPABILITIES_META_KEY]: { roots: {}, tasks: 1 }, 'example.com/x': 1 }), {}],
     [envelope({}), { protocolVersionHeader: undefined, mcpMethodHeader: undefined, mcpNameHeader: undefined }],
     [envelope({ [PROTOCOL_VERSION_META_KEY]: '2099-01-01' }), { protocolVersionHeader: '2099-01-01' }],
+    [envelope({ progressToken: 'p', [LOG_LEVEL_META_KEY]: 'debug' }), {}],
+    [envelope({ progressToken: 7, [LOG_LEVEL_META_KEY]: 'emergency' }), {}],
   ];
   return samples.every(([meta, headers], i) => {
     const request: InboundHttpRequest = {
