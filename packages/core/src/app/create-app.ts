@@ -17,8 +17,9 @@ import type { AppModule } from './app-module';
 import type { HttpAuthOptions } from '../auth/http-auth-options';
 import type { LegacySessionOptions } from '../endpoint/legacy-sessions';
 import { TesseraApp } from './tessera-app';
-import { TaskRuntime } from '../tasks/task-runtime';
-import { SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
+import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
+import { sdkSkills } from '../skills/sdk-skills';
+import { tasksRuntime } from '../tasks/tasks-runtime-modules';
 
 export interface CreateAppOptions {
   /** Bearer-token authentication for HTTP. */
@@ -81,7 +82,7 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
   const servesTasks = [...compiled.tools.values()].some((plan) => plan.meta.kind === 'tool' && plan.meta.task);
   // a task is bound to its caller by the policy's principal rule, as a requestState is
   if (servesTasks)
-    runtime.tasks = new TaskRuntime(runtime, {
+    runtime.tasks = new (tasksRuntime().TaskRuntime)(runtime, {
       ...module.tasks,
       bindPrincipal: bindPrincipal ? (ctx) => bindPrincipal(ctx) : undefined,
     });
@@ -92,7 +93,7 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
 function checkedSkills(module: AppModule): SkillsExtension | undefined {
   const skills = module.skills;
   if (skills === undefined) return undefined;
-  if (!(skills instanceof SkillsExtension)) {
+  if (!(skills instanceof sdkSkills().SkillsExtension)) {
     throw new InvalidConfigurationError(
       `Module "${module.name}": skills must be a SkillsExtension (loadSkillFolder / loadSkillFiles, or the SDK's ` +
         `SkillsExtension.load or new SkillsExtension({ source })), got ${skills === null ? 'null' : typeof skills}.`,

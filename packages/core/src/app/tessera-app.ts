@@ -6,7 +6,7 @@ import type { ServerRuntime } from '../server/server-runtime';
 import { declaredScopes, neededScopes } from '../auth/handler-scopes';
 import { HttpAuth } from '../auth/http-auth';
 import { scopeChallenge } from '../auth/scope-challenge';
-import { TaskListenStreams } from '../tasks/task-listen';
+import { tasksRuntime } from '../tasks/tasks-runtime-modules';
 import type { HttpAuthOptions } from '../auth/http-auth-options';
 import type { LegacySessionOptions } from '../endpoint/legacy-sessions';
 import { McpEndpoint } from '../endpoint/mcp-endpoint';
@@ -35,7 +35,7 @@ export class TesseraApp extends McpEndpoint {
       }
       return undefined;
     };
-    if (runtime.tasks) this.taskListen = new TaskListenStreams(runtime.tasks);
+    if (runtime.tasks) this.taskListen = new (tasksRuntime().TaskListenStreams)(runtime.tasks);
     this.countRefusals(runtime.pipeline.telemetry);
   }
 

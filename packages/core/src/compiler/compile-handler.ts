@@ -101,7 +101,9 @@ export function compileHandler(
   }
 
   const dependencies =
-    dependencyParams.length > 0 ? compileDependencies(where, meta.methodName, dependencyParams, types) : NO_DEPENDENCIES;
+    dependencyParams.length > 0
+      ? compileDependencies(where, meta.methodName, dependencyParams, types)
+      : NO_DEPENDENCIES;
   // Prompts and templates ask in the direct form as a matter of course, so they need not say so; a tool's
   // usual way to ask is a dependency parameter, so it declares the direct form (`returnsInputRequired`).
   // Either way, not together with dependency parameters.

@@ -1,9 +1,5 @@
-import {
-  memorySkillFiles,
-  SkillsExtension,
-  type SkillCatalog,
-  type SkillCatalogOptions,
-} from '@modelcontextprotocol/server/ext/skills';
+import type { SkillCatalog, SkillCatalogOptions } from '@modelcontextprotocol/server/ext/skills';
+import { sdkSkills } from './sdk-skills';
 
 /**
  * A skill catalog (SEP-2640) from files kept in memory, keyed by path (`pdf/SKILL.md`,
@@ -15,5 +11,6 @@ export function loadSkillFiles(
   files: Record<string, string | Uint8Array>,
   options: SkillCatalogOptions = {},
 ): Promise<SkillCatalog> {
+  const { SkillsExtension, memorySkillFiles } = sdkSkills();
   return SkillsExtension.load(memorySkillFiles(files), { strict: true, ...options });
 }
