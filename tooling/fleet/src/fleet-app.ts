@@ -17,6 +17,9 @@ import type { SingleUseStore } from '@tessera/request-state';
 import { BookingProvider, INSTANCE_ID, INSTANCE_LOGGER } from './booking.provider';
 import { PlanningProvider } from './planning.provider';
 import { NOTIFIER, NotifierRef, TimetableProvider } from './timetable.provider';
+import { CHARGE_LEDGER, ChargeProvider } from './charges/charge.provider';
+import { MemoryChargeLedger, type ChargeLedger } from './charges/charge-ledger';
+import { withPauseAfterRecording } from './charges/pause-after-recording';
 
 /** Every instance of a fleet must carry the same server name: it is the `requestState` audience. */
 export const FLEET_SERVER_NAME = 'fleet';
@@ -34,6 +37,8 @@ export interface FleetAppOptions {
   events?: ServerEventBus;
   /** Where task tools' tasks live and how their steps run (Redis for a fleet); default in this process. */
   tasks?: TasksOptions;
+  /** What `charge_card` charges, shared by the fleet (Redis); default in this process. */
+  ledger?: ChargeLedger;
 }
 
 /** A logger that adds `instance: <id>` to every event, so the lines of a fleet can be told apart. */
@@ -88,16 +93,20 @@ export function createFleetApp(options: FleetAppOptions): TesseraApp {
     name: FLEET_SERVER_NAME,
     version: '0.1.0',
     instructions: 'Books vehicle services. Every instance of the fleet serves every leg of a flow.',
-    providers: [BookingProvider, TimetableProvider, PlanningProvider],
+    providers: [BookingProvider, TimetableProvider, PlanningProvider, ChargeProvider],
     services: [
       { token: INSTANCE_ID, useValue: options.instanceId },
       { token: INSTANCE_LOGGER, useValue: logger },
       { token: NOTIFIER, useValue: notifier },
+      { token: CHARGE_LEDGER, useValue: options.ledger ?? new MemoryChargeLedger() },
     ],
     interceptors: [new LegLogInterceptor(logger)],
     // The same keys and the same name (the audience) on every instance: a retry may land anywhere.
     security: options.keys
-      ? new RequestStateSecurity({ keys: [...options.keys], singleUse: options.singleUse })
+      ? new RequestStateSecurity({
+          keys: [...options.keys],
+          singleUse: options.singleUse && withPauseAfterRecording(options.singleUse, logger),
+        })
       : undefined,
     events: options.events ?? new InMemoryServerEventBus(),
     tasks: options.tasks,

@@ -137,6 +137,7 @@ async function main(): Promise<void> {
       singleUse: redis?.singleUse,
       events: redis?.events,
       tasks: redis?.tasks,
+      ledger: redis?.ledger,
     });
     return app;
   };

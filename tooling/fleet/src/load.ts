@@ -3,6 +3,7 @@ import { generateKey, keyId } from './keys';
 import { FAULTS, underLoad, type FaultTarget } from './load/fault-scenarios';
 import { runFlows, type FlowTally } from './load/run-flows';
 import { runTasks } from './load/run-tasks';
+import { scenarioCharges } from './load/charge-scenario';
 import { killAllNginx } from './nginx/run-nginx';
 import { connectRedis, RedisSingleUseStore } from '@tessera/redis';
 import { killAllRedis, runRedisServer, type RunningRedis } from './redis/run-redis-server';
@@ -18,7 +19,10 @@ import { killAllInstances, type InstanceProcess } from './spawn-instance';
  *      rotation, a 10 s Redis outage) under 30 kept-alive + 30 connection-per-call clients: 0 flows lost, i.e.
  *      no error surfaced to any caller; the lost flows are printed per fault;
  *   4. (full run only) one instance given an unrelated key: its legs get the fixed -32602, clients restart;
- *   5. the single-use replay across two instances; 6. what single use costs a retry leg.
+ *   5. the single-use replay across two instances; 6. what single use costs a retry leg;
+ *   7. a non-idempotent tool (charge_card) whose final leg's instance is kill -9'd inside the handler, and after
+ *      it finished but before the reply: no error, no restarted flow, the charge made once (load/charge-scenario.ts).
+ * `--only charges` runs scenario 7 alone (developing it).
  * `--quick` (CI, `npm run check:fleet`): smaller counts, scenario 4 and the separate rolling restart left out (each
  * phase of the rotation is one). Exit code 1 on any failed check.
  * Stops everything it started, whatever happens.
@@ -26,6 +30,8 @@ import { killAllInstances, type InstanceProcess } from './spawn-instance';
 
 interface Settings {
   quick: boolean;
+  /** `--only charges`: scenario 7 alone. */
+  only?: 'charges';
   flows: number;
   concurrency: number;
 }
@@ -36,7 +42,9 @@ function settingsFrom(argv: string[]): Settings {
   const flows = flowsAt >= 0 ? Number(argv[flowsAt + 1]) : quick ? 300 : 1000;
   if (!Number.isInteger(flows) || flows < 1)
     throw new Error(`--flows must be a positive integer, got ${argv[flowsAt + 1]}`);
-  return { quick, flows, concurrency: quick ? 16 : 32 };
+  const onlyAt = argv.indexOf('--only');
+  if (onlyAt >= 0 && argv[onlyAt + 1] !== 'charges') throw new Error(`--only takes "charges", got ${argv[onlyAt + 1]}`);
+  return { quick, flows, concurrency: quick ? 16 : 32, ...(onlyAt >= 0 && { only: 'charges' as const }) };
 }
 
 let failedChecks = 0;
@@ -296,6 +304,10 @@ async function main(): Promise<void> {
       `fleet: 3 instances (${fleet.instances.map((p) => `${p.id} pid ${p.pid}`).join(', ')}) behind nginx ${fleet.url.href} (pid ${fleet.nginx.pid}), ` +
         `redis-server ${redis.url}, key ring ${ring.map(keyId).join(',')}, single-use state on, node ${process.version}`,
     );
+    if (s.only === 'charges') {
+      await scenarioCharges(fleet, redis, check);
+      return;
+    }
     await scenarioSpread(fleet, s);
     // before the faults: its own kill is part of it, and a Redis restarted empty would drop its queue
     await scenarioTasks(fleet, s);
@@ -305,6 +317,7 @@ async function main(): Promise<void> {
     if (!s.quick) await scenarioUnrelatedKey(fleet, s, ring);
     await singleUseReplay(fleet);
     await singleUseCost(redis, s.quick ? 200 : 2000);
+    await scenarioCharges(fleet, redis, check);
     console.log(`flows lost per fault: ${lost.map(([name, n]) => `${n} (${name})`).join('; ')}`);
   } finally {
     await fleet?.stop().catch(() => undefined);

@@ -9,6 +9,7 @@ import {
   RedisTaskQueue,
   RedisTaskStore,
 } from '@tessera/redis';
+import { RedisChargeLedger, type ChargeLedger } from '../charges/charge-ledger';
 
 /** `redis://host:port`: the Redis every instance of the fleet shares. */
 export const REDIS_URL_ENV = 'TESSERA_REDIS_URL';
@@ -42,6 +43,8 @@ export interface FleetRedis {
   events: ServerEventBus;
   /** The task store and step queue every instance shares: any instance serves any task. */
   tasks: TasksOptions;
+  /** What `charge_card` charges, counted in Redis so a count outlives the instance that made it. */
+  ledger: ChargeLedger;
   close(): Promise<void>;
 }
 
@@ -104,6 +107,7 @@ export async function connectFleetRedis(
     events,
     // the app closes them (queue first, then store) when it closes; the connections below close after
     tasks: { store, queue },
+    ledger: new RedisChargeLedger(commands.client),
     close: async () => {
       await events.stop().catch(() => undefined);
       await Promise.all([commands.close(), subscriber.close()]).catch(() => undefined);
