@@ -48,6 +48,8 @@ const METAS: Array<() => unknown> = [
   () => meta(),
   () => meta(),
   () => ({ ...meta(), 'example.com/x': 1 }),
+  () => meta({ elicitation: {} }),
+  () => ({ ...meta({ elicitation: { form: {} } }), 'io.modelcontextprotocol/logLevel': 'debug', progressToken: 3 }),
   () => ({ ...meta(), progressToken: 'p' }),
   () => ({ ...meta(), 'io.modelcontextprotocol/logLevel': 'info' }),
   () => ({ 'io.modelcontextprotocol/protocolVersion': MODERN }),
@@ -61,7 +63,16 @@ const EXTRA_PARAMS: Array<Record<string, unknown>> = [
   {},
   {},
   { requestState: 'forged' },
+  { requestState: null },
+  { requestState: 7 },
+  { requestState: '' },
   { inputResponses: {} },
+  { inputResponses: { region: { action: 'accept', content: { region: 'eu' } } } },
+  { inputResponses: { region: { action: 'accept', content: { region: 'mars' } } }, requestState: null },
+  { inputResponses: { region: { action: 'decline' } } },
+  { inputResponses: { region: 5, other: { method: 'elicitation/create', result: {} } } },
+  { inputResponses: null },
+  { inputResponses: [] },
   { task: { ttl: 1000 } },
   { unknown: 1 },
 ];
@@ -107,9 +118,17 @@ function plainCall(next: () => number): Raw {
     'chatty',
     'quiet',
     'pushing',
+    'place',
   ]);
   const id = pick(next, [1, 'id-7', 0, 42]);
   const args = pick(next, [{ text: 'x' }, { text: 7 }, {}, { text: 'y', extra: true }]);
+  // a leg carrying an answer (a state, when one is sent, is forged: only a sealed one gets further)
+  const retry = pick(next, [
+    {},
+    {},
+    { inputResponses: { region: { action: 'accept', content: { region: pick(next, ['eu', 'mars']) } } } },
+    { inputResponses: { region: { action: 'cancel' } }, requestState: 'forged' },
+  ]);
   return {
     headers: {
       accept: 'application/json, text/event-stream',
@@ -122,7 +141,7 @@ function plainCall(next: () => number): Raw {
       jsonrpc: '2.0',
       id,
       method: 'tools/call',
-      params: { name, arguments: args, _meta: meta() },
+      params: { name, arguments: args, _meta: meta(pick(next, [{}, { elicitation: {} }])), ...retry },
     }),
   };
 }

@@ -13,10 +13,10 @@ export function retryParamsOf(params: Record<string, unknown>): RetryParams | un
   const answers = 'inputResponses' in params;
   const state = 'requestState' in params;
   if (!answers && !state) return undefined;
-  return {
-    ...(answers && { inputResponses: params.inputResponses as Record<string, unknown> }),
-    ...(state && { requestState: params.requestState as string }),
-  };
+  const retry: RetryParams = {};
+  if (answers) retry.inputResponses = params.inputResponses as Record<string, unknown>;
+  if (state) retry.requestState = params.requestState as string;
+  return retry;
 }
 
 /**
