@@ -1,7 +1,8 @@
 // AES-256-GCM seal+open of a typical requestState token (the Tessera format: kid ‖ nonce ‖ ciphertext ‖
 // tag under AAD `v1.` ‖ kid), three ways: node:crypto (where the runtime has it), Web Crypto
-// (globalThis.crypto.subtle, what the package uses) and @noble/ciphers (pure JS); then the package's own
-// sealer (claims, binding, principal hash, Web Crypto). Runs unchanged on Node, Bun and Deno:
+// (globalThis.crypto.subtle) and @noble/ciphers (pure JS); then the package's two codecs (node:crypto's,
+// used on Node; Web Crypto's, used elsewhere) and its sealer (claims, binding, principal hash) on each.
+// Runs unchanged on Node, Bun and Deno:
 //   npm run bench -w @tessera/request-state       (node; builds dist first)
 //   bun bench/codec.bench.mjs    deno run -A bench/codec.bench.mjs
 // Each variant is timed in interleaved rounds and the best round is reported: the machine is shared.
@@ -9,7 +10,12 @@ import { gcm } from '@noble/ciphers/aes';
 import { createRequire } from 'node:module';
 
 // dist is CommonJS; require() loads it the same way on Node, Bun and Deno
-const { RequestStateSecurity } = createRequire(import.meta.url)('../dist/index.js');
+const require = createRequire(import.meta.url);
+const { RequestStateSecurity } = require('../dist/index.js');
+const { toKeyMaterial } = require('../dist/crypto/key-material.js');
+const { nodeCrypto: nodeCryptoOfRuntime } = require('../dist/crypto/node-crypto.js');
+const { NodeCryptoAesGcmCodec } = require('../dist/crypto/node-crypto-aes-gcm.codec.js');
+const { WebCryptoAesGcmCodec } = require('../dist/crypto/web-crypto-aes-gcm.codec.js');
 
 const nodeCrypto = await import('node:crypto').catch(() => undefined);
 const ITERATIONS = Number(globalThis.process?.env?.BENCH_ITERATIONS ?? 2_000);
@@ -78,7 +84,7 @@ if (nodeCrypto?.createCipheriv) {
 }
 variants.push(
   [
-    'Web Crypto subtle (used)',
+    'Web Crypto subtle',
     async () => {
       const iv = nonce();
       const sealed = new Uint8Array(
@@ -98,14 +104,24 @@ variants.push(
     },
   ],
 );
-const sealer = new RequestStateSecurity({ keys: [KEY] }).forServer('deployer');
-variants.push([
-  'Tessera sealer: claims + binding + Web Crypto (seal+open)',
-  async () => {
-    const opened = await sealer.open(await sealer.seal(state, binding), binding);
-    if (opened.r.asked[0] !== 'region') throw new Error('round trip failed');
-  },
-]);
+// the package's codecs and sealers: node:crypto's only where this runtime is Node (what the package picks)
+const ring = toKeyMaterial([KEY]);
+const codecs = [
+  ...(nodeCryptoOfRuntime() ? [['node:crypto codec (used on Node)', new NodeCryptoAesGcmCodec(ring)]] : []),
+  [`Web Crypto codec (used ${nodeCryptoOfRuntime() ? 'off Node' : 'here'})`, new WebCryptoAesGcmCodec(ring)],
+];
+for (const [name, codec] of codecs)
+  variants.push([`Tessera ${name}: seal+open`, async () => check(await codec.unseal(await codec.seal(plaintext)))]);
+for (const [name, codec] of codecs) {
+  const sealer = new RequestStateSecurity({ codec, audience: 'deployer' }).forServer(undefined);
+  variants.push([
+    `Tessera sealer (claims + binding) on the ${name.replace(/ \(.*/, '')}`,
+    async () => {
+      const opened = await sealer.open(await sealer.seal(state, binding), binding);
+      if (opened.r.asked[0] !== 'region') throw new Error('round trip failed');
+    },
+  ]);
+}
 
 async function timeOnce(fn) {
   const start = performance.now();
@@ -118,7 +134,7 @@ const best = variants.map(() => Infinity);
 for (let round = 0; round < ROUNDS; round++) {
   for (const [index, [, fn]] of variants.entries()) best[index] = Math.min(best[index], await timeOnce(fn));
 }
-const base = best[variants.findIndex(([name]) => name.startsWith('Web Crypto'))];
+const base = best[variants.findIndex(([name]) => name === 'Web Crypto subtle')];
 console.log(`${runtime}: ${ITERATIONS} iterations x ${ROUNDS} rounds (best), plaintext ${plaintext.length} bytes\n`);
 console.log('| Variant | µs per seal+open | × Web Crypto |');
 console.log('|---|---:|---:|');

@@ -5,7 +5,7 @@
  */
 // Public API of @tessera/request-state: named exports only; this list is the package's surface.
 export { RequestStateSecurity, DEFAULT_TTL_SECONDS, DEFAULT_MAX_TOKEN_LENGTH } from './request-state-security';
-export { MAX_SEALS_PER_KEY } from './crypto/aes-gcm.codec';
+export { MAX_SEALS_PER_KEY } from './crypto/aes-gcm-token-codec';
 export type { RequestStateSecurityOptions, IdempotentLegOptions } from './request-state-security-options';
 export type { RequestStateCodec } from './sealing/request-state-codec';
 export type { RequestStateSealer, OpenedLeg } from './sealing/request-state-sealer';

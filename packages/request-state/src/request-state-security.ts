@@ -1,6 +1,6 @@
 import type { SingleUseSettings } from './single-use/consume-once';
 import { singleUseFrom } from './single-use/single-use-settings';
-import { AesGcmCodec } from './crypto/aes-gcm.codec';
+import { aesGcmCodec } from './crypto/aes-gcm-codec';
 import { toKeyMaterial } from './crypto/key-material';
 import { randomBytes } from './crypto/web-crypto';
 import { RequestStateConfigError } from './errors/request-state-config.error';
@@ -91,7 +91,7 @@ function codecFrom(options: RequestStateSecurityOptions<never>): RequestStateCod
       'RequestStateSecurity: pass exactly one of keys or codec, got neither; for a process-local key use RequestStateSecurity.ephemeral()',
     );
   }
-  return new AesGcmCodec(toKeyMaterial(options.keys));
+  return aesGcmCodec(toKeyMaterial(options.keys));
 }
 
 function validTtl(ttl: unknown): number {

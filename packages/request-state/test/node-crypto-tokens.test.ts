@@ -9,7 +9,7 @@ import {
   argumentsDigest,
   type RequestBinding,
 } from '@tessera/request-state';
-import { AesGcmCodec } from '../src/crypto/aes-gcm.codec';
+import { aesGcmCodec } from '../src/crypto/aes-gcm-codec';
 import { toKeyMaterial } from '../src/crypto/key-material';
 import { KEY_A, KEY_C, reasonOf } from './helpers';
 
@@ -33,14 +33,14 @@ const binding = (b: BindingJson) => b as RequestBinding;
 
 describe('tokens sealed by the node:crypto implementation', () => {
   it('the codec opens each to the same plaintext bytes', async () => {
-    const codec = new AesGcmCodec(toKeyMaterial([KEY_A]));
+    const codec = aesGcmCodec(toKeyMaterial([KEY_A]));
     for (const { plaintextHex, token } of vectors.codec) expect(hex(await codec.unseal(token))).toBe(plaintextHex);
-    const bytesKey = new AesGcmCodec(toKeyMaterial([KEY_C]));
+    const bytesKey = aesGcmCodec(toKeyMaterial([KEY_C]));
     expect(hex(await bytesKey.unseal(vectors.codecC.token))).toBe(vectors.codecC.plaintextHex);
   });
 
   it('each sealer token holds byte for byte the claims it was sealed with', async () => {
-    const codec = new AesGcmCodec(toKeyMaterial([KEY_A]));
+    const codec = aesGcmCodec(toKeyMaterial([KEY_A]));
     for (const { token, claimsJson } of [...vectors.sealer, vectors.singleUse]) {
       expect(new TextDecoder().decode(await codec.unseal(token))).toBe(claimsJson);
     }
@@ -78,7 +78,7 @@ describe('tokens sealed by the node:crypto implementation', () => {
 
   it('a token sealed now opens with the node:crypto cipher (the format did not move)', async () => {
     const plaintext = new TextEncoder().encode('{"same":"format"}');
-    const token = await new AesGcmCodec(toKeyMaterial([KEY_A])).seal(plaintext);
+    const token = await aesGcmCodec(toKeyMaterial([KEY_A])).seal(plaintext);
     const body = Buffer.from(token.slice(3), 'base64url');
     const key = hkdf(sha256, new TextEncoder().encode(KEY_A), undefined, 'mcp/request-state/v1/aes-256-gcm', 32);
     const decipher = createDecipheriv('aes-256-gcm', key, body.subarray(4, 16));

@@ -1,4 +1,6 @@
-import { AesGcmCodec, MAX_SEALS_PER_KEY } from '../src/crypto/aes-gcm.codec';
+import { MAX_SEALS_PER_KEY } from '../src/crypto/aes-gcm-token-codec';
+import { NodeCryptoAesGcmCodec } from '../src/crypto/node-crypto-aes-gcm.codec';
+import { WebCryptoAesGcmCodec } from '../src/crypto/web-crypto-aes-gcm.codec';
 import { toKeyMaterial } from '../src/crypto/key-material';
 import { takeRandomBytes } from '../src/crypto/random-pool';
 import { KEY_A } from './helpers';
@@ -22,15 +24,18 @@ describe('random bytes', () => {
     expect(bytes.subarray(40_000).some((b) => b !== 0)).toBe(true);
   });
 
-  it('caps the seals of one key (2^32 by default) and names the fix', async () => {
+  it.each([
+    ['Web Crypto', WebCryptoAesGcmCodec],
+    ['node:crypto', NodeCryptoAesGcmCodec],
+  ] as const)('caps the seals of one key (2^32 by default) and names the fix (%s)', async (_name, Codec) => {
     expect(MAX_SEALS_PER_KEY).toBe(2 ** 32);
-    const codec = new AesGcmCodec(toKeyMaterial([KEY_A]), 3);
+    const codec = new Codec(toKeyMaterial([KEY_A]), 3);
     const tokens = [
       await codec.seal(new Uint8Array([1])),
       await codec.seal(new Uint8Array([1])),
       await codec.seal(new Uint8Array([1])),
     ];
-    await expect(codec.seal(new Uint8Array([1]))).rejects.toThrow(
+    await expect(async () => codec.seal(new Uint8Array([1]))).rejects.toThrow(
       /sealed 3 tokens in this process.*rotate to a new key/,
     );
     expect(await codec.unseal(tokens[2]!)).toEqual(Buffer.from([1])); // opening is never capped
@@ -38,17 +43,21 @@ describe('random bytes', () => {
 });
 
 describe('nonces do not come from the buffered pool (a cloned process must not repeat them)', () => {
-  it('with the pool frozen to constant bytes, two seals still use different nonces', async () => {
+  it('with the pool frozen to constant bytes, two seals still use different nonces (either codec)', async () => {
     await jest.isolateModulesAsync(async () => {
       jest.doMock('../src/crypto/random-pool', () => ({ takeRandomBytes: (n: number) => Buffer.alloc(n, 7) }));
-      const { AesGcmCodec: Isolated } =
-        // eslint-disable-next-line @typescript-eslint/no-require-imports
-        require('../src/crypto/aes-gcm.codec') as typeof import('../src/crypto/aes-gcm.codec');
-      const codec = new Isolated(toKeyMaterial([KEY_A]));
-      const a = nonceOf(await codec.seal(new Uint8Array([1])));
-      const b = nonceOf(await codec.seal(new Uint8Array([1])));
-      expect(a).not.toBe(b);
-      expect(a).not.toBe('07'.repeat(12));
+      /* eslint-disable @typescript-eslint/no-require-imports */
+      const { WebCryptoAesGcmCodec: Web } =
+        require('../src/crypto/web-crypto-aes-gcm.codec') as typeof import('../src/crypto/web-crypto-aes-gcm.codec');
+      const { NodeCryptoAesGcmCodec: Node } =
+        require('../src/crypto/node-crypto-aes-gcm.codec') as typeof import('../src/crypto/node-crypto-aes-gcm.codec');
+      /* eslint-enable @typescript-eslint/no-require-imports */
+      for (const codec of [new Web(toKeyMaterial([KEY_A])), new Node(toKeyMaterial([KEY_A]))]) {
+        const a = nonceOf(await codec.seal(new Uint8Array([1])));
+        const b = nonceOf(await codec.seal(new Uint8Array([1])));
+        expect(a).not.toBe(b);
+        expect(a).not.toBe('07'.repeat(12));
+      }
     });
   });
 });

@@ -8,14 +8,14 @@ import {
   type InvalidStateReason,
   type RequestStateContext,
 } from '@tessera/request-state';
-import { AesGcmCodec } from '../src/crypto/aes-gcm.codec';
+import { aesGcmCodec } from '../src/crypto/aes-gcm-codec';
 import { toKeyMaterial } from '../src/crypto/key-material';
 import { CALL, KEY_A, KEY_B, manualClock } from './helpers';
 
 const clock = manualClock();
 const security = new RequestStateSecurity({ keys: [KEY_A], clock: clock.now });
 const sealer = security.forServer('srv');
-const raw = new AesGcmCodec(toKeyMaterial([KEY_A]));
+const raw = aesGcmCodec(toKeyMaterial([KEY_A]));
 const forge = (claims: unknown) => raw.seal(new TextEncoder().encode(JSON.stringify(claims)));
 let good = '';
 let claims: { iat: number } & Record<string, unknown> = { iat: 0 };

@@ -1,12 +1,12 @@
 import { principalFromAuthInfo, RequestStateSecurity, type RequestBinding } from '@tessera/request-state';
-import { AesGcmCodec } from '../src/crypto/aes-gcm.codec';
+import { aesGcmCodec } from '../src/crypto/aes-gcm-codec';
 import { toKeyMaterial } from '../src/crypto/key-material';
 import { CALL, KEY_A, reasonOf } from './helpers';
 
 const security = new RequestStateSecurity({ keys: [KEY_A] });
 const sealer = security.forServer('srv');
 const claimsOf = async (token: string) =>
-  JSON.parse(Buffer.from(await new AesGcmCodec(toKeyMaterial([KEY_A])).unseal(token)).toString());
+  JSON.parse(Buffer.from(await aesGcmCodec(toKeyMaterial([KEY_A])).unseal(token)).toString());
 
 describe('request binding', () => {
   let token = '';

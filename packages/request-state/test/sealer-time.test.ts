@@ -1,10 +1,10 @@
 import { RequestStateSecurity } from '@tessera/request-state';
-import { AesGcmCodec } from '../src/crypto/aes-gcm.codec';
+import { aesGcmCodec } from '../src/crypto/aes-gcm-codec';
 import { toKeyMaterial } from '../src/crypto/key-material';
 import { CALL, KEY_A, manualClock, reasonOf } from './helpers';
 
 const claimsOf = async (token: string) =>
-  JSON.parse(Buffer.from(await new AesGcmCodec(toKeyMaterial([KEY_A])).unseal(token)).toString());
+  JSON.parse(Buffer.from(await aesGcmCodec(toKeyMaterial([KEY_A])).unseal(token)).toString());
 
 describe('time window (injectable clock)', () => {
   const clock = manualClock();

@@ -7,13 +7,13 @@ import {
   SingleUseStoreUnavailableError,
   type SingleUseStore,
 } from '@tessera/request-state';
-import { AesGcmCodec } from '../src/crypto/aes-gcm.codec';
+import { aesGcmCodec } from '../src/crypto/aes-gcm-codec';
 import { toKeyMaterial } from '../src/crypto/key-material';
 import { CALL, KEY_A, manualClock } from './helpers';
 
 const P = { ...CALL, principal: 'alice' };
 const claimsOf = async (token: string) =>
-  JSON.parse(Buffer.from(await new AesGcmCodec(toKeyMaterial([KEY_A])).unseal(token)).toString()) as Record<
+  JSON.parse(Buffer.from(await aesGcmCodec(toKeyMaterial([KEY_A])).unseal(token)).toString()) as Record<
     string,
     unknown
   >;

@@ -1,6 +1,5 @@
-import { sha256 } from '@noble/hashes/sha2';
-import { utf8ToBytes } from '@noble/hashes/utils';
 import { encodeBase64url } from '../crypto/base64url';
+import { sha256 } from '../crypto/sha256';
 import { canonicalJson } from './canonical-json';
 
 /**
@@ -9,5 +8,5 @@ import { canonicalJson } from './canonical-json';
  */
 export function argumentsDigest(args: Record<string, unknown> | null | undefined): string {
   const json = args === null || args === undefined ? '{}' : canonicalJson(args);
-  return encodeBase64url(sha256(utf8ToBytes(json)).subarray(0, 16));
+  return encodeBase64url(sha256(json).subarray(0, 16));
 }

@@ -1,7 +1,7 @@
-import { sha256 } from '@noble/hashes/sha2';
 import { concatBytes, utf8ToBytes } from '@noble/hashes/utils';
 import { decodeCanonicalBase64url, encodeBase64url } from '../crypto/base64url';
 import { constantTimeEqual } from '../crypto/constant-time-equal';
+import { sha256 } from '../crypto/sha256';
 import { takeRandomBytes } from '../crypto/random-pool';
 
 const LABEL = utf8ToBytes('mcp/request-state/principal:');

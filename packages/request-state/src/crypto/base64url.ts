@@ -1,24 +1,18 @@
-const ALPHABET = /^[A-Za-z0-9_-]*$/;
+import { nodeBase64url } from './node-base64url';
+import { nodeCrypto } from './node-crypto';
+import { webBase64url } from './web-base64url';
 
-// btoa takes a "binary string" (one char per byte); slices keep String.fromCharCode's argument list short.
-const SLICE = 0x8000;
-
-/** Unpadded base64url (RFC 4648 §5) with web-standard btoa, byte for byte what Node's Buffer writes. */
-export function encodeBase64url(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += SLICE) binary += String.fromCharCode(...bytes.subarray(i, i + SLICE));
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+/** Unpadded base64url (RFC 4648 §5), one canonical spelling per byte string. */
+export interface Base64url {
+  encode(bytes: Uint8Array): string;
+  /** The bytes, or undefined unless `text` is the one canonical unpadded base64url spelling of them. */
+  decodeCanonical(text: string): Uint8Array | undefined;
 }
 
-/**
- * Decodes unpadded base64url, or returns undefined unless `text` is the one canonical encoding of its
- * bytes. atob is lenient (it ignores the unused low bits of the last character), so a re-encode must
- * reproduce the input exactly: a token then has one spelling only.
- */
-export function decodeCanonicalBase64url(text: string): Uint8Array | undefined {
-  if (!ALPHABET.test(text) || text.length % 4 === 1) return undefined;
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return encodeBase64url(bytes) === text ? bytes : undefined;
-}
+/** This runtime's: Buffer's on Node, btoa/atob elsewhere (the same text either way). */
+export const base64url: Base64url = ((node = nodeCrypto()) => (node ? nodeBase64url(node) : webBase64url))();
+
+export const encodeBase64url = (bytes: Uint8Array): string => base64url.encode(bytes);
+
+/** The bytes, or undefined unless `text` is the one canonical unpadded base64url spelling of them. */
+export const decodeCanonicalBase64url = (text: string): Uint8Array | undefined => base64url.decodeCanonical(text);

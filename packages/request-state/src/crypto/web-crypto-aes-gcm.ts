@@ -1,10 +1,9 @@
+import { TAG_BYTES } from './aes-gcm-token-codec';
 import { webCrypto } from './web-crypto';
 
-// The one place AES-256-GCM is computed: Web Crypto's, native on every runtime (OpenSSL or BoringSSL
-// with hardware AES and a constant-time tag check), chosen over @noble/ciphers by bench/codec.bench.mjs.
-
-export const NONCE_BYTES = 12;
-export const TAG_BYTES = 16;
+// AES-256-GCM on Web Crypto, native on every runtime (OpenSSL or BoringSSL with hardware AES and a
+// constant-time tag check), chosen over @noble/ciphers by bench/codec.bench.mjs. On Node the synchronous
+// node:crypto codec (node-crypto-aes-gcm.codec.ts) computes the same cipher with less JavaScript around it.
 
 // Web Crypto takes views of an ArrayBuffer only; a view of a SharedArrayBuffer is copied first.
 function bufferSource(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
