@@ -85,17 +85,22 @@ export class RequestStateInterceptor implements StateStage {
       if (incoming && !handlerStarted(call)) {
         run?.end();
         await this.giveBack(call, raw);
-      } else if (run !== undefined) await this.finish(call, run, error);
+      } else if (run !== undefined) await this.finish(call, run, recordableError(error));
       throw error;
     }
-    if (isInputRequiredResult(result)) result = await this.seal(call, result, binding);
-    else if (incoming && !handlerStarted(call)) {
+    if (!isInputRequiredResult(result) && incoming && !handlerStarted(call)) {
       // refused before the handler (a guard's refusal a filter turned into a tool error, say): nothing ran
       run?.end();
       await this.giveBack(call, raw);
       return result;
     }
-    if (run !== undefined) await this.finish(call, run, undefined, result);
+    try {
+      if (isInputRequiredResult(result)) result = await this.seal(call, result, binding);
+    } catch (error) {
+      run?.end(); // sealing failed (-32603, logged): nothing to record, a resend runs the leg again
+      throw error;
+    }
+    if (run !== undefined) await this.finish(call, run, { result });
     return result;
   }
 
@@ -104,8 +109,7 @@ export class RequestStateInterceptor implements StateStage {
    * answer too; any other failure is not (it is masked with a fresh ref), so its run just ends. A store
    * that cannot keep the answer is logged, and the leg still answers: its resend then runs it again.
    */
-  private async finish(call: StateCarrier, run: LegRun, error: unknown, result?: unknown): Promise<void> {
-    const answer = error === undefined ? { result } : recordableError(error);
+  private async finish(call: StateCarrier, run: LegRun, answer: RecordedAnswer | undefined): Promise<void> {
     if (answer === undefined) return run.end();
     try {
       await run.finish(answer);

@@ -12,6 +12,7 @@ import {
   Tool,
   type SingleUseStore,
 } from '@tessera/core';
+import { ProtocolError } from '@modelcontextprotocol/server';
 import { sendRaw } from '@tessera/testing';
 
 class Choice {
@@ -41,6 +42,12 @@ class Orders {
     await gate;
     runs.push(ctx.idempotencyKey);
     return `ordered ${item.pick} (run ${runs.length})`;
+  }
+
+  @Tool()
+  refuse(@Elicit({ key: 'item', message: 'Which item?', schema: Choice }) item: Choice): string {
+    runs.push(item.pick);
+    throw new ProtocolError(-32602, `out of stock: ${item.pick}`, { item: item.pick });
   }
 }
 
@@ -182,6 +189,28 @@ describe('idempotent legs (single use with a store that records legs)', () => {
     expect([JSON.stringify(dead.body.result), JSON.stringify(rerun.body.result)]).toContain(
       JSON.stringify(later.body.result),
     );
+  });
+
+  test('a JSON-RPC error the handler answered is recorded too: the resend gets the same error, nothing runs again', async () => {
+    const app = server(new MemorySingleUseStore());
+    const first = await sendRaw(app, 'tools/call', { name: 'refuse', arguments: {} }, { capabilities: caps });
+    const leg = (id: number) =>
+      sendRaw(
+        app,
+        'tools/call',
+        {
+          name: 'refuse',
+          arguments: {},
+          requestState: first.body.result!.requestState,
+          inputResponses: answer,
+          _meta: { [KEY_META]: K1 },
+        },
+        { capabilities: caps, id },
+      );
+    const refused = await leg(2);
+    expect(refused.body.error).toEqual({ code: -32602, message: 'out of stock: a', data: { item: 'a' } });
+    expect((await leg(3)).body.error).toEqual(refused.body.error);
+    expect(runs).toEqual(['a']);
   });
 
   test('a malformed key is refused with -32602 naming the field, before anything runs', async () => {
