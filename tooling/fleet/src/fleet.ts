@@ -1,7 +1,7 @@
 import { freePort } from './free-port';
 import { generateKey, keyId } from './keys';
 import { killAllNginx, runNginx, type RunningNginx } from './nginx/run-nginx';
-import { killAllInstances, spawnInstance, type InstanceProcess } from './spawn-instance';
+import { killAllInstances, prepareInstance, spawnInstance, type InstanceProcess } from './spawn-instance';
 
 /**
  * A fleet: N instance PROCESSES (`dist/instance.js`, each on its own port on 127.0.0.1) behind a real nginx
@@ -75,9 +75,25 @@ export class Fleet {
     });
   }
 
+  private static prepare(id: string, port: number, keys: readonly Uint8Array[] | null, options: FleetOptions) {
+    return prepareInstance({
+      id,
+      port,
+      keys,
+      env: options.env,
+      script: options.script,
+      onStderr: (line) => options.onInstanceStderr?.(line, id),
+    });
+  }
+
   /** The MCP endpoint clients use: nginx's `/mcp`. */
   get url(): URL {
     return this.nginx.url;
+  }
+
+  /** `host:port` of every instance, in nginx's order: another balancer in front of the same fleet uses these. */
+  get upstreams(): string[] {
+    return this.ports.map((p) => `127.0.0.1:${p}`);
   }
 
   /** The instances currently running (or last started, for one that was killed). */
@@ -99,13 +115,22 @@ export class Fleet {
 
   /**
    * Starts instance `id` again on its port (after `kill`, or to change its keys: a running one is stopped
-   * gracefully first, its calls in flight finishing). While it is down nginx sends its legs to the others.
+   * gracefully first, its calls in flight finishing). The new process boots while the old one drains, and binds
+   * the port `downMs` after the old one exited (default at once), or when it has booted if that is later.
+   * While it is down nginx sends its legs to the others.
    */
-  async restart(id: string, keys: readonly Uint8Array[] | null = this.options.keys): Promise<InstanceProcess> {
+  async restart(
+    id: string,
+    keys: readonly Uint8Array[] | null = this.options.keys,
+    { downMs = 0 }: { downMs?: number } = {},
+  ): Promise<InstanceProcess> {
     const index = this.processes.findIndex((p) => p.id === id);
     const old = this.find(id);
-    await old.stop();
-    const next = await Fleet.spawn(id, this.ports[index], keys, this.options);
+    const preparing = Fleet.prepare(id, this.ports[index], keys, this.options);
+    preparing.catch(() => undefined); // awaited below, after the old one stopped
+    await old.stop(30_000);
+    if (downMs > 0) await new Promise((r) => setTimeout(r, downMs));
+    const next = await (await preparing).listen();
     this.retired.push(old);
     this.processes[index] = next;
     return next;

@@ -1,5 +1,5 @@
 import { keyId, KeyRingError, parseKeyRing, STATE_KEYS_ENV } from './keys';
-import type { InstanceReadyMessage } from './spawn-instance';
+import { HOLD_LISTEN_ENV, type InstanceReadyMessage } from './spawn-instance';
 import {
   connectFleetRedis,
   type FleetRedis,
@@ -145,7 +145,10 @@ async function main(): Promise<void> {
   // FLEET_REDIS_AT_START=wait: listen now, not ready (readyz 503, requests a retryable 503) until Redis answers.
   const waitForRedis = redisUrl !== undefined && args.redisAtStart === 'wait';
   if (redisUrl && !waitForRedis) logger.info('connecting to redis (exits if it does not answer in time)');
-  const listener: HttpListener = await listen(waitForRedis ? build() : await build(), listenOptions);
+  const listener: HttpListener = await listen(
+    waitForRedis ? build() : await build().then(untilToldToListen),
+    listenOptions,
+  );
   // SIGTERM/SIGINT drain the listener (readyz 503, calls in flight finish, no resets), then Redis closes; the
   // deadline only ends a stop that hangs, and then with exit code 1 so a supervisor sees it. Installed before
   // the instance says it is ready: a parent that signals right after must not meet the default (kill).
@@ -170,6 +173,27 @@ async function main(): Promise<void> {
     const ready: InstanceReadyMessage = { type: 'ready', id: args.id, url: listener.url.href, pid: process.pid, ring };
     process.send(ready);
   }
+}
+
+/**
+ * Under `FLEET_HOLD_LISTEN` (set by fleet.ts for a restart): booted, say so and wait for the parent's word
+ * before binding the port the old process still drains on. If the parent goes away meanwhile, exit.
+ */
+async function untilToldToListen<T>(app: T): Promise<T> {
+  if (!process.env[HOLD_LISTEN_ENV] || !process.send) return app;
+  process.send({ type: 'prepared' });
+  const gone = () => process.exit(1);
+  process.once('disconnect', gone);
+  await new Promise<void>((resolve) => {
+    const onMessage = (message: { type?: unknown } | null) => {
+      if (message?.type !== 'listen') return;
+      process.off('message', onMessage);
+      resolve();
+    };
+    process.on('message', onMessage);
+  });
+  process.off('disconnect', gone);
+  return app;
 }
 
 /** Waits for the app built on Redis, saying every 10 s that the instance listens but is not ready. */

@@ -4,7 +4,8 @@ import { FAULTS, underLoad, type FaultTarget } from './load/fault-scenarios';
 import { runFlows, type FlowTally } from './load/run-flows';
 import { runTasks } from './load/run-tasks';
 import { scenarioCharges } from './load/charge-scenario';
-import { killAllNginx } from './nginx/run-nginx';
+import { killAllNginx, runNginx, type RunningNginx } from './nginx/run-nginx';
+import { readmeNginxConfig } from './nginx/readme-nginx-config';
 import { connectRedis, RedisSingleUseStore } from '@tessera/redis';
 import { killAllRedis, runRedisServer, type RunningRedis } from './redis/run-redis-server';
 import { killAllInstances, type InstanceProcess } from './spawn-instance';
@@ -22,6 +23,8 @@ import { killAllInstances, type InstanceProcess } from './spawn-instance';
  *   5. the single-use replay across two instances; 6. what single use costs a retry leg;
  *   7. a non-idempotent tool (charge_card) whose final leg's instance is kill -9'd inside the handler, and after
  *      it finished but before the reply: no error, no restarted flow, the charge made once (load/charge-scenario.ts).
+ * During every fault of 3, clients also go through a second nginx whose config is the README's deployment
+ * section's nginx block (read from README.md): a hand-written config that follows the README must hold too.
  * `--only charges` runs scenario 7 alone (developing it).
  * `--quick` (CI, `npm run check:fleet`): smaller counts, scenario 4 and the separate rolling restart left out (each
  * phase of the rotation is one). Exit code 1 on any failed check.
@@ -68,20 +71,27 @@ const summary = (t: FlowTally) =>
 
 /** Clients of every fault scenario: kept-alive ones and ones opening a connection per call. */
 const CLIENTS = { keepAlive: 30, perCall: 30 };
+/** Clients that go through the second nginx, the one configured from the README's deployment section. */
+const README_CLIENTS = { keepAlive: 10, perCall: 10 };
 
 async function scenarioFaults(target: FaultTarget, s: Settings): Promise<Array<[string, number]>> {
   const lost: Array<[string, number]> = [];
   for (const [k, fault] of FAULTS.filter((f) => !s.quick || !f.fullRunOnly).entries()) {
-    const { tally: t } = await underLoad(fault, target, CLIENTS, (line) => console.log(`   ${line}`));
+    const { tally: t, alsoTally: r } = await underLoad(fault, target, CLIENTS, (line) => console.log(`   ${line}`));
     console.log(
       `3.${k + 1} ${fault.name}, under ${CLIENTS.keepAlive} kept-alive + ${CLIENTS.perCall} connection-per-call clients: ${summary(t)}`,
     );
     if (t.errors.length > 0) console.log(`   first errors: ${t.errors.join(' | ')}`);
-    check(
-      t.failed === 0 && t.restartedByDriver === 0 && t.completed === t.flows,
-      `fault ${k + 1}: flows lost=${t.failed}`,
-    );
+    const held = (x: FlowTally) => x.failed === 0 && x.restartedByDriver === 0 && x.completed === x.flows;
+    check(held(t), `fault ${k + 1}: flows lost=${t.failed}`);
     lost.push([fault.name, t.failed]);
+    if (!r) continue;
+    console.log(
+      `    through the README's nginx config, ${README_CLIENTS.keepAlive} kept-alive + ${README_CLIENTS.perCall} connection-per-call clients at the same time: ${summary(r)}`,
+    );
+    if (r.errors.length > 0) console.log(`   first errors: ${r.errors.join(' | ')}`);
+    check(held(r), `fault ${k + 1} through the README's nginx config: flows lost=${r.failed}`);
+    lost.push([`${fault.name}, README's nginx config`, r.failed]);
   }
   return lost;
 }
@@ -130,8 +140,7 @@ async function scenarioTasks(fleet: Fleet, s: Settings): Promise<void> {
           while (workStarted([running]) === seen && Date.now() < waitUntil) await new Promise((r) => setTimeout(r, 5));
           await fleet.kill('i2');
           console.log(`   kill -9 of i2 (pid ${running.pid}) after ${done} tasks, inside a task's body`);
-          await new Promise((r) => setTimeout(r, 500));
-          await fleet.restart('i2');
+          await fleet.restart('i2', undefined, { downMs: 500 });
           console.log('   i2 restarted on its port');
         })();
       }
@@ -292,6 +301,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   let redis: RunningRedis | undefined;
   let fleet: Fleet | undefined;
+  let readmeNginx: RunningNginx | undefined;
   try {
     redis = await runRedisServer();
     const ring = [generateKey()];
@@ -308,10 +318,20 @@ async function main(): Promise<void> {
       await scenarioCharges(fleet, redis, check);
       return;
     }
+    // A second nginx in front of the same instances, its config the README's deployment section's nginx block.
+    readmeNginx = await runNginx({ upstreams: fleet.upstreams, config: readmeNginxConfig });
+    console.log(
+      `README's nginx config (from README.md, addresses filled in): ${readmeNginx.url.href} (pid ${readmeNginx.pid})`,
+    );
     await scenarioSpread(fleet, s);
     // before the faults: its own kill is part of it, and a Redis restarted empty would drop its queue
     await scenarioTasks(fleet, s);
-    const target: FaultTarget = { fleet, redis, ring };
+    const target: FaultTarget = {
+      fleet,
+      redis,
+      ring,
+      alsoThrough: { url: readmeNginx.url.href, clients: README_CLIENTS },
+    };
     const lost = await scenarioFaults(target, s);
     redis = target.redis;
     if (!s.quick) await scenarioUnrelatedKey(fleet, s, ring);
@@ -320,6 +340,7 @@ async function main(): Promise<void> {
     await scenarioCharges(fleet, redis, check);
     console.log(`flows lost per fault: ${lost.map(([name, n]) => `${n} (${name})`).join('; ')}`);
   } finally {
+    await readmeNginx?.stop().catch(() => undefined);
     await fleet?.stop().catch(() => undefined);
     await redis?.stop().catch(() => undefined);
   }

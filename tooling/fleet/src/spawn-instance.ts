@@ -12,6 +12,9 @@ export interface InstanceReadyMessage {
   ring: string[];
 }
 
+/** Set by the parent: the instance boots, says `{ type: 'prepared' }`, and listens on `{ type: 'listen' }`. */
+export const HOLD_LISTEN_ENV = 'FLEET_HOLD_LISTEN';
+
 /** The built instance entry point. Resolves the same from `src/` (ts-jest) and from `dist/`. */
 export const INSTANCE_SCRIPT = resolve(__dirname, '..', 'dist', 'instance.js');
 
@@ -63,6 +66,38 @@ export function killAllInstances(): void {
 
 /** Starts `dist/instance.js` as a child process with an IPC channel and waits until it listens. */
 export function spawnInstance(options: SpawnInstanceOptions): Promise<InstanceProcess> {
+  return launch(options, false).ready;
+}
+
+/** An instance booted (its app built, Redis connected) that has not bound its port yet. */
+export interface PreparedInstance {
+  /** Lets it bind its port; resolves once it listens. */
+  listen(): Promise<InstanceProcess>;
+  /** Kills it; it never listened. */
+  abort(): void;
+}
+
+/**
+ * Starts an instance that boots but binds its port only when told (`FLEET_HOLD_LISTEN`): a restart boots the
+ * new process while the old one still drains on that port, and the port is down only between the two.
+ */
+export async function prepareInstance(options: SpawnInstanceOptions): Promise<PreparedInstance> {
+  const launched = launch(options, true);
+  launched.ready.catch(() => undefined); // reported through prepared, or to whoever calls listen()
+  await launched.prepared;
+  return {
+    listen: () => {
+      launched.child.send({ type: 'listen' });
+      return launched.ready;
+    },
+    abort: () => void launched.child.kill('SIGKILL'),
+  };
+}
+
+function launch(
+  options: SpawnInstanceOptions,
+  hold: boolean,
+): { child: ChildProcess; prepared: Promise<void>; ready: Promise<InstanceProcess> } {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...options.env,
@@ -70,7 +105,9 @@ export function spawnInstance(options: SpawnInstanceOptions): Promise<InstancePr
     PORT: String(options.port ?? 0),
   };
   delete env[STATE_KEYS_ENV];
+  delete env[HOLD_LISTEN_ENV];
   if (options.keys) env[STATE_KEYS_ENV] = formatKeyRing(options.keys);
+  if (hold) env[HOLD_LISTEN_ENV] = '1';
   const child = spawn(process.execPath, [options.script ?? INSTANCE_SCRIPT], {
     env,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -90,31 +127,37 @@ export function spawnInstance(options: SpawnInstanceOptions): Promise<InstancePr
   const exited = new Promise<number | null>((done) =>
     child.once('exit', (code, signal) => done(code ?? (signal ? null : 0))),
   );
-
-  return new Promise((ready, fail) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      fail(
-        new Error(
-          `instance ${options.id} did not report ready within ${options.readyTimeoutMs ?? 30000} ms\n${stderr.join('\n')}`,
-        ),
-      );
-    }, options.readyTimeoutMs ?? 30000);
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      fail(error);
+  const timeoutMs = options.readyTimeoutMs ?? 30000;
+  /** Resolves on the first IPC message of `type`; rejects if the process exits, fails or takes too long first. */
+  const until = <T>(type: string, what: string, take: (message: InstanceReadyMessage) => T) =>
+    new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error(`instance ${options.id} did not report ${what} within ${timeoutMs} ms\n${stderr.join('\n')}`));
+      }, timeoutMs);
+      child.once('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+      void exited.then((code) => {
+        clearTimeout(timer);
+        reject(
+          new Error(
+            `instance ${options.id} exited with code ${code} before it was ${what}:\n${[...stderr, partial].join('\n').trim()}`,
+          ),
+        );
+      });
+      const onMessage = (message: { type?: unknown } | null) => {
+        if (message?.type !== type) return;
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        resolve(take(message as InstanceReadyMessage));
+      };
+      child.on('message', onMessage);
     });
-    void exited.then((code) => {
-      clearTimeout(timer);
-      fail(
-        new Error(
-          `instance ${options.id} exited with code ${code} before it was ready:\n${[...stderr, partial].join('\n').trim()}`,
-        ),
-      );
-    });
-    child.on('message', (message: InstanceReadyMessage) => {
-      if (message?.type !== 'ready') return;
-      clearTimeout(timer);
+  const prepared = hold ? until('prepared', 'prepared', () => undefined) : Promise.resolve();
+  const ready = prepared.then(() =>
+    until('ready', 'ready', (message) => {
       const instance: InstanceProcess = {
         id: options.id,
         pid: message.pid,
@@ -134,7 +177,8 @@ export function spawnInstance(options: SpawnInstanceOptions): Promise<InstancePr
       };
       liveInstances.add(instance);
       void exited.then(() => liveInstances.delete(instance));
-      ready(instance);
-    });
-  });
+      return instance;
+    }),
+  );
+  return { child, prepared, ready };
 }

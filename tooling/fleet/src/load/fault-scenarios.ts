@@ -9,6 +9,11 @@ export interface FaultTarget {
   redis: RunningRedis;
   /** The shared ring; the rotation replaces it. */
   ring: Buffer[];
+  /**
+   * Another balancer in front of the same instances (the README's hand-written nginx config): during every fault
+   * its own clients start flows through it too, counted apart.
+   */
+  alsoThrough?: { url: string; clients: { keepAlive: number; perCall: number } };
 }
 
 export interface Fault {
@@ -30,8 +35,7 @@ export const FAULTS: readonly Fault[] = [
     run: async ({ fleet }, say) => {
       const pid = fleet.instances.find((p) => p.id === 'i2')!.pid;
       await fleet.kill('i2');
-      await sleep(500);
-      await fleet.restart('i2');
+      await fleet.restart('i2', undefined, { downMs: 500 });
       say(`kill -9 of i2 (pid ${pid}), restarted on its port`);
     },
   },
@@ -40,10 +44,9 @@ export const FAULTS: readonly Fault[] = [
     run: async ({ fleet }, say) => {
       for (const { id } of [...fleet.instances]) {
         const instance = fleet.instances.find((p) => p.id === id)!;
-        const code = await instance.stop(30_000);
-        await sleep(1000);
-        await fleet.restart(id);
-        say(`SIGTERM of ${id}: exit ${code}, started again 1 s later`);
+        // SIGTERM; the new process boots meanwhile and binds the port 1 s after the old one exited
+        await fleet.restart(id, undefined, { downMs: 1000 });
+        say(`SIGTERM of ${id}: exit ${await instance.exited}, listening again 1 s later`);
       }
     },
   },
@@ -83,11 +86,13 @@ export const FAULTS: readonly Fault[] = [
 export interface FaultOutcome {
   fault: string;
   tally: FlowTally;
+  /** The flows through `target.alsoThrough`, when there is one. */
+  alsoTally?: FlowTally;
 }
 
 /**
  * Runs one fault under load: `keepAlive` kept-alive clients and `perCall` connection-per-call clients start
- * flows from 1 s before the fault until 1 s after it, every client with the product's defaults and the driver
+ * flows from 1 s before the fault until 1 s after it (and `target.alsoThrough`'s clients through that balancer), every client with the product's defaults and the driver
  * restarting nothing. A lost flow is one whose call surfaced an error.
  */
 export async function underLoad(
@@ -97,22 +102,19 @@ export async function underLoad(
   say: (line: string) => void,
 ): Promise<FaultOutcome> {
   let going = true;
-  const load = runFlows({
-    url: target.fleet.url.href,
-    flows: 1,
-    concurrency: clients.keepAlive,
-    perCallClients: clients.perCall,
-    keepGoing: () => going,
-  });
+  const through = (url: string, c: { keepAlive: number; perCall: number }) =>
+    runFlows({ url, flows: 1, concurrency: c.keepAlive, perCallClients: c.perCall, keepGoing: () => going });
+  const load = through(target.fleet.url.href, clients);
+  const also = target.alsoThrough && through(target.alsoThrough.url, target.alsoThrough.clients);
   try {
     await sleep(1000);
     await fault.run(target, say);
     await sleep(1000);
   } catch (error) {
     going = false;
-    await load;
+    await Promise.all([load, also]);
     throw error;
   }
   going = false;
-  return { fault: fault.name, tally: await load };
+  return { fault: fault.name, tally: await load, alsoTally: await also };
 }

@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '../free-port';
-import { renderFleetNginxConfig } from './fleet-nginx-config';
+import { renderFleetNginxConfig, type FleetNginxSettings } from './fleet-nginx-config';
 
 /** The repository's installer of Debian packages for real services (installs when missing, exit 3 when it cannot). */
 const ENSURE_PACKAGES = resolve(__dirname, '..', '..', '..', '..', 'scripts', 'ensure-debian-packages.sh');
@@ -34,6 +34,8 @@ export interface RunNginxOptions {
   upstreams: readonly string[];
   /** Default: a free port on 127.0.0.1. */
   port?: number;
+  /** The `http {}` part (upstream + server) for these settings; default the shipped template, filled in. */
+  config?: (settings: FleetNginxSettings) => string;
 }
 
 /** An nginx started by this process: its own prefix, temp and log directories in a temp folder. */
@@ -65,7 +67,7 @@ export function killAllNginx(): void {
 }
 
 /**
- * Runs nginx in the foreground (`daemon off`) with the shipped fleet template, on a free loopback port.
+ * Runs nginx in the foreground (`daemon off`) with the shipped fleet template (or `config`), on a free loopback port.
  *
  * nginx runs under a small shell that waits on its stdin, in a process group of its own. When this process
  * ends, even by `kill -9`, the pipe closes and the shell kills the whole group: nginx never outlives us.
@@ -81,7 +83,11 @@ export async function runNginx(options: RunNginxOptions): Promise<RunningNginx> 
       const port = options.port ?? (await freePort());
       writeFileSync(
         join(prefix, 'fleet.conf'),
-        renderFleetNginxConfig({ upstreams: options.upstreams, listen: `127.0.0.1:${port}`, accessLog: accessLogPath }),
+        (options.config ?? renderFleetNginxConfig)({
+          upstreams: options.upstreams,
+          listen: `127.0.0.1:${port}`,
+          accessLog: accessLogPath,
+        }),
       );
       writeFileSync(join(prefix, 'nginx.conf'), mainConfig(prefix, errorLogPath));
       checkConfig(binary, prefix);
