@@ -14,6 +14,7 @@ import {
   Tool,
   type TesseraApp,
 } from '@tessera/core';
+import { oneTokenVerifier } from './two-paths-divergences.fixture';
 
 export class Where {
   @Field({ title: 'Region' })
@@ -116,13 +117,20 @@ class FlowTools {
   }
 }
 
-/** The app of two-paths-flows.test.ts: flows of every shape, their states read against `flowClock`. */
-export function flowsApp(): TesseraApp {
-  return createApp({
-    name: 'flows',
-    version: '1.0.0',
-    providers: [FlowTools],
-    logger: silentLogger,
-    security: new RequestStateSecurity({ keys: ['k'.repeat(32)], clock: () => flowClock.now }) as never,
-  });
+/**
+ * The app of two-paths-flows.test.ts: flows of every shape, their states read against `flowClock`; with
+ * `telemetry`, and with bearer auth (`oneTokenVerifier`: a state is bound to the verified caller) as asked.
+ */
+export function flowsApp(options: { telemetry?: boolean; auth?: boolean } = {}): TesseraApp {
+  return createApp(
+    {
+      name: 'flows',
+      version: '1.0.0',
+      providers: [FlowTools],
+      logger: silentLogger,
+      security: new RequestStateSecurity({ keys: ['k'.repeat(32)], clock: () => flowClock.now }) as never,
+      ...(options.telemetry && { telemetry: true }),
+    },
+    options.auth ? { auth: { verifier: oneTokenVerifier } } : {},
+  );
 }

@@ -50,10 +50,15 @@ function call(
   };
 }
 
+interface Pair {
+  fast: URL;
+  sdk: URL;
+}
+
 /** Sends `raw` to both paths (the same answer expected) and counts the SDK servers the fast path built. */
-async function same(raw: Raw): Promise<{ answer: Answer; sdkServers: number }> {
+async function same(raw: Raw, on: Pair = { fast, sdk }): Promise<{ answer: Answer; sdkServers: number }> {
   const connect = jest.spyOn(Server.prototype, 'connect');
-  const answer = await bothPaths(fast, sdk, raw);
+  const answer = await bothPaths(on.fast, on.sdk, raw);
   const sdkServers = connect.mock.calls.length - 1; // the SDK path's own
   connect.mockRestore();
   return { answer, sdkServers };
@@ -66,9 +71,21 @@ function stateOf(answer: Answer): string {
   return state;
 }
 
-async function firstLegState(name: string, args: object = {}): Promise<string> {
-  return stateOf(await send(fast, call(name, args)));
+async function firstLegState(name: string, args: object = {}, on: Pair = { fast, sdk }): Promise<string> {
+  return stateOf(await send(on.fast, call(name, args)));
 }
+
+/** Another app of the fixture's, on a listener with the lane and one without. */
+async function pairFor(other: TesseraApp): Promise<Pair> {
+  const [f, s] = [await listen(other, { port: 0 }), await listen(other, { port: 0, fastPath: false })];
+  listeners.push(f, s);
+  others.push(other);
+  return { fast: f.url, sdk: s.url };
+}
+const others: TesseraApp[] = [];
+afterAll(async () => {
+  await Promise.all(others.map((a) => a.close()));
+});
 
 describe('legs served without an SDK server, answered as the SDK path answers them', () => {
   it('a two-question flow, leg by leg: asks, asks the next, completes', async () => {
@@ -235,5 +252,36 @@ describe("a tool's own input-required result, through the SDK's seam on both pat
   it('a first leg asking a client without the capability: -32021, 400', async () => {
     const { answer } = await same(call('provision', { name: 'db' }, {}, {}));
     expect(answer).toMatchObject({ status: 400, body: { error: { code: -32021 } } });
+  });
+});
+
+describe('with telemetry on', () => {
+  let on: Pair;
+  beforeAll(async () => (on = await pairFor(flowsApp({ telemetry: true }))));
+
+  it('every leg of a flow, and a tampered state', async () => {
+    const leg1 = await same(call('polite'), on);
+    const answered = { inputResponses: { choice: accept({ region: 'eu' }) } };
+    await same(call('polite', {}, { ...answered, requestState: stateOf(leg1.answer) }), on);
+    const { answer } = await same(call('polite', {}, { ...answered, requestState: 'x'.repeat(80) }), on);
+    expect(answer.body).toMatchObject({ error: { code: -32602 } });
+  });
+});
+
+describe('with bearer auth: a state is bound to the verified caller', () => {
+  let on: Pair;
+  beforeAll(async () => (on = await pairFor(flowsApp({ auth: true }))));
+  const bearer = { authorization: 'Bearer good-token' };
+
+  it('the legs of a flow with a good token; leg 2 without a token refused alike', async () => {
+    const leg1 = await same(call('polite', {}, {}, ASKS, bearer), on);
+    expect(leg1.sdkServers).toBe(0);
+    const leg2 = {
+      inputResponses: { choice: accept({ region: 'us' }) },
+      requestState: stateOf(leg1.answer),
+    };
+    const done = await same(call('polite', {}, leg2, ASKS, bearer), on);
+    expect(done.answer.body).toMatchObject({ result: { content: [{ text: 'chose us' }] } });
+    expect((await same(call('polite', {}, leg2), on)).answer.status).toBe(401);
   });
 });

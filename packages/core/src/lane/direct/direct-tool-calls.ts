@@ -43,8 +43,8 @@ interface DirectCall {
  * header cross-checks) and the `CallToolRequest` / `CallToolResult` schemas; the call runs inside the SDK's
  * own multi-round-trip seam (input-required-seam.ts), and an input-required answer is encoded by the SDK's
  * codec. The answer is the SDK's answer byte for byte (tested against the SDK's path in
- * direct-tool-calls.test.ts and two-paths-divergences.test.ts). Anything else, or anything unusual (an
- * encoded header, an unknown tool), returns undefined and goes the SDK's way unchanged.
+ * direct-tool-calls.test.ts, two-paths-divergences.test.ts and two-paths-flows.test.ts). Anything else,
+ * or anything unusual (an encoded header, an unknown tool), returns undefined and goes the SDK's way.
  */
 export class DirectToolCalls {
   private readonly answers: ToolCallAnswers;
