@@ -6,7 +6,10 @@ import { TesseraApp } from '../app/tessera-app';
 import type { Logger } from '../logging/logger';
 import { answerSlotOf, giveAnswerSlot } from './answer-slot';
 import { checkLaneAssumptions } from './check-lane-assumptions';
+import { DirectPromptGets } from './direct/direct-prompt-gets';
+import { DirectResourceReads } from './direct/direct-resource-reads';
 import { DirectToolCalls } from './direct/direct-tool-calls';
+import { directServing } from './direct/run-direct-request';
 import { asLaneExchange } from './lane-exchange';
 
 /** What the lane needs of the endpoint a Node face serves (an app or a low-level server). */
@@ -44,7 +47,8 @@ const LANE_REVISIONS = new Set(['2026-07-28']);
  * endpoint and the SDK's own message schemas and dispatch still apply) with three savings: the request is a
  * light view of the node request, not an undici `Request`; a plain result is taken from the exchange as a
  * message, not as a web `Response` (answer-slot.ts, lane-exchange.ts); and a `tools/call` of a tool
- * without interceptors or filters (a plain call or any leg of a flow) runs without the SDK's per-request
+ * without interceptors or filters (a plain call or any leg of a flow), or a plain `prompts/get` or
+ * `resources/read` whose handler asks nothing, runs without the SDK's per-request
  * server (direct/). Every answer is
  * the SDK path's, byte for byte (two-paths-divergences.test.ts, direct-tool-calls.test.ts).
  *
@@ -54,6 +58,8 @@ const LANE_REVISIONS = new Set(['2026-07-28']);
 export class FastLane {
   private readonly handler: McpHttpHandler;
   private readonly direct?: DirectToolCalls;
+  private readonly prompts?: DirectPromptGets;
+  private readonly resources?: DirectResourceReads;
 
   private constructor(private readonly endpoint: LaneEndpoint) {
     const { serverFactory, logger } = endpoint;
@@ -64,7 +70,12 @@ export class FastLane {
         onerror: (error) => logger.debug('transport error', { error }),
       },
     );
-    if (endpoint instanceof TesseraApp) this.direct = new DirectToolCalls(endpoint.runtime, serverFactory);
+    if (endpoint instanceof TesseraApp) {
+      this.direct = new DirectToolCalls(endpoint.runtime, serverFactory);
+      const serving = directServing(endpoint.runtime);
+      this.prompts = new DirectPromptGets(serving);
+      this.resources = new DirectResourceReads(serving);
+    }
   }
 
   /** The lane for `endpoint`, or undefined (one warning logged) when the installed SDK is not the one it was written against. */
@@ -127,10 +138,15 @@ export class FastLane {
     if (typeof method !== 'string' || id === undefined || method === 'subscriptions/listen') return undefined;
     const slot = answerSlotOf(request);
     if (!slot) return undefined;
-    return (
-      this.direct?.serve(request, body, slot, authInfo) ??
-      this.handler.fetch(request, { parsedBody: body, ...(authInfo !== undefined && { authInfo }) })
-    );
+    const direct =
+      method === 'tools/call'
+        ? this.direct?.serve(request, body, slot, authInfo)
+        : method === 'prompts/get'
+          ? this.prompts?.serve(request, body, slot, authInfo)
+          : method === 'resources/read'
+            ? this.resources?.serve(request, body, slot, authInfo)
+            : undefined;
+    return direct ?? this.handler.fetch(request, { parsedBody: body, ...(authInfo !== undefined && { authInfo }) });
   };
 
   private async fetchOr500(fetch: () => Promise<Response>, body: unknown): Promise<Response> {
