@@ -47,8 +47,8 @@ const LANE_REVISIONS = new Set(['2026-07-28']);
  * endpoint and the SDK's own message schemas and dispatch still apply) with three savings: the request is a
  * light view of the node request, not an undici `Request`; a plain result is taken from the exchange as a
  * message, not as a web `Response` (answer-slot.ts, lane-exchange.ts); and a `tools/call` of a tool
- * without interceptors or filters (a plain call or any leg of a flow), or a plain `prompts/get` or
- * `resources/read` whose handler asks nothing, runs without the SDK's per-request
+ * without interceptors or filters (a plain call or any leg of a flow), or a `prompts/get` or
+ * `resources/read` (any leg) of a handler without interceptors or filters, runs without the SDK's per-request
  * server (direct/). Every answer is
  * the SDK path's, byte for byte (two-paths-divergences.test.ts, direct-tool-calls.test.ts).
  *
@@ -72,7 +72,7 @@ export class FastLane {
     );
     if (endpoint instanceof TesseraApp) {
       this.direct = new DirectToolCalls(endpoint.runtime, serverFactory);
-      const serving = directServing(endpoint.runtime);
+      const serving = directServing(endpoint.runtime, serverFactory);
       this.prompts = new DirectPromptGets(serving);
       this.resources = new DirectResourceReads(serving);
     }

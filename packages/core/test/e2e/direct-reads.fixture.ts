@@ -1,5 +1,11 @@
 import { IsString } from 'class-validator';
-import { ProtocolError, ResourceNotFoundError, UrlElicitationRequiredError } from '@modelcontextprotocol/server';
+import {
+  inputRequired,
+  ProtocolError,
+  ResourceNotFoundError,
+  UrlElicitationRequiredError,
+  type InputRequiredResult,
+} from '@modelcontextprotocol/server';
 import { Region } from './http-fast-path.fixture';
 import {
   Args,
@@ -138,6 +144,17 @@ class Prompts {
   @UseGuards(refuse)
   guarded(): string {
     return 'never';
+  }
+
+  @Prompt({ description: 'Asks by itself (the direct form), then answers' })
+  confirm(@Ctx() ctx: ExecutionContext): InputRequiredResult | string {
+    if (ctx.requestState === 'asked') return `confirmed: ${JSON.stringify(ctx.inputResponses ?? null)}`;
+    return inputRequired({
+      inputRequests: {
+        ok: inputRequired.elicit({ message: 'ok?', requestedSchema: { type: 'object', properties: {} } }),
+      },
+      requestState: 'asked',
+    });
   }
 
   @Prompt({ description: 'Asks where first' })

@@ -75,10 +75,11 @@ describe('prompts/get on the direct path answers as the SDK path does', () => {
     ["the 2025 era's URL-elicitation error", get('urlAsking')],
     ['a tool error', get('erring')],
     ['a guard refusing', get('guarded')],
-  ] as [string, Raw][])('%s', async (_what, raw) => {
-    // a prompt may answer input_required by itself (the direct form): served through the SDK's seam for now
-    const { answer } = await compare(raw);
+  ] as [string, Raw][])('%s, without an SDK server', async (_what, raw) => {
+    const { answer, sdkServersOnFastPath, sdkServersOnSdkPath } = await compare(raw);
+    expect([sdkServersOnFastPath, sdkServersOnSdkPath]).toEqual([0, 1]);
     expect(answer.status).toBe(200);
+    expect(answer.framing).toBe('length');
   });
 
   it('the result is the prompt, stamped as the SDK stamps it', async () => {
@@ -100,18 +101,22 @@ describe('prompts/get on the direct path answers as the SDK path does', () => {
   });
 
   it('masks an unexpected error the same way (only the reference differs)', async () => {
+    const connect = jest.spyOn(Server.prototype, 'connect');
     const [a, b] = [await send(fast, get('failing')), await send(sdk, get('failing'))];
+    expect(connect).toHaveBeenCalledTimes(1); // the SDK path's only
     expect(unref(a.text)).toBe(unref(b.text));
     expect(a.text).not.toContain('secret detail');
   });
 
   it('answers a missing client capability (-32021) with 400, as the SDK does', async () => {
-    const { answer } = await compare(get('lacking'));
+    const { answer, sdkServersOnFastPath } = await compare(get('lacking'));
+    expect(sdkServersOnFastPath).toBe(0);
     expect(answer).toMatchObject({ status: 400, body: { error: { code: -32021 } } });
   });
 
   it('turns the answer into an event stream when the handler sends a message first', async () => {
-    const { answer } = await compare(get('chatty'));
+    const { answer, sdkServersOnFastPath } = await compare(get('chatty'));
+    expect(sdkServersOnFastPath).toBe(0);
     expect(answer.contentType).toBe('text/event-stream');
     expect(answer.body).toEqual([
       expect.objectContaining({ method: 'notifications/message' }),
@@ -142,9 +147,10 @@ describe('resources/read on the direct path answers as the SDK path does', () =>
     ['a template', read('notes://n-1')],
     ['a template with an encoded variable', read('notes://a%20b')],
     ['a template whose variables fail the DTO', read('files://readme')],
-  ] as [string, Raw][])('%s', async (_what, raw) => {
-    // a template may answer input_required by itself (the direct form): served through the SDK's seam for now
-    expect((await compare(raw)).answer.status).toBe(200);
+  ] as [string, Raw][])('%s, without an SDK server', async (_what, raw) => {
+    const { answer, sdkServersOnFastPath } = await compare(raw);
+    expect(sdkServersOnFastPath).toBe(0);
+    expect(answer.status).toBe(200);
   });
 
   it('fills the cache fields as the SDK does: the defaults, or the configured hint', async () => {
@@ -158,7 +164,7 @@ describe('resources/read on the direct path answers as the SDK path does', () =>
       },
     });
     const hinted = await pair(directReadsApp({ 'resources/read': { ttlMs: 30_000, cacheScope: 'public' } }));
-    for (const uri of ['text://plain', 'whole://cached', 'whole://bad-cache']) {
+    for (const uri of ['text://plain', 'notes://n-1', 'whole://cached', 'whole://bad-cache']) {
       const { answer: a, sdkServersOnFastPath } = await compare(read(uri), hinted);
       expect(sdkServersOnFastPath).toBe(0);
       if (uri !== 'whole://cached') expect(a.body).toMatchObject({ result: { ttlMs: 30_000, cacheScope: 'public' } });
@@ -172,19 +178,60 @@ describe('resources/read on the direct path answers as the SDK path does', () =>
   });
 });
 
-describe('what the direct path leaves to the SDK', () => {
-  const withMeta = (extra: Record<string, unknown>) => ({ _meta: { ...meta(), ...extra } });
+describe('the legs of a prompt or a template that asks, inside the SDK seam, as the SDK path answers them', () => {
+  const ASKS = { _meta: meta({ elicitation: {} }) };
+  const accept = (content: object) => ({ action: 'accept', content });
+  const stateOf = (answer: Answer): string => {
+    const state = (answer.body as { result?: { requestState?: unknown } }).result?.requestState;
+    if (typeof state !== 'string') throw new Error(`no state in ${answer.text}`);
+    return state;
+  };
+
   it.each([
-    ['a prompt that asks a question', get('place', {})],
+    ['a prompt asking a question', get('place', {}, ASKS), get('place', {}, { _meta: meta() })],
+    ['a template asking a question', read('ask://1', ASKS), read('ask://1')],
+    ['a prompt asking by itself', get('confirm', {}, ASKS), get('confirm', {})],
+  ] as [string, Raw, Raw][])('%s: every leg without an SDK server', async (_what, asks, incapable) => {
+    const first = await compare(asks);
+    expect(first.sdkServersOnFastPath).toBe(0);
+    expect(first.answer.body).toMatchObject({ result: { resultType: 'input_required' } });
+    // a client that cannot answer: the SDK seam's -32021 (or the pipeline's), 400
+    const refused = await compare(incapable);
+    expect(refused.sdkServersOnFastPath).toBe(0);
+    expect(refused.answer.status).toBe(400);
+    const body = JSON.parse(asks.body!) as { params: Record<string, unknown> };
+    const key = Object.keys((first.answer.body as { result: { inputRequests: object } }).result.inputRequests)[0]!;
+    const leg2 = (inputResponses: object, requestState: string): Raw => ({
+      headers: asks.headers,
+      body: JSON.stringify({ ...body, params: { ...body.params, inputResponses, requestState } }),
+    });
+    const state = stateOf(await send(fast, asks));
+    const done = await compare(leg2({ [key]: accept({ region: 'eu' }) }, state));
+    expect(done.sdkServersOnFastPath).toBe(0);
+    expect(done.answer.body).toMatchObject({ result: { resultType: 'complete' } });
+    for (const raw of [
+      leg2({ [key]: { action: 'decline' } }, state),
+      leg2({ [key]: accept({ region: 'mars' }) }, state),
+      leg2({ [key]: accept({ region: 'eu' }) }, `${state.slice(0, -4)}AAAA`),
+      leg2({ [key]: accept({ region: 'eu' }) }, 'forged'),
+    ])
+      expect((await compare(raw)).sdkServersOnFastPath).toBe(0);
+  });
+
+  it('a progress token and a log level on a get', async () => {
+    const withMeta = { _meta: { ...meta(), progressToken: 't', 'io.modelcontextprotocol/logLevel': 'debug' } };
+    expect((await compare(get('chatty', {}, withMeta))).sdkServersOnFastPath).toBe(0);
+  });
+});
+
+describe('what the direct path leaves to the SDK', () => {
+  it.each([
     ['an unknown prompt', get('nope', {})],
     ['prompt arguments that are not strings', get('write', { topic: 7 })],
     ['prompt arguments that are not an object', get('write', ['bees'])],
     ['a prompt name that is no string', get(5 as never, {})],
-    ['a progress token', get('hello', {}, withMeta({ progressToken: 't' }))],
-    ['a log level', get('hello', {}, withMeta({ 'io.modelcontextprotocol/logLevel': 'debug' }))],
-    ['answers without state', get('hello', {}, { inputResponses: {} })],
-    ['a state without answers', read('text://plain', { requestState: 'forged' })],
-    ['a template that asks a question', read('ask://1')],
+    ['answers that are no object', get('hello', {}, { inputResponses: 'yes' })],
+    ['a state that is no string', read('text://plain', { requestState: 7 })],
     ['an unknown resource', read('nowhere://at-all')],
     ['a URI that is no string', read(7 as never)],
     [
@@ -221,7 +268,7 @@ describe('what the direct path leaves to the SDK', () => {
   });
 
   it('a request it leaves to the SDK still gets its SDK server (the gate is not always open)', async () => {
-    expect(await compare(get('place', {}))).toMatchObject({ sdkServersOnFastPath: 1, sdkServersOnSdkPath: 1 });
-    expect(await compare(read('ask://1'))).toMatchObject({ sdkServersOnFastPath: 1, sdkServersOnSdkPath: 1 });
+    expect(await compare(get('nope', {}))).toMatchObject({ sdkServersOnFastPath: 1, sdkServersOnSdkPath: 1 });
+    expect(await compare(read('nowhere://at-all'))).toMatchObject({ sdkServersOnFastPath: 1, sdkServersOnSdkPath: 1 });
   });
 });

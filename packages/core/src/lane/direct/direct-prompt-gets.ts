@@ -5,9 +5,9 @@ import { admitDirectRequest, answersForItself } from './direct-request-gate';
 import { runDirectRequest, type DirectServing } from './run-direct-request';
 
 /**
- * The direct path's `prompts/get`: a plain 2026-07-28 get (see the gate) of a known prompt that asks
- * nothing is run through the call pipeline without the SDK's per-request server, and answered as the
- * SDK's handler (register-prompts.ts) answers it. An unknown prompt, or anything the gate refuses, returns
+ * The direct path's `prompts/get`: a 2026-07-28 get (any leg; see the gate) of a known prompt without
+ * interceptors or filters is run through the call pipeline without the SDK's per-request server, and
+ * answered as the SDK's handler (register-prompts.ts) answers it (run-direct-request.ts). An unknown prompt, or anything the gate refuses, returns
  * undefined and goes the SDK's way unchanged.
  */
 export class DirectPromptGets {

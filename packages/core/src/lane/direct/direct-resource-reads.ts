@@ -6,8 +6,8 @@ import { admitDirectRequest, answersForItself } from './direct-request-gate';
 import { runDirectRequest, type DirectServing } from './run-direct-request';
 
 /**
- * The direct path's `resources/read`: a plain 2026-07-28 read (see the gate) of a static resource or of a
- * URI one of the app's templates matches, whose handler asks nothing, is run through the call pipeline
+ * The direct path's `resources/read`: a 2026-07-28 read (any leg; see the gate) of a static resource or of
+ * a URI one of the app's templates matches, whose handler has no interceptors or filters, is run through the call pipeline
  * without the SDK's per-request server, and answered as the SDK's handler (register-resources.ts) answers
  * it: the same lookup order (the static resource first, then the templates in order), the same `finish`.
  * An unknown URI, a skill's file, or anything the gate refuses returns undefined and goes the SDK's way.

@@ -16,7 +16,7 @@ import type { SdkServerFactory } from '../../endpoint/mcp-endpoint';
 import { directCallContext } from './direct-call-context';
 import { EventStreamAnswer } from './event-stream-answer';
 import { InputRequiredSeam } from './input-required-seam';
-import { retryParamsOf, type RetryParams } from './retry-params';
+import { retryParamsOf, retryScreened, type RetryParams } from './retry-params';
 import { classifyInbound } from './classify-inbound';
 import { checkSpecType } from './sdk-schema-check';
 import { thrownAnswer, ToolCallAnswers, type ToolCallAnswer } from './tool-call-answer';
@@ -156,15 +156,6 @@ export class DirectToolCalls {
         .catch(fail);
     });
   }
-}
-
-/** What the endpoint's screening lets through (refuse-before-dispatch.ts); anything else goes the SDK's way. */
-function retryScreened(retry: RetryParams): boolean {
-  const { inputResponses, requestState } = retry;
-  return (
-    ('inputResponses' in retry ? isJsonObject(inputResponses) : true) &&
-    ('requestState' in retry ? typeof requestState === 'string' : true)
-  );
 }
 
 /**

@@ -1,37 +1,26 @@
-import { SERVER_INFO_META_KEY, type Implementation, type RequestId } from '@modelcontextprotocol/server';
+import { SERVER_INFO_META_KEY, type CacheHint, type Implementation } from '@modelcontextprotocol/server';
 import { isJsonObject } from '../../types/json-object';
 import type { GatedMethod } from './direct-request-gate';
-
-/** A configured cache hint (`cacheHints` of the app), as the SDK reads it. */
-export interface CacheHint {
-  ttlMs?: unknown;
-  cacheScope?: unknown;
-}
 
 /** The SDK's defaults for a cacheable result that names neither field and has no configured hint. */
 const DEFAULT_TTL_MS = 0;
 const DEFAULT_SCOPE = 'private';
 
 /**
- * The JSON-RPC text of a `prompts/get` or `resources/read` result as the SDK's 2026-07-28 server sends it
+ * A complete `prompts/get` or `resources/read` result as the SDK's 2026-07-28 server sends it
  * (its encode seam, step by step, with the same copies so the keys come out in the same order): a
  * `capabilities.tasks` removed, `resultType` stamped when absent, the cache fields of a complete
  * `resources/read` filled (the result's own valid values, else the configured hint's, else the
  * defaults), the server's identity added to `_meta` unless `_meta` is not an object or names one. The SDK
  * checks no result schema for these methods, so none is checked here either.
  */
-export function encodedResultText(
+export function encodedResult(
   method: GatedMethod,
-  id: RequestId,
   result: Record<string, unknown>,
   serverInfo: Implementation,
   hint: CacheHint | undefined,
-): string {
-  return JSON.stringify({
-    result: withIdentity(withCacheFields(method, stamped(result), hint), serverInfo),
-    jsonrpc: '2.0',
-    id,
-  });
+): Record<string, unknown> {
+  return withIdentity(withCacheFields(method, stamped(result), hint), serverInfo);
 }
 
 function stamped(result: Record<string, unknown>): Record<string, unknown> {

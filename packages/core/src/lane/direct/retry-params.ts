@@ -40,3 +40,12 @@ export function partitionInputResponses(inputResponses: unknown): {
   }
   return { accepted, droppedKeys };
 }
+
+/** What the endpoint's screening lets through (refuse-before-dispatch.ts): answers that are an object, a state that is a string. */
+export function retryScreened(retry: RetryParams): boolean {
+  const { inputResponses, requestState } = retry;
+  return (
+    ('inputResponses' in retry ? isJsonObject(inputResponses) : true) &&
+    ('requestState' in retry ? typeof requestState === 'string' : true)
+  );
+}
