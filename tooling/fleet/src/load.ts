@@ -119,6 +119,12 @@ async function scenarioSpread(fleet: Fleet, s: Settings): Promise<void> {
 
 /** How long a killed instance's task step waits before another instance takes it, in this run. */
 const TASK_LOCK_MS = 2000;
+/**
+ * How long each task's body works. The kill lands when this process has read i2's `task work started` line, which
+ * on a loaded machine can be most of a second after i2 wrote it: a body must outlast that, or the kill meets a
+ * body already finished and no step is left to recover (800 ms did, once in four runs).
+ */
+const TASK_WORK_MS = 2000;
 
 async function scenarioTasks(fleet: Fleet, s: Settings): Promise<void> {
   const tasks = 200;
@@ -129,7 +135,7 @@ async function scenarioTasks(fleet: Fleet, s: Settings): Promise<void> {
     instances: () => fleet.instances.map((p) => p.url),
     tasks,
     concurrency: s.quick ? 40 : 64,
-    workMs: 800,
+    workMs: TASK_WORK_MS,
     onProgress: (done) => {
       if (killed === undefined && done >= tasks / 3) {
         killed = (async () => {
@@ -150,7 +156,7 @@ async function scenarioTasks(fleet: Fleet, s: Settings): Promise<void> {
   await settle();
   const bodies = workStarted(fleet.allProcesses) - bodiesBefore;
   console.log(
-    `2. ${tasks} task tools with two questions each (plan_service, 800 ms of work), kill -9 of one instance mid-run, then restart: ` +
+    `2. ${tasks} task tools with two questions each (plan_service, ${TASK_WORK_MS} ms of work), kill -9 of one instance mid-run, then restart: ` +
       `${t.completed} completed, ${t.failed} failed, ${t.stuck} lost or stuck, ${(t.elapsedMs / 1000).toFixed(1)} s`,
   );
   console.log(
