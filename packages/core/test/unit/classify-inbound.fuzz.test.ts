@@ -14,6 +14,7 @@ import {
   sameOutcome,
 } from '../../src/lane/direct/classify-inbound';
 import { seededRandom } from '../support/seeded-random';
+import { DROP, pick, randomJson, set, type Next } from '../support/random-json';
 
 /**
  * The lane's quick classifier against the SDK's `classifyInboundRequest`, on seeded random requests: plain
@@ -24,34 +25,6 @@ import { seededRandom } from '../support/seeded-random';
  */
 const SEED = Number(process.env.CLASSIFY_FUZZ_SEED ?? Date.now() % 1_000_000);
 const CASES = 6000;
-
-type Next = () => number;
-const pick = <T>(next: Next, from: readonly T[]): T => from[Math.floor(next() * from.length)]!;
-const DROP = Symbol('drop');
-
-/** A random JSON value, objects now and then with keys the schemas know (and `__proto__`, as JSON.parse keeps it). */
-function randomJson(next: Next, depth = 0): unknown {
-  const r = next();
-  if (depth > 3 || r < 0.45)
-    return pick(next, [0, 1, -0, 1.5, -7, 2 ** 53, 1e300, '', 'x', '2026-07-28', ' 2026-07-28', true, false, null]);
-  if (r < 0.6) return Array.from({ length: Math.floor(next() * 3) }, () => randomJson(next, depth + 1));
-  const keys = [
-    'a',
-    'name',
-    'version',
-    'listChanged',
-    'form',
-    'context',
-    'icons',
-    'jsonrpc',
-    'id',
-    'method',
-    '__proto__',
-  ];
-  const out: Record<string, unknown> = {};
-  for (let n = Math.floor(next() * 4); n > 0; n--) set(out, pick(next, keys), randomJson(next, depth + 1));
-  return out;
-}
 
 const CLIENT_INFOS: unknown[] = [
   DROP,
@@ -112,11 +85,6 @@ const HEADER_VERSIONS = [
 ];
 const HEADER_METHODS = ['tools/call', 'tools/call', ' tools/call', 'tools/list', 'initialize', '', undefined];
 const HEADER_NAMES = ['echo', 'echo', ' echo ', 'other', '=?base64?ZWNobw==?=', '', undefined];
-
-function set(target: Record<string, unknown>, key: string, value: unknown) {
-  if (value === DROP) delete target[key];
-  else Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
 
 /** A plain 2026-07-28 tools/call, then a few random mutations. */
 function mutatedRequest(next: Next): InboundHttpRequest {

@@ -73,7 +73,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** The SDK's request id (and progress token): a string or a safe integer. */
-function isRequestId(value: unknown): boolean {
+export function isRequestId(value: unknown): boolean {
   return typeof value === 'string' || (typeof value === 'number' && Number.isSafeInteger(value));
 }
 

@@ -18,7 +18,7 @@ import { EventStreamAnswer } from './event-stream-answer';
 import { InputRequiredSeam } from './input-required-seam';
 import { retryParamsOf, retryScreened, type RetryParams } from './retry-params';
 import { classifyInbound } from './classify-inbound';
-import { checkSpecType } from './sdk-schema-check';
+import { callToolArguments } from './call-tool-arguments';
 import { thrownAnswer, ToolCallAnswers, type ToolCallAnswer } from './tool-call-answer';
 import { isJsonObject } from '../../types/json-object';
 
@@ -96,13 +96,12 @@ export class DirectToolCalls {
     if (route.kind !== 'modern' || route.messageKind !== 'request' || route.classification.revision !== REVISION)
       return undefined;
     // what the SDK hands its handler is the schema's output, not the parsed body (a `__proto__` key is not kept)
-    const checked = checkSpecType('CallToolRequest', { method: b.method, params });
-    if (!checked.ok) return undefined;
-    const sdkParams = (checked.value as { params: { arguments?: Record<string, unknown> } }).params;
+    const sdkArguments = callToolArguments(params);
+    if (!sdkArguments) return undefined;
     return {
       id: b.id as RequestId,
       name: params.name,
-      arguments: sdkParams.arguments ?? {},
+      arguments: sdkArguments,
       meta,
       ...(retry && { retry }),
       plan,

@@ -6,7 +6,7 @@ import {
   type RequestId,
 } from '@modelcontextprotocol/server';
 import { JsonRpcCode } from '../../errors/json-rpc-codes';
-import { checkSpecType } from './sdk-schema-check';
+import { checkCallToolResult } from './call-tool-result-check';
 import { isJsonObject } from '../../types/json-object';
 
 /** A direct call's answer: a result as its JSON-RPC text, or an error message. */
@@ -29,7 +29,7 @@ export class ToolCallAnswers {
   }
 
   answer(id: RequestId, result: CallToolResult): ToolCallAnswer {
-    const checked = checkSpecType('CallToolResult', withTextFallback(result));
+    const checked = checkCallToolResult(withTextFallback(result));
     if (!checked.ok)
       return { error: errorAnswer(id, JsonRpcCode.InvalidParams, `Invalid tools/call result: ${checked.message}`) };
     const value = checked.value as Record<string, unknown>;
