@@ -47,9 +47,10 @@ export function checkLaneAssumptions(): string[] {
     expect(server._pendingDebouncedNotifications instanceof Set, 'Server._pendingDebouncedNotifications (a Set)');
     expect('_transport' in server, 'Server._transport');
     // the direct path's multi-round-trip seam (direct/input-required-seam.ts)
-    expect('_negotiatedProtocolVersion' in server, 'Server._negotiatedProtocolVersion');
-    for (const method of ['_invokeInputRequiredCapableHandler', '_wireCodec', '_outboundServerInfo'])
+    expect(servesModernOnceBound(server), 'Server._negotiatedProtocolVersion (read by _servedModernEra())');
+    for (const method of ['_invokeInputRequiredCapableHandler', '_wireCodec'])
       expect(typeof server[method] === 'function', `Server.${method}()`);
+    expect(identityOf(server)?.name === 'lane-check', "Server._outboundServerInfo() (the server's identity)");
   }
   for (const name of ['CallToolRequest', 'CallToolResult'] as const) {
     const schema = (specTypeSchemas as Record<string, unknown>)[name] as { '~standard'?: { validate?: unknown } };
@@ -66,6 +67,24 @@ export function checkLaneAssumptions(): string[] {
   for (const [name, value] of Object.entries({ ...keys, SERVER_INFO_META_KEY }))
     expect(typeof value === 'string' && value.startsWith('io.modelcontextprotocol/'), name);
   return changed;
+}
+
+/** Whether binding the revision as the seam does (input-required-seam.ts) makes the server serve that era. */
+function servesModernOnceBound(server: Record<string, unknown>): boolean {
+  if (!('_negotiatedProtocolVersion' in server) || typeof server._servedModernEra !== 'function') return false;
+  const kept = server._negotiatedProtocolVersion;
+  server._negotiatedProtocolVersion = '2026-07-28';
+  try {
+    return tryMake(() => (server._servedModernEra as () => unknown).call(server)) === true;
+  } finally {
+    server._negotiatedProtocolVersion = kept;
+  }
+}
+
+/** What the server stamps into a result's `_meta` as its identity (undefined if it no longer says). */
+function identityOf(server: Record<string, unknown>): { name?: unknown } | undefined {
+  const read = server._outboundServerInfo;
+  return typeof read === 'function' ? tryMake(() => read.call(server) as { name?: unknown } | undefined) : undefined;
 }
 
 function tryMake<T>(make: () => T): T | undefined {

@@ -53,6 +53,11 @@ it('finds everything it relies on in the pinned SDK', () => {
 it.each([
   ['settleResponse', PerRequestHTTPServerTransport.prototype, 'PerRequestHTTPServerTransport.settleResponse()'],
   ['_onrequest', Server.prototype, 'Server._onrequest()'],
+  // the direct path's multi-round-trip seam
+  ['_invokeInputRequiredCapableHandler', Server.prototype, 'Server._invokeInputRequiredCapableHandler()'],
+  ['_wireCodec', Server.prototype, 'Server._wireCodec()'],
+  ['_servedModernEra', Server.prototype, 'Server._negotiatedProtocolVersion (read by _servedModernEra())'],
+  ['_outboundServerInfo', Server.prototype, "Server._outboundServerInfo() (the server's identity)"],
 ])('names a missing %s', async (member, proto, named) => {
   expect(await without(proto, member, async () => checkLaneAssumptions())).toEqual([named]);
 });
