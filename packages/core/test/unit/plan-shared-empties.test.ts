@@ -49,7 +49,7 @@ class Guarded {
 }
 
 function plans() {
-  const { units } = flattenModules({ name: 'plans', version: '1.0.0', providers: [Plain, Guarded] });
+  const { units } = flattenModules({ name: 'plans', providers: [Plain, Guarded] });
   return compileApp(units).tools;
 }
 
