@@ -59,7 +59,7 @@ export async function callsPart(config: HttpBenchConfig): Promise<void> {
   const children: ServerChild[] = [];
   try {
     for (const kind of config.kinds) {
-      if (kind === 'node') children.push(await startServer('node', 0));
+      if (kind === 'node' || kind === 'node-young-1mb') children.push(await startServer(kind, 0));
       else if (kind === 'node-busy') children.push(await startServer('node-busy', config.busyMicros));
       else if (isFlow(kind)) children.push(await startServer(kind, 1));
       else for (const tools of config.tools) children.push(await startServer(kind as ServerKind, tools));

@@ -11,12 +11,14 @@ const LABELS: Record<string, string> = {
   tessera: 'Tessera app.listen',
   'tessera-intercepted': 'Tessera app.listen, a pass-through interceptor (off the direct path)',
   'tessera-sdk': 'Tessera listen, fast path off (SDK node adapter)',
+  'node-young-1mb': 'plain node:http JSON echo, node --max-semi-space-size=1',
+  'tessera-young-1mb': 'Tessera app.listen, node --max-semi-space-size=1',
   'flow-raw': 'raw SDK flow server (low-level Server, HMAC codec)',
   'flow-tessera': 'Tessera @Elicit flow server',
 };
 
 type Slice = SliceResult & { cpuUs: number };
-const isPlain = (kind: string) => kind === 'node' || kind === 'node-busy';
+const isPlain = (kind: string) => kind === 'node' || kind === 'node-busy' || kind === 'node-young-1mb';
 
 /** The row's name (with the load, for a flow leg), and its tool count (none for the plain echoes). */
 export const label = (m: Measured) =>

@@ -23,6 +23,11 @@ interface ColdStart {
   listeningMs: number;
   /** Fork to the first tools/call answered in full. */
   answeredMs: number;
+  /**
+   * The server's own CPU time (user + system, all threads) from its start to that answer: unlike the wall
+   * time, it does not grow when other work on the machine delays the process.
+   */
+  cpuMs: number;
 }
 
 async function coldStart(kind: ServerKind, tools: number): Promise<ColdStart> {
@@ -39,7 +44,7 @@ async function coldStart(kind: ServerKind, tools: number): Promise<ColdStart> {
     const text = parseAnswer(await response.text()).result?.content?.[0]?.text;
     const answeredMs = ms();
     if (text !== ECHO_TEXT) throw new Error(`${kind} (${tools} tools), cold: unexpected answer ${text}`);
-    return { listeningMs, answeredMs };
+    return { listeningMs, answeredMs, cpuMs: (await child.cpu()) / 1000 };
   } finally {
     await child.stop();
   }
@@ -62,17 +67,20 @@ export async function coldPart(config: HttpBenchConfig): Promise<void> {
     `node ${process.version}, ${process.platform}/${process.arch}, ${new Date().toISOString()}; one new process per start, ` +
       `${config.rounds} interleaved rounds (order reversed every other round) after one untimed start each; median [min-max] over rounds\n`,
   );
-  console.log('| Server | Tools | to listening, ms | to first tools/call answered, ms | ÷ raw SDK (per round) |');
-  console.log('|---|---:|---:|---:|---:|');
+  console.log(
+    '| Server | Tools | to listening, ms | to first tools/call answered, ms | ÷ raw SDK (per round) | server CPU to that answer, ms | ÷ raw SDK (per round) |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const v of variants) {
     const raw = variants.find((o) => o.kind === 'raw' && o.tools === v.tools);
-    const ratio =
+    const ratio = (pick: (s: ColdStart) => number) =>
       raw && v.kind !== 'raw' && v.kind !== 'node'
-        ? fmtSpread(spread(v.starts.map((s, r) => s.answeredMs / raw.starts[r]!.answeredMs)), 2)
+        ? fmtSpread(spread(v.starts.map((s, r) => pick(s) / pick(raw.starts[r]!))), 2)
         : '-';
     console.log(
       `| ${v.label} | ${v.kind === 'node' ? '-' : v.tools} | ${fmtSpread(spread(v.starts.map((s) => s.listeningMs)))} | ` +
-        `${fmtSpread(spread(v.starts.map((s) => s.answeredMs)))} | ${ratio} |`,
+        `${fmtSpread(spread(v.starts.map((s) => s.answeredMs)))} | ${ratio((s) => s.answeredMs)} | ` +
+        `${fmtSpread(spread(v.starts.map((s) => s.cpuMs)))} | ${ratio((s) => s.cpuMs)} |`,
     );
   }
 }

@@ -16,6 +16,8 @@ export type ServerKind =
   | 'tessera'
   | 'tessera-intercepted'
   | 'tessera-sdk'
+  | 'node-young-1mb'
+  | 'tessera-young-1mb'
   | 'flow-raw'
   | 'flow-tessera';
 
@@ -57,6 +59,7 @@ async function start(kind: ServerKind, tools: number): Promise<string> {
   const node = () => import('@tessera/core/node');
   switch (kind) {
     case 'node':
+    case 'node-young-1mb': // started with a 1 MB young generation (server-child.ts), otherwise the same
       return (await (await import('./servers/node-echo.js')).startNodeEcho()).url;
     case 'node-busy': // the yardstick: `tools` is the µs it spins per request
       return (await (await import('./servers/node-echo.js')).startNodeEcho(tools)).url;
@@ -65,6 +68,7 @@ async function start(kind: ServerKind, tools: number): Promise<string> {
     case 'nest':
       return (await (await import('./servers/nest-echo.js')).startNestEcho(tools)).url;
     case 'tessera':
+    case 'tessera-young-1mb':
       return (await (await node()).listen((await tessera()).tesseraEcho(tools).app, { port: 0 })).url.toString();
     case 'tessera-intercepted':
       // the same app with a pass-through interceptor: on the lane, but off its direct path (what that costs)

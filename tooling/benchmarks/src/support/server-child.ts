@@ -27,10 +27,18 @@ export interface ServerChild {
   kill(): void;
 }
 
+/**
+ * The `-young-1mb` kinds are their stack started with V8's young generation held at 1 MB semi-spaces (node's
+ * default lets a burst grow them to 16 MB each, pages the process keeps until a GC shrinks them): what RSS
+ * after a burst looks like when the young generation cannot grow, and what that costs in throughput.
+ */
+const YOUNG_1MB = ['--min-semi-space-size=1', '--max-semi-space-size=1'];
+
 export function startServer(kind: ServerKind, tools: number, execArgv: string[] = []): Promise<ServerChild> {
+  const young = kind.endsWith('-young-1mb') ? YOUNG_1MB : [];
   const child: ChildProcess = fork(join(__dirname, '..', 'http-server.js'), [kind, String(tools)], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: ['--expose-gc', ...execArgv],
+    execArgv: ['--expose-gc', ...young, ...execArgv],
   });
   const ask = (question: ServerQuestion) =>
     new Promise<ServerAnswer>((resolve, reject) => {
