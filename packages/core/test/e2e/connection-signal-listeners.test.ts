@@ -10,6 +10,8 @@ import {
   Provider,
   silentLogger,
   Tool,
+  UseInterceptors,
+  type Interceptor,
   type TesseraApp,
 } from '@tessera/core';
 import { listen, type HttpListener } from '@tessera/core/node';
@@ -26,6 +28,8 @@ class Size {
   size!: string;
 }
 
+const passing: Interceptor = { intercept: async (_ctx, next) => next() };
+
 @Provider()
 class SignalTools {
   @Tool()
@@ -41,6 +45,13 @@ class SignalTools {
 
   @Tool()
   sized(@Elicit({ key: 'size', message: 'Size?', schema: Size }) size: Size): string {
+    return size.size;
+  }
+
+  /** An interceptor in its chain: served by the SDK's per-request server. */
+  @Tool()
+  @UseInterceptors(passing)
+  interceptedSized(@Elicit({ key: 'size', message: 'Size?', schema: Size }) size: Size): string {
     return size.size;
   }
 }
@@ -103,7 +114,7 @@ describe('one connection signal across many calls', () => {
     ['a direct call whose handler reads its signal', 'watchful', {}],
     ['a direct call whose handler reads its signal and fails', 'watchfulFails', {}],
     ['an unknown tool (the SDK path)', 'nope', {}],
-    ['a question (the SDK path)', 'sized', {}],
+    ['a question asked behind an interceptor (the SDK path)', 'interceptedSized', {}],
   ])(
     '30 calls answered with %s leave no abort listener behind on the kept-alive connection',
     async (_kind, tool, args) => {
@@ -119,6 +130,7 @@ describe('one connection signal across many calls', () => {
     ['a plain result', 'provision', { name: 'web1', region: 'eu' }],
     ['a tool error', 'refuse', {}],
     ['an invalid argument', 'provision', { name: 1 }],
+    ['a question (a first leg)', 'sized', {}],
   ])(
     '30 direct calls answered with %s, none reading its signal, never make the connection signal',
     async (_kind, tool, args) => {
