@@ -9,6 +9,7 @@ import { checkLaneAssumptions } from './check-lane-assumptions';
 import { DirectPromptGets } from './direct/direct-prompt-gets';
 import { DirectResourceReads } from './direct/direct-resource-reads';
 import { DirectToolCalls } from './direct/direct-tool-calls';
+import { InputRequiredSeam } from './direct/input-required-seam';
 import { directServing } from './direct/run-direct-request';
 import { asLaneExchange } from './lane-exchange';
 
@@ -71,8 +72,10 @@ export class FastLane {
       },
     );
     if (endpoint instanceof TesseraApp) {
-      this.direct = new DirectToolCalls(endpoint.runtime, serverFactory);
-      const serving = directServing(endpoint.runtime, serverFactory);
+      // one server of the app's own factory lends the SDK's multi-round-trip seam to every direct request
+      const seam = new InputRequiredSeam(serverFactory('modern'));
+      this.direct = new DirectToolCalls(endpoint.runtime, seam);
+      const serving = directServing(endpoint.runtime, seam);
       this.prompts = new DirectPromptGets(serving);
       this.resources = new DirectResourceReads(serving);
     }

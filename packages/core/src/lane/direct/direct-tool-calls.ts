@@ -12,10 +12,9 @@ import type { AnswerSlot } from '../answer-slot';
 import { toCallToolResult } from '../../call-adapter/normalize-results';
 import { serveCall } from '../../call-adapter/serve-call';
 import type { ServerRuntime } from '../../server/server-runtime';
-import type { SdkServerFactory } from '../../endpoint/mcp-endpoint';
 import { directCallContext } from './direct-call-context';
 import { EventStreamAnswer } from './event-stream-answer';
-import { InputRequiredSeam } from './input-required-seam';
+import type { InputRequiredSeam } from './input-required-seam';
 import { retryParamsOf, retryScreened, type RetryParams } from './retry-params';
 import { classifyInbound } from './classify-inbound';
 import { callToolArguments } from './call-tool-arguments';
@@ -48,16 +47,14 @@ interface DirectCall {
  */
 export class DirectToolCalls {
   private readonly answers: ToolCallAnswers;
-  private readonly seam: InputRequiredSeam;
 
-  /** `serverFactory` is the app's own: the seam's one server is made by it, as every per-request one is. */
+  /** `seam` is lent by one server of the app's own factory (shared with the direct gets and reads). */
   constructor(
     private readonly rt: ServerRuntime,
-    serverFactory: SdkServerFactory,
+    private readonly seam: InputRequiredSeam,
   ) {
     const { name, version, title } = rt.info;
     this.answers = new ToolCallAnswers({ name, version, ...(title ? { title } : {}) });
-    this.seam = new InputRequiredSeam(serverFactory('modern'));
   }
 
   /** Serves `body` if it is a call this path takes; undefined otherwise. A plain result is left in `slot`. */

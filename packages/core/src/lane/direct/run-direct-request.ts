@@ -9,7 +9,6 @@ import {
 } from '@modelcontextprotocol/server';
 import type { HandlerPlan } from '../../compiler/handler-plan';
 import { serveCall } from '../../call-adapter/serve-call';
-import type { SdkServerFactory } from '../../endpoint/mcp-endpoint';
 import { JsonRpcCode } from '../../errors/json-rpc-codes';
 import type { ServerRuntime } from '../../server/server-runtime';
 import type { AnswerSlot } from '../answer-slot';
@@ -17,7 +16,7 @@ import { directCallContext } from './direct-call-context';
 import type { AdmittedRequest, GatedMethod } from './direct-request-gate';
 import { encodedResult } from './encoded-result';
 import { EventStreamAnswer } from './event-stream-answer';
-import { InputRequiredSeam } from './input-required-seam';
+import type { InputRequiredSeam } from './input-required-seam';
 import { thrownAnswer } from './tool-call-answer';
 
 /** A `prompts/get` or `resources/read` the gate let through, and what serves it. */
@@ -42,15 +41,15 @@ export interface DirectServing {
   seam: InputRequiredSeam;
 }
 
-/** The serving of `rt`'s app; `serverFactory` (the app's own) makes the server that lends the seam. */
-export function directServing(rt: ServerRuntime, serverFactory: SdkServerFactory): DirectServing {
+/** The serving of `rt`'s app, through `seam` (lent by one server of the app's own factory). */
+export function directServing(rt: ServerRuntime, seam: InputRequiredSeam): DirectServing {
   const { name, version, title } = rt.info;
   const hints = rt.cacheHints as Partial<Record<GatedMethod, CacheHint>> | undefined;
   return {
     rt,
     serverInfo: { name, version, ...(title ? { title } : {}) },
     cacheHint: (method) => hints?.[method],
-    seam: new InputRequiredSeam(serverFactory('modern')),
+    seam,
   };
 }
 
