@@ -2,6 +2,7 @@ import type { ServerKind } from './http-server';
 import { cannon, type SliceResult } from './support/cannon';
 import { ECHO_CALL, ECHO_TEXT } from './support/echo-servers';
 import { legLoads, type Load } from './support/flow-legs';
+import { READ_CALLS } from './support/reads.provider';
 import type { HttpBenchConfig } from './support/http-config';
 import { restingMemory } from './support/resting-memory';
 import { startServer, type ServerChild } from './support/server-child';
@@ -47,12 +48,27 @@ async function slice(m: Measured, config: HttpBenchConfig, seconds: number) {
   return { ...result, cpuUs: (after - before) / result.requests };
 }
 
-async function firstAnswer(child: ServerChild): Promise<Load[]> {
+/** The Tessera kinds' prompt and static resource reads (reads.provider.ts), when the bench is asked for them. */
+const READ_LOADS: Load[] = (['prompts/get', 'resources/read'] as const).map((what) => ({
+  what,
+  headers: envelopeHeaders(READ_CALLS[what]!),
+  body: envelopeBody(READ_CALLS[what]!),
+}));
+const servesReads = (kind: string) => kind === 'tessera' || kind === 'tessera-sdk';
+
+async function firstAnswer(child: ServerChild, config: HttpBenchConfig): Promise<Load[]> {
   if (isFlow(child.kind)) return legLoads(child.url);
   const response = await fetch(child.url, { method: 'POST', headers: ECHO_LOAD.headers, body: ECHO_LOAD.body });
   const text = parseAnswer(await response.text()).result?.content?.[0]?.text;
   if (text !== ECHO_TEXT) throw new Error(`${child.kind} (${child.tools} tools): unexpected answer ${text}`);
-  return [ECHO_LOAD];
+  if (!config.reads || !servesReads(child.kind)) return [ECHO_LOAD];
+  for (const load of READ_LOADS) {
+    const answer = await fetch(child.url, { method: 'POST', headers: load.headers, body: load.body });
+    const read = parseAnswer(await answer.text());
+    if (!read.result)
+      throw new Error(`${child.kind} (${child.tools} tools): ${load.what} failed: ${JSON.stringify(read)}`);
+  }
+  return [ECHO_LOAD, ...READ_LOADS];
 }
 
 export async function callsPart(config: HttpBenchConfig): Promise<void> {
@@ -65,7 +81,7 @@ export async function callsPart(config: HttpBenchConfig): Promise<void> {
       else for (const tools of config.tools) children.push(await startServer(kind as ServerKind, tools));
     }
     const loads: Load[][] = [];
-    for (const child of children) loads.push(await firstAnswer(child));
+    for (const child of children) loads.push(await firstAnswer(child, config));
     // every server at rest over the same seconds, side by side (restingMemory)
     const idle = await Promise.all(children.map((child) => restingMemory(child, config.settleSeconds)));
     const measured: Measured[] = children.flatMap((child, i) =>

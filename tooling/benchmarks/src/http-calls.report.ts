@@ -73,12 +73,13 @@ export function reportCalls(measured: Measured[], config: HttpBenchConfig): void
     );
   }
   reportLegs(measured, find);
+  reportReads(measured);
   if (config.tools.length > 1) reportToolCount(measured, config, find);
 }
 
 /** Server CPU per flow leg against the plain call of the same stack (its fewest-tools echo server), per round. */
 function reportLegs(measured: Measured[], find: (kind: string, tools: number) => Measured | undefined): void {
-  const legs = measured.filter((m) => m.load.what);
+  const legs = measured.filter((m) => m.load.what && m.child.kind.startsWith('flow-'));
   if (!legs.length) return;
   const fewest = Math.min(...measured.filter((m) => !m.load.what && m.child.tools > 0).map((m) => m.child.tools));
   const plainOf: Record<string, string> = { 'flow-tessera': 'tessera', 'flow-raw': 'raw' };
@@ -107,6 +108,28 @@ function reportLegs(measured: Measured[], find: (kind: string, tools: number) =>
               )
             : '-'
         } |`,
+    );
+  }
+}
+
+/** A prompt and a resource read on the lane against the same read on the SDK path (`BENCH_HTTP_READS=1`). */
+function reportReads(measured: Measured[]): void {
+  const reads = measured.filter((m) => m.load.what && m.child.kind === 'tessera');
+  if (!reads.length) return;
+  console.log(
+    '\nA read on the lane against the same read with the fast path off (the SDK path), per round then median [min-max]:\n',
+  );
+  console.log('| Read | Tools | req/s ÷ SDK path | server CPU ÷ SDK path | server CPU ÷ plain call, lane |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const read of reads) {
+    const same = (kind: string, what: string) =>
+      measured.find((m) => m.child.kind === kind && m.child.tools === read.child.tools && m.load.what === what);
+    const sdk = same('tessera-sdk', read.load.what);
+    const plain = same('tessera', '');
+    const cell = (other: Measured | undefined, pick: (x: Slice) => number) =>
+      other ? fmtSpread(perRound(read, other, pick), 2) : '-';
+    console.log(
+      `| ${read.load.what} | ${read.child.tools} | ${cell(sdk, (x) => x.perSecond)} | ${cell(sdk, (x) => x.cpuUs)} | ${cell(plain, (x) => x.cpuUs)} |`,
     );
   }
 }

@@ -19,6 +19,8 @@ export interface HttpBenchConfig {
   flowConcurrency: number;
   openFlows: number;
   parts: Array<'cold' | 'calls' | 'flows' | 'open'>;
+  /** `BENCH_HTTP_READS=1`: the Tessera kinds also serve a `prompts/get` and a `resources/read` load each. */
+  reads: boolean;
 }
 
 export function httpBenchConfig(env: NodeJS.ProcessEnv = process.env): HttpBenchConfig {
@@ -51,6 +53,7 @@ export function httpBenchConfig(env: NodeJS.ProcessEnv = process.env): HttpBench
     flowConcurrency: num('BENCH_FLOW_CONCURRENCY', 16, 16),
     openFlows: num('BENCH_OPEN_FLOWS', 10_000, 1_000),
     parts: list('BENCH_HTTP_PARTS', 'cold,calls,open,flows') as HttpBenchConfig['parts'],
+    reads: env.BENCH_HTTP_READS === '1',
   };
 }
 
