@@ -1,6 +1,9 @@
 import { startNodeEcho } from '../src/servers/node-echo';
 import { httpBenchConfig, spread } from '../src/support/http-config';
+import { READ_CALLS } from '../src/support/reads.provider';
 import { restingMemory } from '../src/support/resting-memory';
+import { tesseraEcho } from '../src/support/tessera-echo';
+import { callOnce } from '../src/support/wire';
 import { groupOf, groupTotals, selfTimes, type CpuProfile } from '../src/support/profile-summary';
 
 describe('HTTP bench settings', () => {
@@ -24,6 +27,7 @@ describe('HTTP bench settings', () => {
       'flow-tessera',
     ]);
     expect(httpBenchConfig({}).parts).toEqual(['cold', 'calls', 'open', 'flows']);
+    expect([httpBenchConfig({}).reads, httpBenchConfig({ BENCH_HTTP_READS: '1' }).reads]).toEqual([false, true]);
     expect(httpBenchConfig({ BENCH_HTTP_BUSY_US: '80' }).busyMicros).toBe(80);
     expect(httpBenchConfig({ BENCH_QUICK: '1' })).toMatchObject({ rounds: 2, seconds: 1, openFlows: 1_000 });
     expect(
@@ -86,6 +90,24 @@ describe('the plain node:http echoes', () => {
         server.close();
         server.closeAllConnections();
       }
+    }
+  });
+});
+
+describe("the bench's Tessera app", () => {
+  it('answers each read work-http.js and BENCH_HTTP_READS send with a complete result', async () => {
+    const { app } = tesseraEcho(10);
+    try {
+      const texts: unknown[] = [];
+      for (const call of Object.values(READ_CALLS)) {
+        const answer = await callOnce(app.fetch, call);
+        expect(answer).toMatchObject({ result: { resultType: 'complete' } });
+        const { messages, contents } = answer.result as { messages?: any[]; contents?: any[] };
+        texts.push(messages?.[0].content.text ?? contents?.[0].text);
+      }
+      expect(texts).toEqual(['Write a brief on bees', '{"ok":true}', 'note n-1']);
+    } finally {
+      await app.close();
     }
   });
 });
