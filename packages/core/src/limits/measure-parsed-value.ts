@@ -12,20 +12,30 @@ export interface ParsedValueSize {
  */
 export function measureParsedValue(value: object, maxDepth: number, skipped?: unknown): ParsedValueSize | undefined {
   const size: ParsedValueSize = { keys: 0, items: 0, deepest: 1 };
-  const stack: Array<[object, number]> = [[value, 1]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
+  // two stacks side by side, not one of pairs: a pair would be an allocation per object of every call
+  const nodes: object[] = [value];
+  const depths: number[] = [1];
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const depth = depths.pop()!;
     if (depth > maxDepth) return undefined;
     if (depth > size.deepest) size.deepest = depth;
     if (Array.isArray(node)) {
       size.items += node.length;
-      for (const item of node) if (typeof item === 'object' && item !== null) stack.push([item, depth + 1]);
+      for (const item of node)
+        if (typeof item === 'object' && item !== null) {
+          nodes.push(item);
+          depths.push(depth + 1);
+        }
       continue;
     }
     for (const key in node) {
       size.keys += 1;
       const child = (node as Record<string, unknown>)[key];
-      if (typeof child === 'object' && child !== null && child !== skipped) stack.push([child, depth + 1]);
+      if (typeof child === 'object' && child !== null && child !== skipped) {
+        nodes.push(child);
+        depths.push(depth + 1);
+      }
     }
   }
   return size;
