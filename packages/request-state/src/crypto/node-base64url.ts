@@ -15,7 +15,10 @@ export function nodeBase64url({ Buffer }: Pick<NodeCrypto, 'Buffer'>): Base64url
     decodeCanonical(text) {
       if (!ALPHABET.test(text) || text.length % 4 === 1) return undefined;
       const bytes = Buffer.from(text, 'base64url');
-      return bytes.toString('base64url') === text ? bytes : undefined;
+      // a plain view: the callers' subarray() is then the native one, not Buffer's
+      return bytes.toString('base64url') === text
+        ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length)
+        : undefined;
     },
   };
 }

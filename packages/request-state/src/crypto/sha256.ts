@@ -9,9 +9,15 @@ export const portableSha256 = (data: Uint8Array | string): Uint8Array =>
 /** node:crypto's SHA-256: native, one call with `hash` (Node 20.12+), else a Hash object. */
 export function nodeSha256(node: NodeCrypto): (data: Uint8Array | string) => Uint8Array {
   const { hash, createHash } = node;
-  return hash !== undefined
-    ? (data) => hash('sha256', data, 'buffer')
-    : (data) => createHash('sha256').update(data).digest();
+  const digest =
+    hash !== undefined
+      ? (data: Uint8Array | string) => hash('sha256', data, 'buffer')
+      : (data: Uint8Array | string) => createHash('sha256').update(data).digest();
+  // a plain view: the callers' subarray() is then the native one, not Buffer's
+  return (data) => {
+    const bytes = digest(data);
+    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+  };
 }
 
 /** SHA-256 of bytes, or of a string's UTF-8, on this runtime: node:crypto's on Node, @noble/hashes' elsewhere. */

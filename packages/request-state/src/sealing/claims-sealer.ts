@@ -58,7 +58,8 @@ export class ClaimsSealer implements RequestStateSealer {
       // 128 random bits straight from the CSPRNG: two tokens sharing one would refuse each other as replays
       ...(this.config.singleUse !== undefined && { n: encodeBase64url(randomBytes(16)) }),
     };
-    const token = await this.config.codec.seal(utf8.encode(JSON.stringify(claims)));
+    const sealed = this.config.codec.seal(utf8.encode(JSON.stringify(claims)));
+    const token = typeof sealed === 'string' ? sealed : await sealed; // node:crypto's codec answers directly
     if (token.length > this.config.maxTokenLength)
       throw new RequestStateTooLargeError(token.length, this.config.maxTokenLength);
     return token;
@@ -98,9 +99,18 @@ export class ClaimsSealer implements RequestStateSealer {
     if (nonce !== undefined) await store.release(nonce);
   }
 
-  /** Every check of a token against the request that carries it. */
-  private async verify(token: unknown, binding: RequestBinding): Promise<RequestStateClaims> {
-    const claims = await this.unseal(token);
+  /**
+   * Every check of a token against the request that carries it: answered directly when the codec answers
+   * directly (node:crypto's), so a leg's state is opened without a promise per step.
+   */
+  private verify(token: unknown, binding: RequestBinding): RequestStateClaims | Promise<RequestStateClaims> {
+    const bytes = this.unsealBytes(token);
+    return bytes instanceof Uint8Array
+      ? this.checkBinding(this.checkClaims(bytes), binding)
+      : bytes.then((opened) => this.checkBinding(this.checkClaims(opened), binding));
+  }
+
+  private checkBinding(claims: RequestStateClaims, binding: RequestBinding): RequestStateClaims {
     checkMethod(claims, binding.method);
     checkTarget(claims, binding);
     this.checkAudience(claims);
@@ -110,9 +120,17 @@ export class ClaimsSealer implements RequestStateSealer {
 
   /** Bounds, codec, payload shape, version and time window (finite, at most ttl long): everything that needs no request. */
   async unseal(token: unknown): Promise<RequestStateClaims> {
+    return this.checkClaims(await this.unsealBytes(token));
+  }
+
+  private unsealBytes(token: unknown): Uint8Array | Promise<Uint8Array> {
     if (typeof token !== 'string') throw new InvalidRequestStateError('not_string');
     if (token.length > this.config.maxTokenLength) throw new InvalidRequestStateError('too_long');
-    const claims = parseClaims(await unsealWith(this.config.codec, token));
+    return unsealWith(this.config.codec, token);
+  }
+
+  private checkClaims(bytes: Uint8Array): RequestStateClaims {
+    const claims = parseClaims(bytes);
     // JSON reads 1e999 as Infinity: a codec that authenticates poorly must not hand out eternal tokens
     if (!Number.isFinite(claims.iat) || !Number.isFinite(claims.exp)) throw new InvalidRequestStateError('bad_time');
     // seal() stamps exp = iat + ttl with the same arithmetic, so an honest token is never over by a rounding
@@ -160,16 +178,28 @@ function digestOrNothing(args: RequestBinding['arguments']): string | undefined 
   }
 }
 
-async function unsealWith(codec: RequestStateCodec, token: string): Promise<Uint8Array> {
+/** The codec's bytes for a token, directly when the codec answers directly; any failure is a refusal. */
+function unsealWith(codec: RequestStateCodec, token: string): Uint8Array | Promise<Uint8Array> {
   let bytes: unknown;
   try {
-    bytes = await codec.unseal(token);
+    bytes = codec.unseal(token);
   } catch (error) {
-    // a codec's own reason is kept as `cause` for the log; the message stays the fixed one
-    throw isInvalidRequestStateError(error)
-      ? error
-      : new InvalidRequestStateError('codec_error', { cause: error, detail: codecErrorDetail(error, token) });
+    throw codecRefusal(error, token);
   }
+  if (typeof (bytes as PromiseLike<unknown> | undefined)?.then !== 'function') return unsealedBytes(bytes);
+  return Promise.resolve(bytes).then(unsealedBytes, (error: unknown) => {
+    throw codecRefusal(error, token);
+  });
+}
+
+// a codec's own reason is kept as `cause` for the log; the message stays the fixed one
+function codecRefusal(error: unknown, token: string): InvalidRequestStateError {
+  return isInvalidRequestStateError(error)
+    ? error
+    : new InvalidRequestStateError('codec_error', { cause: error, detail: codecErrorDetail(error, token) });
+}
+
+function unsealedBytes(bytes: unknown): Uint8Array {
   if (!(bytes instanceof Uint8Array))
     throw new InvalidRequestStateError('codec_error', {
       detail: `unseal returned ${bytes === null ? 'null' : typeof bytes}, not bytes`,
