@@ -13,6 +13,7 @@ export type { LegRun } from './single-use/claim-leg';
 export type { RecordedAnswer } from './single-use/leg-answers';
 export type { LegClaim, LegClaimOutcome, LegFinish, LegRenewal } from './single-use/leg-record';
 export { LegInProgressError } from './errors/leg-in-progress.error';
+export { IdempotencyKeyReusedError } from './errors/idempotency-key-reused.error';
 export type { RequestBinding } from './binding/request-binding';
 export { argumentsDigest } from './binding/arguments-digest';
 export { authIdentity, principalFromAuthInfo } from './binding/principal-from-auth-info';
@@ -39,6 +40,7 @@ export {
   DEFAULT_SINGLE_USE_TIMEOUT_MS,
   DEFAULT_LEG_LEASE_MS,
   DEFAULT_LEG_WAIT_MS,
+  DEFAULT_FIRST_LEG_WINDOW_MS,
 } from './single-use/single-use-settings';
 export type { ProtectRequestStateOptions, ProtectedRequestState } from './sdk/protect-request-state';
 export type { RequestStateContext, RequestTarget } from './sdk/request-state-context';

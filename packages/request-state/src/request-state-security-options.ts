@@ -42,4 +42,10 @@ export interface IdempotentLegOptions {
   leaseMs?: number;
   /** How long a resend waits for a run in progress before it is answered -31503 `leg_in_progress`; default 10 000 ms. */
   waitMs?: number;
+  /**
+   * How long the answer of a first leg is kept for its resends: a `tools/call` that carries no requestState,
+   * of a tool not hinted `readOnlyHint` or `idempotentHint`, recorded under (caller, tool, key); default
+   * 600 000 ms (10 minutes). A resend after it runs the tool again.
+   */
+  firstLegWindowMs?: number;
 }

@@ -29,8 +29,12 @@ describe('RequestStateSecurity({ idempotentLegs }) is checked at construction', 
       'idempotentLegs.waitMs must be a positive number of milliseconds, got -1',
     ],
     [
+      { singleUse: new MemorySingleUseStore(), idempotentLegs: { firstLegWindowMs: 0 } },
+      'idempotentLegs.firstLegWindowMs must be a positive number of milliseconds, got 0',
+    ],
+    [
       { singleUse: new MemorySingleUseStore(), idempotentLegs: true },
-      'idempotentLegs must be false or { leaseMs?, waitMs? }, got true',
+      'idempotentLegs must be false or { leaseMs?, waitMs?, firstLegWindowMs? }, got true',
     ],
   ])('%j is refused', (options, message) => {
     expect(() => new RequestStateSecurity({ keys, ...(options as object) })).toThrow(message);

@@ -5,12 +5,14 @@ import * as api from '@tessera/request-state';
 describe('public API', () => {
   it('exports exactly these runtime names', async () => {
     expect(Object.keys(api).sort()).toEqual([
+      'DEFAULT_FIRST_LEG_WINDOW_MS',
       'DEFAULT_LEG_LEASE_MS',
       'DEFAULT_LEG_WAIT_MS',
       'DEFAULT_MAX_TOKEN_LENGTH',
       'DEFAULT_SINGLE_USE_TIMEOUT_MS',
       'DEFAULT_TTL_SECONDS',
       'INVALID_REQUEST_STATE_MESSAGE',
+      'IdempotencyKeyReusedError',
       'InvalidRequestStateError',
       'InvalidRequestStateProtocolError',
       'LegInProgressError',

@@ -11,7 +11,7 @@ import {
   type RequestBinding,
   type RequestStateSealer,
 } from '@tessera/request-state';
-import { IDEMPOTENT_LEGS_META } from '@tessera/common';
+import { IDEMPOTENCY_KEY_META, IDEMPOTENT_LEGS_META } from '@tessera/common';
 import type { CallHandler } from '../contracts/interceptor';
 import type { PipelineContext } from '../contracts/pipeline-context';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
@@ -38,7 +38,8 @@ export type StateCarrier = Pick<
 
 /** The outermost stage's part: opens the state a call carries before `next`, seals what it answers after. */
 export interface StateStage {
-  intercept(call: StateCarrier, next: CallHandler): Promise<unknown>;
+  /** `recordsFirstLeg`: the call's tool may not run twice, so a first leg with a key is recorded under it. */
+  intercept(call: StateCarrier, next: CallHandler, recordsFirstLeg?: boolean): Promise<unknown>;
 }
 
 export interface RequestStateInterceptorOptions {
@@ -62,14 +63,18 @@ type Binding = RequestBinding & { principalError?: unknown };
 export class RequestStateInterceptor implements StateStage {
   constructor(private readonly options: RequestStateInterceptorOptions) {}
 
-  async intercept(call: StateCarrier, next: CallHandler): Promise<unknown> {
+  async intercept(call: StateCarrier, next: CallHandler, recordsFirstLeg = false): Promise<unknown> {
     const raw = call.sdk.mcpReq.requestState();
     const incoming = raw !== undefined && raw !== null;
     const key = readIdempotencyKey(call);
     if (key !== undefined) call.idempotencyKey = key;
     const binding = this.bindingFor(call, incoming);
     let run: LegRun | undefined;
-    if (incoming) {
+    if (!incoming && recordsFirstLeg && key !== undefined && this.options.sealer.idempotentLegs) {
+      const claimed = await this.claimFirstLeg(call, binding, key);
+      if (claimed?.recorded !== undefined) return answerAgain(claimed.recorded);
+      run = claimed?.run;
+    } else if (incoming) {
       const opened = await this.openLeg(call, raw, binding, key);
       if (opened.recorded !== undefined) return answerAgain(opened.recorded);
       run = opened.run;
@@ -82,16 +87,13 @@ export class RequestStateInterceptor implements StateStage {
     try {
       result = await next();
     } catch (error) {
-      if (incoming && !handlerStarted(call)) {
-        run?.end();
-        await this.giveBack(call, raw);
-      } else if (run !== undefined) await this.finish(call, run, recordableError(error));
+      if (!handlerStarted(call)) await this.notRun(call, raw, run);
+      else if (run !== undefined) await this.finish(call, run, recordableError(error));
       throw error;
     }
-    if (!isInputRequiredResult(result) && incoming && !handlerStarted(call)) {
+    if (!isInputRequiredResult(result) && !handlerStarted(call)) {
       // refused before the handler (a guard's refusal a filter turned into a tool error, say): nothing ran
-      run?.end();
-      await this.giveBack(call, raw);
+      await this.notRun(call, raw, run);
       return result;
     }
     try {
@@ -119,6 +121,26 @@ export class RequestStateInterceptor implements StateStage {
         method: call.method,
         target: call.target,
         error: failure,
+      });
+    }
+  }
+
+  /**
+   * A leg that ended before its handler ran leaves nothing to answer a resend with: its token is given back,
+   * a first leg's record forgotten, so the resend runs at once.
+   */
+  private async notRun(call: StateCarrier, raw: unknown, run: LegRun | undefined): Promise<void> {
+    if (raw !== undefined && raw !== null) {
+      run?.end();
+      await this.giveBack(call, raw);
+    } else if (run !== undefined) {
+      await run.release().catch((error: unknown) => {
+        // the record stays until its lease lapses: a resend waits that long, then runs
+        this.options.logger.warn('idempotent first leg: forgetting the record of a leg that never ran failed', {
+          method: call.method,
+          target: call.target,
+          error,
+        });
       });
     }
   }
@@ -154,31 +176,64 @@ export class RequestStateInterceptor implements StateStage {
     try {
       return await this.options.sealer.openLeg(raw, binding, key);
     } catch (error) {
-      if (RequestStateError.isInstance(error) && error.code === RequestStateErrorCode.LegInProgress) {
-        // Nothing ran for this resend: the first run is alive and will record its answer; ask again shortly.
-        throw new ProtocolError(JsonRpcCode.Unavailable, `Service unavailable: ${error.message}`, {
-          reason: 'leg_in_progress',
-          retryAfterMs: STORE_RETRY_AFTER_MS,
-        });
-      }
-      if (!(RequestStateError.isInstance(error) && error.code === RequestStateErrorCode.SingleUseStoreUnavailable))
-        throw error;
-      const ref = logWithRef(
-        this.options.logger,
-        'requestState single-use store unavailable: leg refused (fail closed)',
-        {
-          method: call.method,
-          target: call.target,
-          error,
-        },
-      );
-      // Transient and the server's: the handler did not run and the token was not spent, so the client sends the leg again.
+      throw this.storeRefusal(call, error);
+    }
+  }
+
+  /**
+   * Claims the record of a first leg the client named `key` (the same outcomes as an idempotent leg's). A
+   * key already used with other arguments is -32602 naming the key; a custom principal that failed leaves
+   * the call unrecorded (sealing anything for it would fail anyway).
+   */
+  private async claimFirstLeg(
+    call: StateCarrier,
+    binding: Binding,
+    key: string,
+  ): Promise<{ run?: LegRun; recorded?: RecordedAnswer } | undefined> {
+    const { principalError, ...clean } = binding;
+    if (principalError !== undefined) return undefined;
+    try {
+      return await this.options.sealer.claimFirstLeg(clean, key);
+    } catch (error) {
+      if (!(RequestStateError.isInstance(error) && error.code === RequestStateErrorCode.IdempotencyKeyReused))
+        throw this.storeRefusal(call, error);
       throw new ProtocolError(
-        JsonRpcCode.Unavailable,
-        `Service unavailable: the single-use state store did not answer; the leg did not run, send it again (ref ${ref})`,
-        { reason: 'store_unavailable', retryAfterMs: STORE_RETRY_AFTER_MS },
+        JsonRpcCode.InvalidParams,
+        `Invalid params for tool "${call.target}": _meta["${IDEMPOTENCY_KEY_META}"] "${key}" was already used for this tool with other arguments; a new call needs a new key`,
+        { field: `_meta.${IDEMPOTENCY_KEY_META}` },
       );
     }
+  }
+
+  /**
+   * What a leg refused by the single-use store is answered: a run still going elsewhere or a store that did
+   * not answer are retryable (-31503); anything else is thrown as it is.
+   */
+  private storeRefusal(call: StateCarrier, error: unknown): unknown {
+    if (RequestStateError.isInstance(error) && error.code === RequestStateErrorCode.LegInProgress) {
+      // Nothing ran for this resend: the first run is alive and will record its answer; ask again shortly.
+      return new ProtocolError(JsonRpcCode.Unavailable, `Service unavailable: ${error.message}`, {
+        reason: 'leg_in_progress',
+        retryAfterMs: STORE_RETRY_AFTER_MS,
+      });
+    }
+    if (!(RequestStateError.isInstance(error) && error.code === RequestStateErrorCode.SingleUseStoreUnavailable))
+      return error;
+    const ref = logWithRef(
+      this.options.logger,
+      'requestState single-use store unavailable: leg refused (fail closed)',
+      {
+        method: call.method,
+        target: call.target,
+        error,
+      },
+    );
+    // Transient and the server's: the handler did not run and the token was not spent, so the client sends the leg again.
+    return new ProtocolError(
+      JsonRpcCode.Unavailable,
+      `Service unavailable: the single-use state store did not answer; the leg did not run, send it again (ref ${ref})`,
+      { reason: 'store_unavailable', retryAfterMs: STORE_RETRY_AFTER_MS },
+    );
   }
 
   /**

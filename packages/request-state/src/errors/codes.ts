@@ -9,6 +9,7 @@ export const RequestStateErrorCode = {
   UnusableAuthInfo: 'TESSERA_UNUSABLE_AUTH_INFO',
   SingleUseStoreUnavailable: 'TESSERA_SINGLE_USE_STORE_UNAVAILABLE',
   LegInProgress: 'TESSERA_LEG_IN_PROGRESS',
+  IdempotencyKeyReused: 'TESSERA_IDEMPOTENCY_KEY_REUSED',
 } as const;
 
 export type RequestStateErrorCode = (typeof RequestStateErrorCode)[keyof typeof RequestStateErrorCode];

@@ -5,8 +5,9 @@ import { InvalidRequestStateError, isInvalidRequestStateError } from '../errors/
 import { RequestStateTooLargeError } from '../errors/request-state-too-large.error';
 import { MAX_CLOCK_SKEW_SECONDS } from '../single-use/clock-skew';
 import { consumeOnce, type SingleUseSettings } from '../single-use/consume-once';
-import { claimLeg } from '../single-use/claim-leg';
-import { LegAnswers } from '../single-use/leg-answers';
+import { claimLeg, type LegRun } from '../single-use/claim-leg';
+import { claimFirstLeg } from '../single-use/claim-first-leg';
+import { LegAnswers, type RecordedAnswer } from '../single-use/leg-answers';
 import { encodeBase64url } from '../crypto/base64url';
 import { randomBytes } from '../crypto/web-crypto';
 import { CLAIMS_VERSION, parseClaims, type RequestStateClaims } from './request-state-claims';
@@ -85,6 +86,17 @@ export class ClaimsSealer implements RequestStateSealer {
     }
     const claimed = await claimLeg(claims, idempotencyKey, { ...singleUse, legs }, this.answers);
     return 'run' in claimed ? { state: claims.s, run: claimed.run } : { recorded: claimed.recorded };
+  }
+
+  async claimFirstLeg(
+    binding: RequestBinding,
+    idempotencyKey: string,
+  ): Promise<{ run: LegRun } | { recorded: RecordedAnswer } | undefined> {
+    const singleUse = this.config.singleUse;
+    const legs = singleUse?.legs;
+    if (singleUse === undefined || legs === undefined) return undefined;
+    const settings = { ...singleUse, legs };
+    return await claimFirstLeg(binding, this.audience, idempotencyKey, settings, this.answers, this.config.clock());
   }
 
   async giveBack(token: unknown): Promise<void> {

@@ -34,6 +34,17 @@ export interface RequestStateSealer {
    */
   openLeg(token: unknown, binding: RequestBinding, idempotencyKey: string | undefined): Promise<OpenedLeg>;
   /**
+   * With idempotent legs on, claims the record of a first leg named `idempotencyKey` (a call that carries no
+   * state): this instance's run of it, or the answer an earlier run recorded (waiting for a live run, taking
+   * over a dead one, as `openLeg` does). The record is scoped to the binding's principal, method and target;
+   * the same key with other arguments rejects with `IdempotencyKeyReusedError`. `undefined` with idempotent
+   * legs off. The record lasts `idempotentLegs.firstLegWindowMs`.
+   */
+  claimFirstLeg(
+    binding: RequestBinding,
+    idempotencyKey: string,
+  ): Promise<{ run: LegRun } | { recorded: RecordedAnswer } | undefined>;
+  /**
    * Gives back a token `openOnce` consumed for a leg whose handler never ran (refused before it), so the
    * client's retry of that leg opens. Does nothing without single use, or with a store that cannot release.
    */

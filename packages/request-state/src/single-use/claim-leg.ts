@@ -20,6 +20,8 @@ export interface LegRun {
   finish(answer: RecordedAnswer): Promise<void>;
   /** Ends the run without an answer to keep: the lease stops being renewed (a resend then runs the leg again). */
   end(): void;
+  /** Ends the run and forgets its record (its handler never ran), so a resend runs at once instead of waiting. */
+  release(): Promise<void>;
 }
 
 type LegStore = SingleUseStore & Required<Pick<SingleUseStore, 'claimLeg' | 'renewLeg' | 'finishLeg'>>;
@@ -36,11 +38,26 @@ export async function claimLeg(
   settings: SingleUseSettings & { legs: IdempotentLegSettings },
   answers: LegAnswers,
 ): Promise<{ run: LegRun } | { recorded: RecordedAnswer }> {
-  const nonce = nonceOf(claims);
+  const claimed = await claimRecord(nonceOf(claims), key, recordExpiry(claims), settings, answers);
+  if ('replayed' in claimed) throw new InvalidRequestStateError('replayed');
+  return claimed;
+}
+
+/**
+ * The claim behind `claimLeg`, on any record: `nonce` names it, `key` is what a resend must bring to share
+ * it (another key finds `{ replayed: true }`), kept until `expiresAtMs`.
+ */
+export async function claimRecord(
+  nonce: string,
+  key: string,
+  expiresAtMs: number,
+  settings: SingleUseSettings & { legs: IdempotentLegSettings },
+  answers: LegAnswers,
+): Promise<{ run: LegRun } | { recorded: RecordedAnswer } | { replayed: true }> {
   const store = settings.store as LegStore;
   const { leaseMs, waitMs } = settings.legs;
   const owner = encodeBase64url(randomBytes(12));
-  const claim = { key, owner, leaseMs, expiresAtMs: recordExpiry(claims) };
+  const claim = { key, owner, leaseMs, expiresAtMs };
   const started = Date.now();
   for (;;) {
     const outcome: LegClaimOutcome = await askStore(
@@ -51,7 +68,7 @@ export async function claimLeg(
     );
     if (outcome.status === 'run') return { run: startRun(store, nonce, claim, outcome.rerun, answers, settings) };
     if (outcome.status === 'done') return { recorded: await answers.open(outcome.answer, nonce, key) };
-    if (outcome.status === 'replayed') throw new InvalidRequestStateError('replayed');
+    if (outcome.status === 'replayed') return { replayed: true };
     const waited = Date.now() - started;
     if (waited >= waitMs) throw new LegInProgressError(waited);
     await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, waitMs - waited)));
@@ -81,6 +98,10 @@ function startRun(
     },
     end() {
       clearInterval(heartbeat);
+    },
+    async release() {
+      clearInterval(heartbeat);
+      await store.release?.(nonce);
     },
   };
 }

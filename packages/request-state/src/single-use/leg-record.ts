@@ -2,11 +2,16 @@
 export interface IdempotentLegSettings {
   leaseMs: number;
   waitMs: number;
+  /** How long the record of a first leg (a tool call carrying no requestState) is kept for its resends. */
+  firstLegWindowMs: number;
 }
 
 /** A claim on a single-use nonce for one idempotent leg (see `SingleUseStore.claimLeg`). */
 export interface LegClaim {
-  /** The client's idempotency key of the leg. */
+  /**
+   * The client's idempotency key of the leg (for a first leg, the key and the digest of its arguments, so a
+   * call that reuses the key with other arguments is told apart). Never holds `|`.
+   */
   key: string;
   /** Random id of this run of the leg, holder of the lease. */
   owner: string;

@@ -7,6 +7,7 @@ import type { SingleUseStore } from './single-use-store';
 export const DEFAULT_SINGLE_USE_TIMEOUT_MS = 2000;
 export const DEFAULT_LEG_LEASE_MS = 5000;
 export const DEFAULT_LEG_WAIT_MS = 10_000;
+export const DEFAULT_FIRST_LEG_WINDOW_MS = 600_000;
 
 /** Checks `singleUse`, `singleUseTimeoutMs` and `idempotentLegs` at construction, so a misconfigured server fails at startup. */
 export function singleUseFrom(options: {
@@ -50,11 +51,15 @@ function legsFrom(
   }
   if (options !== undefined && (typeof options !== 'object' || options === null))
     throw new RequestStateConfigError(
-      `RequestStateSecurity: idempotentLegs must be false or { leaseMs?, waitMs? }, got ${String(options)}`,
+      `RequestStateSecurity: idempotentLegs must be false or { leaseMs?, waitMs?, firstLegWindowMs? }, got ${String(options)}`,
     );
   return {
     leaseMs: positive('idempotentLegs.leaseMs', options?.leaseMs ?? DEFAULT_LEG_LEASE_MS),
     waitMs: positive('idempotentLegs.waitMs', options?.waitMs ?? DEFAULT_LEG_WAIT_MS),
+    firstLegWindowMs: positive(
+      'idempotentLegs.firstLegWindowMs',
+      options?.firstLegWindowMs ?? DEFAULT_FIRST_LEG_WINDOW_MS,
+    ),
   };
 }
 

@@ -1,0 +1,225 @@
+import { randomBytes } from 'node:crypto';
+import { IsInt, IsOptional, IsString } from 'class-validator';
+import {
+  Args,
+  createApp,
+  Ctx,
+  ExecutionContext,
+  MemorySingleUseStore,
+  Provider,
+  RequestStateSecurity,
+  silentLogger,
+  Tool,
+  UseGuards,
+  type Guard,
+  type SingleUseStore,
+} from '@tessera/core';
+import { sendRaw } from '@tessera/testing';
+
+const KEY_META = 'io.github.tessera-mcp/idempotencyKey';
+const K1 = 'call-key-aaaaaaaaaaaaaaaa';
+const K2 = 'call-key-bbbbbbbbbbbbbbbb';
+
+/** Each run of a tool's body: the side effect a resend must not repeat. */
+let runs: string[] = [];
+/** Holds `charge` until released, so a resend can arrive while it runs. */
+let gate: Promise<void> = Promise.resolve();
+let guardOpen = true;
+
+const openWhenAllowed: Guard = { canActivate: () => guardOpen };
+
+class Amount {
+  @IsInt()
+  amount!: number;
+
+  @IsOptional()
+  @IsString()
+  who?: string;
+}
+
+@Provider()
+class Payments {
+  @Tool()
+  async charge(@Args() args: Amount, @Ctx() ctx: ExecutionContext): Promise<string> {
+    await gate;
+    runs.push(`charge ${args.amount} ${ctx.idempotencyKey}`);
+    return `charged ${args.amount} (run ${runs.length})`;
+  }
+
+  @Tool()
+  refund(@Args() args: Amount): string {
+    runs.push(`refund ${args.amount}`);
+    return `refunded ${args.amount}`;
+  }
+
+  @Tool({ annotations: { idempotentHint: true } })
+  setLimit(@Args() args: Amount): string {
+    runs.push(`limit ${args.amount}`);
+    return `limit ${args.amount}`;
+  }
+
+  @Tool({ annotations: { readOnlyHint: true } })
+  balance(): string {
+    runs.push('balance');
+    return 'balance 0';
+  }
+
+  @Tool()
+  @UseGuards(openWhenAllowed)
+  guarded(@Args() args: Amount): string {
+    runs.push(`guarded ${args.amount}`);
+    return `guarded ${args.amount}`;
+  }
+}
+
+function server(store?: SingleUseStore, legs?: { leaseMs?: number; waitMs?: number; firstLegWindowMs?: number }) {
+  return createApp({
+    name: 'payments',
+    version: '1',
+    providers: [Payments],
+    security: new RequestStateSecurity({
+      keys: [randomBytes(32)],
+      ...(store !== undefined && { singleUse: store, idempotentLegs: legs }),
+    }) as never,
+    logger: silentLogger,
+  });
+}
+
+type App = ReturnType<typeof server>;
+
+function call(app: App, name: string, args: Record<string, unknown>, key?: string, id = 1) {
+  const meta = key === undefined ? {} : { _meta: { [KEY_META]: key } };
+  return sendRaw(app, 'tools/call', { name, arguments: args, ...meta }, { id });
+}
+
+beforeEach(() => {
+  runs = [];
+  gate = Promise.resolve();
+  guardOpen = true;
+});
+
+describe('idempotent first legs (a tools/call carrying no requestState, on a server recording legs)', () => {
+  test('a resend with the same key and arguments gets the recorded answer byte for byte; the tool ran once', async () => {
+    const app = server(new MemorySingleUseStore());
+    const first = await call(app, 'charge', { amount: 5 }, K1);
+    const again = await call(app, 'charge', { amount: 5 }, K1, 2);
+    expect(first.body.result?.content).toEqual([{ type: 'text', text: 'charged 5 (run 1)' }]);
+    expect(JSON.stringify(again.body.result)).toBe(JSON.stringify(first.body.result));
+    expect(runs).toEqual([`charge 5 ${K1}`]);
+  });
+
+  test('the same key with other arguments is refused with -32602 naming the key; nothing runs', async () => {
+    const app = server(new MemorySingleUseStore());
+    await call(app, 'charge', { amount: 5 }, K1);
+    const reused = await call(app, 'charge', { amount: 6 }, K1, 2);
+    expect(reused.body.error?.code).toBe(-32602);
+    expect(reused.body.error?.message).toBe(
+      `Invalid params for tool "charge": _meta["${KEY_META}"] "${K1}" was already used for this tool with other arguments; a new call needs a new key`,
+    );
+    expect(reused.body.error?.data).toEqual({ field: `_meta.${KEY_META}` });
+    expect(runs).toEqual([`charge 5 ${K1}`]);
+  });
+
+  test('the record is scoped to the tool: the same key on another tool is another call', async () => {
+    const app = server(new MemorySingleUseStore());
+    await call(app, 'charge', { amount: 5 }, K1);
+    expect((await call(app, 'refund', { amount: 5 }, K1, 2)).body.result).toBeDefined();
+    expect(runs).toEqual([`charge 5 ${K1}`, 'refund 5']);
+  });
+
+  test('tools hinted idempotentHint or readOnlyHint, calls without a key, a server without a store: run as before', async () => {
+    const app = server(new MemorySingleUseStore());
+    for (const id of [1, 2]) {
+      await call(app, 'setLimit', { amount: 1 }, K1, id);
+      await call(app, 'balance', {}, K2, id);
+      await call(app, 'charge', { amount: 7 }, undefined, id);
+    }
+    const plain = server();
+    await call(plain, 'charge', { amount: 8 }, K1);
+    await call(plain, 'charge', { amount: 8 }, K1, 2);
+    expect(runs).toEqual([
+      'limit 1',
+      'balance',
+      'charge 7 undefined',
+      'limit 1',
+      'balance',
+      'charge 7 undefined',
+      `charge 8 ${K1}`,
+      `charge 8 ${K1}`,
+    ]);
+  });
+
+  test('a resend while the first run is still going waits for it and gets its answer', async () => {
+    const app = server(new MemorySingleUseStore());
+    let release!: () => void;
+    gate = new Promise((resolve) => (release = resolve));
+    const first = call(app, 'charge', { amount: 5 }, K1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const resend = call(app, 'charge', { amount: 5 }, K1, 2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    const [a, b] = await Promise.all([first, resend]);
+    expect(b.body.result).toEqual(a.body.result);
+    expect(runs).toEqual([`charge 5 ${K1}`]);
+  });
+
+  test('a first run that lost its lease (its instance died): the resend runs the tool again, with the same key', async () => {
+    const memory = new MemorySingleUseStore();
+    const deaf: SingleUseStore = {
+      consume: (n, u) => memory.consume(n, u),
+      release: (n) => memory.release(n),
+      claimLeg: (n, c) => memory.claimLeg(n, c),
+      renewLeg: async () => true, // renewals never land: the lease lapses as if the instance had died
+      finishLeg: (n, f) => memory.finishLeg(n, f),
+    };
+    const app = server(deaf, { leaseMs: 150, waitMs: 5000 });
+    let release!: () => void;
+    gate = new Promise((resolve) => (release = resolve));
+    const stuck = call(app, 'charge', { amount: 5 }, K1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const resend = call(app, 'charge', { amount: 5 }, K1, 2);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    release();
+    await Promise.all([stuck, resend]);
+    expect(runs).toEqual([`charge 5 ${K1}`, `charge 5 ${K1}`]);
+  });
+
+  test('a call refused before its tool ran leaves no record: its resend runs at once', async () => {
+    const app = server(new MemorySingleUseStore(), { leaseMs: 60_000, waitMs: 60_000 });
+    guardOpen = false;
+    expect((await call(app, 'guarded', { amount: 1 }, K1)).body.result?.isError).toBe(true); // the guard's refusal
+    guardOpen = true;
+    expect((await call(app, 'guarded', { amount: 1 }, K1, 2)).body.result?.content).toEqual([
+      { type: 'text', text: 'guarded 1' },
+    ]);
+    expect(runs).toEqual(['guarded 1']);
+  });
+
+  test('the record lasts firstLegWindowMs: a resend after it runs the tool again', async () => {
+    const app = server(new MemorySingleUseStore(), { firstLegWindowMs: 200 });
+    await call(app, 'charge', { amount: 5 }, K1);
+    await call(app, 'charge', { amount: 5 }, K1, 2);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await call(app, 'charge', { amount: 5 }, K1, 3);
+    expect(runs).toEqual([`charge 5 ${K1}`, `charge 5 ${K1}`]);
+  });
+
+  test('the record is scoped to the caller: another principal with the same key is another call', async () => {
+    const app = createApp({
+      name: 'payments',
+      version: '1',
+      providers: [Payments],
+      security: new RequestStateSecurity({
+        keys: [randomBytes(32)],
+        singleUse: new MemorySingleUseStore(),
+        bindPrincipal: (ctx) => String((ctx.arguments as { who?: string }).who ?? ''),
+      }) as never,
+      logger: silentLogger,
+    });
+    await call(app as App, 'refund', { amount: 1, who: 'ann' }, K1);
+    await call(app as App, 'refund', { amount: 1, who: 'ann' }, K1, 2);
+    // bob's call differs in arguments too: under ann's record it would be refused as a reused key
+    expect((await call(app as App, 'refund', { amount: 1, who: 'bob' }, K1, 3)).body.result).toBeDefined();
+    expect(runs).toEqual(['refund 1', 'refund 1']);
+  });
+});
