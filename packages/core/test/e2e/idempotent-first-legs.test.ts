@@ -212,7 +212,7 @@ describe('idempotent first legs (a tools/call carrying no requestState, on a ser
       security: new RequestStateSecurity({
         keys: [randomBytes(32)],
         singleUse: new MemorySingleUseStore(),
-        bindPrincipal: (ctx) => String((ctx.arguments as { who?: string }).who ?? ''),
+        bindPrincipal: (ctx) => String((ctx as ExecutionContext).arguments.who ?? ''),
       }) as never,
       logger: silentLogger,
     });
