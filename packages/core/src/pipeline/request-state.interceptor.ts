@@ -87,11 +87,12 @@ export class RequestStateInterceptor implements StateStage {
     try {
       result = await next();
     } catch (error) {
-      if (!handlerStarted(call)) await this.notRun(call, raw, run);
+      if ((incoming || run !== undefined) && !handlerStarted(call)) await this.notRun(call, raw, run);
       else if (run !== undefined) await this.finish(call, run, recordableError(error));
       throw error;
     }
-    if (!isInputRequiredResult(result) && !handlerStarted(call)) {
+    // (incoming or recorded only: a plain call on a server without a store asks nothing more)
+    if (!isInputRequiredResult(result) && (incoming || run !== undefined) && !handlerStarted(call)) {
       // refused before the handler (a guard's refusal a filter turned into a tool error, say): nothing ran
       await this.notRun(call, raw, run);
       return result;
