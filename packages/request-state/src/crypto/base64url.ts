@@ -1,13 +1,9 @@
+import type { Base64url } from './base64url.types';
 import { nodeBase64url } from './node-base64url';
 import { nodeCrypto } from './node-crypto';
 import { webBase64url } from './web-base64url';
 
-/** Unpadded base64url (RFC 4648 §5), one canonical spelling per byte string. */
-export interface Base64url {
-  encode(bytes: Uint8Array): string;
-  /** The bytes, or undefined unless `text` is the one canonical unpadded base64url spelling of them. */
-  decodeCanonical(text: string): Uint8Array | undefined;
-}
+export type { Base64url } from './base64url.types';
 
 /** This runtime's: Buffer's on Node, btoa/atob elsewhere (the same text either way). */
 export const base64url: Base64url = ((node = nodeCrypto()) => (node ? nodeBase64url(node) : webBase64url))();

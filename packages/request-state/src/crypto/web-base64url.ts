@@ -1,4 +1,4 @@
-import type { Base64url } from './base64url';
+import type { Base64url } from './base64url.types';
 
 const ALPHABET = /^[A-Za-z0-9_-]*$/;
 
