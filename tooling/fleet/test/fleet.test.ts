@@ -265,7 +265,7 @@ describe('fleet.js: instance processes with a shared key ring behind nginx', () 
     }
     expect(await exited).toBe(0);
     expect(pids.filter(isAlive)).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('nginx in front of three instances: what a dead instance does to a leg', () => {
@@ -503,14 +503,14 @@ describe('key rotation in a running fleet behind nginx: [OLD] -> [OLD,NEW] -> [N
       await client?.close().catch(() => undefined);
       await fleet.stop();
     }
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('Redis: single-use state and change notifications shared by the fleet (real redis-server)', () => {
   let redis: RunningRedis;
   beforeAll(async () => {
     redis = await runRedisServer();
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await redis?.stop();
   });
@@ -621,7 +621,7 @@ describe('instance settings', () => {
     } finally {
       await instance.stop();
     }
-  }, 60_000);
+  }, 180_000);
 
   test('SIGTERM the moment the instance reports ready meets the graceful stop, not the default kill', async () => {
     const instance = await spawnInstance({ id: 'early-stop', keys: [generateKey()] });
@@ -653,7 +653,7 @@ describe('instance settings', () => {
     } finally {
       await instance.stop();
     }
-  }, 60_000);
+  }, 180_000);
 
   test('TESSERA_REDIS_URL where nothing answers: the instance exits 1 after FLEET_REDIS_CONNECT_TIMEOUT_MS, naming the address', async () => {
     const port = await closedPort();
@@ -671,7 +671,7 @@ describe('instance settings', () => {
       `fleet instance: failed to start: connectRedis: Redis at redis://127.0.0.1:${port} did not answer within 2000 ms`,
     );
     expect(Date.now() - started).toBeLessThan(25_000);
-  }, 60_000);
+  }, 180_000);
 
   test('FLEET_REDIS_AT_START=wait without Redis: listens not ready (/readyz 503, calls a retryable 503), says so, and turns ready when a late redis-server answers', async () => {
     const [port, redisPort] = [await freePort(), await freePort()];
