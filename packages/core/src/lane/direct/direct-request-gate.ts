@@ -7,41 +7,55 @@ import { checkSpecType } from './sdk-schema-check';
 
 const REVISION = '2026-07-28';
 
-/** The methods whose requests this gate opens for, the spec type of each, and the param its `Mcp-Name` header repeats. */
-const GATED = {
-  'prompts/get': { type: 'GetPromptRequest', named: 'name' },
-  'resources/read': { type: 'ReadResourceRequest', named: 'uri' },
-} as const satisfies Record<string, { type: SpecTypeName; named: string }>;
+/** The methods the direct paths serve, and the param each one's `Mcp-Name` header repeats. */
+const NAMED = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' } as const;
 
-export type GatedMethod = keyof typeof GATED;
+export type DirectMethod = keyof typeof NAMED;
 
-/** A request the gate let through: its id, its `_meta`, and its params as the SDK's schema gives them to the handler. */
-export interface AdmittedRequest {
+/** The methods whose params this gate checks with the SDK's request schema (a tool call's arguments have their own check, call-tool-arguments.ts). */
+const SPEC_TYPES = {
+  'prompts/get': 'GetPromptRequest',
+  'resources/read': 'ReadResourceRequest',
+} as const satisfies Record<string, SpecTypeName>;
+
+export type GatedMethod = keyof typeof SPEC_TYPES;
+
+/** A request whose envelope and headers the gate let through: its id, `_meta`, params as sent, name and retry fields. */
+export interface ScreenedRequest {
   id: RequestId;
   /** The request's `params._meta`, a plain object. */
   meta: Record<string, unknown>;
-  /** The params as the SDK's request schema outputs them (what the SDK's handler reads). */
+  /** The params as sent. */
   params: Record<string, unknown>;
-  /** The value of the param the `Mcp-Name` header names (the prompt's name, the resource's URI). */
+  /** The value of the param the `Mcp-Name` header names (the tool's or prompt's name, the resource's URI). */
   name: string;
   /** The retry fields (answers, state) of a later leg, as sent. */
   retry?: RetryParams;
 }
 
+/** A request the gate let through, its params as the SDK's schema gives them to the handler. */
+export interface AdmittedRequest extends ScreenedRequest {
+  /** The params as the SDK's request schema outputs them (what the SDK's handler reads). */
+  params: Record<string, unknown>;
+}
+
 /**
- * Whether a `prompts/get` or `resources/read` body may be served directly, checked as the SDK checks it
- * first: a request (a first leg, or a later one whose answers are an object and whose state is a string, as
- * the endpoint screened them) whose headers carry the exact values the SDK would compare (anything it would
- * first normalise or decode goes its way), which the SDK's classifier (classify-inbound.ts) takes as a
- * 2026-07-28 request, and which the SDK's request schema for the method accepts. Undefined for anything else: the SDK serves it, and answers it as it always does.
+ * The checks every direct path makes first, as the SDK makes them: a request (a first leg, or a later one
+ * whose answers are an object and whose state is a string, as the endpoint screened them) with a `_meta`
+ * object, whose headers carry the exact values the SDK would compare (anything it would first normalise or
+ * decode goes its way), and which the SDK's classifier (classify-inbound.ts) takes as a 2026-07-28 request.
+ * Undefined for anything else: the SDK serves it, and answers it as it always does.
  */
-export function admitDirectRequest(request: Request, body: unknown, method: GatedMethod): AdmittedRequest | undefined {
+export function screenDirectRequest(
+  request: Request,
+  body: unknown,
+  method: DirectMethod,
+): ScreenedRequest | undefined {
   const b = body as Record<string, unknown>;
   if (b.method !== method || b.jsonrpc !== '2.0') return undefined;
-  const { type, named } = GATED[method];
   const params = b.params;
   if (!isJsonObject(params)) return undefined;
-  const name = params[named];
+  const name = params[NAMED[method]];
   if (typeof name !== 'string') return undefined;
   const retry = retryParamsOf(params);
   if (retry && !retryScreened(retry)) return undefined;
@@ -61,11 +75,20 @@ export function admitDirectRequest(request: Request, body: unknown, method: Gate
   });
   if (route.kind !== 'modern' || route.messageKind !== 'request' || route.classification.revision !== REVISION)
     return undefined;
+  return { id: b.id as RequestId, meta, params, name, ...(retry && { retry }) };
+}
+
+/**
+ * Whether a `prompts/get` or `resources/read` body may be served directly: it passes the shared checks
+ * (screenDirectRequest) and the SDK's request schema for the method accepts it.
+ */
+export function admitDirectRequest(request: Request, body: unknown, method: GatedMethod): AdmittedRequest | undefined {
+  const screened = screenDirectRequest(request, body, method);
+  if (!screened) return undefined;
   // what the SDK hands its handler is the schema's output, not the parsed body
-  const checked = checkSpecType(type, { method, params });
+  const checked = checkSpecType(SPEC_TYPES[method], { method, params: screened.params });
   if (!checked.ok) return undefined;
-  const sdkParams = (checked.value as { params: Record<string, unknown> }).params;
-  return { id: b.id as RequestId, meta, params: sdkParams, name, ...(retry && { retry }) };
+  return { ...screened, params: (checked.value as { params: Record<string, unknown> }).params };
 }
 
 /**
@@ -74,5 +97,7 @@ export function admitDirectRequest(request: Request, body: unknown, method: Gate
  */
 export function answersForItself(plan: HandlerPlan): boolean {
   const { interceptors, filters } = plan.enhancers;
-  return interceptors.length === 0 && filters.length === 0;
+  // a task tool's call may become a task, which only the SDK's path serves
+  const task = plan.meta.kind === 'tool' && plan.meta.task !== undefined;
+  return !task && interceptors.length === 0 && filters.length === 0;
 }

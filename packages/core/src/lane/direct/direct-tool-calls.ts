@@ -15,13 +15,11 @@ import type { ServerRuntime } from '../../server/server-runtime';
 import { directCallContext } from './direct-call-context';
 import { EventStreamAnswer } from './event-stream-answer';
 import type { InputRequiredSeam } from './input-required-seam';
-import { retryParamsOf, retryScreened, type RetryParams } from './retry-params';
-import { classifyInbound } from './classify-inbound';
+import type { RetryParams } from './retry-params';
+import { answersForItself, screenDirectRequest } from './direct-request-gate';
 import { callToolArguments } from './call-tool-arguments';
 import { thrownAnswer, ToolCallAnswers, type ToolCallAnswer } from './tool-call-answer';
 import { isJsonObject } from '../../types/json-object';
-
-const REVISION = '2026-07-28';
 
 /** A call this path serves: what the gate read from the request. */
 interface DirectCall {
@@ -38,10 +36,10 @@ interface DirectCall {
  * the tool and its questions make (a first leg that asks, a leg carrying answers and state, a plain call) is
  * run through the call pipeline without building the SDK's per-request server, transport and handler
  * context (most of a call's CPU over HTTP; the profile is in tooling/benchmarks/README.md). The request is
- * still checked by the SDK's own code and schemas: `classifyInboundRequest` (JSON-RPC shape, envelope,
- * header cross-checks) and the `CallToolRequest` / `CallToolResult` schemas; the call runs inside the SDK's
- * own multi-round-trip seam (input-required-seam.ts), and an input-required answer is encoded by the SDK's
- * codec. The answer is the SDK's answer byte for byte (tested against the SDK's path in
+ * still checked as the SDK checks it: by the gate the direct gets and reads share (direct-request-gate.ts:
+ * exact headers, and the SDK's classifier as classify-inbound.ts runs it) and the SDK's `CallToolRequest` /
+ * `CallToolResult` schemas; the call runs inside the SDK's own multi-round-trip seam
+ * (input-required-seam.ts), and an input-required answer is encoded by the SDK's codec. The answer is the SDK's answer byte for byte (tested against the SDK's path in
  * direct-tool-calls.test.ts, two-paths-divergences.test.ts and two-paths-flows.test.ts). Anything else,
  * or anything unusual (an encoded header, an unknown tool), returns undefined and goes the SDK's way.
  */
@@ -64,45 +62,17 @@ export class DirectToolCalls {
   }
 
   private admit(request: Request, body: unknown): DirectCall | undefined {
-    const b = body as Record<string, unknown>;
-    if (b.method !== 'tools/call' || b.jsonrpc !== '2.0') return undefined;
-    const params = b.params;
-    if (!isJsonObject(params) || typeof params.name !== 'string') return undefined;
-    // the endpoint screened these: answers that are an object, a state that is a string
-    const retry = retryParamsOf(params);
-    if (retry && !retryScreened(retry)) return undefined;
-    const meta = params._meta;
-    if (!isJsonObject(meta)) return undefined;
-    const args = params.arguments ?? {};
-    if (!isJsonObject(args)) return undefined;
-    const plan = this.rt.compiled.tools.get(params.name);
+    const screened = screenDirectRequest(request, body, 'tools/call');
+    if (!screened) return undefined;
+    const { params } = screened;
+    if (!isJsonObject(params.arguments ?? {})) return undefined;
+    const plan = this.rt.compiled.tools.get(screened.name);
     if (!plan || !answersForItself(plan)) return undefined;
-    const headers = request.headers;
-    const version = headers.get('mcp-protocol-version') ?? undefined;
-    const method = headers.get('mcp-method') ?? undefined;
-    const name = headers.get('mcp-name') ?? undefined;
-    // exact header values only: anything the SDK would first normalise or decode goes its way
-    if (version !== REVISION || method !== 'tools/call' || name !== params.name) return undefined;
-    const route = classifyInbound({
-      httpMethod: 'POST',
-      body,
-      protocolVersionHeader: version,
-      mcpMethodHeader: method,
-      mcpNameHeader: name,
-    });
-    if (route.kind !== 'modern' || route.messageKind !== 'request' || route.classification.revision !== REVISION)
-      return undefined;
     // what the SDK hands its handler is the schema's output, not the parsed body (a `__proto__` key is not kept)
     const sdkArguments = callToolArguments(params);
     if (!sdkArguments) return undefined;
-    return {
-      id: b.id as RequestId,
-      name: params.name,
-      arguments: sdkArguments,
-      meta,
-      ...(retry && { retry }),
-      plan,
-    };
+    const { id, name, meta, retry } = screened;
+    return { id, name, arguments: sdkArguments, meta, ...(retry && { retry }), plan };
   }
 
   private run(call: DirectCall, request: Request, slot: AnswerSlot, authInfo?: AuthInfo): Promise<Response> {
@@ -152,15 +122,4 @@ export class DirectToolCalls {
         .catch(fail);
     });
   }
-}
-
-/**
- * Whether only the tool itself (its questions, or its own input-required answer) makes the answer: no
- * interceptor or exception filter in its chain, since either may answer in its place with anything at all.
- */
-function answersForItself(plan: HandlerPlan): boolean {
-  const { interceptors, filters } = plan.enhancers;
-  // a task tool's call may become a task, which only the SDK's path serves
-  const task = plan.meta.kind === 'tool' && plan.meta.task !== undefined;
-  return !task && interceptors.length === 0 && filters.length === 0;
 }
