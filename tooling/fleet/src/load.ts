@@ -22,7 +22,8 @@ import { killAllInstances, type InstanceProcess } from './spawn-instance';
  *   4. (full run only) one instance given an unrelated key: its legs get the fixed -32602, clients restart;
  *   5. the single-use replay across two instances; 6. what single use costs a retry leg;
  *   7. a non-idempotent tool (charge_card) whose final leg's instance is kill -9'd inside the handler, and after
- *      it finished but before the reply: no error, no restarted flow, the charge made once (load/charge-scenario.ts).
+ *      it finished but before the reply, then the same for a plain call of one (charge_now): no error, no
+ *      restarted flow, the charge made once (load/charge-scenario.ts).
  * During every fault of 3, clients also go through a second nginx whose config is the README's deployment
  * section's nginx block (read from README.md): a hand-written config that follows the README must hold too.
  * `--only charges` runs scenario 7 alone (developing it).

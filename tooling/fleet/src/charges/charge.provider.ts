@@ -59,6 +59,19 @@ export class ChargeProvider {
     @Ctx() ctx: ExecutionContext,
   ): Promise<string> {
     if (confirmation.confirm !== 'yes') return `Not charged: ${args.order}.`;
+    return await this.chargeOnce(args, ctx);
+  }
+
+  /**
+   * The same charge without a question: a plain call (no state), of a tool that says nothing about
+   * idempotence either, so only the server's record of the call keeps its resend from running it again.
+   */
+  @Tool({ description: 'Charge an order at once' })
+  async charge_now(@Args() args: ChargeArgs, @Ctx() ctx: ExecutionContext): Promise<string> {
+    return await this.chargeOnce(args, ctx);
+  }
+
+  private async chargeOnce(args: ChargeArgs, ctx: ExecutionContext): Promise<string> {
     const key = ctx.idempotencyKey;
     await this.ledger.started(args.order);
     this.logger.info('charge started', { order: args.order, key });

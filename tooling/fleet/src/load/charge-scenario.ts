@@ -4,7 +4,7 @@ import { CHARGE_KILLS, chargeThroughKill } from './run-charges';
 
 /**
  * Scenario 7: safe retries of a leg whose outcome is unknown, with a tool that is not idempotent. For each
- * kill of CHARGE_KILLS, one charge_card flow through nginx with the client at its defaults: the caller sees
+ * kill of CHARGE_KILLS, one charge_card flow (or charge_now plain call) through nginx with the client at its defaults: the caller sees
  * no error and no restarted flow, and the ledger shows the documented guarantee (the handler at least once,
  * the charge once, through the idempotency key the handler passes on).
  */
@@ -16,7 +16,7 @@ export async function scenarioCharges(
   for (const [k, kill] of CHARGE_KILLS.entries()) {
     const o = await chargeThroughKill(fleet, redis.url, kill);
     console.log(
-      `7.${k + 1} charge_card (not idempotent), ${kill.name} (${o.killed}), client defaults: ` +
+      `7.${k + 1} ${kill.tool} (not idempotent), ${kill.name} (${o.killed}), client defaults: ` +
         `${o.error === undefined ? `answered "${o.text}"` : `ERROR surfaced: ${o.error}`}; leg retries=${o.legRetries}, ` +
         `flows restarted=${o.clientRestarts}; handler runs=${o.runs}, charges made=${o.charges}; ${(o.elapsedMs / 1000).toFixed(1)} s`,
     );

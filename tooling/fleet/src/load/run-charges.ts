@@ -6,6 +6,8 @@ import type { Fleet } from '../fleet';
 /** Where the instance running a `charge_card` leg is killed. */
 export interface ChargeKill {
   name: string;
+  /** `charge_card` asks a question first (the kill hits the leg carrying the answer); `charge_now` is a plain call. */
+  tool: 'charge_card' | 'charge_now';
   /** How long the handler works after charging, and how long the recorded answer waits before the reply. */
   holdMs: number;
   pauseAfterMs: number;
@@ -18,6 +20,7 @@ export interface ChargeKill {
 export const CHARGE_KILLS: readonly ChargeKill[] = [
   {
     name: 'kill -9 inside the handler, after its charge',
+    tool: 'charge_card',
     holdMs: 3000,
     pauseAfterMs: 0,
     killAt: 'charged',
@@ -26,10 +29,29 @@ export const CHARGE_KILLS: readonly ChargeKill[] = [
   },
   {
     name: 'kill -9 after the handler finished, before the reply',
+    tool: 'charge_card',
     holdMs: 0,
     pauseAfterMs: 5000,
     killAt: 'leg answer recorded',
     // the resend gets the recorded answer: the handler ran once
+    expected: { runs: 1, charges: 1 },
+  },
+  {
+    name: 'plain call, kill -9 inside the handler, after its charge',
+    tool: 'charge_now',
+    holdMs: 3000,
+    pauseAfterMs: 0,
+    killAt: 'charged',
+    // the call's record outlives its instance; its lease lapses and the resend runs it again, same key
+    expected: { runs: 2, charges: 1 },
+  },
+  {
+    name: 'plain call, kill -9 after the handler finished, before the reply',
+    tool: 'charge_now',
+    holdMs: 0,
+    pauseAfterMs: 5000,
+    killAt: 'leg answer recorded',
+    // the resend of the plain call gets its recorded answer: the handler ran once
     expected: { runs: 1, charges: 1 },
   },
 ];
@@ -51,7 +73,7 @@ export interface ChargeOutcome {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * One `charge_card` flow (a non-idempotent tool: one question, then a charge) with the client at its defaults,
+ * One `charge_card` flow (a non-idempotent tool: one question, then a charge) or `charge_now` call (the charge alone) with the client at its defaults,
  * its final leg's instance `kill -9`'d at `kill.killAt` and restarted 0.5 s later; then what the caller saw
  * and what the shared ledger counted.
  */
@@ -79,7 +101,7 @@ export async function chargeThroughKill(fleet: Fleet, redisUrl: string, kill: Ch
   await client.connect({ url: fleet.url.href });
   try {
     const call = client
-      .callTool({ name: 'charge_card', arguments: { order, holdMs: kill.holdMs, pauseAfterMs: kill.pauseAfterMs } })
+      .callTool({ name: kill.tool, arguments: { order, holdMs: kill.holdMs, pauseAfterMs: kill.pauseAfterMs } })
       .then(
         (result) => void (outcome.text = (result.content as Array<{ text?: string }>)[0]?.text),
         (error: unknown) => void (outcome.error = error instanceof Error ? error.message : String(error)),
