@@ -143,4 +143,29 @@ describe('automatic rounds (in memory, 2026-07-28)', () => {
       'r1',
     ]);
   });
+
+  it("runs the client's hooks on every call, a call's own hooks after them, and hooks swapped in later", async () => {
+    const order: string[] = [];
+    const recording = recordingCallbacks();
+    const options = {
+      ...recording.callbacks,
+      hooks: { onRound: () => void order.push('client') } as { onRound: () => void },
+    };
+    const hooked = new TesseraClient(options);
+    const handler = createFixtureHandler([]);
+    await hooked.connect({ fetch: (request) => handler.fetch(request) });
+    try {
+      await hooked.callTool({ name: 'greet', arguments: { greeting: 'Hi' } });
+      await hooked.callTool({ name: 'greet', arguments: { greeting: 'Hi' } });
+      await hooked.callTool(
+        { name: 'greet', arguments: { greeting: 'Hi' } },
+        { hooks: { onRound: () => void order.push('call') } },
+      );
+      options.hooks = { onRound: () => void order.push('swapped') };
+      await hooked.callTool({ name: 'greet', arguments: { greeting: 'Hi' } });
+      expect(order).toEqual(['client', 'client', 'client', 'call', 'swapped']);
+    } finally {
+      await hooked.close();
+    }
+  });
 });

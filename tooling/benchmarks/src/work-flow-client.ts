@@ -6,7 +6,9 @@
  * flows sent one after the other against one Tessera flow server in a child process. Client CPU per flow
  * (process.cpuUsage, variants interleaved, median of rounds) is printed too, as the timed, noisy companion.
  *   npm run build && node tooling/benchmarks/dist/work-flow-client.js [flows=300] [rounds=5]
+ * `BENCH_WORK_TOP=prefix` also writes every function called, by calls per flow, to `prefix.<variant>.txt`.
  */
+import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { TesseraClient } from '@tessera/client';
 import { FLOW_ARGS, FLOW_RESULT } from './support/flow-servers';
@@ -51,14 +53,19 @@ async function counted(flow: Flow, flows: number) {
   await post('Profiler.stopPreciseCoverage');
   session.disconnect();
   const byGroup = new Map<string, number>();
+  const byFunction = new Map<string, number>();
   let calls = 0;
   for (const script of coverage.result) {
     if (script.url.includes('work-flow-client') || script.url.includes('inspector')) continue;
+    const file = script.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/(packages|tooling)\//, '$1/');
     for (const fn of script.functions) {
       const count = fn.ranges[0]?.count ?? 0;
+      if (count === 0) continue;
       calls += count;
       const group = groupOf(script.url, '');
       byGroup.set(group, (byGroup.get(group) ?? 0) + count);
+      const name = `${fn.functionName || '(anonymous)'} ${file}:${fn.ranges[0]?.startOffset ?? 0}`;
+      byFunction.set(name, (byFunction.get(name) ?? 0) + count);
     }
   }
   let bytes = 0;
@@ -71,7 +78,11 @@ async function counted(flow: Flow, flows: number) {
     .sort((a, b) => b[1] - a[1])
     .filter(([, n]) => n / flows >= 1)
     .map(([g, n]) => `${g} ${(n / flows).toFixed(0)}`);
-  return { calls: calls / flows, kb: bytes / flows / 1024, groups: groups.join(', ') };
+  const top = [...byFunction]
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, n]) => `${(n / flows).toFixed(2)}\t${name}`)
+    .join('\n');
+  return { calls: calls / flows, kb: bytes / flows / 1024, groups: groups.join(', '), top };
 }
 
 async function cpuPerFlow(flow: Flow, flows: number): Promise<number> {
@@ -104,6 +115,7 @@ async function main(): Promise<void> {
       const w = await counted(clients.get(v)!.flow, flows);
       work.set(v, w);
       console.log(`| ${v} | ${w.calls.toFixed(0)} | ${w.kb.toFixed(1)} | ${w.groups} |`);
+      if (process.env.BENCH_WORK_TOP) writeFileSync(`${process.env.BENCH_WORK_TOP}.${v}.txt`, `${w.top}\n`);
     }
     const cpu = new Map<string, number[]>(variants.map((v) => [v, []]));
     for (let r = 0; r < rounds; r++)

@@ -102,6 +102,8 @@ export class TesseraClient {
   /** Whether tool calls declare the Tasks extension (`tasks: false` turns it off). */
   private readonly tasksEnabled: boolean;
   private readonly tasks: TaskFollower;
+  /** The client-level hooks merged once, for every call that brings no hooks of its own. */
+  private clientHooks: { from: RoundHooks | undefined; merged: Required<RoundHooks> } | undefined;
 
   constructor(private readonly options: TesseraClientOptions = {}) {
     this.maxRounds = checkMaxRounds(options.maxRounds ?? DEFAULT_MAX_ROUNDS);
@@ -309,7 +311,7 @@ export class TesseraClient {
         timeout: options.legTimeoutMs,
         traceMeta: traceMetaOfActiveSpan(),
       };
-      const hooks = mergeHooks(this.options.hooks, options.hooks);
+      const hooks = this.hooksFor(options.hooks);
       const send = retryingLegs<AnyResult | CreatedTask>(
         (legSeed, signal) => this.inSession(() => this.sendLeg(call, legSeed, signal, leg)),
         {
@@ -339,6 +341,15 @@ export class TesseraClient {
     } finally {
       stop.dispose();
     }
+  }
+
+  /** Client-level hooks then the call's; merged anew only when the call has its own or the options' hooks changed. */
+  private hooksFor(callHooks: RoundHooks | undefined): Required<RoundHooks> {
+    const from = this.options.hooks;
+    if (callHooks !== undefined) return mergeHooks(from, callHooks);
+    if (this.clientHooks === undefined || this.clientHooks.from !== from)
+      this.clientHooks = { from, merged: mergeHooks(from) };
+    return this.clientHooks.merged;
   }
 
   private runAllRounds(

@@ -33,13 +33,15 @@ export interface LegMetaInputs {
  * of the caller's never travels with the active span's tracestate).
  */
 export function legMeta(call: McpCall, inputs: LegMetaInputs): Record<string, unknown> | undefined {
-  const logMeta = {
-    ...(inputs.logLevel !== undefined && { [LOG_LEVEL_META_KEY]: inputs.logLevel }),
-    ...(inputs.idempotencyKey !== undefined && { [IDEMPOTENCY_KEY_META]: inputs.idempotencyKey }),
-  };
   const traceMeta = call._meta?.traceparent === undefined ? inputs.traceMeta : undefined;
-  const taskMeta =
-    inputs.tasksFor !== undefined && call.method === 'tools/call' ? tasksMeta(inputs.tasksFor) : undefined;
-  if (Object.keys(logMeta).length === 0 && traceMeta === undefined && taskMeta === undefined) return call._meta;
-  return { ...logMeta, ...traceMeta, ...taskMeta, ...call._meta };
+  const withTasks = inputs.tasksFor !== undefined && call.method === 'tools/call';
+  if (inputs.logLevel === undefined && inputs.idempotencyKey === undefined && traceMeta === undefined && !withTasks)
+    return call._meta;
+  // Written field by field (twice a flow at least): the same keys, in the same order, as spreading each part.
+  const meta: Record<string, unknown> = {};
+  if (inputs.logLevel !== undefined) meta[LOG_LEVEL_META_KEY] = inputs.logLevel;
+  if (inputs.idempotencyKey !== undefined) meta[IDEMPOTENCY_KEY_META] = inputs.idempotencyKey;
+  if (traceMeta !== undefined) Object.assign(meta, traceMeta);
+  if (withTasks) Object.assign(meta, tasksMeta(inputs.tasksFor!));
+  return call._meta === undefined ? meta : Object.assign(meta, call._meta);
 }
