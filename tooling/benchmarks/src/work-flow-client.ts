@@ -5,11 +5,14 @@
  * client's JavaScript function calls (exact, V8 precise coverage) and bytes allocated (sampled) per flow,
  * flows sent one after the other against one Tessera flow server in a child process. Client CPU per flow
  * (process.cpuUsage, variants interleaved, median of rounds) is printed too, as the timed, noisy companion.
+ * `sdk-client`: the SDK's own Client with auto-fulfilment (the HTTP bench's SDK pair's client) against the same
+ * server, the yardstick for what the SDK's client and transport cost per flow whatever sits on top.
  *   npm run build && node tooling/benchmarks/dist/work-flow-client.js [flows=300] [rounds=5]
  * `BENCH_WORK_TOP=prefix` also writes every function called, by calls per flow, to `prefix.<variant>.txt`.
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { TesseraClient } from '@tessera/client';
 import { FLOW_ARGS, FLOW_RESULT } from './support/flow-servers';
 import { groupOf } from './support/profile-summary';
@@ -19,6 +22,7 @@ type Flow = () => Promise<void>;
 
 async function connect(url: string, variant: string): Promise<{ flow: Flow; close: () => Promise<void> }> {
   const answer = { action: 'accept' as const, content: { region: 'eu' } };
+  if (variant === 'sdk-client') return connectSdk(url, answer);
   const client = new TesseraClient({ name: 'work', elicitation: async () => answer });
   await client.connect(variant === 'undici' ? { url, fetch: globalThis.fetch } : { url });
   const flow = async () => {
@@ -27,6 +31,24 @@ async function connect(url: string, variant: string): Promise<{ flow: Flow; clos
     };
     if (result.content?.[0]?.text !== FLOW_RESULT)
       throw new Error(`${variant}: unexpected ${JSON.stringify(result).slice(0, 200)}`);
+  };
+  return { flow, close: () => client.close() };
+}
+
+/** The SDK's own Client (auto-fulfilment, undici's fetch), as the HTTP bench's SDK pair drives its flows. */
+async function connectSdk(url: string, answer: object): Promise<{ flow: Flow; close: () => Promise<void> }> {
+  const client = new Client(
+    { name: 'work', version: '0' },
+    { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: '2026-07-28' } } },
+  );
+  client.setRequestHandler('elicitation/create', async () => answer as never);
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  const flow = async () => {
+    const result = (await client.callTool({ name: 'provision', arguments: FLOW_ARGS })) as {
+      content?: Array<{ text?: string }>;
+    };
+    if (result.content?.[0]?.text !== FLOW_RESULT)
+      throw new Error(`sdk-client: unexpected ${JSON.stringify(result).slice(0, 200)}`);
   };
   return { flow, close: () => client.close() };
 }
@@ -97,7 +119,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main(): Promise<void> {
   const flows = Number(process.argv[2] ?? 300);
   const rounds = Number(process.argv[3] ?? 5);
-  const variants = ['undici', 'node-http'];
+  const variants = ['undici', 'node-http', 'sdk-client'];
   const server = await startServer('flow-tessera', 1);
   try {
     const clients = new Map<string, Awaited<ReturnType<typeof connect>>>();
@@ -120,12 +142,15 @@ async function main(): Promise<void> {
     const cpu = new Map<string, number[]>(variants.map((v) => [v, []]));
     for (let r = 0; r < rounds; r++)
       for (const v of variants) cpu.get(v)!.push(await cpuPerFlow(clients.get(v)!.flow, flows));
-    const [base, fast] = variants.map((v) => median(cpu.get(v)!));
+    const [base, fast, sdk] = variants.map((v) => median(cpu.get(v)!));
     console.log(
       `\nnode-http ÷ undici: JS calls ${(work.get('node-http')!.calls / work.get('undici')!.calls).toFixed(2)}x, bytes ${(work.get('node-http')!.kb / work.get('undici')!.kb).toFixed(2)}x;`,
     );
     console.log(
       `client CPU per flow (timed, median of ${rounds} interleaved rounds, noisy on a busy machine): undici ${base!.toFixed(0)} µs [${Math.min(...cpu.get('undici')!).toFixed(0)}-${Math.max(...cpu.get('undici')!).toFixed(0)}], node-http ${fast!.toFixed(0)} µs [${Math.min(...cpu.get('node-http')!).toFixed(0)}-${Math.max(...cpu.get('node-http')!).toFixed(0)}], ratio ${(fast! / base!).toFixed(2)}x`,
+    );
+    console.log(
+      `the SDK's Client (auto-fulfilment, undici) against the same server: JS calls ${work.get('sdk-client')!.calls.toFixed(0)} per flow, TesseraClient (node-http) ÷ it ${(work.get('node-http')!.calls / work.get('sdk-client')!.calls).toFixed(2)}x; CPU ${sdk!.toFixed(0)} µs, ratio ${(fast! / sdk!).toFixed(2)}x`,
     );
     for (const c of clients.values()) await c.close();
   } finally {
