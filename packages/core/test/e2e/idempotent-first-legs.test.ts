@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { IsInt, IsOptional, IsString } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString } from 'class-validator';
 import {
   Args,
   createApp,
   Ctx,
+  Elicit,
   ExecutionContext,
   MemorySingleUseStore,
   Provider,
@@ -37,8 +38,22 @@ class Amount {
   who?: string;
 }
 
+class Confirmation {
+  @IsIn(['yes', 'no'])
+  confirm!: string;
+}
+
 @Provider()
 class Payments {
+  @Tool()
+  confirmCharge(
+    @Args() args: Amount,
+    @Elicit({ key: 'ok', message: 'Charge?', schema: Confirmation }) ok: Confirmation,
+  ): string {
+    runs.push(`confirmed ${args.amount} ${ok.confirm}`);
+    return `confirmed ${args.amount}`;
+  }
+
   @Tool()
   async charge(@Args() args: Amount, @Ctx() ctx: ExecutionContext): Promise<string> {
     await gate;
@@ -202,6 +217,53 @@ describe('idempotent first legs (a tools/call carrying no requestState, on a ser
     await new Promise((resolve) => setTimeout(resolve, 400));
     await call(app, 'charge', { amount: 5 }, K1, 3);
     expect(runs).toEqual([`charge 5 ${K1}`, `charge 5 ${K1}`]);
+  });
+
+  test('a store that does not answer refuses the call as retryable -31503 store_unavailable; nothing runs', async () => {
+    const memory = new MemorySingleUseStore();
+    const down: SingleUseStore = {
+      consume: (n, u) => memory.consume(n, u),
+      claimLeg: async () => {
+        throw new Error('ECONNREFUSED');
+      },
+      renewLeg: (n, r) => memory.renewLeg(n, r),
+      finishLeg: (n, f) => memory.finishLeg(n, f),
+    };
+    const app = server(down);
+    const refused = await call(app, 'charge', { amount: 5 }, K1);
+    expect(refused.body.error?.code).toBe(-31503);
+    expect(refused.body.error?.data).toEqual({ reason: 'store_unavailable', retryAfterMs: 1000 });
+    expect((await call(app, 'balance', {}, K1, 2)).body.result).toBeDefined(); // a read needs no record
+    expect(runs).toEqual(['balance']);
+  });
+
+  test('a first leg that asks is recorded too: its resend gets the same question and state, which then completes', async () => {
+    const app = server(new MemorySingleUseStore());
+    const ask = (id: number) =>
+      sendRaw(
+        app,
+        'tools/call',
+        { name: 'confirmCharge', arguments: { amount: 3 }, _meta: { [KEY_META]: K1 } },
+        { id, capabilities: { elicitation: {} } },
+      );
+    const first = await ask(1);
+    const again = await ask(2);
+    expect(first.body.result?.requestState).toEqual(expect.any(String));
+    expect(JSON.stringify(again.body.result)).toBe(JSON.stringify(first.body.result));
+    const done = await sendRaw(
+      app,
+      'tools/call',
+      {
+        name: 'confirmCharge',
+        arguments: { amount: 3 },
+        requestState: again.body.result!.requestState,
+        inputResponses: { ok: { action: 'accept', content: { confirm: 'yes' } } },
+        _meta: { [KEY_META]: K2 },
+      },
+      { id: 3, capabilities: { elicitation: {} } },
+    );
+    expect(done.body.result?.content).toEqual([{ type: 'text', text: 'confirmed 3' }]);
+    expect(runs).toEqual(['confirmed 3 yes']);
   });
 
   test('the record is scoped to the caller: another principal with the same key is another call', async () => {
