@@ -1,9 +1,8 @@
-import { listen, type HttpListener } from '@tessera/core/node';
-import type { TesseraApp } from '@tessera/core';
 import * as gate from '../../src/lane/direct/direct-request-gate';
 import { directReadsApp } from './direct-reads.fixture';
 import { seededRandom } from '../support/seeded-random';
-import { meta, MODERN, send, type Raw } from './support/two-paths';
+import { meta, MODERN, type Raw } from './support/two-paths';
+import { ABSENT, expectSameAnswers, fastAndSdkListeners, pick, present } from './support/differential-fuzz';
 
 /**
  * Seeded random prompts/get and resources/read requests, well-formed and not, sent to a listener with the
@@ -14,7 +13,6 @@ import { meta, MODERN, send, type Raw } from './support/two-paths';
 const SEED = Number(process.env.DIRECT_READS_FUZZ_SEED ?? Date.now() % 1_000_000);
 const CASES = 80;
 
-const ABSENT = Symbol('absent');
 const PROMPTS: unknown[] = [
   'write',
   'write',
@@ -80,9 +78,6 @@ const EXTRA_PARAMS: Array<Record<string, unknown>> = [
   { inputResponses: 'yes' },
   { unknown: 1 },
 ];
-const pick = <T>(next: () => number, from: readonly T[]): T => from[Math.floor(next() * from.length)]!;
-const present = (entries: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== ABSENT));
 
 function randomRead(next: () => number): Raw {
   const isPrompt = next() < 0.5;
@@ -111,22 +106,7 @@ function randomRead(next: () => number): Raw {
   return { headers, body: JSON.stringify(body) };
 }
 
-let app: TesseraApp;
-const listeners: HttpListener[] = [];
-beforeAll(async () => {
-  app = directReadsApp();
-  listeners.push(await listen(app, { port: 0 }), await listen(app, { port: 0, fastPath: false }));
-});
-afterAll(async () => {
-  await Promise.all(listeners.map((l) => l.close()));
-  await app.close();
-});
-
-const comparable = (a: { status: number; contentType: string | undefined; text: string }) => ({
-  status: a.status,
-  contentType: a.contentType,
-  text: a.text.replace(/ref [0-9a-f]{8}/g, 'ref <ref>'),
-});
+const listeners = fastAndSdkListeners(directReadsApp);
 
 it(`random prompts/get and resources/read requests get the same answers with and without the direct path (seed ${SEED}; DIRECT_READS_FUZZ_SEED=${SEED} replays it)`, async () => {
   const next = seededRandom(SEED);
@@ -135,14 +115,7 @@ it(`random prompts/get and resources/read requests get the same answers with and
   try {
     for (let i = 0; i < CASES; i++) {
       const raw = randomRead(next);
-      const fast = await send(listeners[0]!.url, raw);
-      const sdk = await send(listeners[1]!.url, raw);
-      expect({ seed: SEED, case: i, request: raw, answer: comparable(fast) }).toEqual({
-        seed: SEED,
-        case: i,
-        request: raw,
-        answer: comparable(sdk),
-      });
+      await expectSameAnswers(listeners, raw, { seed: SEED, case: i });
     }
     const admitted = admit.mock.results.filter((r) => r.value !== undefined).length;
     // the gate was met from both sides: some requests served directly, the rest by the SDK

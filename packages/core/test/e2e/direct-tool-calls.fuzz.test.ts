@@ -1,9 +1,8 @@
-import { listen, type HttpListener } from '@tessera/core/node';
-import type { TesseraApp } from '@tessera/core';
 import { DirectToolCalls } from '../../src/lane/direct/direct-tool-calls';
 import { directCallsApp } from './direct-tool-calls.fixture';
 import { seededRandom } from '../support/seeded-random';
-import { meta, MODERN, send, type Raw } from './support/two-paths';
+import { meta, MODERN, type Raw } from './support/two-paths';
+import { ABSENT, expectSameAnswers, fastAndSdkListeners, pick, present } from './support/differential-fuzz';
 
 /**
  * Seeded random tools/call requests, well-formed and not, sent to a listener with the fast path (and so
@@ -14,7 +13,6 @@ import { meta, MODERN, send, type Raw } from './support/two-paths';
 const SEED = Number(process.env.DIRECT_FUZZ_SEED ?? Date.now() % 1_000_000);
 const CASES = 80;
 
-const ABSENT = Symbol('absent');
 // not `pushing`: on a 2025-era request (which some random calls are) the SDK really sends its elicitation
 // and waits for an answer a stateless client never gives (plainCall() calls it on 2026-07-28 only)
 const NAMES: unknown[] = [
@@ -76,9 +74,6 @@ const EXTRA_PARAMS: Array<Record<string, unknown>> = [
   { task: { ttl: 1000 } },
   { unknown: 1 },
 ];
-const pick = <T>(next: () => number, from: readonly T[]): T => from[Math.floor(next() * from.length)]!;
-const present = (entries: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== ABSENT));
 
 function randomCall(next: () => number): Raw {
   const name = pick(next, NAMES);
@@ -146,22 +141,7 @@ function plainCall(next: () => number): Raw {
   };
 }
 
-let app: TesseraApp;
-const listeners: HttpListener[] = [];
-beforeAll(async () => {
-  app = directCallsApp();
-  listeners.push(await listen(app, { port: 0 }), await listen(app, { port: 0, fastPath: false }));
-});
-afterAll(async () => {
-  await Promise.all(listeners.map((l) => l.close()));
-  await app.close();
-});
-
-const comparable = (a: { status: number; contentType: string | undefined; text: string }) => ({
-  status: a.status,
-  contentType: a.contentType,
-  text: a.text.replace(/ref [0-9a-f]{8}/g, 'ref <ref>'),
-});
+const listeners = fastAndSdkListeners(directCallsApp);
 
 it(`random tools/call requests get the same answers with and without the direct path (seed ${SEED}; DIRECT_FUZZ_SEED=${SEED} replays it)`, async () => {
   const next = seededRandom(SEED);
@@ -170,14 +150,7 @@ it(`random tools/call requests get the same answers with and without the direct 
   try {
     for (let i = 0; i < CASES; i++) {
       const raw = i % 4 === 0 ? plainCall(next) : randomCall(next); // a quarter well-formed, so both sides of the gate are met
-      const fast = await send(listeners[0]!.url, raw);
-      const sdk = await send(listeners[1]!.url, raw);
-      expect({ seed: SEED, case: i, request: raw, answer: comparable(fast) }).toEqual({
-        seed: SEED,
-        case: i,
-        request: raw,
-        answer: comparable(sdk),
-      });
+      await expectSameAnswers(listeners, raw, { seed: SEED, case: i });
     }
     // both sides of the gate were exercised: some calls served directly, the rest by the SDK
     expect(run.mock.calls.length).toBeGreaterThan(0);
