@@ -41,7 +41,7 @@ export function createLowLevelServer(options: LowLevelServerOptions): LowLevelSe
         `tools[${options.tools.findIndex((t) => t.name === tool.name)}]`,
         `tools[${i}]`,
       );
-    plans.set(tool.name, lowLevelToolPlan(options.name, tool.name));
+    plans.set(tool.name, lowLevelToolPlan(options.name, tool.name, tool.annotations));
   }
 
   const logger = options.logger ?? new ConsoleLogger();

@@ -1,3 +1,4 @@
+import type { ToolAnnotations } from '@modelcontextprotocol/server';
 import type { HandlerPlan } from '../compiler/handler-plan';
 import type { ExecutionContext } from '../contracts/execution-context';
 import { emptyEnhancers } from '../metadata/definitions/enhancer.metadata';
@@ -31,10 +32,11 @@ export class LowLevelHandler {
  * context), allowed to answer `InputRequiredResult` itself. So every stage that does not apply is idle,
  * and telemetry and the request-state stage work as for a decorated tool.
  */
-export function lowLevelToolPlan(server: string, name: string): HandlerPlan {
+export function lowLevelToolPlan(server: string, name: string, annotations?: ToolAnnotations): HandlerPlan {
   return {
     ref: { kind: 'tool', name, providerClass: LowLevelHandler, methodName: 'call' },
-    meta: { kind: 'tool', methodName: 'call', name },
+    // its listed hints decide, as a decorated tool's do, whether a plain call of it is recorded
+    meta: { kind: 'tool', methodName: 'call', name, ...(annotations !== undefined && { annotations }) },
     where: `callTool("${name}") of server "${server}"`,
     params: [{ meta: { kind: 'ctx', index: 0 }, type: undefined }],
     arity: 1,

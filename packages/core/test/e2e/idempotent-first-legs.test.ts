@@ -15,6 +15,7 @@ import {
   type Guard,
   type SingleUseStore,
 } from '@tessera/core';
+import { createLowLevelServer } from '@tessera/core/advanced';
 import { sendRaw } from '@tessera/testing';
 
 const KEY_META = 'io.github.tessera-mcp/idempotencyKey';
@@ -283,5 +284,27 @@ describe('idempotent first legs (a tools/call carrying no requestState, on a ser
     // bob's call differs in arguments too: under ann's record it would be refused as a reused key
     expect((await call(app as App, 'refund', { amount: 1, who: 'bob' }, K1, 3)).body.result).toBeDefined();
     expect(runs).toEqual(['refund 1', 'refund 1']);
+  });
+
+  test('a low-level server records its plain calls the same way, honouring each tool listed hints', async () => {
+    const low = createLowLevelServer({
+      name: 'low',
+      version: '1',
+      tools: [
+        { name: 'pay', inputSchema: { type: 'object' } },
+        { name: 'look', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+      ],
+      callTool: (name) => {
+        runs.push(name);
+        return { content: [{ type: 'text', text: `${name} ${runs.length}` }] };
+      },
+      logger: silentLogger,
+      requestState: new RequestStateSecurity({ keys: [randomBytes(32)], singleUse: new MemorySingleUseStore() }),
+    });
+    for (const id of [1, 2]) {
+      await sendRaw(low, 'tools/call', { name: 'pay', arguments: {}, _meta: { [KEY_META]: K1 } }, { id });
+      await sendRaw(low, 'tools/call', { name: 'look', arguments: {}, _meta: { [KEY_META]: K1 } }, { id });
+    }
+    expect(runs).toEqual(['pay', 'look', 'look']);
   });
 });
