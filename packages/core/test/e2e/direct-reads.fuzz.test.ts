@@ -1,8 +1,8 @@
 import * as gate from '../../src/lane/direct/direct-request-gate';
 import { directReadsApp } from './direct-reads.fixture';
 import { seededRandom } from '../support/seeded-random';
-import { meta, MODERN, type Raw } from './support/two-paths';
-import { ABSENT, expectSameAnswers, fastAndSdkListeners, pick, present } from './support/differential-fuzz';
+import { meta, MODERN, pairOpener, type Pair, type Raw } from './support/two-paths';
+import { ABSENT, expectSameAnswers, pick, present } from './support/differential-fuzz';
 
 /**
  * Seeded random prompts/get and resources/read requests, well-formed and not, sent to a listener with the
@@ -106,7 +106,9 @@ function randomRead(next: () => number): Raw {
   return { headers, body: JSON.stringify(body) };
 }
 
-const listeners = fastAndSdkListeners(directReadsApp);
+const pair = pairOpener();
+let paths: Pair;
+beforeAll(async () => (paths = await pair(directReadsApp())));
 
 it(`random prompts/get and resources/read requests get the same answers with and without the direct path (seed ${SEED}; DIRECT_READS_FUZZ_SEED=${SEED} replays it)`, async () => {
   const next = seededRandom(SEED);
@@ -115,7 +117,7 @@ it(`random prompts/get and resources/read requests get the same answers with and
   try {
     for (let i = 0; i < CASES; i++) {
       const raw = randomRead(next);
-      await expectSameAnswers(listeners, raw, { seed: SEED, case: i });
+      await expectSameAnswers(paths, raw, { seed: SEED, case: i });
     }
     const admitted = admit.mock.results.filter((r) => r.value !== undefined).length;
     // the gate was met from both sides: some requests served directly, the rest by the SDK

@@ -1,8 +1,6 @@
 import { Server } from '@modelcontextprotocol/server';
-import { listen, type HttpListener } from '@tessera/core/node';
-import type { TesseraApp } from '@tessera/core';
 import { directReadsApp } from './direct-reads.fixture';
-import { bothPaths, headers, meta, send, type Answer, type Raw } from './support/two-paths';
+import { bothPaths, headers, meta, pairOpener, send, type Answer, type Raw } from './support/two-paths';
 
 /**
  * listen()'s node face serves a stateless 2026-07-28 prompts/get or resources/read whose handler asks
@@ -10,22 +8,10 @@ import { bothPaths, headers, meta, send, type Answer, type Raw } from './support
  * for byte: the same requests go to a listener with the fast path and to one without it (`fastPath:
  * false`). Whether a request took the direct path shows in the SDK servers built for it (none there).
  */
-const apps: TesseraApp[] = [];
-const listeners: HttpListener[] = [];
-
-async function pair(app: TesseraApp): Promise<{ fast: URL; sdk: URL }> {
-  apps.push(app);
-  const [f, s] = [await listen(app, { port: 0 }), await listen(app, { port: 0, fastPath: false })];
-  listeners.push(f, s);
-  return { fast: f.url, sdk: s.url };
-}
+const pair = pairOpener();
 let fast: URL;
 let sdk: URL;
 beforeAll(async () => ({ fast, sdk } = await pair(directReadsApp())));
-afterAll(async () => {
-  await Promise.all(listeners.map((l) => l.close()));
-  await Promise.all(apps.map((a) => a.close()));
-});
 afterEach(() => jest.restoreAllMocks());
 
 /** The same request on both paths (same answer expected); how many SDK servers each listener built for it. */

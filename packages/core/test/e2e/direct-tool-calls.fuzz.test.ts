@@ -1,8 +1,8 @@
 import { DirectToolCalls } from '../../src/lane/direct/direct-tool-calls';
 import { directCallsApp } from './direct-tool-calls.fixture';
 import { seededRandom } from '../support/seeded-random';
-import { meta, MODERN, type Raw } from './support/two-paths';
-import { ABSENT, expectSameAnswers, fastAndSdkListeners, pick, present } from './support/differential-fuzz';
+import { meta, MODERN, pairOpener, type Pair, type Raw } from './support/two-paths';
+import { ABSENT, expectSameAnswers, pick, present } from './support/differential-fuzz';
 
 /**
  * Seeded random tools/call requests, well-formed and not, sent to a listener with the fast path (and so
@@ -141,7 +141,9 @@ function plainCall(next: () => number): Raw {
   };
 }
 
-const listeners = fastAndSdkListeners(directCallsApp);
+const pair = pairOpener();
+let paths: Pair;
+beforeAll(async () => (paths = await pair(directCallsApp())));
 
 it(`random tools/call requests get the same answers with and without the direct path (seed ${SEED}; DIRECT_FUZZ_SEED=${SEED} replays it)`, async () => {
   const next = seededRandom(SEED);
@@ -150,7 +152,7 @@ it(`random tools/call requests get the same answers with and without the direct 
   try {
     for (let i = 0; i < CASES; i++) {
       const raw = i % 4 === 0 ? plainCall(next) : randomCall(next); // a quarter well-formed, so both sides of the gate are met
-      await expectSameAnswers(listeners, raw, { seed: SEED, case: i });
+      await expectSameAnswers(paths, raw, { seed: SEED, case: i });
     }
     // both sides of the gate were exercised: some calls served directly, the rest by the SDK
     expect(run.mock.calls.length).toBeGreaterThan(0);

@@ -1,8 +1,6 @@
 import { Server } from '@modelcontextprotocol/server';
-import { listen, type HttpListener } from '@tessera/core/node';
-import type { TesseraApp } from '@tessera/core';
 import { directCallsApp } from './direct-tool-calls.fixture';
-import { bothPaths, headers, message, meta, send, type Answer, type Raw } from './support/two-paths';
+import { bothPaths, headers, message, meta, pairOpener, send, type Answer, type Raw } from './support/two-paths';
 
 /**
  * listen()'s node face serves a stateless 2026-07-28 tools/call of a tool that asks nothing without the
@@ -10,21 +8,10 @@ import { bothPaths, headers, message, meta, send, type Answer, type Raw } from '
  * requests go to a listener with the fast path and to one without it (`fastPath: false`). Whether a
  * request took the direct path shows in the SDK servers built for it (none on the direct path).
  */
-let app: TesseraApp;
-const listeners: HttpListener[] = [];
+const pair = pairOpener();
 let fast: URL;
 let sdk: URL;
-
-beforeAll(async () => {
-  app = directCallsApp();
-  const [f, s] = [await listen(app, { port: 0 }), await listen(app, { port: 0, fastPath: false })];
-  listeners.push(f, s);
-  [fast, sdk] = [f.url, s.url];
-});
-afterAll(async () => {
-  await Promise.all(listeners.map((l) => l.close()));
-  await app.close();
-});
+beforeAll(async () => ({ fast, sdk } = await pair(directCallsApp())));
 afterEach(() => jest.restoreAllMocks());
 
 /** The same request on both paths (same answer expected); how many SDK servers each listener built for it. */

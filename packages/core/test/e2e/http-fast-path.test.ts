@@ -1,7 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import { bothPaths, headers, lastSdkAnswer, message, meta, MODERN, send } from './support/two-paths';
-import { listen, type HttpListener } from '@tessera/core/node';
-import type { TesseraApp } from '@tessera/core';
+import { bothPaths, headers, lastSdkAnswer, message, meta, MODERN, pairOpener, send } from './support/two-paths';
 import { once } from 'node:events';
 import { fastPathApp, holdEvents } from './http-fast-path.fixture';
 import { AnswerSlot } from '../../src/lane/answer-slot';
@@ -12,21 +10,8 @@ import { AnswerSlot } from '../../src/lane/answer-slot';
  * and to one without it (same app, same sealing key) must get the same answers: status, content type and
  * body (JSON, or the messages of an SSE stream; the bytes too), errors and refusals included.
  */
-const apps: TesseraApp[] = [];
-const listeners: HttpListener[] = [];
-async function pair(withAuth: boolean): Promise<{ fast: URL; sdk: URL }> {
-  const app = fastPathApp(withAuth);
-  apps.push(app);
-  const fast = await listen(app, { port: 0 });
-  const sdk = await listen(app, { port: 0, fastPath: false });
-  listeners.push(fast, sdk);
-  return { fast: fast.url, sdk: sdk.url };
-}
-
-afterAll(async () => {
-  await Promise.all(listeners.map((l) => l.close()));
-  await Promise.all(apps.map((a) => a.close()));
-});
+const opened = pairOpener();
+const pair = (withAuth: boolean) => opened(fastPathApp(withAuth));
 
 describe('the fast path answers as the SDK path does', () => {
   let fast: URL;

@@ -1,28 +1,13 @@
 import { Server } from '@modelcontextprotocol/server';
-import { listen, type HttpListener } from '@tessera/core/node';
-import type { TesseraApp } from '@tessera/core';
 import { edgeApp } from './two-paths-divergences.fixture';
-import { bothPaths, headers, meta, send, type Raw } from './support/two-paths';
+import { bothPaths, headers, meta, pairOpener, send, type Raw } from './support/two-paths';
 
 /**
  * The contract of listen's fast lane: whatever it serves, it answers as the SDK path does, byte for byte.
  * Each case here is a request a user (or an attacker) may send; the same request goes to a listener with
  * the lane and to one without it (`fastPath: false`), and the answers must be the same.
  */
-const apps: TesseraApp[] = [];
-const listeners: HttpListener[] = [];
-
-async function pair(app: TesseraApp, host?: string): Promise<{ fast: URL; sdk: URL }> {
-  apps.push(app);
-  const on = host ? { host } : {};
-  const [f, s] = [await listen(app, { port: 0, ...on }), await listen(app, { port: 0, fastPath: false, ...on })];
-  listeners.push(f, s);
-  return { fast: f.url, sdk: s.url };
-}
-afterAll(async () => {
-  await Promise.all(listeners.map((l) => l.close()));
-  await Promise.all(apps.map((a) => a.close()));
-});
+const pair = pairOpener();
 afterEach(() => jest.restoreAllMocks());
 
 /** A tools/call of `name`, its body written by hand when `text` is given (keys JSON.stringify cannot write). */

@@ -1,8 +1,6 @@
 import { Server } from '@modelcontextprotocol/server';
-import { listen, type HttpListener } from '@tessera/core/node';
-import type { TesseraApp } from '@tessera/core';
 import { flowClock, flowsApp } from './two-paths-flows.fixture';
-import { bothPaths, headers, meta, send, type Answer, type Raw } from './support/two-paths';
+import { bothPaths, headers, meta, pairOpener, send, type Answer, type Pair, type Raw } from './support/two-paths';
 
 /**
  * The two-paths contract for the legs of a flow: a first leg that asks, a leg carrying answers and a sealed
@@ -11,21 +9,10 @@ import { bothPaths, headers, meta, send, type Answer, type Raw } from './support
  * the same, byte for byte (sealed states blanked: they differ on every answer); both listeners serve one
  * app, so a state sealed by either opens on both.
  */
-let app: TesseraApp;
-const listeners: HttpListener[] = [];
+const pair = pairOpener();
 let fast: URL;
 let sdk: URL;
-
-beforeAll(async () => {
-  app = flowsApp();
-  const [f, s] = [await listen(app, { port: 0 }), await listen(app, { port: 0, fastPath: false })];
-  listeners.push(f, s);
-  [fast, sdk] = [f.url, s.url];
-});
-afterAll(async () => {
-  await Promise.all(listeners.map((l) => l.close()));
-  await app.close();
-});
+beforeAll(async () => ({ fast, sdk } = await pair(flowsApp())));
 afterEach(() => jest.restoreAllMocks());
 
 const ASKS = { elicitation: {} };
@@ -50,11 +37,6 @@ function call(
   };
 }
 
-interface Pair {
-  fast: URL;
-  sdk: URL;
-}
-
 /** Sends `raw` to both paths (the same answer expected) and counts the SDK servers the fast path built. */
 async function same(raw: Raw, on: Pair = { fast, sdk }): Promise<{ answer: Answer; sdkServers: number }> {
   const connect = jest.spyOn(Server.prototype, 'connect');
@@ -74,18 +56,6 @@ function stateOf(answer: Answer): string {
 async function firstLegState(name: string, args: object = {}, on: Pair = { fast, sdk }): Promise<string> {
   return stateOf(await send(on.fast, call(name, args)));
 }
-
-/** Another app of the fixture's, on a listener with the lane and one without. */
-async function pairFor(other: TesseraApp): Promise<Pair> {
-  const [f, s] = [await listen(other, { port: 0 }), await listen(other, { port: 0, fastPath: false })];
-  listeners.push(f, s);
-  others.push(other);
-  return { fast: f.url, sdk: s.url };
-}
-const others: TesseraApp[] = [];
-afterAll(async () => {
-  await Promise.all(others.map((a) => a.close()));
-});
 
 describe('legs served without an SDK server, answered as the SDK path answers them', () => {
   it('a two-question flow, leg by leg: asks, asks the next, completes', async () => {
@@ -257,7 +227,7 @@ describe("a tool's own input-required result, through the SDK's seam on both pat
 
 describe('with telemetry on', () => {
   let on: Pair;
-  beforeAll(async () => (on = await pairFor(flowsApp({ telemetry: true }))));
+  beforeAll(async () => (on = await pair(flowsApp({ telemetry: true }))));
 
   it('every leg of a flow, and a tampered state', async () => {
     const leg1 = await same(call('polite'), on);
@@ -270,7 +240,7 @@ describe('with telemetry on', () => {
 
 describe('with bearer auth: a state is bound to the verified caller', () => {
   let on: Pair;
-  beforeAll(async () => (on = await pairFor(flowsApp({ auth: true }))));
+  beforeAll(async () => (on = await pair(flowsApp({ auth: true }))));
   const bearer = { authorization: 'Bearer good-token' };
 
   it('the legs of a flow with a good token; leg 2 without a token refused alike', async () => {

@@ -1,10 +1,8 @@
-import type { TesseraApp } from '@tessera/core';
-import { listen, type HttpListener } from '@tessera/core/node';
-import { send, type Answer, type Raw } from './two-paths';
+import { send, type Answer, type Pair, type Raw } from './two-paths';
 
 /**
  * The parts the direct paths' seeded differential fuzz tests share (direct-tool-calls.fuzz.test.ts,
- * direct-reads.fuzz.test.ts): random picks, and one app on two listeners whose answers must agree.
+ * direct-reads.fuzz.test.ts): random picks, and the answers of an app's two listeners, which must agree.
  */
 
 /** A field a random request leaves out (`present` drops it). */
@@ -17,24 +15,6 @@ export const pick = <T>(next: () => number, from: readonly T[]): T => from[Math.
 export const present = (entries: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== ABSENT));
 
-/**
- * For the file: `makeApp`'s app on two loopback listeners, the first with the fast path and the second
- * without it, opened before its tests and closed after them.
- */
-export function fastAndSdkListeners(makeApp: () => TesseraApp): readonly HttpListener[] {
-  let app: TesseraApp | undefined;
-  const listeners: HttpListener[] = [];
-  beforeAll(async () => {
-    app = makeApp();
-    listeners.push(await listen(app, { port: 0 }), await listen(app, { port: 0, fastPath: false }));
-  });
-  afterAll(async () => {
-    await Promise.all(listeners.map((l) => l.close()));
-    await app?.close();
-  });
-  return listeners;
-}
-
 /** What must agree: status, content type and bytes, error references masked (random on each answer). */
 const comparable = (a: Answer) => ({
   status: a.status,
@@ -43,12 +23,8 @@ const comparable = (a: Answer) => ({
 });
 
 /** Sends `raw` to both listeners and expects the same answer; a failure names the seed and the case. */
-export async function expectSameAnswers(
-  listeners: readonly HttpListener[],
-  raw: Raw,
-  at: { seed: number; case: number },
-): Promise<void> {
-  const fast = await send(listeners[0]!.url, raw);
-  const sdk = await send(listeners[1]!.url, raw);
+export async function expectSameAnswers(paths: Pair, raw: Raw, at: { seed: number; case: number }): Promise<void> {
+  const fast = await send(paths.fast, raw);
+  const sdk = await send(paths.sdk, raw);
   expect({ ...at, request: raw, answer: comparable(fast) }).toEqual({ ...at, request: raw, answer: comparable(sdk) });
 }

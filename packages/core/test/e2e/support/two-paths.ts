@@ -1,4 +1,6 @@
 import { request as httpRequest } from 'node:http';
+import type { TesseraApp } from '@tessera/core';
+import { listen, type HttpListener } from '@tessera/core/node';
 import { envelopeOf } from './provision-call';
 
 /**
@@ -110,4 +112,30 @@ export async function bothPaths(fast: URL, sdk: URL, raw: Raw): Promise<Answer> 
   expect(normalise(sameA)).toEqual(normalise(sameB));
   lastSdk = b;
   return a;
+}
+
+/** The URLs of one app's two listeners: with the fast path, and without it (`fastPath: false`). */
+export interface Pair {
+  fast: URL;
+  sdk: URL;
+}
+
+/**
+ * For the file: a function that opens an app on two loopback listeners (`host` when given), with the fast
+ * path and without it; every listener and app it opened is closed after the file's tests.
+ */
+export function pairOpener(): (app: TesseraApp, host?: string) => Promise<Pair> {
+  const apps: TesseraApp[] = [];
+  const listeners: HttpListener[] = [];
+  afterAll(async () => {
+    await Promise.all(listeners.map((l) => l.close()));
+    await Promise.all(apps.map((a) => a.close()));
+  });
+  return async (app, host) => {
+    apps.push(app);
+    const on = host ? { host } : {};
+    const [f, s] = [await listen(app, { port: 0, ...on }), await listen(app, { port: 0, fastPath: false, ...on })];
+    listeners.push(f, s);
+    return { fast: f.url, sdk: s.url };
+  };
 }
