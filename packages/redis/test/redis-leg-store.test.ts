@@ -1,23 +1,11 @@
 import { RequestStateSecurity, type RequestBinding } from '@tessera/request-state';
-import { connectRedis, RedisSingleUseStore, type RedisConnection } from '@tessera/redis';
-import { killAllRedis, runRedisServer, type RunningRedis } from '../../../tooling/fleet/src/redis/run-redis-server';
+import { RedisSingleUseStore } from '@tessera/redis';
+import { redisForFile } from './support/redis-for-file';
 
 /* Idempotent legs on a real redis-server on a free loopback port, started once for this file and stopped whatever happens. */
 
-let redis: RunningRedis;
-let commands: RedisConnection;
+const redis = redisForFile();
 let prefixes = 0;
-
-beforeAll(async () => {
-  redis = await runRedisServer();
-  commands = await connectRedis(redis.url);
-}, 60_000);
-
-afterAll(async () => {
-  await commands?.close();
-  await redis?.stop();
-  killAllRedis();
-});
 
 const KEY = 'k'.repeat(32);
 const CALL: RequestBinding = { method: 'tools/call', target: 'pay', arguments: { amount: 3 }, principal: 'alice' };
@@ -26,7 +14,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('RedisSingleUseStore: idempotent legs on a real redis-server', () => {
   test('claim, wait on a live lease, take over a lapsed one, record the first answer, refuse other keys', async () => {
-    const store = new RedisSingleUseStore({ client: commands.client, keyPrefix: prefix() });
+    const store = new RedisSingleUseStore({ client: redis.commands.client, keyPrefix: prefix() });
     const expiresAtMs = Date.now() + 60_000;
     const claim = (key: string, owner: string, leaseMs = 300) =>
       store.claimLeg('n1', { key, owner, leaseMs, expiresAtMs });
@@ -43,12 +31,14 @@ describe('RedisSingleUseStore: idempotent legs on a real redis-server', () => {
     expect(await claim('key-1', 'o3')).toEqual({ status: 'done', answer: 'sealed|with|bars' });
     expect(await claim('key-2', 'o3')).toEqual({ status: 'replayed' });
     // every write kept the token's absolute expiry
-    const pexpiretime = Number(await commands.client.sendCommand(['PEXPIRETIME', `test:legs:${prefixes}:used:n1`]));
+    const pexpiretime = Number(
+      await redis.commands.client.sendCommand(['PEXPIRETIME', `test:legs:${prefixes}:used:n1`]),
+    );
     expect(pexpiretime).toBe(expiresAtMs);
   });
 
   test('a token consumed without a key is a replay to a keyed claim; of 20 concurrent claims exactly one runs', async () => {
-    const store = new RedisSingleUseStore({ client: commands.client, keyPrefix: prefix() });
+    const store = new RedisSingleUseStore({ client: redis.commands.client, keyPrefix: prefix() });
     const expiresAtMs = Date.now() + 60_000;
     expect(await store.consume('n2', { expiresAtMs })).toBe(true);
     expect(await store.claimLeg('n2', { key: 'key-1', owner: 'o', leaseMs: 1000, expiresAtMs })).toEqual({
@@ -68,7 +58,7 @@ describe('RedisSingleUseStore: idempotent legs on a real redis-server', () => {
     const instance = () =>
       new RequestStateSecurity({
         keys: [KEY],
-        singleUse: new RedisSingleUseStore({ client: commands.client, keyPrefix }),
+        singleUse: new RedisSingleUseStore({ client: redis.commands.client, keyPrefix }),
       }).forServer('srv');
     const [a, b] = [instance(), instance()];
     const token = await a.seal({ step: 2 }, CALL);
@@ -79,9 +69,9 @@ describe('RedisSingleUseStore: idempotent legs on a real redis-server', () => {
     await first.run!.finish(answer);
     expect(await b.openLeg(token, CALL, legKey)).toEqual({ recorded: answer });
     await expect(b.openLeg(token, CALL, 'leg-key-other-0123456789')).rejects.toMatchObject({ reason: 'replayed' });
-    const keys = (await commands.client.sendCommand(['KEYS', `${keyPrefix}*`])) as string[];
+    const keys = (await redis.commands.client.sendCommand(['KEYS', `${keyPrefix}*`])) as string[];
     expect(keys).toHaveLength(1);
-    const stored = String(await commands.client.sendCommand(['GET', keys[0]!]));
+    const stored = String(await redis.commands.client.sendCommand(['GET', keys[0]!]));
     expect(stored.startsWith(`d|${legKey}|`)).toBe(true);
     expect(stored).not.toContain('4242');
     expect(stored).not.toContain('paid');

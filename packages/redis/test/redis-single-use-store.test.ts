@@ -1,27 +1,15 @@
 import { RequestStateSecurity, type RequestBinding } from '@tessera/request-state';
-import { connectRedis, RedisSingleUseStore, type RedisConnection } from '@tessera/redis';
-import { killAllRedis, runRedisServer, type RunningRedis } from '../../../tooling/fleet/src/redis/run-redis-server';
+import { RedisSingleUseStore } from '@tessera/redis';
+import { redisForFile } from './support/redis-for-file';
 
 /* A real redis-server on a free loopback port, started once for this file and stopped whatever happens. */
 
-let redis: RunningRedis;
-let commands: RedisConnection;
+const redis = redisForFile();
 let prefixes = 0;
-
-beforeAll(async () => {
-  redis = await runRedisServer();
-  commands = await connectRedis(redis.url);
-}, 60_000);
-
-afterAll(async () => {
-  await commands?.close();
-  await redis?.stop();
-  killAllRedis();
-});
 
 const KEY = 'k'.repeat(32);
 const CALL: RequestBinding = { method: 'tools/call', target: 'pay', arguments: { amount: 3 }, principal: 'alice' };
-const storeOf = () => new RedisSingleUseStore({ client: commands.client, keyPrefix: `test:${++prefixes}:used:` });
+const storeOf = () => new RedisSingleUseStore({ client: redis.commands.client, keyPrefix: `test:${++prefixes}:used:` });
 const nonceOf = async (security: RequestStateSecurity, token: string): Promise<string> =>
   (await (security.forServer('srv') as unknown as { unseal(token: string): Promise<{ n: string }> }).unseal(token)).n;
 
@@ -35,7 +23,7 @@ describe('RedisSingleUseStore on a real redis-server', () => {
     const token = await sealer.forServer('srv').seal('s', CALL);
     await ahead.forServer('srv').openOnce(token, CALL);
     const key = `test:${prefixes}:used:${await nonceOf(sealer, token)}`;
-    const expiresAt = Number(await commands.client.sendCommand(['PEXPIRETIME', key]));
+    const expiresAt = Number(await redis.commands.client.sendCommand(['PEXPIRETIME', key]));
     expect(expiresAt).toBe(Math.ceil((now / 1000 + 600 + 60) * 1000));
   });
 
