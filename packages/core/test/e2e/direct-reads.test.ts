@@ -1,6 +1,15 @@
 import { Server } from '@modelcontextprotocol/server';
 import { directReadsApp } from './direct-reads.fixture';
-import { bothPaths, headers, meta, pairOpener, send, type Answer, type Raw } from './support/two-paths';
+import {
+  bothPathsWithServers,
+  headers,
+  meta,
+  pairOpener,
+  send,
+  type Answer,
+  type Pair,
+  type Raw,
+} from './support/two-paths';
 
 /**
  * listen()'s node face serves a stateless 2026-07-28 prompts/get or resources/read whose handler asks
@@ -14,20 +23,7 @@ let sdk: URL;
 beforeAll(async () => ({ fast, sdk } = await pair(directReadsApp())));
 afterEach(() => jest.restoreAllMocks());
 
-/** The same request on both paths (same answer expected); how many SDK servers each listener built for it. */
-async function compare(
-  raw: Raw,
-  urls = { fast, sdk },
-): Promise<{ answer: Answer; sdkServersOnFastPath: number; sdkServersOnSdkPath: number }> {
-  const connect = jest.spyOn(Server.prototype, 'connect');
-  const answer = await send(urls.fast, raw);
-  const sdkServersOnFastPath = connect.mock.calls.length;
-  await send(urls.sdk, raw);
-  const sdkServersOnSdkPath = connect.mock.calls.length - sdkServersOnFastPath;
-  connect.mockRestore();
-  await bothPaths(urls.fast, urls.sdk, raw);
-  return { answer, sdkServersOnFastPath, sdkServersOnSdkPath };
-}
+const compare = (raw: Raw, urls: Pair = { fast, sdk }) => bothPathsWithServers(urls, raw);
 
 const request = (method: string, name: string, params: Record<string, unknown>, id: unknown = 1): Raw => ({
   headers: headers(method, name),

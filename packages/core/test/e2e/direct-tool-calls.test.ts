@@ -1,6 +1,6 @@
 import { Server } from '@modelcontextprotocol/server';
 import { directCallsApp } from './direct-tool-calls.fixture';
-import { bothPaths, headers, message, meta, pairOpener, send, type Answer, type Raw } from './support/two-paths';
+import { bothPathsWithServers, headers, message, meta, pairOpener, send, type Raw } from './support/two-paths';
 
 /**
  * listen()'s node face serves a stateless 2026-07-28 tools/call of a tool that asks nothing without the
@@ -14,19 +14,7 @@ let sdk: URL;
 beforeAll(async () => ({ fast, sdk } = await pair(directCallsApp())));
 afterEach(() => jest.restoreAllMocks());
 
-/** The same request on both paths (same answer expected); how many SDK servers each listener built for it. */
-async function compare(
-  raw: Raw,
-): Promise<{ answer: Answer; sdkServersOnFastPath: number; sdkServersOnSdkPath: number }> {
-  const connect = jest.spyOn(Server.prototype, 'connect');
-  const answer = await send(fast, raw);
-  const sdkServersOnFastPath = connect.mock.calls.length;
-  await send(sdk, raw);
-  const sdkServersOnSdkPath = connect.mock.calls.length - sdkServersOnFastPath;
-  connect.mockRestore();
-  await bothPaths(fast, sdk, raw);
-  return { answer, sdkServersOnFastPath, sdkServersOnSdkPath };
-}
+const compare = (raw: Raw) => bothPathsWithServers({ fast, sdk }, raw);
 
 /** A tools/call; `extraParams` may replace the `_meta` envelope. */
 const call = (

@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { Server } from '@modelcontextprotocol/server';
 import type { TesseraApp } from '@tessera/core';
 import { listen, type HttpListener } from '@tessera/core/node';
 import { envelopeOf } from './provision-call';
@@ -112,6 +113,24 @@ export async function bothPaths(fast: URL, sdk: URL, raw: Raw): Promise<Answer> 
   expect(normalise(sameA)).toEqual(normalise(sameB));
   lastSdk = b;
   return a;
+}
+
+/**
+ * The same request on both paths (the same answer expected, as `bothPaths`), and how many SDK servers each
+ * listener built for it (none where the direct path served it).
+ */
+export async function bothPathsWithServers(
+  on: Pair,
+  raw: Raw,
+): Promise<{ answer: Answer; sdkServersOnFastPath: number; sdkServersOnSdkPath: number }> {
+  const connect = jest.spyOn(Server.prototype, 'connect');
+  const answer = await send(on.fast, raw);
+  const sdkServersOnFastPath = connect.mock.calls.length;
+  await send(on.sdk, raw);
+  const sdkServersOnSdkPath = connect.mock.calls.length - sdkServersOnFastPath;
+  connect.mockRestore();
+  await bothPaths(on.fast, on.sdk, raw);
+  return { answer, sdkServersOnFastPath, sdkServersOnSdkPath };
 }
 
 /** The URLs of one app's two listeners: with the fast path, and without it (`fastPath: false`). */
