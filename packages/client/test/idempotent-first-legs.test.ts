@@ -1,20 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { IsInt } from 'class-validator';
 import { Server } from '@modelcontextprotocol/server';
-import {
-  Args,
-  createApp,
-  Ctx,
-  ExecutionContext,
-  MemorySingleUseStore,
-  Provider,
-  RequestStateSecurity,
-  silentLogger,
-  Tool,
-} from '@tessera/core';
-import { listen } from '@tessera/core/node';
-import { TesseraClient, type LegRetryEvent } from '@tessera/client';
-import { FailingFront } from './fixtures/failing-front.fixture';
+import { Args, Ctx, ExecutionContext, Provider, Tool } from '@tessera/core';
+import { callWithLostAnswer } from './fixtures/lost-answer.fixture';
 
 class Amount {
   @IsInt()
@@ -41,39 +28,19 @@ class Payments {
  */
 async function lostPlainAnswer(singleUse: boolean, fastPath: boolean) {
   charged.length = 0;
-  const app = createApp({
-    name: 'payments',
-    version: '1',
-    providers: [Payments],
-    security: new RequestStateSecurity({
-      keys: [randomBytes(32)],
-      ...(singleUse && { singleUse: new MemorySingleUseStore() }),
-    }) as never,
-    logger: silentLogger,
-  });
-  const server = await listen(app, { port: 0, fastPath });
-  const front = new FailingFront(server.url.href);
-  await front.start();
-  const retries: LegRetryEvent[] = [];
-  const client = new TesseraClient({
-    hooks: { onLegRetry: (e) => void retries.push(e) },
-    sleep: async () => undefined,
-  });
   const sdkServers = jest.spyOn(Server.prototype, 'connect');
   try {
-    await client.connect({ url: front.url });
-    sdkServers.mockClear();
-    front.failures.set(1, 'forward-then-reset'); // the call: runs, its answer lost
-    const outcome = await client.callTool({ name: 'charge', arguments: { amount: 5 } }).then(
-      (result) => ({ result }),
-      (error: unknown) => ({ error }),
-    );
-    return { outcome, retries, sdkServers: sdkServers.mock.calls.length };
+    const lost = await callWithLostAnswer({
+      providers: [Payments],
+      singleUse,
+      fastPath,
+      lostLeg: 1, // the call: runs, its answer lost
+      call: { name: 'charge', arguments: { amount: 5 } },
+      onConnected: () => sdkServers.mockClear(),
+    });
+    return { ...lost, sdkServers: sdkServers.mock.calls.length };
   } finally {
     sdkServers.mockRestore();
-    await client.close().catch(() => undefined);
-    await front.close();
-    await server.close();
   }
 }
 

@@ -1,19 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { IsIn } from 'class-validator';
-import {
-  createApp,
-  Ctx,
-  Elicit,
-  ExecutionContext,
-  MemorySingleUseStore,
-  Provider,
-  RequestStateSecurity,
-  silentLogger,
-  Tool,
-} from '@tessera/core';
-import { listen } from '@tessera/core/node';
-import { TesseraClient, type LegRetryEvent, type RoundEvent } from '@tessera/client';
-import { FailingFront } from './fixtures/failing-front.fixture';
+import { Ctx, Elicit, ExecutionContext, Provider, Tool } from '@tessera/core';
+import { callWithLostAnswer } from './fixtures/lost-answer.fixture';
 
 class Choice {
   @IsIn(['a', 'b'])
@@ -42,39 +29,13 @@ class Orders {
  */
 async function lostFinalAnswer(singleUse: boolean) {
   ran.length = 0;
-  const app = createApp({
-    name: 'orders',
-    version: '1',
+  return callWithLostAnswer({
     providers: [Orders],
-    security: new RequestStateSecurity({
-      keys: [randomBytes(32)],
-      ...(singleUse && { singleUse: new MemorySingleUseStore() }),
-    }) as never,
-    logger: silentLogger,
+    singleUse,
+    lostLeg: 2, // the leg carrying the answer: runs, its answer lost
+    call: { name: 'order', arguments: {} },
+    client: { elicitation: async () => ({ action: 'accept', content: { pick: 'a' } }) },
   });
-  const server = await listen(app, { port: 0 });
-  const front = new FailingFront(server.url.href);
-  await front.start();
-  const retries: LegRetryEvent[] = [];
-  const rounds: RoundEvent[] = [];
-  const client = new TesseraClient({
-    elicitation: async () => ({ action: 'accept', content: { pick: 'a' } }),
-    hooks: { onLegRetry: (e) => void retries.push(e), onRound: (e) => void rounds.push(e) },
-    sleep: async () => undefined,
-  });
-  try {
-    await client.connect({ url: front.url });
-    front.failures.set(2, 'forward-then-reset'); // the leg carrying the answer: runs, its answer lost
-    const outcome = await client.callTool({ name: 'order', arguments: {} }).then(
-      (result) => ({ result }),
-      (error: unknown) => ({ error }),
-    );
-    return { outcome, retries, rounds };
-  } finally {
-    await client.close().catch(() => undefined);
-    await front.close();
-    await server.close();
-  }
 }
 
 test('defaults + a server recording legs: the lost final answer is fetched again, the handler ran once, nothing restarted', async () => {

@@ -1,17 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { IsIn } from 'class-validator';
-import {
-  createApp,
-  Elicit,
-  MemorySingleUseStore,
-  Provider,
-  RequestStateSecurity,
-  silentLogger,
-  Tool,
-} from '@tessera/core';
-import { listen } from '@tessera/core/node';
-import { TesseraClient, type LegRetryEvent, type RoundEvent } from '@tessera/client';
-import { FailingFront } from './fixtures/failing-front.fixture';
+import { Elicit, Provider, Tool } from '@tessera/core';
+import { callWithLostAnswer } from './fixtures/lost-answer.fixture';
 
 class Choice {
   @IsIn(['a', 'b'])
@@ -37,39 +26,19 @@ class Orders {
  * the flow over instead of running the final step on a replayed state.
  */
 test("uncertain: 'always' + single use without idempotent legs: a resent final leg is refused as a replay and the flow starts over", async () => {
-  const app = createApp({
-    name: 'orders',
-    version: '1',
+  const { outcome, retries, rounds } = await callWithLostAnswer({
     providers: [Orders],
-    security: new RequestStateSecurity({
-      keys: [randomBytes(32)],
-      singleUse: new MemorySingleUseStore(),
-      idempotentLegs: false,
-    }) as never,
-    logger: silentLogger,
+    singleUse: true,
+    idempotentLegs: false,
+    lostLeg: 2, // the leg carrying the answer: runs, its answer lost
+    call: { name: 'order', arguments: {} },
+    client: {
+      elicitation: async () => ({ action: 'accept', content: { pick: 'a' } }),
+      legRetry: { uncertain: 'always' },
+    },
   });
-  const server = await listen(app, { port: 0 });
-  const front = new FailingFront(server.url.href);
-  await front.start();
-  const retries: LegRetryEvent[] = [];
-  const rounds: RoundEvent[] = [];
-  const client = new TesseraClient({
-    elicitation: async () => ({ action: 'accept', content: { pick: 'a' } }),
-    legRetry: { uncertain: 'always' },
-    hooks: { onLegRetry: (e) => void retries.push(e), onRound: (e) => void rounds.push(e) },
-    sleep: async () => undefined,
-  });
-  try {
-    await client.connect({ url: front.url });
-    front.failures.set(2, 'forward-then-reset'); // the leg carrying the answer: runs, its answer lost
-    const result = await client.callTool({ name: 'order', arguments: {} });
-    expect(result.content).toEqual([{ type: 'text', text: 'ordered a' }]);
-    expect(retries.map((r) => [r.leg, r.failure.kind, r.carriesAnswers])).toEqual([[2, 'connection_reset', true]]);
-    expect(rounds.map((r) => r.restarted ?? false)).toEqual([false, true, false]); // question, refused replay -> restart, question
-    expect(ran).toEqual(['a', 'a']); // the lost run, then the restarted flow's run: never a run on the replayed state
-  } finally {
-    await client.close().catch(() => undefined);
-    await front.close();
-    await server.close();
-  }
+  expect(outcome).toEqual({ result: expect.objectContaining({ content: [{ type: 'text', text: 'ordered a' }] }) });
+  expect(retries.map((r) => [r.leg, r.failure.kind, r.carriesAnswers])).toEqual([[2, 'connection_reset', true]]);
+  expect(rounds.map((r) => r.restarted ?? false)).toEqual([false, true, false]); // question, refused replay -> restart, question
+  expect(ran).toEqual(['a', 'a']); // the lost run, then the restarted flow's run: never a run on the replayed state
 });
