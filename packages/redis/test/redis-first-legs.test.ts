@@ -1,23 +1,11 @@
 import { IdempotencyKeyReusedError, RequestStateSecurity, type RequestBinding } from '@tessera/request-state';
-import { connectRedis, RedisSingleUseStore, type RedisConnection } from '@tessera/redis';
-import { killAllRedis, runRedisServer, type RunningRedis } from '../../../tooling/fleet/src/redis/run-redis-server';
+import { RedisSingleUseStore } from '@tessera/redis';
+import { redisForFile } from './support/redis-for-file';
 
 /* Idempotent first legs (calls carrying no state) on a real redis-server on a free loopback port, started once for this file and stopped whatever happens. */
 
-let redis: RunningRedis;
-let commands: RedisConnection;
+const redis = redisForFile();
 let prefixes = 0;
-
-beforeAll(async () => {
-  redis = await runRedisServer();
-  commands = await connectRedis(redis.url);
-}, 60_000);
-
-afterAll(async () => {
-  await commands?.close();
-  await redis?.stop();
-  killAllRedis();
-});
 
 const KEY = 'k'.repeat(32);
 const CALL_KEY = 'call-key-0123456789abcdef';
@@ -35,7 +23,7 @@ function fleet(keyPrefix: string, legs: { leaseMs?: number; waitMs?: number; fir
   const instance = () =>
     new RequestStateSecurity({
       keys: [KEY],
-      singleUse: new RedisSingleUseStore({ client: commands.client, keyPrefix }),
+      singleUse: new RedisSingleUseStore({ client: redis.commands.client, keyPrefix }),
       idempotentLegs: { firstLegWindowMs: 60_000, ...legs },
     }).forServer('srv');
   return [instance(), instance()] as const;
@@ -51,14 +39,14 @@ describe('RedisSingleUseStore: idempotent first legs on a real redis-server', ()
     const answer = { result: { content: [{ type: 'text', text: 'charged card 4242-SECRET' }] } };
     await (first as { run: { finish(a: unknown): Promise<void> } }).run.finish(answer);
     expect(await b.claimFirstLeg(charge(5), CALL_KEY)).toEqual({ recorded: answer });
-    const keys = (await commands.client.sendCommand(['KEYS', `${keyPrefix}*`])) as string[];
+    const keys = (await redis.commands.client.sendCommand(['KEYS', `${keyPrefix}*`])) as string[];
     expect(keys).toHaveLength(1);
     expect(keys[0]).not.toContain('alice');
     expect(keys[0]).not.toContain(CALL_KEY);
-    const stored = String(await commands.client.sendCommand(['GET', keys[0]!]));
+    const stored = String(await redis.commands.client.sendCommand(['GET', keys[0]!]));
     expect(stored.startsWith(`d|${CALL_KEY}.`)).toBe(true);
     expect(stored).not.toContain('4242');
-    const expiry = Number(await commands.client.sendCommand(['PEXPIRETIME', keys[0]!]));
+    const expiry = Number(await redis.commands.client.sendCommand(['PEXPIRETIME', keys[0]!]));
     expect(expiry).toBeGreaterThanOrEqual(before + 60_000);
     expect(expiry).toBeLessThanOrEqual(Date.now() + 60_000);
   });
