@@ -1,7 +1,13 @@
 import { freePort } from './free-port';
 import { generateKey, keyId } from './keys';
 import { killAllNginx, runNginx, type RunningNginx } from './nginx/run-nginx';
-import { killAllInstances, prepareInstance, spawnInstance, type InstanceProcess } from './spawn-instance';
+import {
+  killAllInstances,
+  prepareInstance,
+  spawnInstance,
+  type InstanceProcess,
+  type SpawnInstanceOptions,
+} from './spawn-instance';
 
 /**
  * A fleet: N instance PROCESSES (`dist/instance.js`, each on its own port on 127.0.0.1) behind a real nginx
@@ -65,25 +71,28 @@ export class Fleet {
     keys: readonly Uint8Array[] | null,
     options: FleetOptions,
   ): Promise<InstanceProcess> {
-    return spawnInstance({
-      id,
-      port,
-      keys,
-      env: options.env,
-      script: options.script,
-      onStderr: (line) => options.onInstanceStderr?.(line, id),
-    });
+    return spawnInstance(Fleet.instanceSettings(id, port, keys, options));
   }
 
   private static prepare(id: string, port: number, keys: readonly Uint8Array[] | null, options: FleetOptions) {
-    return prepareInstance({
+    return prepareInstance(Fleet.instanceSettings(id, port, keys, options));
+  }
+
+  /** What starting instance `id` takes, whether it is spawned at once or prepared to listen later. */
+  private static instanceSettings(
+    id: string,
+    port: number,
+    keys: readonly Uint8Array[] | null,
+    options: FleetOptions,
+  ): SpawnInstanceOptions {
+    return {
       id,
       port,
       keys,
       env: options.env,
       script: options.script,
       onStderr: (line) => options.onInstanceStderr?.(line, id),
-    });
+    };
   }
 
   /** The MCP endpoint clients use: nginx's `/mcp`. */
