@@ -19,6 +19,15 @@ export const IDEMPOTENT_LEGS_META = `${TESSERA_META_PREFIX}idempotentLegs`;
 /** 16 to 128 characters of the base64url alphabet: enough room for a UUID or 128 random bits, nothing to escape. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
+/**
+ * Whether a tool's listing says running it twice has no further effect (`readOnlyHint` or `idempotentHint:
+ * true`). The client resends such a tool's legs freely; a server that records legs records a first leg of any
+ * other tool under its key.
+ */
+export function saysIdempotent(annotations: { readOnlyHint?: boolean; idempotentHint?: boolean } | undefined): boolean {
+  return annotations?.readOnlyHint === true || annotations?.idempotentHint === true;
+}
+
 /** Why `value` is not a usable idempotency key, or `undefined` when it is one. */
 export function idempotencyKeyProblem(value: unknown): string | undefined {
   if (typeof value !== 'string') return `must be a string, got ${value === null ? 'null' : typeof value}`;

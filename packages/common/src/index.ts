@@ -14,4 +14,5 @@ export {
   IDEMPOTENT_LEGS_META,
   IDEMPOTENCY_KEY_PATTERN,
   idempotencyKeyProblem,
+  saysIdempotent,
 } from './idempotent-legs';

@@ -1,4 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/client';
+import { saysIdempotent } from '@tessera/common';
 import type { McpCall } from '../flow/mcp-call';
 import { classifyLegFailure } from './leg-failure';
 import type { LegRetryPolicy } from './leg-retry-policy';
@@ -33,6 +34,5 @@ export async function isIdempotent(call: McpCall, tools: ToolListing): Promise<b
       await tools.sleep(tools.policy.delay(attempt, failure), tools.signal);
     }
   }
-  const annotations = tools.known.get(call.name)?.annotations;
-  return annotations?.readOnlyHint === true || annotations?.idempotentHint === true;
+  return saysIdempotent(tools.known.get(call.name)?.annotations);
 }

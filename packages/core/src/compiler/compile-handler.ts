@@ -1,3 +1,4 @@
+import { saysIdempotent } from '@tessera/common';
 import { InvalidSignatureError } from '../errors/definition/invalid-signature.error';
 import { assertDtoHasFields } from '../schema/assert-dto-has-fields';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
@@ -135,6 +136,7 @@ export function compileHandler(
     dependencies,
     directForm,
     scopes: handlerScopes(where, merged.provider.scopes, meta.scopes),
+    recordsFirstLeg: meta.kind === 'tool' && !saysIdempotent(meta.annotations),
   };
 }
 

@@ -35,4 +35,9 @@ export interface HandlerPlan {
   directForm: boolean;
   /** OAuth scopes a caller needs: the class's, then the method's, each once. */
   scopes: readonly string[];
+  /**
+   * A tool whose listing does not say it is idempotent: a server that records legs records a first leg of it
+   * (a call carrying no state) under its idempotency key, as running it twice could do its effect twice.
+   */
+  recordsFirstLeg: boolean;
 }

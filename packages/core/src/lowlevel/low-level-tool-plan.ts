@@ -1,3 +1,4 @@
+import { saysIdempotent } from '@tessera/common';
 import type { ToolAnnotations } from '@modelcontextprotocol/server';
 import type { HandlerPlan } from '../compiler/handler-plan';
 import type { ExecutionContext } from '../contracts/execution-context';
@@ -35,7 +36,6 @@ export class LowLevelHandler {
 export function lowLevelToolPlan(server: string, name: string, annotations?: ToolAnnotations): HandlerPlan {
   return {
     ref: { kind: 'tool', name, providerClass: LowLevelHandler, methodName: 'call' },
-    // its listed hints decide, as a decorated tool's do, whether a plain call of it is recorded
     meta: { kind: 'tool', methodName: 'call', name, ...(annotations !== undefined && { annotations }) },
     where: `callTool("${name}") of server "${server}"`,
     params: [{ meta: { kind: 'ctx', index: 0 }, type: undefined }],
@@ -44,5 +44,7 @@ export function lowLevelToolPlan(server: string, name: string, annotations?: Too
     dependencies: [],
     directForm: true,
     scopes: [],
+    // its listed hints decide, as a decorated tool's do, whether a plain call of it is recorded
+    recordsFirstLeg: !saysIdempotent(annotations),
   };
 }
