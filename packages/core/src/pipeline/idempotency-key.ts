@@ -19,8 +19,13 @@ export function readIdempotencyKey(call: {
   const value = meta[IDEMPOTENCY_KEY_META];
   const problem = idempotencyKeyProblem(value);
   if (problem === undefined) return value as string;
+  throw idempotencyKeyError(call, problem);
+}
+
+/** -32602 naming the call and the `_meta` field of its idempotency key: `problem` says what is wrong with it. */
+export function idempotencyKeyError(call: { method: string; target: string }, problem: string): ProtocolError {
   const what = KIND[call.method] === undefined ? call.method : `${KIND[call.method]} "${call.target}"`;
-  throw new ProtocolError(
+  return new ProtocolError(
     JsonRpcCode.InvalidParams,
     `Invalid params for ${what}: _meta["${IDEMPOTENCY_KEY_META}"] ${problem}`,
     { field: `_meta.${IDEMPOTENCY_KEY_META}` },

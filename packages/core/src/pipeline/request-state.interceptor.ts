@@ -11,7 +11,7 @@ import {
   type RequestBinding,
   type RequestStateSealer,
 } from '@tessera/request-state';
-import { IDEMPOTENCY_KEY_META, IDEMPOTENT_LEGS_META } from '@tessera/common';
+import { IDEMPOTENT_LEGS_META } from '@tessera/common';
 import type { CallHandler } from '../contracts/interceptor';
 import type { PipelineContext } from '../contracts/pipeline-context';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
@@ -19,7 +19,7 @@ import { logWithRef, maskInternalError } from '../errors/masked-internal-error';
 import type { Logger } from '../logging/logger';
 import { readFlowMark } from '../contracts/flow-progress';
 import { handlerStarted } from './handler-started';
-import { readIdempotencyKey } from './idempotency-key';
+import { idempotencyKeyError, readIdempotencyKey } from './idempotency-key';
 import { readEnvelope, type StateEnvelope } from './state-envelope';
 
 /** The part of a call this stage reads and fills; the low-level server builds just this much. */
@@ -198,10 +198,9 @@ export class RequestStateInterceptor implements StateStage {
     } catch (error) {
       if (!(RequestStateError.isInstance(error) && error.code === RequestStateErrorCode.IdempotencyKeyReused))
         throw this.storeRefusal(call, error);
-      throw new ProtocolError(
-        JsonRpcCode.InvalidParams,
-        `Invalid params for tool "${call.target}": _meta["${IDEMPOTENCY_KEY_META}"] "${key}" was already used for this tool with other arguments; a new call needs a new key`,
-        { field: `_meta.${IDEMPOTENCY_KEY_META}` },
+      throw idempotencyKeyError(
+        call,
+        `"${key}" was already used for this tool with other arguments; a new call needs a new key`,
       );
     }
   }
