@@ -6,7 +6,8 @@ import { REFUSED_BEFORE_PARSE, type FaceRequestOptions } from '../endpoint/face-
 import { bodiesBusy, type BodyBudget } from '../limits/body-budget';
 import { refuseByScan } from '../limits/refuse-by-scan';
 import type { FastLane } from '../lane/fast-lane';
-import { toNodeHandler } from '@modelcontextprotocol/node';
+import { isWebResponse } from './is-web-response';
+import { sdkNodeAdapter } from './sdk-node-adapter';
 import { asRequest, NodeRequestView } from './node-request-view';
 import { readNodeBody } from './read-node-body';
 import { writeWebResponse } from './write-web-response';
@@ -40,14 +41,17 @@ export function createNodeHandler(
   limits: ResolvedRequestLimits,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const { fetch, screen } = face;
-  const sdkAdapter = toNodeHandler({ fetch });
+  let adapter: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
+  // built on the first request that needs it (GET, or off the lane): a server the lane serves never loads it
+  const sdkAdapter = (req: IncomingMessage, res: ServerResponse) =>
+    (adapter ??= sdkNodeAdapter().toNodeHandler({ fetch }))(req, res);
   const { maxBodyBytes } = limits;
   return async (req, res) => {
     const view = new NodeRequestView(req, res);
     const screened = screen?.(asRequest(view));
     if (screened) return refuseUnread(screened, res);
     const admitted = face.admit ? await face.admit(asRequest(view)) : {};
-    if (admitted instanceof Response) return refuseUnread(admitted, res);
+    if (isWebResponse(admitted)) return refuseUnread(admitted, res);
     const authInfo = admitted.authInfo ?? face.hostAuth?.(req);
     // the SDK's adapter hands `req.auth` on as `authInfo`, which the endpoint takes as verified
     if (req.method === 'GET' || req.method === 'HEAD') return sdkAdapter(withAuth(req, authInfo), res);
@@ -74,7 +78,7 @@ export function createNodeHandler(
           authInfo,
           release,
         });
-        if (answer instanceof Response) return await writeWebResponse(answer, res);
+        if (isWebResponse(answer)) return await writeWebResponse(answer, res);
         // what the SDK answers a plain result with: 200, application/json, the message as JSON (here written whole)
         res
           .writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer.json) })

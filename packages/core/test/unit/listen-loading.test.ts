@@ -1,0 +1,33 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+
+// What `listen` loads on first use only: a plain server whose first tools/call the fast lane answers never
+// loads those modules (part of every server's start); the request that needs one loads it, and is answered
+// as before (so the check is real).
+
+const support = path.join(__dirname, '..', 'e2e', 'support');
+const fixture = path.join(__dirname, '..', 'e2e', 'fixtures', 'listen-loading.fixture.ts');
+
+function run(): Promise<{ code: number; stdout: string; stderr: string }> {
+  const args = ['-r', path.join(support, 'register-sources.cjs'), fixture];
+  return new Promise((resolve) => {
+    execFile(process.execPath, args, { timeout: 60_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('modules listen loads on first use', () => {
+  test("the first tools/call loads none of them; a GET loads the SDK's node adapter and web fetch, and is answered", async () => {
+    const { code, stdout, stderr } = await run();
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({
+      text: 'hello',
+      afterCall: { sdkNodeAdapter: false, undici: false },
+      // a stateless server has no stream to open: the SDK's adapter answers the GET 405
+      getStatus: 405,
+      afterGet: { sdkNodeAdapter: true, undici: true },
+    });
+  }, 90_000);
+});
