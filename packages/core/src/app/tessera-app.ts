@@ -4,8 +4,7 @@ import { describePipeline, type PipelineStageDescription } from '../pipeline/des
 import { createSdkServer } from '../server/create-sdk-server';
 import type { ServerRuntime } from '../server/server-runtime';
 import { declaredScopes, neededScopes } from '../auth/handler-scopes';
-import { HttpAuth } from '../auth/http-auth';
-import { scopeChallenge } from '../auth/scope-challenge';
+import { httpAuthRuntime } from '../auth/http-auth-runtime';
 import { tasksRuntime } from '../tasks/tasks-runtime-modules';
 import type { HttpAuthOptions } from '../auth/http-auth-options';
 import type { LegacySessionOptions } from '../endpoint/legacy-sessions';
@@ -23,14 +22,14 @@ export class TesseraApp extends McpEndpoint {
     legacySessions?: boolean | LegacySessionOptions,
     limits?: ResolvedRequestLimits,
   ) {
-    const httpAuth = auth && new HttpAuth(auth, runtime.logger, declaredScopes(runtime.compiled));
+    const httpAuth = auth && new (httpAuthRuntime().HttpAuth)(auth, runtime.logger, declaredScopes(runtime.compiled));
     super((era) => createSdkServer(runtime, era), runtime.logger, httpAuth, legacySessions, limits, runtime.events);
     this.paramHeaders = runtime.compiled.paramHeaders;
     // also when a host verified the token itself and passes `authInfo` in: scopes hold whoever checked it
     this.challengeScopes = (body, authInfo) => {
       if (authInfo === undefined) return undefined;
       for (const { scopes, what } of neededScopes(runtime.compiled, body)) {
-        const challenge = scopeChallenge(authInfo, scopes, what, httpAuth);
+        const challenge = httpAuthRuntime().scopeChallenge(authInfo, scopes, what, httpAuth);
         if (challenge) return challenge;
       }
       return undefined;

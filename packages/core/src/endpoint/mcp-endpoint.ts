@@ -19,7 +19,8 @@ import { refuseByScan } from '../limits/refuse-by-scan';
 import type { ParamHeader } from '../http-headers/param-headers';
 import { refuseParamHeaders } from '../http-headers/refuse-param-headers';
 import { REFUSED_BEFORE_PARSE, SERVE_CHECKED, type FaceRequestOptions } from './face-request-options';
-import { HttpAuth } from '../auth/http-auth';
+import type { HttpAuth } from '../auth/http-auth';
+import { httpAuthRuntime } from '../auth/http-auth-runtime';
 import type { HttpAuthOptions } from '../auth/http-auth-options';
 import { payloadTooLarge, readLimitedBytes, utf8Text } from '../limits/read-limited-body';
 import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from '../limits/request-limits';
@@ -96,7 +97,10 @@ export class McpEndpoint {
       legacy: this.sessions ? 'reject' : 'stateless',
       ...(events !== undefined && { bus: events }),
     });
-    if (auth) this.httpAuth = auth instanceof HttpAuth ? auth : new HttpAuth(auth, logger);
+    if (auth) {
+      const { HttpAuth } = httpAuthRuntime();
+      this.httpAuth = auth instanceof HttpAuth ? auth : new HttpAuth(auth, logger);
+    }
     this.authenticate = this.httpAuth?.authenticate;
     this.bodies = new BodyBudget(limits.maxBodyBytesInFlight);
   }

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 
-// What `listen` loads on first use only: a plain server whose first tools/call the fast lane answers never
-// loads those modules (part of every server's start); the request that needs one loads it, and is answered
-// as before (so the check is real).
+// What a server loads on first use only: a plain server on `listen` whose first tools/call the fast lane
+// answers never loads those modules (part of every server's start); the request, option or face that needs
+// one loads it, and works as before (so the check is real).
 
 const support = path.join(__dirname, '..', 'e2e', 'support');
 const fixture = path.join(__dirname, '..', 'e2e', 'fixtures', 'listen-loading.fixture.ts');
@@ -18,16 +18,19 @@ function run(): Promise<{ code: number; stdout: string; stderr: string }> {
 }
 
 describe('modules listen loads on first use', () => {
-  test("the first tools/call loads none of them; a GET loads the SDK's node adapter and web fetch, and is answered", async () => {
+  test('the first tools/call loads none of them; a GET, auth and stdio each load theirs', async () => {
     const { code, stdout, stderr } = await run();
     expect(stderr).toBe('');
     expect(code).toBe(0);
+    const none = { sdkNodeAdapter: false, undici: false, httpAuth: false, sdkStdio: false };
     expect(JSON.parse(stdout)).toEqual({
       text: 'hello',
-      afterCall: { sdkNodeAdapter: false, undici: false },
+      afterCall: none,
       // a stateless server has no stream to open: the SDK's adapter answers the GET 405
       getStatus: 405,
-      afterGet: { sdkNodeAdapter: true, undici: true },
+      afterGet: { ...none, sdkNodeAdapter: true, undici: true },
+      afterAuth: { ...none, sdkNodeAdapter: true, undici: true, httpAuth: true },
+      afterStdio: { sdkNodeAdapter: true, undici: true, httpAuth: true, sdkStdio: true },
     });
   }, 90_000);
 });
