@@ -47,6 +47,7 @@ const NAMED_SUBSCHEMAS = new Set(['patternProperties', 'dependentSchemas', '$def
  * unique regardless of case). A tool that breaks a rule is refused at createApp, naming the property.
  */
 export function paramHeadersOf(toolName: string, where: string, inputSchema: unknown): ParamHeader[] {
+  if (!mayMentionHeaders(inputSchema)) return [];
   const found: ParamHeader[] = [];
   const seen = new Map<string, string>();
   const refuse = (path: readonly string[], reason: string): never => {
@@ -99,4 +100,17 @@ export function paramHeadersOf(toolName: string, where: string, inputSchema: unk
   };
   visit(inputSchema, [], true);
   return found;
+}
+
+/**
+ * False only when the schema's JSON has no `x-mcp-header` anywhere, so it declares no header and breaks no rule
+ * above: most tools declare none, and the walk costs more than the serialisation (it is a good part of building
+ * an app with many tools). A schema that does not serialise is walked.
+ */
+function mayMentionHeaders(inputSchema: unknown): boolean {
+  try {
+    return JSON.stringify(inputSchema)?.includes(`"${X_MCP_HEADER}"`) ?? false;
+  } catch {
+    return true;
+  }
 }
