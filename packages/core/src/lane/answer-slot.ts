@@ -32,16 +32,24 @@ export class AnswerSlot {
   }
 }
 
-const slots = new WeakMap<object, AnswerSlot>();
+/**
+ * Where a request carries its slot: a property of its own under a key only this module has (a `WeakMap`
+ * keyed by the request cost a hash-table insertion and ephemeron work for the GC on every call).
+ */
+const SLOT = Symbol('tessera.answerSlot');
+
+type SlotHolder = { [SLOT]?: AnswerSlot };
 
 /** A new slot for `request`'s answer. */
 export function giveAnswerSlot(request: object): AnswerSlot {
   const slot = new AnswerSlot();
-  slots.set(request, slot);
+  (request as SlotHolder)[SLOT] = slot;
   return slot;
 }
 
-/** The slot the lane gave `request`, if any. */
+/** The slot the lane gave `request` itself (not an object it is the prototype of), if any. */
 export function answerSlotOf(request: unknown): AnswerSlot | undefined {
-  return typeof request === 'object' && request !== null ? slots.get(request) : undefined;
+  return typeof request === 'object' && request !== null && Object.hasOwn(request, SLOT)
+    ? (request as SlotHolder)[SLOT]
+    : undefined;
 }
