@@ -173,7 +173,11 @@ export class McpEndpoint {
         hold.release();
       }
     }
-    if (request.method === 'POST') return this.serveParsed(request, options!.parsedBody, { ...options, authInfo });
+    if (request.method === 'POST') {
+      // the caller's options as they are when the identity is theirs (a copy with a key added is slow on V8)
+      const given = options!;
+      return this.serveParsed(request, given.parsedBody, given.authInfo === authInfo ? given : { ...given, authInfo });
+    }
     if (this.sessions && (await isLegacyRequest(request))) return this.sessions.fetch(request, { authInfo });
     return this.handler.fetch(request, { ...options, authInfo });
   };
