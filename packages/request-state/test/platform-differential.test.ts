@@ -1,6 +1,6 @@
 import { nodeBase64url } from '../src/crypto/node-base64url';
 import { nodeCrypto, type NodeCrypto } from '../src/crypto/node-crypto';
-import { nodeSha256, portableSha256 } from '../src/crypto/sha256';
+import { nodeDigest16, nodeSha256, portableDigest16, portableSha256 } from '../src/crypto/sha256';
 import { webBase64url } from '../src/crypto/web-base64url';
 import { seededRandom } from './helpers';
 
@@ -30,6 +30,21 @@ describe(`node:crypto primitives against the portable ones (seed ${SEED})`, () =
       // JSON.stringify escapes lone surrogates, as the callers do, so every string hashed is well-formed
       const text = JSON.stringify(String.fromCharCode(...Array.from({ length }, () => Math.floor(rnd() * 0xffff))));
       expect(hex(sha(text))).toBe(hex(portableSha256(text)));
+    }
+  });
+
+  it.each([
+    ['one-shot hash', node],
+    ['Hash object (Node before 20.12)', { ...node, hash: undefined }],
+  ])('the 16-byte digest text (%s): the same 22 characters for random strings', (_, platform) => {
+    const rnd = seededRandom(SEED + 2);
+    const digest = nodeDigest16(platform);
+    for (let i = 0; i < 5_000; i++) {
+      const length = Math.floor(rnd() * (i % 10 === 0 ? 2_000 : 80));
+      const text = JSON.stringify(String.fromCharCode(...Array.from({ length }, () => Math.floor(rnd() * 0xffff))));
+      const expected = portableDigest16(text);
+      expect(expected).toHaveLength(22);
+      expect(digest(text)).toBe(expected);
     }
   });
 

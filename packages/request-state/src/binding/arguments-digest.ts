@@ -1,5 +1,4 @@
-import { encodeBase64url } from '../crypto/base64url';
-import { sha256 } from '../crypto/sha256';
+import { digest16 } from '../crypto/sha256';
 import { canonicalJson } from './canonical-json';
 
 /**
@@ -7,6 +6,5 @@ import { canonicalJson } from './canonical-json';
  * Absent, null and {} are the same request.
  */
 export function argumentsDigest(args: Record<string, unknown> | null | undefined): string {
-  const json = args === null || args === undefined ? '{}' : canonicalJson(args);
-  return encodeBase64url(sha256(json).subarray(0, 16));
+  return digest16(args === null || args === undefined ? '{}' : canonicalJson(args));
 }

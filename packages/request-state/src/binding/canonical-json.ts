@@ -48,16 +48,22 @@ function canonicalArray(items: unknown[]): string {
 }
 
 function canonicalObject(record: Record<string, unknown>): string {
-  const parts: string[] = [];
+  // one string built as it goes (no parts array to join): what each digest of a leg's arguments and question costs
+  let text = '{';
   for (const key of Object.keys(record).sort()) {
     const item = record[key];
     if (item === undefined || typeof item === 'function') continue; // as JSON.stringify: such keys are absent
-    parts.push(`${quote(key)}:${canonicalJson(item)}`);
+    text += `${text.length === 1 ? '' : ','}${quote(key)}:${canonicalJson(item)}`;
   }
-  return `{${parts.join(',')}}`;
+  return `${text}}`;
 }
 
+// Printable ASCII but the quote and the backslash: JSON.stringify writes such a string as it is, quoted.
+const VERBATIM = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
 function quote(text: string): string {
+  // most keys and values are plain ASCII: quoted directly, without the escaping pass below
+  if (VERBATIM.test(text)) return `"${text}"`;
   // JSON.stringify already escapes lone surrogates (ES2019); the replace makes the output pure ASCII
   return JSON.stringify(text).replace(
     /[\u007f-\uffff]/g,
