@@ -59,6 +59,28 @@ describe('tokens sealed by the node:crypto implementation', () => {
     ).toBe('principal_mismatch');
   });
 
+  it('a sealer seals the same claims JSON now, member for member (the salted principal and nonce aside)', async () => {
+    let written = '';
+    const capture = {
+      seal: (plaintext: Uint8Array) => ((written = new TextDecoder().decode(plaintext)), 'v1.x'),
+      unseal: () => new Uint8Array(),
+    };
+    const random = (json: string) => json.replace(/"(p|n)":"[A-Za-z0-9_-]+"/g, '"$1":"~"');
+    const plain = new RequestStateSecurity({ codec: capture, clock: CLOCK, audience: 'deployer' }).forServer('x');
+    for (const vector of vectors.sealer) {
+      await plain.seal(vector.state, binding(vector.binding));
+      expect(random(written)).toBe(random(vector.claimsJson));
+    }
+    const once = new RequestStateSecurity({
+      codec: capture,
+      clock: CLOCK,
+      audience: 'deployer',
+      singleUse: new MemorySingleUseStore(CLOCK),
+    }).forServer('x');
+    await once.seal(vectors.singleUse.state, binding(vectors.singleUse.binding));
+    expect(random(written)).toBe(random(vectors.singleUse.claimsJson));
+  });
+
   it('a single-use token opens once, then is a replay', async () => {
     const sealer = new RequestStateSecurity({
       keys: [KEY_A],

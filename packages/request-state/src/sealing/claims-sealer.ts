@@ -46,6 +46,8 @@ export class ClaimsSealer implements RequestStateSealer {
       throw new TypeError(`requestState must be JSON-serialisable, got ${typeof state}`);
     }
     const iat = this.config.clock() / 1000;
+    // Written member by member in the order the token's JSON keeps (v, iat, exp, m, t, a, aud, p, s, n):
+    // optional members set where they belong, without a spread of a throwaway object for each.
     const claims: RequestStateClaims = {
       v: CLAIMS_VERSION,
       iat,
@@ -53,12 +55,12 @@ export class ClaimsSealer implements RequestStateSealer {
       m: binding.method,
       t: binding.target,
       a: argumentsDigest(binding.arguments),
-      ...(this.audience !== undefined && { aud: this.audience }),
-      ...(binding.principal != null && { p: makePrincipalClaim(binding.principal) }),
-      s: state,
-      // 128 random bits straight from the CSPRNG: two tokens sharing one would refuse each other as replays
-      ...(this.config.singleUse !== undefined && { n: encodeBase64url(randomBytes(16)) }),
-    };
+    } as RequestStateClaims;
+    if (this.audience !== undefined) claims.aud = this.audience;
+    if (binding.principal != null) claims.p = makePrincipalClaim(binding.principal);
+    claims.s = state;
+    // 128 random bits straight from the CSPRNG: two tokens sharing one would refuse each other as replays
+    if (this.config.singleUse !== undefined) claims.n = encodeBase64url(randomBytes(16));
     const sealed = this.config.codec.seal(utf8.encode(JSON.stringify(claims)));
     const token = typeof sealed === 'string' ? sealed : await sealed; // node:crypto's codec answers directly
     if (token.length > this.config.maxTokenLength)
