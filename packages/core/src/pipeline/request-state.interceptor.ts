@@ -264,9 +264,9 @@ export class RequestStateInterceptor implements StateStage {
     const envelope = envelopeFor(call, result);
     if (envelope === undefined) return result;
     try {
-      const { principalError, ...clean } = binding;
-      if (principalError !== undefined) throw principalError;
-      const requestState = await this.options.sealer.seal(envelope, clean);
+      // a binding has a principalError only when it failed, so one without it is passed as it is
+      if (binding.principalError !== undefined) throw binding.principalError;
+      const requestState = await this.options.sealer.seal(envelope, binding);
       // The next leg carries this token: say whether a resend of it is answered from its record.
       if (!this.options.sealer.idempotentLegs) return { ...result, requestState };
       return { ...result, requestState, _meta: { ...result._meta, [IDEMPOTENT_LEGS_META]: true } };
