@@ -10,13 +10,14 @@ import {
   type TesseraApp,
 } from '@tessera/core';
 import { listen } from '@tessera/core/node';
-import { CallAbortedError, TesseraClient, type LegRetryEvent } from '../src';
+import { CallAbortedError, CallTimeoutError, TesseraClient, type LegRetryEvent } from '../src';
 import { FailingFront } from './fixtures/failing-front.fixture';
 
 /*
- * The whole client over real HTTP with its default fetch on Node (node:http) and with undici's global fetch
- * passed explicitly: flows, JSON-RPC errors, progress over SSE, balancer failures and aborts must come out
- * the same. The node fetch's own parity, request by request, is node-http-fetch.test.ts.
+ * The whole client over real HTTP with its default transport on Node (the leg transport over node:http) and
+ * with undici's global fetch passed explicitly: flows, JSON-RPC errors, progress over SSE, balancer failures,
+ * aborts and timeouts must come out the same. The node fetch's own parity, request by request, is
+ * node-http-fetch.test.ts; the leg transport's requests on the wire, node-http-transport.test.ts.
  */
 
 class Choice {
@@ -66,7 +67,7 @@ afterAll(async () => {
 });
 
 const VARIANTS = [
-  ['node:http (default on Node)', undefined],
+  ['leg transport over node:http (default on Node)', undefined],
   ['undici (fetch passed)', (input: string | URL, init?: RequestInit) => fetch(input, init)],
 ] as const;
 
@@ -146,6 +147,19 @@ describe.each(VARIANTS)('%s', (_name, fetchFn) => {
       while (!hangEntered) await new Promise((resolve) => setTimeout(resolve, 10));
       controller.abort();
       await expect(call).rejects.toBeInstanceOf(CallAbortedError);
+    } finally {
+      release();
+      release = () => undefined;
+      await c.close();
+    }
+  });
+
+  test('a call past its timeoutMs while the leg waits on the server ends with CallTimeoutError', async () => {
+    const c = await client(fetchFn, url);
+    try {
+      await expect(c.callTool({ name: 'hangs', arguments: {} }, { timeoutMs: 300 })).rejects.toBeInstanceOf(
+        CallTimeoutError,
+      );
     } finally {
       release();
       release = () => undefined;

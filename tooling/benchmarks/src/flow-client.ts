@@ -3,7 +3,7 @@
  * on each `run`, completes `provision({ name: 'web1' })` flows (round one asks for the region, the client
  * answers `eu` and retries with the sealed state) from `concurrency` loops for the given time.
  *   node dist/flow-client.js <tessera|sdk> <url> <concurrency>
- *   tessera: @tessera/client's TesseraClient (its own round loop; on Node its default node:http fetch)
+ *   tessera: @tessera/client's TesseraClient (its own round loop; on Node its default leg transport over node:http)
  *   tessera-undici: the same client given undici's global fetch, as before that default
  *   sdk:     the SDK's Client pinned to 2026-07-28, its auto-fulfilment answering through an elicitation handler
  */

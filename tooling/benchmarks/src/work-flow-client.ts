@@ -1,7 +1,7 @@
 /**
- * What one two-round flow costs the Tessera CLIENT over HTTP, by the `fetch` under the SDK's transport:
- * `node-http` (the default on Node: @tessera/client's node:http fetch) against `undici` (the global fetch,
- * passed explicitly). Counted rather than timed, so the figure does not move with the machine's load: the
+ * What one two-round flow costs the Tessera CLIENT over HTTP, by what carries its legs: `node-http` (the
+ * default on Node: @tessera/client's leg transport over node:http, the SDK's transport for anything else)
+ * against `undici` (the global fetch passed explicitly, so the SDK's transport on it). Counted rather than timed, so the figure does not move with the machine's load: the
  * client's JavaScript function calls (exact, V8 precise coverage) and bytes allocated (sampled) per flow,
  * flows sent one after the other against one Tessera flow server in a child process. Client CPU per flow
  * (process.cpuUsage, variants interleaved, median of rounds) is printed too, as the timed, noisy companion.
@@ -128,9 +128,7 @@ async function main(): Promise<void> {
     console.log(
       `\n## Tessera client work per two-round flow over HTTP (${flows} flows one after the other, counted in the client)\n`,
     );
-    console.log(
-      '| fetch under the SDK transport | JS function calls per flow | KB allocated per flow | calls by group |',
-    );
+    console.log('| legs carried by | JS function calls per flow | KB allocated per flow | calls by group |');
     console.log('|---|---:|---:|---|');
     const work = new Map<string, { calls: number; kb: number }>();
     for (const v of variants) {

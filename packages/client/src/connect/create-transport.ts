@@ -1,7 +1,8 @@
 import { StreamableHTTPClientTransport, type FetchLike, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { oauthFetch } from '../auth/oauth-fetch';
-import { defaultHttpFetch } from './default-http-fetch';
+import { defaultNodeHttp } from './default-http-fetch';
+import { NodeHttpTransport } from './node-http-transport';
 import { InvalidConnectTargetError } from '../errors/invalid-connect-target.error';
 import type { ConnectTarget, HttpTarget, InMemoryTarget } from './connect-target';
 
@@ -17,11 +18,13 @@ export function createTransport(target: ConnectTarget): Transport {
   }
   if ('url' in target) {
     const url = new URL(target.url);
+    // On Node, with neither a fetch nor auth of the user's: the SDK's transport over node:http, its legs sent
+    // straight (node-http-transport.ts). A `fetch` passed (`globalThis.fetch` included) is used as given.
+    const nodeHttp = target.fetch === undefined && target.auth === undefined ? defaultNodeHttp() : undefined;
+    if (nodeHttp !== undefined && (url.protocol === 'http:' || url.protocol === 'https:'))
+      return new NodeHttpTransport(url, nodeHttp, target.headers);
     return new StreamableHTTPClientTransport(url, {
-      fetch:
-        target.auth === undefined
-          ? (target.fetch ?? defaultHttpFetch())
-          : oauthFetch(target.auth, url, authFetch(target)),
+      fetch: target.auth === undefined ? target.fetch : oauthFetch(target.auth, url, authFetch(target)),
       ...(target.headers !== undefined && { requestInit: { headers: target.headers } }),
     });
   }

@@ -1,10 +1,10 @@
 import { SdkHttpError, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import { NodeHttpTransport } from './node-http-transport';
 
 /** The 2025-era session a transport holds, if any (Streamable HTTP with an `Mcp-Session-Id`). */
 export function httpSessionOf(transport: Transport | undefined): StreamableHTTPClientTransport | undefined {
-  return transport instanceof StreamableHTTPClientTransport && transport.sessionId !== undefined
-    ? transport
-    : undefined;
+  const http = transport instanceof NodeHttpTransport ? transport.sdkTransport : transport;
+  return http instanceof StreamableHTTPClientTransport && http.sessionId !== undefined ? http : undefined;
 }
 
 /**

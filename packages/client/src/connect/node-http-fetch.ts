@@ -22,21 +22,69 @@ export interface HttpModule {
  * global `fetch` unchanged.
  */
 export function nodeHttpFetch(http: HttpModule, https: HttpModule): FetchLike {
+  return nodeHttpClient(http, https).fetch;
+}
+
+/** The exchange under the node:http fetch, also used directly by the leg transport (node-http-transport.ts). */
+export interface NodeHttpClient {
+  fetch: FetchLike;
+  /**
+   * One POST of a string body over the keep-alive agents. A `200` answer of plain `application/json` comes back
+   * as its decoded text (a `JsonText`, no `Response` built); any other answer as the `Response` `fetch` gives.
+   * Failures and aborts (of any of `signals`, with its reason) reject as `fetch` does.
+   */
+  post(
+    url: URL,
+    headers: Record<string, string>,
+    body: string,
+    signals: readonly StopSignal[],
+  ): Promise<Response | JsonText>;
+}
+
+/** What is read of an `AbortSignal` (a transport's own close signal need not be one, see closing-signal.ts). */
+export interface StopSignal {
+  readonly aborted: boolean;
+  readonly reason: unknown;
+  addEventListener(type: 'abort', listener: () => void, options: { once: true }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
+/** A JSON answer read whole: the body's text, decoded as `Response.json()` decodes it (UTF-8, BOM dropped). */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+export function nodeHttpClient(http: HttpModule, https: HttpModule): NodeHttpClient {
   // keepAlive: a flow is two POSTs, and a new connection per leg costs more than the request itself.
   const agents: Record<string, NodeHttp.Agent> = {
     'http:': new http.Agent(KEEP_ALIVE),
     'https:': new https.Agent(KEEP_ALIVE),
   };
-  return (input, init) => {
-    const url = typeof input === 'string' ? new URL(input) : input;
+  const requestFor = (url: URL): RequestFn | undefined => {
+    const module = url.protocol === 'https:' ? https : url.protocol === 'http:' ? http : undefined;
     const agent = agents[url.protocol];
-    const body = init?.body;
-    // The SDK asks for 'manual' (it follows redirects itself, within the origin); only that is served here.
-    if (agent === undefined || init?.redirect !== 'manual' || (body != null && typeof body !== 'string')) {
-      return fetch(input, init);
-    }
-    const module = url.protocol === 'https:' ? https : http;
-    return send((target, options) => module.request(target, options), url, agent, init, body ?? undefined);
+    return module === undefined || agent === undefined
+      ? undefined
+      : (target, options) => module.request(target, { ...options, agent });
+  };
+  return {
+    fetch: (input, init) => {
+      const url = typeof input === 'string' ? new URL(input) : input;
+      const request = requestFor(url);
+      const body = init?.body;
+      // The SDK asks for 'manual' (it follows redirects itself, within the origin); only that is served here.
+      if (request === undefined || init?.redirect !== 'manual' || (body != null && typeof body !== 'string')) {
+        return fetch(input, init);
+      }
+      const signals = init.signal ? [init.signal] : [];
+      const exchange = { method: init.method ?? 'GET', headers: plainHeaders(init.headers), body: body ?? undefined };
+      return send(request, url, exchange, signals, false) as Promise<Response>;
+    },
+    post: (url, headers, body, signals) => {
+      const request = requestFor(url);
+      if (request === undefined) return Promise.reject(new TypeError(`node:http cannot send to ${url.protocol}`));
+      return send(request, url, { method: 'POST', headers, body }, signals, true);
+    },
   };
 }
 
@@ -50,32 +98,38 @@ export function nodeHttpFetch(http: HttpModule, https: HttpModule): FetchLike {
  */
 const KEEP_ALIVE: NodeHttp.AgentOptions = { keepAlive: true, timeout: 4_000 };
 
-type RequestFn = HttpModule['request'];
+type RequestFn = (url: URL, options: NodeHttp.RequestOptions) => NodeHttp.ClientRequest;
+
+interface Exchange {
+  method: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
 
 function send(
   request: RequestFn,
   url: URL,
-  agent: NodeHttp.Agent,
-  init: RequestInit,
-  body: string | undefined,
-): Promise<Response> {
-  const signal = init.signal ?? undefined;
-  if (signal?.aborted) return Promise.reject(signal.reason);
-  return new Promise<Response>((resolve, reject) => {
-    const headers = plainHeaders(init.headers);
+  exchange: Exchange,
+  signals: readonly StopSignal[],
+  jsonAsText: boolean,
+): Promise<Response | JsonText> {
+  const stopped = signals.find((signal) => signal.aborted);
+  if (stopped !== undefined) return Promise.reject(stopped.reason);
+  const { method, headers, body } = exchange;
+  return new Promise<Response | JsonText>((resolve, reject) => {
     if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
     let req: NodeHttp.ClientRequest | undefined;
-    // Until the Response is handed over, a failure rejects the fetch; after, it errors the SSE stream.
+    // Until the answer is handed over, a failure rejects the fetch; after, it errors the SSE stream.
     let fail = (error: unknown) => reject(error);
-    const onAbort = () => {
-      fail(signal!.reason);
+    const onAbort = signals.map((signal) => () => {
+      fail(signal.reason);
       req?.destroy();
-    };
-    const done = () => signal?.removeEventListener('abort', onAbort);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    });
+    const done = () => signals.forEach((signal, i) => signal.removeEventListener('abort', onAbort[i]!));
+    signals.forEach((signal, i) => signal.addEventListener('abort', onAbort[i]!, { once: true }));
     const attempt = () => {
-      if (signal?.aborted) return; // aborted while waiting for its turn: already rejected
-      const current = request(url, { method: init.method ?? 'GET', headers, agent });
+      if (signals.some((signal) => signal.aborted)) return; // aborted while waiting for its turn: already rejected
+      const current = request(url, { method, headers });
       req = current;
       current.on('socket', (socket) => {
         // A kept-alive connection the server already closed (restart, idle timeout) would fail this request
@@ -99,17 +153,20 @@ function send(
           statusText: res.statusMessage ?? '',
           headers: responseHeaders(res.rawHeaders),
         };
-        if (isEventStream(res.headers['content-type'])) {
+        const contentType = res.headers['content-type'];
+        if (isEventStream(contentType)) {
           const stream = streamOf(res, done);
           fail = stream.fail;
           resolve(new Response(stream.body, init));
           return;
         }
+        const whole = jsonAsText && init.status === 200 && isPlainJson(contentType);
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
           done();
-          resolve(new Response(NULL_BODY.has(init.status) ? null : Buffer.concat(chunks), init));
+          if (whole) resolve(new JsonText(UTF8.decode(Buffer.concat(chunks))));
+          else resolve(new Response(NULL_BODY.has(init.status) ? null : Buffer.concat(chunks), init));
         });
         // undici's fetch has resolved by now and its body read fails with 'terminated': the same error here.
         res.on('error', (error) => {
@@ -124,6 +181,19 @@ function send(
     // (checked above) instead of written to: a server that stopped is then refused, as with undici.
     setImmediate(() => setImmediate(attempt));
   });
+}
+
+// As Response.json() decodes: UTF-8, a leading BOM dropped, bad sequences replaced.
+const UTF8 = new TextDecoder();
+
+/**
+ * Only the plainest JSON content types are read whole here; anything else (parameters, odd spellings) is left to
+ * the SDK's own media-type parse, through a `Response`.
+ */
+function isPlainJson(contentType: string | undefined): boolean {
+  if (contentType === undefined) return false;
+  const type = contentType.toLowerCase();
+  return type === 'application/json' || type === 'application/json; charset=utf-8';
 }
 
 /** Marks a socket failure that came before the request was written (`classifyLegFailure` reads the code). */
