@@ -9,7 +9,7 @@ import { ConsoleLogger } from '../logging/console-logger';
 import type { ExecutionContext } from '../contracts/execution-context';
 import type { PipelineContext } from '../contracts/pipeline-context';
 import { ParamResolverRegistry } from '../pipeline/params/param-resolver-registry';
-import { resolveDependencies } from '../mrtr/resolve-dependencies';
+import { resolveDependenciesOnUse } from '../mrtr/dependency-modules';
 import { RequestStateInterceptor } from '../pipeline/request-state.interceptor';
 import { flowTelemetryFor } from '../telemetry/flow-telemetry-for';
 import type { ServerRuntime } from '../server/server-runtime';
@@ -69,7 +69,7 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
         logger,
       }),
       resolvers: new ParamResolverRegistry(),
-      dependencies: resolveDependencies,
+      dependencies: resolveDependenciesOnUse,
       telemetry: flowTelemetryFor(module.telemetry, 'Module'),
     },
     logger,

@@ -10,7 +10,7 @@ import { getParamTypes } from '../metadata/reflect';
 import { MissingDesignMetadataError } from '../errors/definition/missing-design-metadata.error';
 import type { Class } from '../types/class';
 import type { HandlerPlan, ParamPlan } from './handler-plan';
-import { compileDependencies } from '../mrtr/compile-dependencies';
+import { dependencyModules } from '../mrtr/dependency-modules';
 import { appendEnhancers, type MergedClassMetadata } from './merge-class-metadata';
 import { compileInputSchema, type CompiledInputSchema } from '../schema/raw-input-schema';
 
@@ -103,7 +103,7 @@ export function compileHandler(
 
   const dependencies =
     dependencyParams.length > 0
-      ? compileDependencies(where, meta.methodName, dependencyParams, types)
+      ? dependencyModules().compileDependencies(where, meta.methodName, dependencyParams, types)
       : NO_DEPENDENCIES;
   // Prompts and templates ask in the direct form as a matter of course, so they need not say so; a tool's
   // usual way to ask is a dependency parameter, so it declares the direct form (`returnsInputRequired`).

@@ -7,7 +7,7 @@ import { ParamResolverRegistry } from '../pipeline/params/param-resolver-registr
 import { RequestStateInterceptor } from '../pipeline/request-state.interceptor';
 import { createIsolatedContainer } from '../di/isolated-container';
 import type { HandlerPlan } from '../compiler/handler-plan';
-import { resolveDependencies } from '../mrtr/resolve-dependencies';
+import { resolveDependenciesOnUse } from '../mrtr/dependency-modules';
 import { flowTelemetryFor } from '../telemetry/flow-telemetry-for';
 import { LowLevelHandler, lowLevelToolPlan } from './low-level-tool-plan';
 import { RawRequestState } from './raw-request-state';
@@ -67,7 +67,7 @@ export function createLowLevelServer(options: LowLevelServerOptions): LowLevelSe
             })
           : new RawRequestState(),
         resolvers: new ParamResolverRegistry(),
-        dependencies: resolveDependencies,
+        dependencies: resolveDependenciesOnUse,
         telemetry,
       },
     },

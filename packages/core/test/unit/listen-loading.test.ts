@@ -18,11 +18,19 @@ function run(): Promise<{ code: number; stdout: string; stderr: string }> {
 }
 
 describe('modules listen loads on first use', () => {
-  test('the first tools/call loads none of them; a GET, auth and stdio each load theirs', async () => {
+  test('the first tools/call loads none of them; a GET, auth, stdio and a dependency parameter each load theirs', async () => {
     const { code, stdout, stderr } = await run();
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    const none = { sdkNodeAdapter: false, undici: false, httpAuth: false, sdkStdio: false };
+    const none = {
+      sdkNodeAdapter: false,
+      undici: false,
+      httpAuth: false,
+      sdkStdio: false,
+      questionKinds: false,
+      dependencyResolver: false,
+    };
+    const served = { sdkNodeAdapter: true, undici: true, httpAuth: true, sdkStdio: true };
     expect(JSON.parse(stdout)).toEqual({
       text: 'hello',
       afterCall: none,
@@ -30,7 +38,11 @@ describe('modules listen loads on first use', () => {
       getStatus: 405,
       afterGet: { ...none, sdkNodeAdapter: true, undici: true },
       afterAuth: { ...none, sdkNodeAdapter: true, undici: true, httpAuth: true },
-      afterStdio: { sdkNodeAdapter: true, undici: true, httpAuth: true, sdkStdio: true },
+      afterStdio: { ...none, ...served },
+      // an app with a dependency parameter loads the question kinds and the resolver as it compiles it
+      afterAskingApp: { ...none, ...served, questionKinds: true, dependencyResolver: true },
+      askResult: 'input_required',
+      afterAsk: { ...none, ...served, questionKinds: true, dependencyResolver: true },
     });
   }, 90_000);
 });
