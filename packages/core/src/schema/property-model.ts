@@ -71,11 +71,17 @@ function documentation(field: FieldMetadata | undefined): JsonSchema {
   const doc: Record<string, unknown> = {};
   if (!field) return doc;
   for (const key of ['title', 'description', 'examples', 'default', 'deprecated'] as const) {
-    // Copied: the compiled schema is frozen, and the author's own arrays and objects must not be.
-    if (field[key] !== undefined) doc[key] = structuredClone(field[key]);
+    // Copied: the compiled schema is frozen, and the author's own arrays and objects must not be. A string,
+    // number or boolean is its own copy (most titles and descriptions): no structured clone for those.
+    const value = field[key];
+    if (value !== undefined) doc[key] = isPrimitiveCopy(value) ? value : structuredClone(value);
   }
   if (field.header !== undefined) doc['x-mcp-header'] = field.header;
   return doc;
+}
+
+function isPrimitiveCopy(value: unknown): boolean {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 }
 
 /** Turns one property's class-validator metadata, `@Field` options and reflected type into its schema. */
