@@ -73,7 +73,8 @@ function value(rnd: Rnd, depth: number): unknown {
       return Array.from({ length: int(rnd, 4) }, () => value(rnd, depth + 1));
     default: {
       const record: Record<string, unknown> = {};
-      for (let i = int(rnd, 5); i > 0; i--) record[text(rnd)] = value(rnd, depth + 1);
+      // a few keys most often (sorted by insertion), sometimes many (by Array.prototype.sort)
+      for (let i = int(rnd, rnd() < 0.1 ? 20 : 6); i > 0; i--) record[text(rnd)] = value(rnd, depth + 1);
       return rnd() < 0.2 ? Object.freeze(record) : record;
     }
   }
