@@ -53,7 +53,9 @@ export async function serveCall<R>(
   } catch (error) {
     return finish(mapError(error, { method: site.method, target: site.target, logger: rt.logger }));
   } finally {
-    await ctx.close();
+    // most calls build nothing to dispose, and then there is nothing to wait for
+    const closing = ctx.close();
+    if (closing !== undefined) await closing;
   }
 }
 

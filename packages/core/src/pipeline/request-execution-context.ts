@@ -98,11 +98,14 @@ export class RequestExecutionContext implements PipelineContext {
     return this.container.resolve(token);
   }
 
-  /** Disposes what the call built (its container, and instances built without one), as tsyringe would. */
-  async close(): Promise<void> {
-    if (!this.opened && !this.built) return;
+  /**
+   * Disposes what the call built (its container, and instances built without one), as tsyringe would; when
+   * it built nothing, there is nothing to wait for (undefined, no promise).
+   */
+  close(): Promise<void> | undefined {
+    if (!this.opened && !this.built) return undefined;
     const built = this.built ?? [];
-    await Promise.all([this.opened?.dispose(), ...built.map((b) => b.dispose())]);
+    return Promise.all([this.opened?.dispose(), ...built.map((b) => b.dispose())]).then(() => undefined);
   }
 
   get protocolVersion(): string | undefined {

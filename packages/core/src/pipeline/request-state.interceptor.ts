@@ -63,18 +63,33 @@ type Binding = RequestBinding & { principalError?: unknown };
 export class RequestStateInterceptor implements StateStage {
   constructor(private readonly options: RequestStateInterceptorOptions) {}
 
-  async intercept(call: StateCarrier, next: CallHandler, recordsFirstLeg = false): Promise<unknown> {
-    const raw = call.sdk.mcpReq.requestState();
+  intercept(call: StateCarrier, next: CallHandler, recordsFirstLeg = false): Promise<unknown> {
+    try {
+      const raw = call.sdk.mcpReq.requestState();
+      const incoming = raw !== undefined && raw !== null;
+      const key = readIdempotencyKey(call);
+      if (key !== undefined) call.idempotencyKey = key;
+      const binding = this.bindingFor(call, incoming);
+      if (incoming || (recordsFirstLeg && key !== undefined && this.options.sealer.idempotentLegs))
+        return this.leg(call, next, raw, key, binding);
+      // nothing opened, nothing recorded: only an input-required answer has anything to do here (its sealing)
+      return next().then((result) => (isInputRequiredResult(result) ? this.seal(call, result, binding) : result));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /** A leg that carries a state, or a first leg recorded under its idempotency key: opened or claimed, run, recorded. */
+  private async leg(
+    call: StateCarrier,
+    next: CallHandler,
+    raw: unknown,
+    key: string | undefined,
+    binding: Binding,
+  ): Promise<unknown> {
     const incoming = raw !== undefined && raw !== null;
-    const key = readIdempotencyKey(call);
-    if (key !== undefined) call.idempotencyKey = key;
-    const binding = this.bindingFor(call, incoming);
     let run: LegRun | undefined;
-    if (!incoming && recordsFirstLeg && key !== undefined && this.options.sealer.idempotentLegs) {
-      const claimed = await this.claimFirstLeg(call, binding, key);
-      if (claimed?.recorded !== undefined) return answerAgain(claimed.recorded);
-      run = claimed?.run;
-    } else if (incoming) {
+    if (incoming) {
       const opened = await this.openLeg(call, raw, binding, key);
       if (opened.recorded !== undefined) return answerAgain(opened.recorded);
       run = opened.run;
@@ -82,6 +97,10 @@ export class RequestStateInterceptor implements StateStage {
       call.requestState = envelope.d;
       call.resolverProgress.incoming = envelope.r;
       call.flow.incoming = readFlowMark(envelope.f);
+    } else if (key !== undefined) {
+      const claimed = await this.claimFirstLeg(call, binding, key);
+      if (claimed?.recorded !== undefined) return answerAgain(claimed.recorded);
+      run = claimed?.run;
     }
     let result: unknown;
     try {
