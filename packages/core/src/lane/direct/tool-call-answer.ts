@@ -8,6 +8,7 @@ import {
 import { JsonRpcCode } from '../../errors/json-rpc-codes';
 import { checkCallToolResult } from './call-tool-result-check';
 import { isJsonObject } from '../../types/json-object';
+import { textResultJson } from './text-result-json';
 
 /** A direct call's answer: a result as its JSON-RPC text, or an error message. */
 export type ToolCallAnswer = { text: string } | { error: JSONRPCErrorResponse };
@@ -34,10 +35,10 @@ export class ToolCallAnswers {
       return { error: errorAnswer(id, JsonRpcCode.InvalidParams, `Invalid tools/call result: ${checked.message}`) };
     const value = checked.value as Record<string, unknown>;
     if (value.resultType === undefined && value._meta === undefined) {
-      const json = JSON.stringify(value);
+      const json = textResultJson(value) ?? JSON.stringify(value);
       if (json.length > 2)
         return {
-          text: `{"result":${json.slice(0, -1)},"resultType":"complete","_meta":${this.stampJson}},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`,
+          text: `{"result":${json.slice(0, -1)},"resultType":"complete","_meta":${this.stampJson}},"jsonrpc":"2.0","id":${idJson(id)}}`,
         };
     }
     return { text: JSON.stringify({ result: this.encoded(value), jsonrpc: '2.0', id }) };
@@ -54,6 +55,11 @@ export class ToolCallAnswers {
       out._meta = { ...(meta as Record<string, unknown> | undefined), [SERVER_INFO_META_KEY]: this.serverInfo };
     return out;
   }
+}
+
+/** An id as JSON.stringify writes it (a finite number's text is the same, without the call). */
+function idJson(id: RequestId): string {
+  return typeof id === 'number' && Number.isFinite(id) ? String(id) : JSON.stringify(id);
 }
 
 /** The error answer the SDK sends for an error thrown by a handler (its code, message and data). */
