@@ -60,13 +60,11 @@ export function nodeHttpClient(http: HttpModule, https: HttpModule): NodeHttpCli
     'http:': new http.Agent(KEEP_ALIVE),
     'https:': new https.Agent(KEEP_ALIVE),
   };
-  const requestFor = (url: URL): RequestFn | undefined => {
-    const module = url.protocol === 'https:' ? https : url.protocol === 'http:' ? http : undefined;
-    const agent = agents[url.protocol];
-    return module === undefined || agent === undefined
-      ? undefined
-      : (target, options) => module.request(target, { ...options, agent });
+  const senders: Record<string, RequestFn> = {
+    'http:': (target, options) => http.request(target, { ...options, agent: agents['http:'] }),
+    'https:': (target, options) => https.request(target, { ...options, agent: agents['https:'] }),
   };
+  const requestFor = (url: URL): RequestFn | undefined => senders[url.protocol];
   return {
     fetch: (input, init) => {
       const url = typeof input === 'string' ? new URL(input) : input;
