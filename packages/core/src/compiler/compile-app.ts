@@ -68,7 +68,7 @@ export function compileApp(units: readonly ModuleUnit[]): CompiledApp {
       for (const meta of merged.handlers.values()) {
         switch (meta.kind) {
           case 'tool': {
-            const plan = { ...compileHandler(cls, merged, meta, prefix + meta.name, enhancers), module };
+            const plan = compileHandler(cls, merged, meta, prefix + meta.name, enhancers, module);
             claim(app.tools, 'tool', plan);
             const tool = renderTool(plan);
             app.toolList.push(tool);
@@ -78,20 +78,20 @@ export function compileApp(units: readonly ModuleUnit[]): CompiledApp {
             break;
           }
           case 'prompt': {
-            const plan = { ...compileHandler(cls, merged, meta, prefix + meta.name, enhancers), module };
+            const plan = compileHandler(cls, merged, meta, prefix + meta.name, enhancers, module);
             claim(app.prompts, 'prompt', plan);
             app.promptList.push(renderPrompt(plan));
             app.completions.set(`prompt:${plan.ref.name}`, completionOptions(plan));
             break;
           }
           case 'resource': {
-            const plan = { ...compileHandler(cls, merged, meta, meta.name, enhancers), module };
+            const plan = compileHandler(cls, merged, meta, meta.name, enhancers, module);
             claim(app.resources, 'resource URI', plan, meta.uri);
             app.resourceList.push(renderResource(plan));
             break;
           }
           case 'resource-template': {
-            const plan = { ...compileHandler(cls, merged, meta, meta.name, enhancers), module };
+            const plan = compileHandler(cls, merged, meta, meta.name, enhancers, module);
             claim(templateOwners, 'resource template', plan, meta.uriTemplate);
             app.templates.push({ plan, template: new UriTemplate(meta.uriTemplate) });
             app.templateList.push(renderTemplate(plan));

@@ -22,7 +22,8 @@ export function Field(options: FieldOptions = {}): PropertyDecorator {
         `@Field() needs a string property name, not ${String(propertyKey)} on ${cls.name}`,
       );
     }
-    collectField(cls, { ...options, propertyName: propertyKey });
+    // built key by key, not spread: V8 gives a spread copy that then gains a key a hidden class of its own
+    collectField(cls, Object.assign({}, options, { propertyName: propertyKey }));
     Allow()(prototype, propertyKey);
     if (options.optional) IsOptional()(prototype, propertyKey);
   };

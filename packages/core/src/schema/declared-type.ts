@@ -35,6 +35,8 @@ const BUILT_INS = new Map<unknown, JsonSchema>([
 /** The schema a built-in constructor stands for, or `undefined` when `type` is a class (a nested DTO). */
 export function builtInSchema(type: unknown): JsonSchema | undefined {
   const schema = BUILT_INS.get(type);
-  if (schema) return { ...schema };
+  // a fresh object built key by key, not a spread copy: V8 gives a spread copy that then gains keywords a hidden
+  // class of its own, so every property schema of every DTO would hold one
+  if (schema) return Object.assign({}, schema);
   return typeof type === 'function' ? undefined : {};
 }
