@@ -5,6 +5,8 @@ import { ConnectionDrain, refuseBeforeHandler, refuseWhileDraining } from './con
 import { requestPath } from './request-path';
 import type { ListenOptions } from './listen-options';
 import { listenTimeouts } from './listen-timeouts';
+import { IdleMemoryRelease } from './idle-memory-release';
+import { youngGenerationGc } from './young-generation-gc';
 
 /** What a listener serves once its endpoint is there: the endpoint's node handler and the paths it answers. */
 export interface NodeRoute {
@@ -35,6 +37,7 @@ export async function listenNodeHttp(
   let route: NodeRoute | undefined = routing instanceof Promise ? undefined : routing;
   // From close() on, /readyz says 503; the listener still serves everything for readyDelayMs, then drains.
   let notReady = false;
+  const idle = idleRelease(timeouts.idleGcMs, () => route?.logger);
   const server: HttpServer = createServer((req, res) => {
     const admitted = drain.admit(req, res);
     const pathname = requestPath(req.url);
@@ -48,6 +51,10 @@ export async function listenNodeHttp(
       return;
     }
     const { logger } = route;
+    if (idle) {
+      idle.started();
+      res.once('close', () => idle.ended());
+    }
     route.handle(req, res).catch((error) => {
       logger.error('http handler failed', { error });
       if (!res.headersSent) res.writeHead(500).end();
@@ -67,6 +74,7 @@ export async function listenNodeHttp(
     // Not ready first, so a balancer polling /readyz stops sending while nothing is refused yet; then the
     // drain, graceful and resetting nothing (see ConnectionDrain). readyDelayMs + drainMs bound the stop.
     (stopping ??= (async () => {
+      idle?.close();
       notReady = true;
       if (timeouts.readyDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, timeouts.readyDelayMs));
       await drain.drain(timeouts.drainMs);
@@ -77,6 +85,19 @@ export async function listenNodeHttp(
       () => close(),
     );
   return { url: new URL(`http://${urlHost}:${address.port}${path}`), close };
+}
+
+/** The idle GC when on and V8's `gc` can be had (the flag it needs is set only then). */
+function idleRelease(delayMs: number | false, logger: () => Logger | undefined): IdleMemoryRelease | undefined {
+  const collect = delayMs === false ? undefined : youngGenerationGc();
+  if (delayMs === false || !collect) return undefined;
+  return new IdleMemoryRelease(delayMs, collect, ({ heldBefore, heldAfter, pauseMs }) =>
+    logger()?.debug('idle: young generation collected', {
+      heldBeforeBytes: heldBefore,
+      heldAfterBytes: heldAfter,
+      pauseMs: Math.round(pauseMs * 100) / 100,
+    }),
+  );
 }
 
 type ListenerState = 'starting' | 'ready' | 'stopping' | 'draining';

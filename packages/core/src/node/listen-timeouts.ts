@@ -1,10 +1,13 @@
 import type { ListenOptions } from './listen-options';
 import { positiveMilliseconds, zeroOrMoreMilliseconds } from './positive-milliseconds';
+import { DEFAULT_IDLE_GC_MS } from './idle-memory-release';
 
 export interface ListenTimeouts {
   drainMs: number;
   readyDelayMs: number;
   keepAliveTimeoutMs: number;
+  /** How long without a request before the idle GC; `false`: none. */
+  idleGcMs: number | false;
 }
 
 /** Node's own default: what a listener does when not told otherwise. */
@@ -19,5 +22,9 @@ export function listenTimeouts(options: ListenOptions): ListenTimeouts {
       'listen: keepAliveTimeoutMs',
       options.keepAliveTimeoutMs ?? NODE_KEEP_ALIVE_TIMEOUT_MS,
     ),
+    idleGcMs:
+      options.idleGcMs === false
+        ? false
+        : positiveMilliseconds('listen: idleGcMs', options.idleGcMs ?? DEFAULT_IDLE_GC_MS),
   };
 }

@@ -1,0 +1,80 @@
+import type { YoungGenerationGc, YoungGenerationGcResult } from './young-generation-gc';
+
+/** `listen`'s default `idleGcMs`: V8 gives the young generation back only at a GC after 5 s of low allocation. */
+export const DEFAULT_IDLE_GC_MS = 5000;
+
+/**
+ * V8 shrinks its young generation at a GC only when the allocation rate it measured over the last 5 s is
+ * low; the burst's last bytes, counted at the first idle GC, can keep it above that. A second GC this long
+ * after the first sees nearly nothing allocated, so it gives the memory back.
+ */
+const SECOND_TRY_MS = 6000;
+
+/** At or under this, the young generation is back at its resting size (V8's smallest semi-spaces, 1 MB). */
+const YOUNG_AT_REST_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Gives a burst's memory back once the server is idle. Under load V8 grows its young generation (to 16 MB
+ * semi-spaces, every page touched); an idle server allocates nothing, so no GC runs and the process keeps
+ * those pages. Once requests were served and then none has been in flight for `delayMs`, this runs one
+ * young-generation GC (a second one if V8 kept the memory the first time, see SECOND_TRY_MS), then nothing
+ * until requests come again: never during traffic, never in a loop on an idle server. Its timer never keeps
+ * the process alive. Per request it counts requests in flight and reads the clock when the count hits zero.
+ */
+export class IdleMemoryRelease {
+  private inFlight = 0;
+  /** Requests were served since the last release. */
+  private served = false;
+  private secondTry = false;
+  private dueAt = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly delayMs: number,
+    private readonly collect: YoungGenerationGc,
+    private readonly released: (result: YoungGenerationGcResult) => void = () => undefined,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  started(): void {
+    this.inFlight += 1;
+    this.served = true;
+    this.secondTry = false;
+  }
+
+  ended(): void {
+    this.inFlight -= 1;
+    if (this.inFlight > 0 || this.closed) return;
+    this.dueAt = this.now() + this.delayMs;
+    // one timer at a time: a timer due earlier finds dueAt moved and waits the rest
+    if (!this.timer) this.arm(this.delayMs);
+  }
+
+  /** The server stopped: no release from now on. */
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private arm(ms: number): void {
+    this.timer = setTimeout(() => this.fire(), ms);
+    this.timer.unref?.();
+  }
+
+  private fire(): void {
+    this.timer = undefined;
+    if (this.closed || this.inFlight > 0 || !this.served) return; // the next end of a request arms it again
+    const left = this.dueAt - this.now();
+    if (left > 1) return this.arm(left);
+    const result = this.collect();
+    this.released(result);
+    if (result.heldAfter > YOUNG_AT_REST_BYTES && !this.secondTry) {
+      this.secondTry = true;
+      this.dueAt = this.now() + SECOND_TRY_MS;
+      return this.arm(SECOND_TRY_MS);
+    }
+    this.served = false;
+  }
+}

@@ -1,0 +1,99 @@
+import { createApp, Provider, silentLogger, Tool } from '@tessera/core';
+import { listen, type HttpListener } from '@tessera/core/node';
+import { youngGenerationGc } from '../../src/node/young-generation-gc';
+import { rawToolCall } from './support/raw-tool-call';
+
+// listen's idle GC wired to its requests, V8's gc replaced by a counter (the real one: idle-gc-child.test.ts).
+const collect = jest.fn(() => ({ heldBefore: 32 << 20, heldAfter: 1 << 20, pauseMs: 1 }));
+jest.mock('../../src/node/young-generation-gc', () => ({ youngGenerationGc: jest.fn(() => collect) }));
+
+@Provider()
+class Echo {
+  @Tool()
+  echo(): string {
+    return 'ok';
+  }
+}
+
+const DELAY_MS = 200;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits until the counter reached `calls` (a generous bound: the machine may be loaded), then a little more. */
+async function collected(calls: number): Promise<void> {
+  for (let waited = 0; collect.mock.calls.length < calls && waited < 10_000; waited += 50) await sleep(50);
+  await sleep(DELAY_MS * 3);
+}
+let listener: HttpListener | undefined;
+const app = createApp({ name: 'idle-gc', version: '1', providers: [Echo], logger: silentLogger });
+
+async function call(url: URL): Promise<void> {
+  const { body, headers } = rawToolCall('echo');
+  const response = await fetch(url, { method: 'POST', headers, body });
+  expect(response.status).toBe(200);
+  await response.text();
+}
+
+beforeEach(() => {
+  collect.mockClear();
+  jest.mocked(youngGenerationGc).mockClear();
+});
+afterEach(async () => {
+  await listener?.close();
+  listener = undefined;
+});
+afterAll(() => app.close());
+
+describe('listen: the idle GC', () => {
+  test('runs once after requests and a quiet idleGcMs, not again while idle', async () => {
+    listener = await listen(app, { port: 0, idleGcMs: DELAY_MS });
+    await Promise.all([call(listener.url), call(listener.url), call(listener.url)]);
+    expect(collect).not.toHaveBeenCalled();
+    await collected(1);
+    await sleep(DELAY_MS * 5);
+    expect(collect).toHaveBeenCalledTimes(1);
+    await call(listener.url); // traffic again: once more
+    await collected(2);
+    expect(collect).toHaveBeenCalledTimes(2);
+  });
+
+  test('never on a server that served nothing; health probes are not requests', async () => {
+    listener = await listen(app, { port: 0, idleGcMs: DELAY_MS });
+    for (let i = 0; i < 4; i++) {
+      await (await fetch(new URL('/healthz', listener.url))).text();
+      await (await fetch(new URL('/readyz', listener.url))).text();
+      await sleep(DELAY_MS / 2);
+    }
+    await sleep(DELAY_MS * 3);
+    expect(collect).not.toHaveBeenCalled();
+  });
+
+  test('idleGcMs: false turns it off: V8 gc is not even asked for', async () => {
+    listener = await listen(app, { port: 0, idleGcMs: false });
+    await call(listener.url);
+    await sleep(DELAY_MS * 3);
+    expect(youngGenerationGc).not.toHaveBeenCalled();
+    expect(collect).not.toHaveBeenCalled();
+  });
+
+  test('on by default (5 s)', async () => {
+    listener = await listen(app, { port: 0 });
+    await call(listener.url);
+    expect(youngGenerationGc).toHaveBeenCalledTimes(1);
+  });
+
+  test('a closed listener clears it', async () => {
+    listener = await listen(app, { port: 0, idleGcMs: DELAY_MS });
+    await call(listener.url);
+    await listener.close();
+    await sleep(DELAY_MS * 3);
+    expect(collect).not.toHaveBeenCalled();
+  });
+
+  test.each([
+    [0, 'listen: idleGcMs must be a positive number of milliseconds, got 0'],
+    [-5, 'listen: idleGcMs must be a positive number of milliseconds, got -5'],
+    [true, 'listen: idleGcMs must be a positive number of milliseconds, got true'],
+    ['5000', 'listen: idleGcMs must be a positive number of milliseconds, got "5000"'],
+  ])('a bad idleGcMs is refused when listen is called: %p', async (idleGcMs, message) => {
+    await expect(listen(app, { port: 0, idleGcMs: idleGcMs as number })).rejects.toThrow(message);
+  });
+});
