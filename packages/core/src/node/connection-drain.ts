@@ -1,6 +1,12 @@
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 
+/** Told when a request that counts as traffic starts and ends (the listener's idle GC). */
+export interface RequestCounter {
+  started(): void;
+  ended(): void;
+}
+
 interface Tracked {
   inFlight: number;
   idleTimer?: NodeJS.Timeout;
@@ -21,7 +27,10 @@ export class ConnectionDrain {
   private draining = false;
   private idleGraceMs = 0;
 
-  constructor(private readonly server: HttpServer) {
+  constructor(
+    private readonly server: HttpServer,
+    private readonly counter?: RequestCounter,
+  ) {
     server.on('connection', (socket: Socket) => {
       this.sockets.set(socket, { inFlight: 0 });
       socket.once('close', () => {
@@ -35,17 +44,24 @@ export class ConnectionDrain {
     return this.draining;
   }
 
-  /** Counts a request on its connection; false when the drain has started (the caller refuses it). */
-  admit(req: IncomingMessage, res: ServerResponse): boolean {
+  /**
+   * Counts a request on its connection, and with the counter when it is `traffic` (not a health probe);
+   * false when the drain has started (the caller refuses it).
+   */
+  admit(req: IncomingMessage, res: ServerResponse, traffic: boolean): boolean {
     const tracked = this.sockets.get(req.socket);
+    const counter = traffic ? this.counter : undefined;
+    counter?.started();
     if (tracked) {
       clearTimeout(tracked.idleTimer);
       tracked.inFlight += 1;
+      // one listener per request for both counts
       res.once('close', () => {
         tracked.inFlight -= 1;
+        counter?.ended();
         if (this.draining && tracked.inFlight === 0) this.closeWhenIdle(req.socket, tracked);
       });
-    }
+    } else if (counter) res.once('close', () => counter.ended());
     if (!this.draining) return true;
     res.shouldKeepAlive = false;
     return false;

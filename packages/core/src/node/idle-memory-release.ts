@@ -1,4 +1,4 @@
-import type { YoungGenerationGc, YoungGenerationGcResult } from './young-generation-gc';
+import type { V8Gc, V8GcResult } from './v8-gc';
 
 /** `listen`'s default `idleGcMs`: V8 gives the young generation back only at a GC after 5 s of low allocation. */
 export const DEFAULT_IDLE_GC_MS = 5000;
@@ -13,13 +13,16 @@ const SECOND_TRY_MS = 6000;
 /** At or under this, the young generation is back at its resting size (V8's smallest semi-spaces, 1 MB). */
 const YOUNG_AT_REST_BYTES = 2 * 1024 * 1024;
 
+/** What the idle GC reports each time it ran. */
+export type IdleGcReport = (result: V8GcResult) => void;
+
 /**
  * Gives a burst's memory back once the server is idle. Under load V8 grows its young generation (to 16 MB
  * semi-spaces, every page touched); an idle server allocates nothing, so no GC runs and the process keeps
  * those pages. Once requests were served and then none has been in flight for `delayMs`, this runs one
- * young-generation GC (a second one if V8 kept the memory the first time, see SECOND_TRY_MS), then nothing
- * until requests come again: never during traffic, never in a loop on an idle server. Its timer never keeps
- * the process alive. Per request it counts requests in flight and reads the clock when the count hits zero.
+ * young-generation GC (a second one SECOND_TRY_MS later if V8 kept the memory the first time), then nothing until requests come again: never during traffic, never in a loop
+ * on an idle server. Its timer never keeps the process alive. Per request it counts requests in flight and
+ * reads the clock when the count falls to zero.
  */
 export class IdleMemoryRelease {
   private inFlight = 0;
@@ -32,9 +35,9 @@ export class IdleMemoryRelease {
 
   constructor(
     private readonly delayMs: number,
-    private readonly collect: YoungGenerationGc,
-    private readonly released: (result: YoungGenerationGcResult) => void = () => undefined,
-    private readonly now: () => number = () => performance.now(),
+    private readonly collect: V8Gc,
+    private readonly report: IdleGcReport = () => undefined,
+    private readonly now: () => number = Date.now,
   ) {}
 
   started(): void {
@@ -67,10 +70,10 @@ export class IdleMemoryRelease {
     this.timer = undefined;
     if (this.closed || this.inFlight > 0 || !this.served) return; // the next end of a request arms it again
     const left = this.dueAt - this.now();
-    if (left > 1) return this.arm(left);
+    if (left > 0) return this.arm(left);
     const result = this.collect();
-    this.released(result);
-    if (result.heldAfter > YOUNG_AT_REST_BYTES && !this.secondTry) {
+    this.report(result);
+    if (result.youngAfter > YOUNG_AT_REST_BYTES && !this.secondTry) {
       this.secondTry = true;
       this.dueAt = this.now() + SECOND_TRY_MS;
       return this.arm(SECOND_TRY_MS);

@@ -6,7 +6,7 @@ import { requestPath } from './request-path';
 import type { ListenOptions } from './listen-options';
 import { listenTimeouts } from './listen-timeouts';
 import { IdleMemoryRelease } from './idle-memory-release';
-import { youngGenerationGc } from './young-generation-gc';
+import { v8Gc } from './v8-gc';
 
 /** What a listener serves once its endpoint is there: the endpoint's node handler and the paths it answers. */
 export interface NodeRoute {
@@ -39,8 +39,8 @@ export async function listenNodeHttp(
   let notReady = false;
   const idle = idleRelease(timeouts.idleGcMs, () => route?.logger);
   const server: HttpServer = createServer((req, res) => {
-    const admitted = drain.admit(req, res);
     const pathname = requestPath(req.url);
+    const admitted = drain.admit(req, res, !isHealthPath(pathname));
     const state = drain.isDraining ? 'draining' : notReady ? 'stopping' : route ? 'ready' : 'starting';
     if (answerHealth(pathname, state, res)) return;
     if (!admitted) return refuseWhileDraining(req, res);
@@ -51,10 +51,6 @@ export async function listenNodeHttp(
       return;
     }
     const { logger } = route;
-    if (idle) {
-      idle.started();
-      res.once('close', () => idle.ended());
-    }
     route.handle(req, res).catch((error) => {
       logger.error('http handler failed', { error });
       if (!res.headersSent) res.writeHead(500).end();
@@ -62,7 +58,7 @@ export async function listenNodeHttp(
   });
   server.keepAliveTimeout = timeouts.keepAliveTimeoutMs;
   // Requests reach the handler above only after listen, by which time the drain exists.
-  const drain = new ConnectionDrain(server);
+  const drain = new ConnectionDrain(server, idle);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());
@@ -89,16 +85,18 @@ export async function listenNodeHttp(
 
 /** The idle GC when on and V8's `gc` can be had (the flag it needs is set only then). */
 function idleRelease(delayMs: number | false, logger: () => Logger | undefined): IdleMemoryRelease | undefined {
-  const collect = delayMs === false ? undefined : youngGenerationGc();
+  const collect = delayMs === false ? undefined : v8Gc();
   if (delayMs === false || !collect) return undefined;
-  return new IdleMemoryRelease(delayMs, collect, ({ heldBefore, heldAfter, pauseMs }) =>
-    logger()?.debug('idle: young generation collected', {
-      heldBeforeBytes: heldBefore,
-      heldAfterBytes: heldAfter,
+  return new IdleMemoryRelease(delayMs, collect, ({ youngBefore, youngAfter, pauseMs }) =>
+    logger()?.debug('idle: memory given back', {
+      youngBeforeBytes: youngBefore,
+      youngAfterBytes: youngAfter,
       pauseMs: Math.round(pauseMs * 100) / 100,
     }),
   );
 }
+
+const isHealthPath = (pathname: string) => pathname === '/healthz' || pathname === '/readyz';
 
 type ListenerState = 'starting' | 'ready' | 'stopping' | 'draining';
 

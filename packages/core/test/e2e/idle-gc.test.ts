@@ -1,11 +1,11 @@
 import { createApp, Provider, silentLogger, Tool } from '@tessera/core';
 import { listen, type HttpListener } from '@tessera/core/node';
-import { youngGenerationGc } from '../../src/node/young-generation-gc';
+import { v8Gc } from '../../src/node/v8-gc';
 import { rawToolCall } from './support/raw-tool-call';
 
 // listen's idle GC wired to its requests, V8's gc replaced by a counter (the real one: idle-gc-child.test.ts).
-const collect = jest.fn(() => ({ heldBefore: 32 << 20, heldAfter: 1 << 20, pauseMs: 1 }));
-jest.mock('../../src/node/young-generation-gc', () => ({ youngGenerationGc: jest.fn(() => collect) }));
+const collect = jest.fn(() => ({ youngBefore: 32 << 20, youngAfter: 1 << 20, pauseMs: 1 }));
+jest.mock('../../src/node/v8-gc', () => ({ v8Gc: jest.fn(() => collect) }));
 
 @Provider()
 class Echo {
@@ -34,7 +34,7 @@ async function call(url: URL): Promise<void> {
 
 beforeEach(() => {
   collect.mockClear();
-  jest.mocked(youngGenerationGc).mockClear();
+  jest.mocked(v8Gc).mockClear();
 });
 afterEach(async () => {
   await listener?.close();
@@ -70,14 +70,14 @@ describe('listen: the idle GC', () => {
     listener = await listen(app, { port: 0, idleGcMs: false });
     await call(listener.url);
     await sleep(DELAY_MS * 3);
-    expect(youngGenerationGc).not.toHaveBeenCalled();
+    expect(v8Gc).not.toHaveBeenCalled();
     expect(collect).not.toHaveBeenCalled();
   });
 
   test('on by default (5 s)', async () => {
     listener = await listen(app, { port: 0 });
     await call(listener.url);
-    expect(youngGenerationGc).toHaveBeenCalledTimes(1);
+    expect(v8Gc).toHaveBeenCalledTimes(1);
   });
 
   test('a closed listener clears it', async () => {

@@ -1,13 +1,13 @@
 import { IdleMemoryRelease } from '../../src/node/idle-memory-release';
-import type { YoungGenerationGcResult } from '../../src/node/young-generation-gc';
+import type { V8GcResult } from '../../src/node/v8-gc';
 
 // The idle GC's timing, on jest's fake clock: once after traffic, never without it, never again while idle.
 
 const MB = 1024 * 1024;
-const givenBack: YoungGenerationGcResult = { heldBefore: 32 * MB, heldAfter: 1 * MB, pauseMs: 1 };
-const kept: YoungGenerationGcResult = { heldBefore: 32 * MB, heldAfter: 32 * MB, pauseMs: 1 };
+const givenBack: V8GcResult = { youngBefore: 32 * MB, youngAfter: 1 * MB, pauseMs: 1 };
+const kept: V8GcResult = { youngBefore: 32 * MB, youngAfter: 32 * MB, pauseMs: 1 };
 
-function release(delayMs = 5000, results: YoungGenerationGcResult[] = []) {
+function release(delayMs = 5000, results: V8GcResult[] = []) {
   const collect = jest.fn(() => results.shift() ?? givenBack);
   const idle = new IdleMemoryRelease(delayMs, collect, undefined, () => Date.now());
   const request = () => {

@@ -1,29 +1,32 @@
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 
-/** What one young-generation GC left: the bytes V8's new space still holds (committed), after and before. */
-export interface YoungGenerationGcResult {
-  heldBefore: number;
-  heldAfter: number;
+/** What a GC left: the bytes V8's young generation (new space) holds from the system, before and after. */
+export interface V8GcResult {
+  youngBefore: number;
+  youngAfter: number;
   pauseMs: number;
 }
 
-/** One young-generation GC (a scavenge) run now. */
-export type YoungGenerationGc = () => YoungGenerationGcResult;
+/**
+ * One young-generation GC of V8's (a scavenge), run now. Not a full GC: after one, a Tessera server's next
+ * burst cost about a third more CPU per request over its first seconds in the HTTP bench.
+ */
+export type V8Gc = () => V8GcResult;
 
 type GcFunction = (options?: { type?: 'major' | 'minor' }) => void;
 
-let obtained: YoungGenerationGc | null | undefined;
+let obtained: V8Gc | null | undefined;
 
 /**
- * A function that runs one young-generation GC, or undefined where none can be had (a runtime without
- * V8's flags or `vm`, Bun, Deno): then the caller does nothing. Obtained once per process.
+ * A function that runs one young-generation GC, or undefined where none can be had (a runtime without V8's flags
+ * or `vm`): then the caller does nothing. Obtained once per process.
  *
  * Node hands out V8's `gc` only to a context created while `--expose-gc` is set: the flag is set, a new
  * `vm` context's `gc` kept, and the flag cleared again unless the process was started with it, so the
  * app's own global never gets a `gc`, and neither do the `vm` contexts and worker threads it creates later.
  */
-export function youngGenerationGc(): YoungGenerationGc | undefined {
+export function v8Gc(): V8Gc | undefined {
   if (obtained === undefined) obtained = measured(gcFunction()) ?? null;
   return obtained ?? undefined;
 }
@@ -50,19 +53,19 @@ function startedWithExposeGc(): boolean {
   return /--expose[-_]gc\b/.test(given);
 }
 
-function measured(gc: GcFunction | undefined): YoungGenerationGc | undefined {
+function measured(gc: GcFunction | undefined): V8Gc | undefined {
   if (!gc) return undefined;
   return () => {
-    const heldBefore = newSpaceCommitted();
+    const youngBefore = youngGenerationBytes();
     const start = performance.now();
     gc({ type: 'minor' });
     const pauseMs = performance.now() - start;
-    return { heldBefore, heldAfter: newSpaceCommitted(), pauseMs };
+    return { youngBefore, youngAfter: youngGenerationBytes(), pauseMs };
   };
 }
 
 /** V8's young generation: the bytes its new space holds from the system (0 where V8 does not say). */
-export function newSpaceCommitted(): number {
+export function youngGenerationBytes(): number {
   const space = v8.getHeapSpaceStatistics?.().find((s) => s.space_name === 'new_space');
   return space?.physical_space_size ?? 0;
 }
