@@ -17,8 +17,9 @@ import { label, reportCalls, toolsCell } from './http-calls.report';
  * Idle RSS is read after start and one call, every server at rest over the same `settleSeconds` side by side
  * (restingMemory: V8 returns the pages of a start-up's garbage only once its memory reducer runs, so a server
  * read right after it started, the last one started, would look bigger than one read later); RSS is read
- * again right after the last slice, and once more `settleSeconds` later without any forced GC (what a
- * user of the server would see once a burst is over).
+ * again right after the last slice, and once more `settleSeconds` later without any GC forced by the bench
+ * (what a user of the server would see once a burst is over; a Tessera `listen` runs its own idle GC, on by
+ * default, which the `tessera-no-idle-gc` kind turns off).
  */
 export interface Measured {
   child: ServerChild;
@@ -26,7 +27,7 @@ export interface Measured {
   slices: Array<SliceResult & { cpuUs: number }>;
   idleRss: number;
   loadedRss: number;
-  /** RSS `settleSeconds` after the last slice, no GC forced. */
+  /** RSS `settleSeconds` after the last slice, no GC forced by the bench. */
   afterRestRss: number;
 }
 

@@ -18,6 +18,7 @@ export type ServerKind =
   | 'tessera-sdk'
   | 'node-young-1mb'
   | 'tessera-young-1mb'
+  | 'tessera-no-idle-gc'
   | 'flow-raw'
   | 'flow-tessera';
 
@@ -73,6 +74,11 @@ async function start(kind: ServerKind, tools: number): Promise<string> {
     case 'tessera-intercepted':
       // the same app with a pass-through interceptor: on the lane, but off its direct path (what that costs)
       return (await (await node()).listen((await tessera()).tesseraEcho(tools, true).app, { port: 0 })).url.toString();
+    case 'tessera-no-idle-gc':
+      // listen() without its idle GC (idleGcMs: false): what RSS after a burst is when no GC runs
+      return (
+        await (await node()).listen((await tessera()).tesseraEcho(tools).app, { port: 0, idleGcMs: false })
+      ).url.toString();
     case 'tessera-sdk':
       // listen() with its fast path off: every request through the SDK's node adapter (what the fast path saves).
       return (
