@@ -115,10 +115,12 @@ export class FastLane {
       return this.fetchOr500(() => this.endpoint.fetch(lane.clone(), { authInfo }), undefined);
     }
     const slot = giveAnswerSlot(request);
-    const response = await this.fetchOr500(
-      () => this.endpoint.fetch(request, { parsedBody: body, authInfo, [SERVE_CHECKED]: this.serveChecked }),
-      body,
-    );
+    let response: Response;
+    try {
+      response = await this.endpoint.fetch(request, { parsedBody: body, authInfo, [SERVE_CHECKED]: this.serveChecked });
+    } catch {
+      response = internalError(body); // what the SDK's node adapter answers when fetch throws
+    }
     const json = slot.textOf(response);
     return json === undefined ? response : { json };
   }

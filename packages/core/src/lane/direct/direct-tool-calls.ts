@@ -98,15 +98,16 @@ export class DirectToolCalls {
         arguments: call.arguments,
         era: 'modern' as const,
       };
-      void this.seam
-        .invoke('tools/call', ctx, (c) => serveCall(this.rt, call.plan, site, c, (v) => toCallToolResult(v, call.plan)))
-        .then((result): ToolCallAnswer =>
-          isInputRequiredResult(result)
-            ? { text: JSON.stringify({ result: this.seam.encode('tools/call', result), jsonrpc: '2.0', id: call.id }) }
-            : this.answers.answer(call.id, result as CallToolResult),
-        )
-        .catch((error: unknown): ToolCallAnswer => ({ error: thrownAnswer(call.id, error) }))
-        .then((answer) => {
+      // the outcome, whichever it is, in one turn: its answer written (a failure to write it is an error
+      // answer), then sent (a failure to send it is the face's 500, as when the SDK throws)
+      const settle = (outcome: unknown, failed: boolean) => {
+        let answer: ToolCallAnswer;
+        try {
+          answer = failed ? { error: thrownAnswer(call.id, outcome) } : this.answerOf(call.id, outcome);
+        } catch (error) {
+          answer = { error: thrownAnswer(call.id, error) };
+        }
+        try {
           finish();
           if (stream) return stream.end('text' in answer ? answer.text : JSON.stringify(answer.error));
           if ('text' in answer) return respond(slot.takeText(answer.text));
@@ -117,9 +118,23 @@ export class DirectToolCalls {
               headers: { 'Content-Type': 'application/json' },
             }),
           );
-        })
-        // an answer that cannot be written (an error's data that is no JSON): the face answers 500, as when the SDK throws
-        .catch(fail);
+        } catch (error) {
+          fail(error);
+        }
+      };
+      this.seam
+        .invoke('tools/call', ctx, (c) => serveCall(this.rt, call.plan, site, c, (v) => toCallToolResult(v, call.plan)))
+        .then(
+          (result) => settle(result, false),
+          (error: unknown) => settle(error, true),
+        );
     });
+  }
+
+  /** A result's answer: an input-required one through the SDK's codec, any other as the SDK's server writes it. */
+  private answerOf(id: RequestId, result: unknown): ToolCallAnswer {
+    return isInputRequiredResult(result)
+      ? { text: JSON.stringify({ result: this.seam.encode('tools/call', result), jsonrpc: '2.0', id }) }
+      : this.answers.answer(id, result as CallToolResult);
   }
 }

@@ -1,4 +1,9 @@
-import type { Implementation, Server, ServerContext } from '@modelcontextprotocol/server';
+import {
+  isInputRequiredResult,
+  type Implementation,
+  type Server,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 
 const REVISION = '2026-07-28';
 
@@ -32,8 +37,27 @@ export class InputRequiredSeam {
     this.server._negotiatedProtocolVersion = REVISION;
   }
 
-  /** Runs `handler` inside the SDK's seam for `method` (`tools/call`, `prompts/get` or `resources/read`). */
+  /**
+   * Runs `handler` inside the SDK's seam for `method` (`tools/call`, `prompts/get` or `resources/read`). For a
+   * call that carries no state, the seam's steps before the handler have nothing to do and, after it, only an
+   * input-required result or an error has anything to check: the handler runs first, and only such an outcome
+   * is then passed through the seam (as the outcome of a handler that gives it at once).
+   */
   invoke(method: string, ctx: ServerContext, handler: (ctx: ServerContext) => Promise<unknown>): Promise<unknown> {
+    if (ctx.mcpReq.requestState() !== undefined) return this.run(method, ctx, handler);
+    let running: Promise<unknown>;
+    try {
+      running = handler(ctx);
+    } catch (error) {
+      running = Promise.reject(error);
+    }
+    return running.then(
+      (result) => (isInputRequiredResult(result) ? this.run(method, ctx, () => Promise.resolve(result)) : result),
+      (error: unknown) => this.run(method, ctx, () => Promise.reject(error)),
+    );
+  }
+
+  private run(method: string, ctx: ServerContext, handler: (ctx: ServerContext) => Promise<unknown>): Promise<unknown> {
     return this.server._invokeInputRequiredCapableHandler(method, (_request, c) => handler(c), undefined, ctx);
   }
 
