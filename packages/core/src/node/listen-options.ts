@@ -41,7 +41,7 @@ export interface ListenOptions {
    * pages: once requests were served and then none has been in flight for this long, one young-generation
    * GC (a second one 6 s later if V8 kept the memory the first time) returns them, about 1-8 ms of pause.
    * Nothing more until requests come again; `/healthz` and `/readyz` do not count as requests. Where V8's
-   * `gc` cannot be had (not Node), nothing happens.
+   * `gc` cannot be had (Bun), nothing happens.
    */
   idleGcMs?: number | false;
 }
