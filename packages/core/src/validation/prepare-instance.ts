@@ -1,4 +1,4 @@
-import { plainToInstance, type ClassTransformOptions } from 'class-transformer';
+import type { ClassTransformOptions } from 'class-transformer';
 import type { DtoModel } from '../schema/dto-model';
 import type { ConcreteClass } from '../types/class';
 import { coerceStringValues } from './coerce-string-values';
@@ -11,6 +11,19 @@ import type { ValidateOptions } from './validate-options';
 
 // Nested DTOs are converted through their `@Type()`; nothing is converted implicitly.
 const TRANSFORM: ClassTransformOptions = Object.freeze({ enableImplicitConversion: false, exposeDefaultValues: false });
+
+let transformer: typeof import('class-transformer') | undefined;
+
+/**
+ * class-transformer's `plainToInstance`, required on first use: a flat DTO's instance is built by
+ * copyFlatInput, so an app whose DTOs are all flat never loads class-transformer (about 14 ms of a start).
+ * Its `@Type()` metadata lives in the module the root loads too, so it is the same storage either way.
+ */
+function plainToInstance<T>(cls: ConcreteClass<T>, value: object): T {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  transformer ??= require('class-transformer') as typeof import('class-transformer');
+  return transformer.plainToInstance(cls, value, TRANSFORM);
+}
 
 /** Either a DTO instance ready for class-validator, or the result already known without it. */
 export type Prepared<T> = { done: false; instance: T } | { done: true; result: ValidationResult<T> };
@@ -26,5 +39,5 @@ export function prepareInstance<T>(model: DtoModel, input: unknown, options: Val
     const unknown = Object.keys(value).map((key) => issue(key, { unknownField: `${key} is not a known field` }));
     return { done: true, result: unknown.length ? failure(unknown) : { ok: true, value: new cls() } };
   }
-  return { done: false, instance: copyFlatInput(cls, value) ?? plainToInstance(cls, value, TRANSFORM) };
+  return { done: false, instance: copyFlatInput(cls, value) ?? plainToInstance(cls, value) };
 }

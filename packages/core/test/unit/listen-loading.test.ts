@@ -29,6 +29,8 @@ describe('modules listen loads on first use', () => {
       sdkStdio: false,
       questionKinds: false,
       dependencyResolver: false,
+      // every DTO here is flat; a nested one loads it (the nested-DTO tests convert through it)
+      classTransformer: false,
     };
     const served = { sdkNodeAdapter: true, undici: true, httpAuth: true, sdkStdio: true };
     expect(JSON.parse(stdout)).toEqual({
