@@ -4,7 +4,7 @@ import { payloadTooLarge } from '../limits/read-limited-body';
 import type { ResolvedRequestLimits } from '../limits/request-limits';
 import { REFUSED_BEFORE_PARSE, type FaceRequestOptions } from '../endpoint/face-request-options';
 import { bodiesBusy, type BodyBudget } from '../limits/body-budget';
-import { refuseByScan } from '../limits/refuse-by-scan';
+import { refuseByScan, SCAN_FROM_BYTES } from '../limits/refuse-by-scan';
 import type { FastLane } from '../lane/fast-lane';
 import { isWebResponse } from './is-web-response';
 import { sdkNodeAdapter } from './sdk-node-adapter';
@@ -64,7 +64,8 @@ export function createNodeHandler(
       if (read === 'busy') return await writeWebResponse(bodiesBusy(), res);
       bytes = read;
       // over the limits: refused from the bytes, never decoded or parsed (after the host and auth checks)
-      const refusal = await refuseByScan(bytes, limits);
+      // (a body too small to scan is not: no promise to wait for)
+      const refusal = bytes.length < SCAN_FROM_BYTES ? undefined : await refuseByScan(bytes, limits);
       if (refusal)
         return await writeWebResponse(await fetch(asRequest(view), { authInfo, [REFUSED_BEFORE_PARSE]: refusal }), res);
       if (lane?.takes(req)) {
