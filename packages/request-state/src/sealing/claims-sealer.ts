@@ -42,6 +42,11 @@ export class ClaimsSealer implements RequestStateSealer {
   }
 
   async seal(state: unknown, binding: RequestBinding): Promise<string> {
+    return await this.sealDirect(state, binding);
+  }
+
+  /** `seal` without a promise when the codec answers directly (node:crypto's); a refusal is thrown. */
+  sealDirect(state: unknown, binding: RequestBinding): string | Promise<string> {
     if (state === undefined || typeof state === 'function' || typeof state === 'symbol') {
       throw new TypeError(`requestState must be JSON-serialisable, got ${typeof state}`);
     }
@@ -62,7 +67,13 @@ export class ClaimsSealer implements RequestStateSealer {
     // 128 random bits straight from the CSPRNG: two tokens sharing one would refuse each other as replays
     if (this.config.singleUse !== undefined) claims.n = encodeBase64url(randomBytes(16));
     const sealed = this.config.codec.seal(utf8.encode(JSON.stringify(claims)));
-    const token = typeof sealed === 'string' ? sealed : await sealed; // node:crypto's codec answers directly
+    // node:crypto's codec answers directly; any other answer is awaited as a promise
+    return typeof sealed === 'string' ? this.withinLength(sealed) : Promise.resolve(sealed).then(this.checkLength);
+  }
+
+  private readonly checkLength = (token: string): string => this.withinLength(token);
+
+  private withinLength(token: string): string {
     if (token.length > this.config.maxTokenLength)
       throw new RequestStateTooLargeError(token.length, this.config.maxTokenLength);
     return token;
@@ -77,10 +88,36 @@ export class ClaimsSealer implements RequestStateSealer {
   }
 
   async openLeg(token: unknown, binding: RequestBinding, idempotencyKey: string | undefined): Promise<OpenedLeg> {
-    const claims = await this.verify(token, binding);
-    const singleUse = this.config.singleUse;
+    return await this.openLegDirect(token, binding, idempotencyKey);
+  }
+
+  /**
+   * `openLeg` without a promise when the codec answers directly and no single-use store is asked; a
+   * refusal is thrown.
+   */
+  openLegDirect(
+    token: unknown,
+    binding: RequestBinding,
+    idempotencyKey: string | undefined,
+  ): OpenedLeg | Promise<OpenedLeg> {
+    const bytes = this.unsealBytes(token);
+    return bytes instanceof Uint8Array
+      ? this.consumed(this.checkBinding(this.checkClaims(bytes), binding), idempotencyKey)
+      : bytes.then((opened) => this.consumed(this.checkBinding(this.checkClaims(opened), binding), idempotencyKey));
+  }
+
+  /** The leg of a verified token: its state at once without single use, else once the store consumed it. */
+  private consumed(claims: RequestStateClaims, idempotencyKey: string | undefined): OpenedLeg | Promise<OpenedLeg> {
     // Only a token that passed every check is consumed: a refused one burns nothing.
-    if (singleUse === undefined) return { state: claims.s };
+    if (this.config.singleUse === undefined) return { state: claims.s };
+    return this.consumeLeg(claims, idempotencyKey, this.config.singleUse);
+  }
+
+  private async consumeLeg(
+    claims: RequestStateClaims,
+    idempotencyKey: string | undefined,
+    singleUse: SingleUseSettings,
+  ): Promise<OpenedLeg> {
     const legs = singleUse.legs;
     if (idempotencyKey === undefined || legs === undefined) {
       await consumeOnce(claims, singleUse);

@@ -34,6 +34,23 @@ export interface RequestStateSealer {
    */
   openLeg(token: unknown, binding: RequestBinding, idempotencyKey: string | undefined): Promise<OpenedLeg>;
   /**
+   * Optional: `seal`, answered with the token itself when the sealer can seal without waiting (a codec that
+   * answers directly, as node:crypto's does), else with `seal`'s promise. The same token and the same errors
+   * as `seal`, thrown rather than rejected when answered directly. A caller that finds it uses it instead of
+   * `seal`, saving the promise turns of a leg.
+   */
+  sealDirect?(state: unknown, binding: RequestBinding): string | Promise<string>;
+  /**
+   * Optional: `openLeg`, answered with what it found itself when nothing needs waiting for (a codec that
+   * answers directly, no single-use store to ask), else with `openLeg`'s promise. The same outcomes and the
+   * same errors as `openLeg`, thrown rather than rejected when answered directly.
+   */
+  openLegDirect?(
+    token: unknown,
+    binding: RequestBinding,
+    idempotencyKey: string | undefined,
+  ): OpenedLeg | Promise<OpenedLeg>;
+  /**
    * With idempotent legs on, claims the record of a first leg named `idempotencyKey` (a call that carries no
    * state): this instance's run of it, or the answer an earlier run recorded (waiting for a live run, taking
    * over a dead one, as `openLeg` does). The record is scoped to the binding's principal, method and target;
