@@ -21,6 +21,8 @@ import { readFlowMark } from '../contracts/flow-progress';
 import { handlerStarted } from './handler-started';
 import { idempotencyKeyError, readIdempotencyKey } from './idempotency-key';
 import { readEnvelope, type StateEnvelope } from './state-envelope';
+import { answerAgain, recordableError } from './recorded-answer';
+import { isThenable } from '../types/is-thenable';
 
 /** The part of a call this stage reads and fills; the low-level server builds just this much. */
 export type StateCarrier = Pick<
@@ -70,13 +72,50 @@ export class RequestStateInterceptor implements StateStage {
       const key = readIdempotencyKey(call);
       if (key !== undefined) call.idempotencyKey = key;
       const binding = this.bindingFor(call, incoming);
-      if (incoming || (recordsFirstLeg && key !== undefined && this.options.sealer.idempotentLegs))
-        return this.leg(call, next, raw, key, binding);
+      if (incoming) {
+        const opened = this.openLegNow(call, raw, binding, key);
+        // opened directly with nothing to record: the leg goes on without an async frame
+        if (!isThenable(opened) && opened.run === undefined && opened.recorded === undefined)
+          return this.runOpened(call, next, raw, opened.state, binding);
+        return this.leg(call, next, raw, key, binding, opened);
+      }
+      if (recordsFirstLeg && key !== undefined && this.options.sealer.idempotentLegs)
+        return this.leg(call, next, raw, key, binding, undefined);
       // nothing opened, nothing recorded: only an input-required answer has anything to do here (its sealing)
       return next().then((result) => (isInputRequiredResult(result) ? this.seal(call, result, binding) : result));
     } catch (error) {
       return Promise.reject(error);
     }
+  }
+
+  /**
+   * A leg whose state opened directly and that nothing records (no single-use store): the same steps as
+   * `leg`'s, chained on the handler's promise, the state sealed directly when the sealer can.
+   */
+  private runOpened(
+    call: StateCarrier,
+    next: CallHandler,
+    raw: unknown,
+    state: unknown,
+    binding: Binding,
+  ): Promise<unknown> {
+    const envelope = readEnvelope(state);
+    call.requestState = envelope.d;
+    call.resolverProgress.incoming = envelope.r;
+    call.flow.incoming = readFlowMark(envelope.f);
+    return next().then(
+      (result) => {
+        if (isInputRequiredResult(result)) return this.seal(call, result, binding);
+        // refused before the handler (a guard's refusal a filter turned into a tool error, say): nothing ran
+        return handlerStarted(call) ? result : this.notRun(call, raw, undefined).then(() => result);
+      },
+      (error: unknown) => {
+        if (handlerStarted(call)) throw error;
+        return this.notRun(call, raw, undefined).then(() => {
+          throw error;
+        });
+      },
+    );
   }
 
   /** A leg that carries a state, or a first leg recorded under its idempotency key: opened or claimed, run, recorded. */
@@ -86,11 +125,12 @@ export class RequestStateInterceptor implements StateStage {
     raw: unknown,
     key: string | undefined,
     binding: Binding,
+    opening: OpenedLeg | Promise<OpenedLeg> | undefined,
   ): Promise<unknown> {
     const incoming = raw !== undefined && raw !== null;
     let run: LegRun | undefined;
-    if (incoming) {
-      const opened = await this.openLeg(call, raw, binding, key);
+    if (incoming && opening !== undefined) {
+      const opened = await opening;
       if (opened.recorded !== undefined) return answerAgain(opened.recorded);
       run = opened.run;
       const envelope = readEnvelope(opened.state);
@@ -187,17 +227,26 @@ export class RequestStateInterceptor implements StateStage {
    * store that does not answer refuses the leg (fail closed), logged, and answered as retryable: -31503
    * with `data: { reason: 'store_unavailable', retryAfterMs }`.
    */
-  private async openLeg(
+  private openLegNow(
     call: StateCarrier,
     raw: unknown,
     binding: Binding,
     key: string | undefined,
-  ): Promise<OpenedLeg> {
+  ): OpenedLeg | Promise<OpenedLeg> {
+    const { sealer } = this.options;
+    let opened: OpenedLeg | Promise<OpenedLeg>;
     try {
-      return await this.options.sealer.openLeg(raw, binding, key);
+      opened =
+        sealer.openLegDirect !== undefined
+          ? sealer.openLegDirect(raw, binding, key)
+          : sealer.openLeg(raw, binding, key);
     } catch (error) {
       throw this.storeRefusal(call, error);
     }
+    if (!isThenable(opened)) return opened;
+    return Promise.resolve(opened).catch((error: unknown) => {
+      throw this.storeRefusal(call, error);
+    });
   }
 
   /**
@@ -278,27 +327,49 @@ export class RequestStateInterceptor implements StateStage {
     }
   }
 
-  /** A failure here is the server's, so it answers -32603 and is logged. */
-  private async seal(call: StateCarrier, result: InputRequiredResult, binding: Binding): Promise<InputRequiredResult> {
+  /**
+   * A failure here is the server's, so it answers -32603 and is logged (thrown, or a rejection when the
+   * sealer answered with a promise). Answered directly when the sealer seals directly.
+   */
+  private seal(
+    call: StateCarrier,
+    result: InputRequiredResult,
+    binding: Binding,
+  ): InputRequiredResult | Promise<InputRequiredResult> {
     const envelope = envelopeFor(call, result);
     if (envelope === undefined) return result;
+    const { sealer } = this.options;
+    let token: string | Promise<string>;
     try {
       // a binding has a principalError only when it failed, so one without it is passed as it is
       if (binding.principalError !== undefined) throw binding.principalError;
-      const requestState = await this.options.sealer.seal(envelope, binding);
-      // The next leg carries this token: say whether a resend of it is answered from its record.
-      if (!this.options.sealer.idempotentLegs) return { ...result, requestState };
-      return { ...result, requestState, _meta: { ...result._meta, [IDEMPOTENT_LEGS_META]: true } };
+      token = sealer.sealDirect !== undefined ? sealer.sealDirect(envelope, binding) : sealer.seal(envelope, binding);
+      if (typeof token === 'string') return this.withState(result, token);
     } catch (error) {
-      throw new ProtocolError(
-        JsonRpcCode.InternalError,
-        maskInternalError(this.options.logger, 'sealing requestState failed', {
-          method: call.method,
-          target: call.target,
-          error,
-        }),
-      );
+      throw this.sealingFailed(call, error);
     }
+    return Promise.resolve(token)
+      .then((requestState) => this.withState(result, requestState))
+      .catch((error: unknown) => {
+        throw this.sealingFailed(call, error);
+      });
+  }
+
+  /** The answer with its sealed state; the next leg carries it, so say whether a resend is answered from its record. */
+  private withState(result: InputRequiredResult, requestState: string): InputRequiredResult {
+    if (!this.options.sealer.idempotentLegs) return { ...result, requestState };
+    return { ...result, requestState, _meta: { ...result._meta, [IDEMPOTENT_LEGS_META]: true } };
+  }
+
+  private sealingFailed(call: StateCarrier, error: unknown): ProtocolError {
+    return new ProtocolError(
+      JsonRpcCode.InternalError,
+      maskInternalError(this.options.logger, 'sealing requestState failed', {
+        method: call.method,
+        target: call.target,
+        error,
+      }),
+    );
   }
 }
 
@@ -313,18 +384,6 @@ function bindingOf(call: StateCarrier, principal: string | null): Binding {
     arguments: call.arguments as Record<string, unknown>,
     principal,
   };
-}
-
-/** A recorded answer, given again: the result as it was, or the JSON-RPC error rebuilt. */
-function answerAgain(answer: RecordedAnswer): unknown {
-  if ('result' in answer) return answer.result;
-  throw new ProtocolError(answer.error.code, answer.error.message, answer.error.data);
-}
-
-/** A JSON-RPC error the client would receive as it is (a `ProtocolError`), as a recordable answer. */
-function recordableError(error: unknown): RecordedAnswer | undefined {
-  if (!(error instanceof ProtocolError)) return undefined;
-  return { error: { code: error.code, message: error.message, ...(error.data !== undefined && { data: error.data }) } };
 }
 
 /** The resolver's progress when it asked; otherwise a direct-form handler's own state, if it left one. */
