@@ -6,6 +6,7 @@ import type { HttpListener, ListenOptions } from './listen-options';
 import { listenTimeouts } from './listen-timeouts';
 import { createNodeHandler } from './node-handler';
 import { isLoopbackHost, loopbackAllowedHosts } from './loopback-hosts';
+import { acceptedHost } from './accepted-host';
 
 /**
  * Serves an app (or low-level server) on Node HTTP: 127.0.0.1 by default, port 0 picks a free port, DNS
@@ -60,10 +61,7 @@ function serve(endpoint: ServableEndpoint, options: ListenOptions): Served {
   const host = options.host ?? '127.0.0.1';
   const allowedHosts = options.allowedHosts ?? (isLoopbackHost(host) ? loopbackAllowedHosts(host) : undefined);
   // A page on another site that rebinds its name to a loopback address sends its own Host/Origin: refuse those.
-  const screen = allowedHosts
-    ? (request: Request) =>
-        hostHeaderValidationResponse(request, allowedHosts) ?? originValidationResponse(request, allowedHosts)
-    : undefined;
+  const screen = allowedHosts ? hostScreen(allowedHosts) : undefined;
   const face = {
     fetch: endpoint.fetch,
     screen,
@@ -74,6 +72,14 @@ function serve(endpoint: ServableEndpoint, options: ListenOptions): Served {
   const handle = createNodeHandler(face, lane, endpoint.limits);
   const alsoServes = endpoint.servesPath && ((pathname: string) => endpoint.servesPath!(pathname));
   return { endpoint, lane, route: { handle, alsoServes, logger: endpoint.logger } };
+}
+
+/** The SDK's Host and Origin checks, its Host check skipped for a header it surely accepts (accepted-host.ts). */
+function hostScreen(allowedHosts: string[]): (request: Request) => Response | undefined {
+  const accepted = acceptedHost(allowedHosts);
+  return (request) =>
+    (accepted(request.headers.get('host')) ? undefined : hostHeaderValidationResponse(request, allowedHosts)) ??
+    originValidationResponse(request, allowedHosts);
 }
 
 function isPromiseLike(value: unknown): value is PromiseLike<ServableEndpoint> {
