@@ -19,21 +19,28 @@ export interface ResolverState {
   asked: Record<string, string>;
 }
 
-/** Anything unexpected (another version, a hand-made shape) reads as "no progress yet", never as an error. */
+const ACTIONS: ReadonlySet<unknown> = new Set<RecordedOutcome['action']>(['accept', 'decline', 'cancel', 'result']);
+
+/**
+ * Anything unexpected (another version, a hand-made shape) reads as "no progress yet", never as an error.
+ * Read key by key (no entry arrays, no list of actions built per call): this runs on every leg.
+ */
 export function readResolverState(raw: unknown): ResolverState {
-  const empty: ResolverState = { v: 1, outcomes: {}, asked: {} };
-  if (!isJsonObject(raw) || raw.v !== 1 || !isJsonObject(raw.outcomes) || !isJsonObject(raw.asked)) return empty;
+  if (!isJsonObject(raw) || raw.v !== 1 || !isJsonObject(raw.outcomes) || !isJsonObject(raw.asked))
+    return { v: 1, outcomes: {}, asked: {} };
   const outcomes: Record<string, RecordedOutcome> = Object.create(null);
-  for (const [key, o] of Object.entries(raw.outcomes)) {
-    if (
-      isJsonObject(o) &&
-      typeof o.q === 'string' &&
-      ['accept', 'decline', 'cancel', 'result'].includes(o.action as string)
-    ) {
+  const rawOutcomes = raw.outcomes;
+  for (const key of Object.keys(rawOutcomes)) {
+    const o = rawOutcomes[key];
+    if (isJsonObject(o) && typeof o.q === 'string' && ACTIONS.has(o.action)) {
       outcomes[key] = { q: o.q, action: o.action as RecordedOutcome['action'], data: o.data };
     }
   }
   const asked: Record<string, string> = Object.create(null);
-  for (const [key, q] of Object.entries(raw.asked)) if (typeof q === 'string') asked[key] = q;
+  const rawAsked = raw.asked;
+  for (const key of Object.keys(rawAsked)) {
+    const q = rawAsked[key];
+    if (typeof q === 'string') asked[key] = q;
+  }
   return { v: 1, outcomes, asked };
 }

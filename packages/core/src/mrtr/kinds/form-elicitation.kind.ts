@@ -58,9 +58,19 @@ export const formElicitation: QuestionKind<ElicitFormSpec> = {
 };
 
 /** The answer as recorded in the sealed state: only the fields the question asked for (extra keys were ignored). */
-function askedOnly(content: unknown, schema: ElicitRequestFormParams['requestedSchema']): unknown {
+export function askedOnly(content: unknown, schema: ElicitRequestFormParams['requestedSchema']): unknown {
   if (typeof content !== 'object' || content === null || Array.isArray(content)) return content;
-  return Object.fromEntries(Object.entries(content).filter(([key]) => Object.hasOwn(schema.properties, key)));
+  // key by key rather than through entry arrays (this runs on every answer); a data property for each, as
+  // Object.fromEntries writes it, so a "__proto__" key stays a key
+  const asked: Record<string, unknown> = {};
+  const answered = content as Record<string, unknown>;
+  for (const key of Object.keys(answered)) {
+    if (!Object.hasOwn(schema.properties, key)) continue;
+    if (key === '__proto__')
+      Object.defineProperty(asked, key, { value: answered[key], enumerable: true, writable: true, configurable: true });
+    else asked[key] = answered[key];
+  }
+  return asked;
 }
 
 /**
