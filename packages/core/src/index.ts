@@ -54,8 +54,8 @@ export type { ServiceRegistration, ServiceScope } from './di/service-registratio
 
 // observability (OpenTelemetry API)
 export type { TelemetryOptions } from './telemetry/telemetry-options';
-export { TelemetryAttribute, TELEMETRY_SCOPE } from './telemetry/flow-telemetry';
-export type { RoundOutcome } from './telemetry/flow-telemetry';
+export { TelemetryAttribute, TELEMETRY_SCOPE } from './telemetry/telemetry-names';
+export type { RoundOutcome } from './telemetry/telemetry-names';
 
 // logging
 export type { Logger, LogLevel, LogFields } from './logging/logger';

@@ -14,7 +14,7 @@ import {
 import type { Logger } from '../logging/logger';
 import { refuseBeforeDispatch, type RefusalListener } from '../screening/refuse-before-dispatch';
 import type { FlowTelemetry } from '../telemetry/flow-telemetry';
-import { recordRefusedCall, recordRefusedState } from '../telemetry/record-refusals';
+import { telemetryModules } from '../telemetry/telemetry-modules';
 import { refuseByScan } from '../limits/refuse-by-scan';
 import type { ParamHeader } from '../http-headers/param-headers';
 import { refuseParamHeaders } from '../http-headers/refuse-param-headers';
@@ -223,8 +223,8 @@ export class McpEndpoint {
    */
   protected countRefusals(telemetry: FlowTelemetry | undefined): void {
     this.refusals = telemetry && {
-      state: (refused) => recordRefusedState(telemetry, refused),
-      call: (refused) => recordRefusedCall(telemetry, refused),
+      state: (refused) => telemetryModules().recordRefusedState(telemetry, refused),
+      call: (refused) => telemetryModules().recordRefusedCall(telemetry, refused),
     };
   }
 

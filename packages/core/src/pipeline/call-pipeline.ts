@@ -7,8 +7,7 @@ import { interceptorsStage } from './stages/interceptors.stage';
 import { invokeStage } from './stages/invoke.stage';
 import { paramsStage } from './stages/params.stage';
 import { requestStateStage } from './stages/request-state.stage';
-import { roundTraceStage } from '../telemetry/round-trace.stage';
-import { stateRefusalsStage } from '../telemetry/state-refusals.stage';
+import { roundTraceOnUse, stateRefusalsOnUse } from '../telemetry/telemetry-stages';
 
 /**
  * THE call pipeline. Every `tools/call`, `prompts/get` and `resources/read` runs these stages, the first
@@ -26,9 +25,9 @@ import { stateRefusalsStage } from '../telemetry/state-refusals.stage';
  * What escapes the list is turned into the wire answer by the adapter (`server/serve-call.ts`).
  */
 export const CALL_STAGES: readonly CallStage[] = [
-  stateRefusalsStage,
+  stateRefusalsOnUse,
   requestStateStage,
-  roundTraceStage,
+  roundTraceOnUse,
   filtersStage,
   guardsStage,
   interceptorsStage,

@@ -1,5 +1,6 @@
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
-import { FlowTelemetry } from './flow-telemetry';
+import type { FlowTelemetry } from './flow-telemetry';
+import { telemetryModules } from './telemetry-modules';
 import type { TelemetryOptions } from './telemetry-options';
 
 /** The `telemetry` option of a module or a low-level server, checked: off (undefined), the global providers, or the given ones. */
@@ -8,11 +9,11 @@ export function flowTelemetryFor(
   owner: string,
 ): FlowTelemetry | undefined {
   if (option === undefined || option === false) return undefined;
-  if (option === true) return new FlowTelemetry({});
+  if (option === true) return new (telemetryModules().FlowTelemetry)({});
   if (typeof option !== 'object' || option === null) {
     throw new InvalidConfigurationError(
       `${owner} telemetry must be true, false or { tracerProvider?, meterProvider? }, got ${String(option)}.`,
     );
   }
-  return new FlowTelemetry(option);
+  return new (telemetryModules().FlowTelemetry)(option);
 }

@@ -1,6 +1,7 @@
 import type { Attributes } from '@opentelemetry/api';
 import { INVALID_REQUEST_STATE_MESSAGE, type InvalidStateReason } from '@tessera/request-state';
-import { TelemetryAttribute as A, type FlowTelemetry, type RoundOutcome } from './flow-telemetry';
+import type { FlowTelemetry } from './flow-telemetry';
+import { TelemetryAttribute as A, type RoundOutcome } from './telemetry-names';
 import { openTelemetry } from './open-telemetry';
 import { contextFromMeta } from './traceparent';
 

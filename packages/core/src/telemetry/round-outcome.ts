@@ -1,6 +1,6 @@
 import { TesseraErrorCode } from '../errors/codes';
 import { TesseraError } from '../errors/tessera-error';
-import type { RoundOutcome } from './flow-telemetry';
+import type { RoundOutcome } from './telemetry-names';
 
 /**
  * The outcome a failed round is counted under, from what it threw: the expected refusals (a `ToolError`,

@@ -31,6 +31,8 @@ describe('modules listen loads on first use', () => {
       dependencyResolver: false,
       // every DTO here is flat; a nested one loads it (the nested-DTO tests convert through it)
       classTransformer: false,
+      // telemetry is off: its stages and records load with the first app that turns it on
+      telemetry: false,
     };
     const served = { sdkNodeAdapter: true, undici: true, httpAuth: true, sdkStdio: true };
     expect(JSON.parse(stdout)).toEqual({
@@ -45,6 +47,7 @@ describe('modules listen loads on first use', () => {
       afterAskingApp: { ...none, ...served, questionKinds: true, dependencyResolver: true },
       askResult: 'input_required',
       afterAsk: { ...none, ...served, questionKinds: true, dependencyResolver: true },
+      afterTelemetryApp: { ...none, ...served, questionKinds: true, dependencyResolver: true, telemetry: true },
     });
   }, 90_000);
 });
