@@ -56,6 +56,18 @@ const CAPABILITIES: unknown[] = [
   { elicitation: { form: { applyDefaults: true } } },
   { elicitation: { form: { applyDefaults: 'x' } } },
   { elicitation: { url: {} } },
+  { elicitation: { form: {}, url: {} } },
+  { elicitation: { url: {}, form: {} } },
+  { elicitation: { form: {}, url: 1 } },
+  { elicitation: { form: {}, url: [] } },
+  { elicitation: { form: {}, other: {} } },
+  { elicitation: { form: { a: 1 } } },
+  { elicitation: { url: { a: {} } } },
+  { elicitation: { form: null } },
+  { elicitation: { form: [] } },
+  { elicitation: { form: 'yes' } },
+  { elicitation: JSON.parse('{"form":{},"__proto__":{}}') as unknown },
+  { elicitation: { form: JSON.parse('{"__proto__":{}}') as unknown } },
   { elicitation: [] },
   { roots: {} },
   { roots: { listChanged: true } },
@@ -198,7 +210,12 @@ it('answers the plainest call itself, and hands a header to trim, an initialize 
   });
   expect(quickModernRoute(call(plain, { protocolVersionHeader: ' 2026-07-28' }))).toBeUndefined();
   expect(quickModernRoute(call({ ...plain, method: 'initialize' }, { mcpMethodHeader: 'initialize' }))).toBeUndefined();
-  const rich = { ...plain, params: { _meta: { ...meta, [CAPS]: { elicitation: { form: {} } } } } };
+  // a client with an elicitation callback declares empty form (and url) on every leg: read off the body too
+  for (const elicitation of [{ form: {} }, { form: {}, url: {} }]) {
+    const declared = { ...plain, params: { _meta: { ...meta, [CAPS]: { elicitation } } } };
+    expect(quickModernRoute(call(declared))).toEqual(classifyInboundRequest(call(declared)));
+  }
+  const rich = { ...plain, params: { _meta: { ...meta, [CAPS]: { elicitation: { form: { applyDefaults: true } } } } } };
   expect(quickModernRoute(call(rich))).toBeUndefined();
   expect(classifyInbound(call(rich))).toEqual(classifyInboundRequest(call(rich)));
 });

@@ -22,7 +22,8 @@ const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
  * The SDK's `classifyInboundRequest`, with its commonest outcome found without its schemas: a POSTed
  * JSON-RPC request whose `_meta` carries a well-formed modern envelope in its plainer shapes (no related
  * task; client info of strings; client capabilities without `experimental`, `extensions` or anything in
- * `sampling` and `elicitation`), with headers that agree with the body as they are. For it the SDK parses
+ * `sampling`, and `elicitation` at most empty `form` and `url`, as a client with an elicitation callback
+ * declares it on every leg), with headers that agree with the body as they are. For it the SDK parses
  * the body against both response schemas (a failure each, the costliest part), the request schema and the
  * envelope schema, and answers a modern route naming the claimed revision; here the same route is read
  * off the body. Anything else, valid or not, is handed to the SDK's classifier itself, so its verdict and
@@ -95,7 +96,7 @@ function isPlainClientInfo(value: unknown): boolean {
 
 /**
  * The 2026-07-28 client capabilities in their plainest shapes: no `experimental` or `extensions`, `sampling`
- * absent or without `context` and `tools`, `elicitation` absent or empty, `roots` absent or an object whose
+ * absent or without `context` and `tools`, `elicitation` absent, empty or empty `form` and `url`, `roots` absent or an object whose
  * `listChanged` is absent or a boolean (any other key, `tasks` included, is stripped by the schema, not refused).
  */
 function isPlainCapabilities(value: unknown): boolean {
@@ -103,11 +104,25 @@ function isPlainCapabilities(value: unknown): boolean {
   const { sampling, elicitation, roots } = value;
   if (sampling !== undefined && !(isObject(sampling) && sampling.context === undefined && sampling.tools === undefined))
     return false;
-  if (elicitation !== undefined && !(isObject(elicitation) && Object.keys(elicitation).length === 0)) return false;
+  if (!isPlainElicitation(elicitation)) return false;
   return (
     roots === undefined ||
     (isObject(roots) && (roots.listChanged === undefined || typeof roots.listChanged === 'boolean'))
   );
+}
+
+/** `elicitation` as clients declare it: absent, empty, or `form` and/or `url`, each an empty object. */
+function isPlainElicitation(value: unknown): boolean {
+  if (value === undefined) return true;
+  if (!isObject(value)) return false;
+  for (const key in value) if ((key !== 'form' && key !== 'url') || !isEmptyObject(value[key])) return false;
+  return true;
+}
+
+function isEmptyObject(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  for (const _ in value) return false;
+  return true;
 }
 
 /**
@@ -127,6 +142,8 @@ export function quickClassifierAgrees(): boolean {
       {},
     ],
     [envelope({ [CLIENT_CAPABILITIES_META_KEY]: { sampling: {}, elicitation: {}, roots: { listChanged: true } } }), {}],
+    [envelope({ [CLIENT_CAPABILITIES_META_KEY]: { elicitation: { form: {} } } }), {}],
+    [envelope({ [CLIENT_CAPABILITIES_META_KEY]: { elicitation: { form: {}, url: {} }, sampling: {} } }), {}],
     [envelope({ [CLIENT_CAPABILITIES_META_KEY]: { roots: {}, tasks: 1 }, 'example.com/x': 1 }), {}],
     [envelope({}), { protocolVersionHeader: undefined, mcpMethodHeader: undefined, mcpNameHeader: undefined }],
     [envelope({ [PROTOCOL_VERSION_META_KEY]: '2099-01-01' }), { protocolVersionHeader: '2099-01-01' }],
