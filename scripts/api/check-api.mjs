@@ -11,6 +11,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const CONFIGS = [
   'packages/common/api-extractor.json',
   'packages/request-state/api-extractor.json',
+  'packages/request-state/api-extractor.framework.json',
   'packages/core/api-extractor.json',
   'packages/core/api-extractor.advanced.json',
   'packages/core/api-extractor.node.json',

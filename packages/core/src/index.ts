@@ -101,8 +101,8 @@ export {
   INVALID_REQUEST_STATE_MESSAGE,
   MemorySingleUseStore,
   SingleUseStoreUnavailableError,
-} from '@tessera/request-state';
-export type { SingleUseStore, IdempotentLegOptions } from '@tessera/request-state';
+} from '@tessera/request-state/framework';
+export type { SingleUseStore, IdempotentLegOptions } from '@tessera/request-state/framework';
 
 // asking the user (multi-round-trip dependencies)
 export { Elicit } from './decorators/elicit.decorator';

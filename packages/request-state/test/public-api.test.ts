@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as api from '@tessera/request-state';
+import * as framework from '@tessera/request-state/framework';
 
 describe('public API', () => {
   it('exports exactly these runtime names', async () => {
@@ -40,8 +41,20 @@ describe('public API', () => {
     expect(api.DEFAULT_MAX_TOKEN_LENGTH).toBe(16 * 1024);
   });
 
-  it('the entry lists every export by name (no export *)', async () => {
-    const source = readFileSync(join(__dirname, '../src/index.ts'), 'utf8');
+  it('the framework entry exports the names of the root but the raw SDK guard, the same objects', () => {
+    const guard = ['InvalidRequestStateProtocolError', 'VerifiedRequestState', 'protectRequestState'];
+    expect(Object.keys(framework).sort()).toEqual(
+      Object.keys(api)
+        .filter((name) => !guard.includes(name))
+        .sort(),
+    );
+    const differing = Object.entries(framework).filter(([name, value]) => value !== api[name as keyof typeof api]);
+    expect(differing).toEqual([]);
+    expect(new framework.InvalidRequestStateError('malformed')).toBeInstanceOf(api.InvalidRequestStateError);
+  });
+
+  it.each(['index.ts', 'framework.ts'])('the entry %s lists every export by name (no export *)', (entry) => {
+    const source = readFileSync(join(__dirname, '../src', entry), 'utf8');
     expect(source).not.toMatch(/export \*/);
     expect(source).not.toMatch(/export default/);
   });

@@ -1,6 +1,6 @@
 import type { CacheHint, ServerEventBus } from '@modelcontextprotocol/server';
 import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
-import type { RequestStateSecurity } from '@tessera/request-state';
+import type { RequestStateSecurity } from '@tessera/request-state/framework';
 import type { Logger } from '../logging/logger';
 import type { TelemetryOptions } from '../telemetry/telemetry-options';
 import type { ExecutionContext } from '../contracts/execution-context';

@@ -1,4 +1,4 @@
-import { RequestStateSecurity } from '@tessera/request-state';
+import { RequestStateSecurity } from '@tessera/request-state/framework';
 import { compileApp } from '../compiler/compile-app';
 import { flattenModules } from '../compiler/flatten-modules';
 import { createRootContainer } from '../di/root-container';

@@ -1,6 +1,6 @@
 import type { StateCarryingMethod } from '@tessera/common';
 import { ProtocolError, type CallToolResult } from '@modelcontextprotocol/server';
-import { invalidRequestStateJsonRpcError, isInvalidRequestStateError } from '@tessera/request-state';
+import { invalidRequestStateJsonRpcError, isInvalidRequestStateError } from '@tessera/request-state/framework';
 import { TesseraErrorCode } from '../errors/codes';
 import { maskInternalError } from '../errors/masked-internal-error';
 import { TesseraError } from '../errors/tessera-error';

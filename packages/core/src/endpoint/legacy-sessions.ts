@@ -4,7 +4,7 @@ import {
   type AuthInfo,
   type Server,
 } from '@modelcontextprotocol/server';
-import { principalFromAuthInfo } from '@tessera/request-state';
+import { principalFromAuthInfo } from '@tessera/request-state/framework';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
 import type { Logger } from '../logging/logger';
 

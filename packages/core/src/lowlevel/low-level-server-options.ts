@@ -1,5 +1,5 @@
 import type { AuthInfo, CallToolResult, InputRequiredResult, ServerContext, Tool } from '@modelcontextprotocol/server';
-import type { RequestStateSecurity } from '@tessera/request-state';
+import type { RequestStateSecurity } from '@tessera/request-state/framework';
 import type { HttpAuthOptions } from '../auth/http-auth-options';
 import type { RequestLimits } from '../limits/request-limits';
 import type { Logger } from '../logging/logger';

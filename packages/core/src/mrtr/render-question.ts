@@ -1,5 +1,5 @@
 import type { InputRequest } from '@modelcontextprotocol/server';
-import { argumentsDigest } from '@tessera/request-state';
+import { argumentsDigest } from '@tessera/request-state/framework';
 import { QuestionFunctionError } from '../errors/runtime/question-function.error';
 import { ComputeFailure } from './compute';
 import type { QuestionInput } from './dependency-spec';

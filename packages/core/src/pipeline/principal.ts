@@ -1,5 +1,5 @@
 import type { AuthInfo } from '@modelcontextprotocol/server';
-import { authIdentity } from '@tessera/request-state';
+import { authIdentity } from '@tessera/request-state/framework';
 import type { Principal } from '../contracts/principal';
 
 /** Reads issuer and subject from `authInfo.extra` by the same rule as the requestState principal binding. */

@@ -1,5 +1,5 @@
 import { ProtocolError } from '@modelcontextprotocol/server';
-import type { RecordedAnswer } from '@tessera/request-state';
+import type { RecordedAnswer } from '@tessera/request-state/framework';
 
 /** A recorded answer, given again: the result as it was, or the JSON-RPC error rebuilt. */
 export function answerAgain(answer: RecordedAnswer): unknown {

@@ -10,7 +10,7 @@ import {
   type RecordedAnswer,
   type RequestBinding,
   type RequestStateSealer,
-} from '@tessera/request-state';
+} from '@tessera/request-state/framework';
 import { IDEMPOTENT_LEGS_META } from '@tessera/common';
 import type { CallHandler } from '../contracts/interceptor';
 import type { PipelineContext } from '../contracts/pipeline-context';

@@ -1,6 +1,6 @@
 import { isStateCarryingMethod } from '@tessera/common';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
-import { invalidRequestStateJsonRpcError } from '@tessera/request-state';
+import { invalidRequestStateJsonRpcError } from '@tessera/request-state/framework';
 import type { Logger } from '../logging/logger';
 import type { RefusedState } from '../telemetry/record-refusals';
 

@@ -1,5 +1,5 @@
 import type { AuthInfo, ServerContext } from '@modelcontextprotocol/server';
-import { boundPrincipal, principalFromAuthInfo } from '@tessera/request-state';
+import { boundPrincipal, principalFromAuthInfo } from '@tessera/request-state/framework';
 import type { ExecutionContext } from '../contracts/execution-context';
 import { RequestExecutionContext } from '../pipeline/request-execution-context';
 import type { ServerRuntime } from '../server/server-runtime';

@@ -1,5 +1,5 @@
 import type { Attributes } from '@opentelemetry/api';
-import { INVALID_REQUEST_STATE_MESSAGE, type InvalidStateReason } from '@tessera/request-state';
+import { INVALID_REQUEST_STATE_MESSAGE, type InvalidStateReason } from '@tessera/request-state/framework';
 import type { FlowTelemetry } from './flow-telemetry';
 import { TelemetryAttribute as A, type RoundOutcome } from './telemetry-names';
 import { openTelemetry } from './open-telemetry';

@@ -1,4 +1,4 @@
-import { isInvalidRequestStateError } from '@tessera/request-state';
+import { isInvalidRequestStateError } from '@tessera/request-state/framework';
 import type { CallStage } from '../pipeline/call-stage';
 import { recordRefusedState } from './record-refusals';
 

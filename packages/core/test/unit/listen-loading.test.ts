@@ -33,6 +33,8 @@ describe('modules listen loads on first use', () => {
       classTransformer: false,
       // telemetry is off: its stages and records load with the first app that turns it on
       telemetry: false,
+      // core imports @tessera/request-state/framework: the root and the raw SDK guard load with a user's import
+      requestStateGuard: false,
     };
     const served = { sdkNodeAdapter: true, undici: true, httpAuth: true, sdkStdio: true };
     expect(JSON.parse(stdout)).toEqual({
@@ -48,6 +50,15 @@ describe('modules listen loads on first use', () => {
       askResult: 'input_required',
       afterAsk: { ...none, ...served, questionKinds: true, dependencyResolver: true },
       afterTelemetryApp: { ...none, ...served, questionKinds: true, dependencyResolver: true, telemetry: true },
+      sameClasses: true,
+      afterRoot: {
+        ...none,
+        ...served,
+        questionKinds: true,
+        dependencyResolver: true,
+        telemetry: true,
+        requestStateGuard: true,
+      },
     });
   }, 90_000);
 });
