@@ -17,6 +17,11 @@ export function compileDependencies(
   const plans = params.map((p): DependencyPlan => {
     const spec = p.spec;
     const key = spec.key ?? `${String(methodName)}:${p.index}`;
+    // the SDK's schemas (zod) drop a "__proto__" key from inputResponses, so its answer could never arrive
+    if (key === '__proto__')
+      throw new InvalidSignatureError(
+        `${where}: parameter #${p.index} (${spec.decorator}) uses the key "__proto__", which the protocol's parsers drop from inputResponses, so it could never be answered. Choose another key.`,
+      );
     const plan: DependencyPlan = { key, index: p.index, spec, after: spec.after ?? [], inject: 'value' };
     questionKindOf(spec).compile(plan, spec, paramTypes[p.index], where);
     return plan;

@@ -9,7 +9,7 @@ import { readAnswer } from './read-answer';
 import { withRefusalReason } from './refusal-reason';
 import { questionKindOf } from './question-kinds';
 import { renderQuestion } from './render-question';
-import { readResolverState, type ResolverState } from './resolver-state';
+import { emptyResolverState, readResolverState, type ResolverState } from './resolver-state';
 import { SettledAnswers } from './settled-answers';
 
 /**
@@ -27,8 +27,8 @@ export const resolveDependencies: DependencyResolution = async (plan, ctx) => {
 
   const responses = readResponses(ctx.inputResponses);
   const previous = readResolverState(ctx.resolverProgress.incoming);
-  const next: ResolverState = { v: 1, outcomes: {}, asked: {} };
-  const missing: Record<string, InputRequest> = {};
+  const next: ResolverState = emptyResolverState();
+  const missing: Record<string, InputRequest> = Object.create(null);
   const visited = new Set<string>();
   let progressed = true;
   // Visit in waves: a question is rendered only once everything it waits for is settled.
@@ -52,7 +52,8 @@ export const resolveDependencies: DependencyResolution = async (plan, ctx) => {
           continue;
         }
       }
-      const response = responses[dep.key];
+      // the client's JSON: only its own keys are answers (a key may be named like an Object.prototype member)
+      const response = Object.hasOwn(responses, dep.key) ? responses[dep.key] : undefined;
       const asked = previous.asked[dep.key];
       let refused: string | undefined;
       // An answer counts against the question as rendered now: one this flow asked, or one sent before it was

@@ -27,7 +27,7 @@ const ACTIONS: ReadonlySet<unknown> = new Set<RecordedOutcome['action']>(['accep
  */
 export function readResolverState(raw: unknown): ResolverState {
   if (!isJsonObject(raw) || raw.v !== 1 || !isJsonObject(raw.outcomes) || !isJsonObject(raw.asked))
-    return { v: 1, outcomes: {}, asked: {} };
+    return emptyResolverState();
   const outcomes: Record<string, RecordedOutcome> = Object.create(null);
   const rawOutcomes = raw.outcomes;
   for (const key of Object.keys(rawOutcomes)) {
@@ -43,4 +43,12 @@ export function readResolverState(raw: unknown): ResolverState {
     if (typeof q === 'string') asked[key] = q;
   }
   return { v: 1, outcomes, asked };
+}
+
+/**
+ * No progress yet. Keyed by the developer's own question keys, so without a prototype: a key such as
+ * `toString` or `__proto__` is a key like any other, never a member of Object.prototype.
+ */
+export function emptyResolverState(): ResolverState {
+  return { v: 1, outcomes: Object.create(null), asked: Object.create(null) };
 }

@@ -17,7 +17,8 @@ function formerAskedOnly(content: unknown, schema: { properties: Record<string, 
 function formerReadResolverState(raw: unknown): ResolverState {
   const isObject = (v: unknown): v is Record<string, unknown> =>
     typeof v === 'object' && v !== null && !Array.isArray(v);
-  const empty: ResolverState = { v: 1, outcomes: {}, asked: {} };
+  // "no progress" is keyed by question keys too, so it has no prototype either (a key may be named toString)
+  const empty: ResolverState = { v: 1, outcomes: Object.create(null), asked: Object.create(null) };
   if (!isObject(raw) || raw.v !== 1 || !isObject(raw.outcomes) || !isObject(raw.asked)) return empty;
   const outcomes: Record<string, RecordedOutcome> = Object.create(null);
   for (const [key, o] of Object.entries(raw.outcomes)) {
