@@ -6,6 +6,7 @@ import {
   type JSONRPCErrorResponse,
   type JSONRPCMessage,
   type Notification,
+  type RequestId,
 } from '@modelcontextprotocol/server';
 import type { HandlerPlan } from '../../compiler/handler-plan';
 import { serveCall } from '../../call-adapter/serve-call';
@@ -82,22 +83,16 @@ export function runDirectRequest(
     const input = { id, method, meta: admitted.meta, ...(retry && { retry }), request, authInfo, notify };
     const { ctx, finish } = directCallContext(input);
     const site = { method, target: admitted.name, arguments: job.arguments, era: 'modern' as const };
-    void seam
-      .invoke(method, ctx, (c) => serveCall(rt, plan, site, c, job.finish))
-      .then((result): { result: unknown } =>
-        isInputRequiredResult(result)
-          ? { result: seam.encode(method, result) }
-          : {
-              result: encodedResult(
-                method,
-                result as Record<string, unknown>,
-                serving.serverInfo,
-                serving.cacheHint(method),
-              ),
-            },
-      )
-      .catch((error: unknown): { error: JSONRPCErrorResponse } => ({ error: thrownAnswer(id, error) }))
-      .then((answer) => {
+    // the outcome, whichever it is, in one turn (as a chain of thens would: a result that cannot be encoded is
+    // an error answer; an error that cannot be read, or an answer that cannot be written, is the face's 500)
+    const settle = (outcome: unknown, failed: boolean) => {
+      let answer: { result: unknown } | { error: JSONRPCErrorResponse };
+      try {
+        answer = failed ? { error: thrownAnswer(id, outcome) } : encodedAnswer(serving, method, id, outcome);
+      } catch (error) {
+        return fail(error);
+      }
+      try {
         finish();
         if ('error' in answer) {
           if (stream) return stream.end(JSON.stringify(answer.error));
@@ -105,12 +100,45 @@ export function runDirectRequest(
           const status = answer.error.error.code === JsonRpcCode.MissingRequiredClientCapability ? 400 : 200;
           return respond(Response.json(answer.error, { status, headers: { 'Content-Type': 'application/json' } }));
         }
-        // written here: a result that is no JSON fails the answer (500, below), not the request
+        // written here: a result that is no JSON fails the answer (500), not the request
         const text = JSON.stringify({ result: answer.result, jsonrpc: '2.0', id });
         if (stream) return stream.end(text);
         respond(slot.takeText(text));
-      })
-      // an answer that cannot be written (a value that is no JSON): the face answers 500, as when the SDK throws
-      .catch(fail);
+      } catch (error) {
+        fail(error);
+      }
+    };
+    seam
+      .invoke(method, ctx, (c) => serveCall(rt, plan, site, c, job.finish))
+      .then(
+        (result) => settle(result, false),
+        (error: unknown) => settle(error, true),
+      );
   });
+}
+
+/**
+ * A result's answer: an input-required one through the SDK's codec, any other through its encode seam; a
+ * result that cannot be encoded is an error answer.
+ */
+function encodedAnswer(
+  serving: DirectServing,
+  method: GatedMethod,
+  id: RequestId,
+  result: unknown,
+): { result: unknown } | { error: JSONRPCErrorResponse } {
+  try {
+    return isInputRequiredResult(result)
+      ? { result: serving.seam.encode(method, result) }
+      : {
+          result: encodedResult(
+            method,
+            result as Record<string, unknown>,
+            serving.serverInfo,
+            serving.cacheHint(method),
+          ),
+        };
+  } catch (error) {
+    return { error: thrownAnswer(id, error) };
+  }
 }
