@@ -53,6 +53,8 @@ export function collectField(target: Class, meta: FieldMetadata): void {
 
 /** Fields of `cls` and its parents; a subclass's declaration of a property replaces its parent's. */
 export function getFieldMetadata(cls: Class): Map<string, FieldMetadata> {
+  // A class that extends nothing (most DTOs) has only its own fields: one native copy, no chain to walk.
+  if (Object.getPrototypeOf(cls) === Function.prototype) return new Map(store.get(cls));
   const chain: Class[] = [];
   for (let c: unknown = cls; typeof c === 'function' && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
     chain.unshift(c as Class);

@@ -67,10 +67,13 @@ function withEnumTitles(
   return key === 'anyOf' ? { anyOf: options } : { ...rest, oneOf: options };
 }
 
+const DOCUMENTATION_KEYS = ['title', 'description', 'examples', 'default', 'deprecated'] as const;
+
 function documentation(field: FieldMetadata | undefined): JsonSchema {
   const doc: Record<string, unknown> = {};
   if (!field) return doc;
-  for (const key of ['title', 'description', 'examples', 'default', 'deprecated'] as const) {
+  for (let i = 0; i < DOCUMENTATION_KEYS.length; i++) {
+    const key = DOCUMENTATION_KEYS[i]!;
     // Copied: the compiled schema is frozen, and the author's own arrays and objects must not be. A string,
     // number or boolean is its own copy (most titles and descriptions): no structured clone for those.
     const value = field[key];
@@ -84,6 +87,11 @@ function isPrimitiveCopy(value: unknown): boolean {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 }
 
+/** `Class.property`, as a refusal or a nested DTO's cycle names it: formatted only then. */
+function whereOf(cls: Class, name: string): string {
+  return `${cls.name}.${name}`;
+}
+
 /** Turns one property's class-validator metadata, `@Field` options and reflected type into its schema. */
 export function compileProperty(
   cls: Class,
@@ -92,7 +100,6 @@ export function compileProperty(
   field: FieldMetadata | undefined,
   nestedSchemaOf: NestedSchemaOf,
 ): PropertyModel {
-  const where = `${cls.name}.${name}`;
   const sum = summarize(metas);
   const declared = getDeclaredType(cls, name, field);
   const isArray = declared.array || sum.self.type === 'array' || sum.each;
@@ -105,11 +112,11 @@ export function compileProperty(
     nested = declared.element as Class;
     if (!sum.nestedValidation || getTransformerType(cls, name) === undefined) {
       throw new UnsupportedSchemaError(
-        where,
+        whereOf(cls, name),
         `nested DTO ${nested.name} needs both @ValidateNested() and @Type(() => ${nested.name}) to be converted and validated`,
       );
     }
-    element = nestedSchemaOf(nested, where);
+    element = nestedSchemaOf(nested, whereOf(cls, name));
   } else {
     element = base;
     mergeKeywords(element, elementBag);
@@ -132,7 +139,7 @@ export function compileProperty(
   // class-validator skips a null only under @IsOptional (or @ValidateIf); otherwise its own checks refuse what the schema allows.
   if (nullable && !optional)
     throw new UnsupportedSchemaError(
-      where,
+      whereOf(cls, name),
       'nullable: true needs @IsOptional() (or optional: true) too, or class-validator refuses the null the schema allows',
     );
   return { name, required: !optional, schema: nullable ? allowNull(schema) : schema, nested, nullable };
