@@ -10,6 +10,8 @@ const REVISION = '2026-07-28';
 /** The SDK server's members the seam runs through (protected or private in its typings: SDK 2.4; checked at start-up). */
 export interface SeamInternals {
   _negotiatedProtocolVersion: string | undefined;
+  /** The server's `requestState.verify` hook, when its options gave one. */
+  _requestStateVerify?: unknown;
   _invokeInputRequiredCapableHandler(
     method: string,
     handler: (request: unknown, ctx: ServerContext) => Promise<unknown>,
@@ -31,20 +33,27 @@ export interface SeamInternals {
  */
 export class InputRequiredSeam {
   private readonly server: SeamInternals;
+  /** The server was built without a `requestState.verify` hook (known only while the SDK keeps that field). */
+  private readonly unverified: boolean;
 
   constructor(server: Server) {
     this.server = server as unknown as SeamInternals;
     this.server._negotiatedProtocolVersion = REVISION;
+    this.unverified =
+      Object.hasOwn(this.server, '_requestStateVerify') && this.server._requestStateVerify === undefined;
   }
 
   /**
    * Runs `handler` inside the SDK's seam for `method` (`tools/call`, `prompts/get` or `resources/read`). For a
-   * call that carries no state, the seam's steps before the handler have nothing to do and, after it, only an
-   * input-required result or an error has anything to check: the handler runs first, and only such an outcome
-   * is then passed through the seam (as the outcome of a handler that gives it at once).
+   * call that carries no state, or a string state on a server without a verify hook (a leg: the state is
+   * opened by the call's own request-state stage), the seam's steps before the handler have nothing to do
+   * (the handler gets the context unchanged) and, after it, only an input-required result or an error has
+   * anything to check: the handler runs first, and only such an outcome is then passed through the seam (as
+   * the outcome of a handler that gives it at once, the state's type checked again there).
    */
   invoke(method: string, ctx: ServerContext, handler: (ctx: ServerContext) => Promise<unknown>): Promise<unknown> {
-    if (ctx.mcpReq.requestState() !== undefined) return this.run(method, ctx, handler);
+    const state = ctx.mcpReq.requestState();
+    if (state !== undefined && !(typeof state === 'string' && this.unverified)) return this.run(method, ctx, handler);
     let running: Promise<unknown>;
     try {
       running = handler(ctx);
