@@ -46,11 +46,11 @@ export function compileHandler(
       );
   }
 
-  const seen = new Set<number>();
-  for (const p of records) {
-    if (seen.has(p.index))
+  // sorted by index, so a position decorated twice shows as two neighbours (no set of seen positions per handler)
+  for (let i = 1; i < records.length; i++) {
+    const p = records[i];
+    if (p.index === records[i - 1].index)
       throw new InvalidSignatureError(`${where}: parameter #${p.index} has more than one Tessera parameter decorator.`);
-    seen.add(p.index);
   }
 
   let argsType: Class | undefined;
@@ -166,9 +166,15 @@ function isPrimitiveBox(t: unknown): boolean {
 
 const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
 
-function handlerScopes(where: string, ...lists: (readonly string[] | undefined)[]): readonly string[] {
+function handlerScopes(
+  where: string,
+  providerScopes: readonly string[] | undefined,
+  ownScopes: readonly string[] | undefined,
+): readonly string[] {
+  // most handlers name no scopes anywhere: no set and no list to build
+  if (providerScopes === undefined && ownScopes === undefined) return NO_SCOPES;
   const scopes = new Set<string>();
-  for (const list of lists) {
+  for (const list of [providerScopes, ownScopes]) {
     if (list === undefined) continue;
     if (!Array.isArray(list)) throw new InvalidConfigurationError(`${where}: scopes must be an array of strings.`);
     for (const scope of list) {
