@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Args, Ctx, Field, Provider, Tool, createApp, silentLogger, type Context } from '@tessera/core';
+import { Args, Ctx, Field, Provider, Tool, createApp, silentLogger, type ExecutionContext } from '@tessera/core';
 import { IsString } from 'class-validator';
 
 // A parameter position takes one Tessera parameter decorator; a second one is refused at createApp, naming the
@@ -30,7 +30,7 @@ describe('a parameter decorated twice', () => {
     @Provider()
     class Later {
       @Tool()
-      echo(@Args() args: TextArgs, @Ctx() _ctx: Context, @Ctx() @Ctx() _again: Context): string {
+      echo(@Args() args: TextArgs, @Ctx() _ctx: ExecutionContext, @Ctx() @Ctx() _again: ExecutionContext): string {
         return args.text;
       }
     }
@@ -41,7 +41,7 @@ describe('a parameter decorated twice', () => {
     @Provider()
     class Once {
       @Tool()
-      echo(@Args() args: TextArgs, @Ctx() _ctx: Context): string {
+      echo(@Args() args: TextArgs, @Ctx() _ctx: ExecutionContext): string {
         return args.text;
       }
     }
