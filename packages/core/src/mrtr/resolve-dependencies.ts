@@ -2,7 +2,7 @@ import { ProtocolError, type InputRequest, type InputRequiredResult } from '@mod
 import type { HandlerPlan } from '../compiler/handler-plan';
 import { MissingCapabilityError } from '../errors/runtime/missing-capability.error';
 import type { ExecutionContext } from '../contracts/execution-context';
-import type { DependencyResolution } from '../pipeline/resolve-params';
+import type { DependencyOutcome, DependencyResolution } from '../pipeline/resolve-params';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
 import { pushQuestion } from './push-question';
 import { readAnswer } from './read-answer';
@@ -18,17 +18,15 @@ import { SettledAnswers } from './settled-answers';
  * against its question; every question still missing and ready (its `after` answered) goes into ONE
  * `InputRequiredResult`. On a 2025-era connection it asks with push requests instead.
  */
-export const resolveDependencies: DependencyResolution = async (plan, ctx) => {
+export const resolveDependencies: DependencyResolution = (plan, ctx) => {
   const settled = new SettledAnswers(ctx.arguments as Record<string, unknown>);
-  if (ctx.era === 'legacy') {
-    await resolveByPush(plan, ctx, settled);
-    return { kind: 'ready', values: settled.unwrapValues(plan.dependencies) };
-  }
+  if (ctx.era === 'legacy') return resolveLegacy(plan, ctx, settled);
 
   const responses = readResponses(ctx.inputResponses);
   const previous = readResolverState(ctx.resolverProgress.incoming);
   const next: ResolverState = emptyResolverState();
   const missing: Record<string, InputRequest> = Object.create(null);
+  let asking = false;
   const visited = new Set<string>();
   let progressed = true;
   // Visit in waves: a question is rendered only once everything it waits for is settled.
@@ -77,10 +75,11 @@ export const resolveDependencies: DependencyResolution = async (plan, ctx) => {
           ? question.request
           : withRefusalReason(question.request, refused);
       next.asked[dep.key] = question.digest;
+      asking = true;
     }
   }
 
-  if (Object.keys(missing).length > 0) {
+  if (asking) {
     assertCapabilities(plan, missing, ctx);
     // the request-state stage seals this progress into the outgoing requestState
     ctx.resolverProgress.outgoing = next;
@@ -113,6 +112,15 @@ function assertCapabilities(plan: HandlerPlan, missing: Record<string, InputRequ
       );
     }
   }
+}
+
+async function resolveLegacy(
+  plan: HandlerPlan,
+  ctx: ExecutionContext,
+  settled: SettledAnswers,
+): Promise<DependencyOutcome> {
+  await resolveByPush(plan, ctx, settled);
+  return { kind: 'ready', values: settled.unwrapValues(plan.dependencies) };
 }
 
 /** 2025 era: the old push requests, in waves of independent questions, each wave asked concurrently. */

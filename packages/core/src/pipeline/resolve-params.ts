@@ -5,11 +5,18 @@ import type { ParamResolverRegistry } from './params/param-resolver-registry';
 import { resolveEnhancer } from './resolve-enhancer';
 import { isThenable } from '../types/is-thenable';
 
-/** Fills every dependency parameter at once, or says what to ask the client this round. */
+/** What the dependency parameters came to: their values, or what to ask the client this round. */
+export type DependencyOutcome =
+  { kind: 'ready'; values: Map<number, unknown> } | { kind: 'ask'; result: InputRequiredResult };
+
+/**
+ * Fills every dependency parameter at once, or says what to ask the client this round: at once when nothing
+ * is awaited (a 2026-07-28 round), a promise otherwise. A throw is the caller's to turn into a rejection.
+ */
 export type DependencyResolution = (
   plan: HandlerPlan,
   ctx: PipelineContext,
-) => Promise<{ kind: 'ready'; values: Map<number, unknown> } | { kind: 'ask'; result: InputRequiredResult }>;
+) => DependencyOutcome | Promise<DependencyOutcome>;
 
 export type ResolvedParams = { kind: 'ready'; values: unknown[] } | { kind: 'ask'; result: InputRequiredResult };
 
@@ -64,17 +71,32 @@ async function resolveFrom(
   return dependenciesAndPipes(plan, ctx, dependencies, values);
 }
 
-async function dependenciesAndPipes(
+/** Dependencies, then pipes: at once when the dependencies answer at once and there is no pipe. */
+function dependenciesAndPipes(
   plan: HandlerPlan,
   ctx: PipelineContext,
   dependencies: DependencyResolution,
   values: unknown[],
-): Promise<ResolvedParams> {
-  if (plan.dependencies.length > 0) {
-    const outcome = await dependencies(plan, ctx);
-    if (outcome.kind === 'ask') return outcome;
-    for (const [index, value] of outcome.values) values[index] = value;
-  }
+): ResolvedParams | Promise<ResolvedParams> {
+  if (plan.dependencies.length === 0) return pipes(plan, ctx, values);
+  const outcome = dependencies(plan, ctx);
+  return outcome instanceof Promise
+    ? outcome.then((o) => withDependencies(plan, ctx, o, values))
+    : withDependencies(plan, ctx, outcome, values);
+}
+
+function withDependencies(
+  plan: HandlerPlan,
+  ctx: PipelineContext,
+  outcome: DependencyOutcome,
+  values: unknown[],
+): ResolvedParams | Promise<ResolvedParams> {
+  if (outcome.kind === 'ask') return outcome;
+  for (const [index, value] of outcome.values) values[index] = value;
+  return plan.enhancers.pipes.length > 0 ? pipes(plan, ctx, values) : { kind: 'ready', values };
+}
+
+async function pipes(plan: HandlerPlan, ctx: PipelineContext, values: unknown[]): Promise<ResolvedParams> {
   if (plan.enhancers.pipes.length > 0) {
     for (const param of plan.params) {
       let value = values[param.meta.index];
