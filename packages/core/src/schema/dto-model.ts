@@ -44,6 +44,11 @@ function nestedModel(cls: Class, where: string): DtoModel {
   return compileDtoModel(cls);
 }
 
+// One function for every property: a nested DTO's schema, its cycle reported where it is used.
+function nestedSchema(nested: Class, where: string): ObjectJsonSchema {
+  return nestedModel(nested, where).schema as ObjectJsonSchema;
+}
+
 /**
  * Compiles a DTO class once (cached by the class): which properties it has, their JSON Schema, which are required.
  * Properties with neither class-validator metadata nor `@Field` are not part of it: they are not in the schema,
@@ -63,18 +68,19 @@ export function compileDtoModel(cls: Class): DtoModel {
     let hasAsync = false;
     for (const metas of validators.values()) if ((hasAsync = hasAsyncConstraint(metas))) break;
     const properties: PropertyModel[] = [];
-    const schema: ObjectJsonSchema = { type: 'object', properties: {}, required: [], additionalProperties: false };
+    const required: string[] = [];
+    const schema: ObjectJsonSchema = { type: 'object', properties: {}, required, additionalProperties: false };
     for (const name of names) {
-      const property = compileProperty(cls, name, validators.get(name) ?? [], fields.get(name), (nested, where) => {
-        const model = nestedModel(nested, where);
-        hasAsync ||= model.hasAsync;
-        return model.schema as ObjectJsonSchema;
-      });
+      const property = compileProperty(cls, name, validators.get(name) ?? [], fields.get(name), nestedSchema);
+      // a nested DTO's model is cached by now: its async flag is read, not compiled again
+      if (property.nested !== undefined && compileDtoModel(property.nested).hasAsync) hasAsync = true;
       properties.push(property);
       schema.properties[name] = property.schema;
-      if (property.required) schema.required.push(name);
+      if (property.required) required.push(name);
     }
-    const model: DtoModel = { cls, properties, schema: deepFreeze(schema), hasAsync };
+    // Kept for the life of the app: exact-length copies, not the lists grown by push (room for 16 each).
+    schema.required = required.slice();
+    const model: DtoModel = { cls, properties: properties.slice(), schema: deepFreeze(schema), hasAsync };
     cache.set(cls, model);
     return model;
   } finally {

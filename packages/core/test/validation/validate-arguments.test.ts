@@ -255,6 +255,24 @@ describe('validateDto (async)', () => {
     expect(!bad.ok && bad.message).toBe('n: n must be even');
   });
 
+  it('sees an async constraint on a later property or in a nested DTO, and none where there is none', () => {
+    class LaterEven {
+      @IsString() label!: string;
+      @IsSlowlyEven() n!: number;
+    }
+    class HoldsEven {
+      @IsString() label!: string;
+      @ValidateNested() @Type(() => Even) inner!: Even;
+    }
+    class HoldsDisk {
+      @ValidateNested() @Type(() => Disk) disk!: Disk;
+      @IsString() label!: string;
+    }
+    expect(dtoNeedsAsyncValidation(LaterEven)).toBe(true);
+    expect(dtoNeedsAsyncValidation(HoldsEven)).toBe(true);
+    expect(dtoNeedsAsyncValidation(HoldsDisk)).toBe(false);
+  });
+
   it('is refused by the sync path with a clear error', () => {
     expect(() => validateArguments(Even, { n: 2 })).toThrow(UnsupportedSchemaError);
     expect(() => validateArguments(Even, { n: 2 })).toThrow(
