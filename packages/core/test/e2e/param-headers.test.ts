@@ -1,4 +1,5 @@
-import { IsBoolean, IsInt, IsOptional, IsString } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsArray, IsBoolean, IsInt, IsOptional, IsString, ValidateNested } from 'class-validator';
 import {
   Args,
   createApp,
@@ -245,6 +246,48 @@ describe('header declarations refused at createApp', () => {
       }
     }
     expect(() => build(P)).toThrow(/only a string, integer or boolean property can be a header/);
+  });
+
+  test('a header field of a DTO nested in one without any: advertised under its parent, refused under an array', () => {
+    class Zone {
+      @Field({ header: 'Zone' })
+      @IsString()
+      zone!: string;
+    }
+    class Placed {
+      @IsString()
+      name!: string;
+      @ValidateNested()
+      @Type(() => Zone)
+      target!: Zone;
+    }
+    class Spread {
+      @IsArray()
+      @ValidateNested({ each: true })
+      @Field({ type: () => [Zone] })
+      @Type(() => Zone)
+      targets!: Zone[];
+    }
+    @Provider()
+    class Nested {
+      @Tool()
+      place(@Args() _a: Placed): string {
+        return '';
+      }
+    }
+    @Provider()
+    class InArray {
+      @Tool()
+      spread(@Args() _a: Spread): string {
+        return '';
+      }
+    }
+    expect(build(Nested).runtime.compiled.paramHeaders.get('place')).toEqual([
+      { path: ['target', 'zone'], name: 'Zone', type: 'string' },
+    ]);
+    expect(() => build(InArray)).toThrow(
+      /"targets\.<items>\.zone" into an HTTP header: x-mcp-header is only allowed on a property reached through "properties" alone/,
+    );
   });
 
   test('a declaration a client cannot reach through properties alone', () => {
