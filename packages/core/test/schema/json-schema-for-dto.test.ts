@@ -228,6 +228,17 @@ describe('jsonSchemaForDto', () => {
     expect(jsonSchemaForDto(A).properties).toEqual({ a: { type: 'integer' }, b: { type: 'integer' } });
   });
 
+  it('keeps the stricter of two bounds of one kind, whatever the decorator order', () => {
+    class A {
+      @MinLength(2) @MinLength(5) @MaxLength(9) @MaxLength(7) s!: string;
+      @Max(3) @Min(1) @Max(8) @Min(0) n!: number;
+    }
+    expect(jsonSchemaForDto(A).properties).toEqual({
+      s: { type: 'string', minLength: 5, maxLength: 7 },
+      n: { type: 'number', minimum: 1, maximum: 3 },
+    });
+  });
+
   it('refuses a recursive DTO, naming the property and the cycle', () => {
     class Node {
       @ValidateNested() @Type(() => Node) next!: Node;
