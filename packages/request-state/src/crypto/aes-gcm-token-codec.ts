@@ -1,10 +1,10 @@
-import { hkdf } from '@noble/hashes/hkdf';
-import { sha256 } from '@noble/hashes/sha2';
 import { concatBytes, utf8ToBytes } from '@noble/hashes/utils';
 import { InvalidRequestStateError } from '../errors/invalid-request-state.error';
 import { RequestStateConfigError } from '../errors/request-state-config.error';
 import type { RequestStateCodec } from '../sealing/request-state-codec';
 import type { Base64url } from './base64url';
+import { hkdfSha256 } from './hkdf-sha256';
+import { sha256 } from './sha256';
 
 // Derivation labels and layout follow the reference implementation (python-sdk request_state.py), so one
 // key ring means the same sub-keys and key ids on both.
@@ -45,7 +45,7 @@ export type NonceSource = (length: number) => Uint8Array;
  * tag), AAD = `v1.` ‖ kid; keys derived with HKDF-SHA256 once, at construction; the seal budget; and the
  * refusals of a token that is not one (`malformed`, `unknown_key`). A subclass brings the cipher and the
  * base64url of one platform API: the same inputs and nonce make the same token on every one. Derivation
- * stays on @noble/hashes on every runtime: it runs once per key, never per token.
+ * runs once per key, never per token: node:crypto's HKDF and SHA-256 on Node, @noble/hashes' elsewhere.
  */
 export abstract class AesGcmTokenCodec<K> implements RequestStateCodec {
   private readonly sealing: DerivedKey<K>;
@@ -110,7 +110,7 @@ export abstract class AesGcmTokenCodec<K> implements RequestStateCodec {
   }
 
   private derive(secret: Uint8Array): DerivedKey<K> {
-    const raw = hkdf(sha256, secret, undefined, HKDF_INFO, 32);
+    const raw = hkdfSha256(secret, HKDF_INFO, 32);
     const kid = sha256(concatBytes(utf8ToBytes(KID_LABEL), raw)).subarray(0, KID_BYTES);
     return { kid, aad: concatBytes(utf8ToBytes(VERSION_PREFIX), kid), key: this.importKey(raw) };
   }

@@ -8,6 +8,8 @@ export type NodeCrypto = Pick<
 > & {
   /** The one-shot digest, Node 20.12+. */
   readonly hash: typeof NodeCryptoModule.hash | undefined;
+  /** Native HKDF (Node 15+); absent from a stand-in that does not lend it. */
+  readonly hkdfSync?: typeof NodeCryptoModule.hkdfSync;
   readonly Buffer: typeof NodeBufferModule.Buffer;
 };
 
@@ -42,5 +44,15 @@ function lookUp(): NodeCrypto | undefined {
   if (typeof crypto?.createCipheriv !== 'function' || typeof buffer?.Buffer?.from !== 'function') return undefined;
   const { createCipheriv, createDecipheriv, createSecretKey, createHash, randomFillSync } = crypto;
   const hash = typeof crypto.hash === 'function' ? crypto.hash : undefined;
-  return { createCipheriv, createDecipheriv, createSecretKey, createHash, hash, randomFillSync, Buffer: buffer.Buffer };
+  const hkdfSync = typeof crypto.hkdfSync === 'function' ? crypto.hkdfSync : undefined;
+  return {
+    createCipheriv,
+    createDecipheriv,
+    createSecretKey,
+    createHash,
+    hash,
+    hkdfSync,
+    randomFillSync,
+    Buffer: buffer.Buffer,
+  };
 }
