@@ -10,7 +10,7 @@ import 'reflect-metadata';
 
 // application
 export { createApp } from './app/create-app';
-export type { CreateAppOptions } from './app/create-app';
+export type { CreateAppOptions } from './app/create-app-options';
 export type { LegacySessionOptions } from './endpoint/legacy-sessions';
 export type { AppModule } from './app/app-module';
 export type { FeatureModule } from './app/feature-module';

@@ -14,30 +14,12 @@ import { RequestStateInterceptor } from '../pipeline/request-state.interceptor';
 import { flowTelemetryFor } from '../telemetry/flow-telemetry-for';
 import type { ServerRuntime } from '../server/server-runtime';
 import type { AppModule } from './app-module';
-import type { HttpAuthOptions } from '../auth/http-auth-options';
-import type { LegacySessionOptions } from '../endpoint/legacy-sessions';
+import type { CreateAppOptions } from './create-app-options';
+import { checkAppModuleSettings, checkCreateAppOptions } from './module-settings';
 import { TesseraApp } from './tessera-app';
 import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
 import { sdkSkills } from '../skills/sdk-skills';
 import { tasksRuntime } from '../tasks/tasks-runtime-modules';
-
-export interface CreateAppOptions {
-  /** Bearer-token authentication for HTTP. */
-  auth?: HttpAuthOptions;
-  /**
-   * Serve 2025-era clients over HTTP with sessions (`Mcp-Session-Id`), so dependency parameters can ask them
-   * with push requests. Sessions live in this process: run one instance, or route on `Mcp-Session-Id` (sticky).
-   * Off by default: 2025 HTTP is stateless, and a question there answers -32021.
-   */
-  legacySessions?: boolean | LegacySessionOptions;
-  /**
-   * Build the app's root container as a child of tsyringe's global `container`, so what is registered there
-   * (`container.register`, tsyringe's own `@singleton()` and `@registry`) reaches this app's providers and
-   * services. Off by default: each app's root container stands alone, so registrations in the global one
-   * (made by another app, a library or a test) never leak into it; list what the app needs in `services`.
-   */
-  useGlobalContainer?: boolean;
-}
 
 /**
  * Compiles an application module once (every definition-time error is thrown here) and returns the
@@ -45,6 +27,8 @@ export interface CreateAppOptions {
  */
 export function createApp(module: AppModule, options: CreateAppOptions = {}): TesseraApp {
   const pageSize = checkServerSettings(module, 'The application module', 'Module');
+  checkAppModuleSettings(module);
+  checkCreateAppOptions(options);
   const limits = resolveRequestLimits(module.limits, `Module "${module.name}"`);
   if (!Array.isArray(module.providers))
     throw new InvalidConfigurationError(`Module "${module.name}" needs a providers array.`);

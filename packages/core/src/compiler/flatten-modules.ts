@@ -1,4 +1,5 @@
 import type { FeatureModule } from '../app/feature-module';
+import { checkFeatureModuleSettings } from '../app/module-settings';
 import type { ServiceRegistration } from '../di/service-registration';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
 import { emptyEnhancers, type EnhancerKind, type EnhancerMetadata } from '../metadata/definitions/enhancer.metadata';
@@ -39,6 +40,7 @@ export function flattenModules(root: FeatureModule): { units: ModuleUnit[]; serv
         `Two different modules are named "${name}"; module names must be unique (imported by "${path.at(-1)}").`,
       );
     byName.set(name, module);
+    if (path.length > 0) checkFeatureModuleSettings(module, path.at(-1)!);
     for (const field of ['providers', 'services', 'imports', ...KINDS] as const) {
       if (module[field] !== undefined && !Array.isArray(module[field]))
         throw new InvalidConfigurationError(`Module "${name}": ${field} must be an array.`);
