@@ -44,45 +44,45 @@ const CREATE_APP_OPTIONS = {
 const known = (table: object, key: string): boolean => Object.hasOwn(table, key);
 const listed = (table: object): string => Object.keys(table).join(', ');
 
-/** Keys set to something (a key left `undefined` by a spread or a ternary changes nothing, so it is let be). */
-function setKeys(value: object): string[] {
-  return Object.keys(value).filter((key) => (value as Record<string, unknown>)[key] !== undefined);
+/**
+ * The first key set to something that `table` does not list (a key left `undefined` by a spread or a ternary
+ * changes nothing, so it is let be).
+ */
+function unknownSetting(value: object, table: object): string | undefined {
+  return Object.keys(value).find((key) => (value as Record<string, unknown>)[key] !== undefined && !known(table, key));
 }
 
 /** createApp's first argument: the application module's own settings only. */
 export function checkAppModuleSettings(module: AppModule): void {
-  for (const key of setKeys(module)) {
-    if (known(APP_MODULE, key)) continue;
-    throw new InvalidConfigurationError(
-      known(CREATE_APP_OPTIONS, key)
-        ? `Module "${module.name}" has no setting "${key}": it is an option of createApp's second argument, createApp(module, { ${key} }).`
-        : `Module "${module.name}" has no setting "${key}". Its settings: ${listed(APP_MODULE)}.`,
-    );
-  }
+  const key = unknownSetting(module, APP_MODULE);
+  if (key === undefined) return;
+  throw new InvalidConfigurationError(
+    known(CREATE_APP_OPTIONS, key)
+      ? `Module "${module.name}" has no setting "${key}": it is an option of createApp's second argument, createApp(module, { ${key} }).`
+      : `Module "${module.name}" has no setting "${key}". Its settings: ${listed(APP_MODULE)}.`,
+  );
 }
 
 /** createApp's second argument. */
 export function checkCreateAppOptions(options: CreateAppOptions): void {
   if (typeof options !== 'object' || options === null || Array.isArray(options))
     throw new InvalidConfigurationError(`createApp's options must be an object, got ${JSON.stringify(options)}.`);
-  for (const key of setKeys(options)) {
-    if (known(CREATE_APP_OPTIONS, key)) continue;
-    throw new InvalidConfigurationError(
-      known(APP_MODULE, key)
-        ? `createApp's options have no setting "${key}": it belongs to the application module, createApp's first argument.`
-        : `createApp's options have no setting "${key}". Its options: ${listed(CREATE_APP_OPTIONS)}.`,
-    );
-  }
+  const key = unknownSetting(options, CREATE_APP_OPTIONS);
+  if (key === undefined) return;
+  throw new InvalidConfigurationError(
+    known(APP_MODULE, key)
+      ? `createApp's options have no setting "${key}": it belongs to the application module, createApp's first argument.`
+      : `createApp's options have no setting "${key}". Its options: ${listed(CREATE_APP_OPTIONS)}.`,
+  );
 }
 
 /** A module in `imports`: a feature module's settings only (name, providers, services, enhancers, imports). */
 export function checkFeatureModuleSettings(module: FeatureModule, importedBy: string): void {
-  for (const key of setKeys(module)) {
-    if (known(FEATURE_MODULE, key)) continue;
-    throw new InvalidConfigurationError(
-      known(APP_MODULE, key)
-        ? `Module "${module.name}" (imported by "${importedBy}") has no setting "${key}": only the application module, createApp's first argument, takes it.`
-        : `Module "${module.name}" (imported by "${importedBy}") has no setting "${key}". Its settings: ${listed(FEATURE_MODULE)}.`,
-    );
-  }
+  const key = unknownSetting(module, FEATURE_MODULE);
+  if (key === undefined) return;
+  throw new InvalidConfigurationError(
+    known(APP_MODULE, key)
+      ? `Module "${module.name}" (imported by "${importedBy}") has no setting "${key}": only the application module, createApp's first argument, takes it.`
+      : `Module "${module.name}" (imported by "${importedBy}") has no setting "${key}". Its settings: ${listed(FEATURE_MODULE)}.`,
+  );
 }
