@@ -99,10 +99,7 @@ export class RequestStateInterceptor implements StateStage {
     state: unknown,
     binding: Binding,
   ): Promise<unknown> {
-    const envelope = readEnvelope(state);
-    call.requestState = envelope.d;
-    call.resolverProgress.incoming = envelope.r;
-    call.flow.incoming = readFlowMark(envelope.f);
+    enterOpenedState(call, state);
     return next().then(
       (result) => {
         if (isInputRequiredResult(result)) return this.seal(call, result, binding);
@@ -133,10 +130,7 @@ export class RequestStateInterceptor implements StateStage {
       const opened = await opening;
       if (opened.recorded !== undefined) return answerAgain(opened.recorded);
       run = opened.run;
-      const envelope = readEnvelope(opened.state);
-      call.requestState = envelope.d;
-      call.resolverProgress.incoming = envelope.r;
-      call.flow.incoming = readFlowMark(envelope.f);
+      enterOpenedState(call, opened.state);
     } else if (key !== undefined) {
       const claimed = await this.claimFirstLeg(call, binding, key);
       if (claimed?.recorded !== undefined) return answerAgain(claimed.recorded);
@@ -384,6 +378,14 @@ function bindingOf(call: StateCarrier, principal: string | null): Binding {
     arguments: call.arguments as Record<string, unknown>,
     principal,
   };
+}
+
+/** What an opened state gives the call: the handler's own state, the resolver's progress, the flow's mark. */
+function enterOpenedState(call: StateCarrier, state: unknown): void {
+  const envelope = readEnvelope(state);
+  call.requestState = envelope.d;
+  call.resolverProgress.incoming = envelope.r;
+  call.flow.incoming = readFlowMark(envelope.f);
 }
 
 /** The resolver's progress when it asked; otherwise a direct-form handler's own state, if it left one. */
