@@ -68,16 +68,14 @@ export class ClaimsSealer implements RequestStateSealer {
     if (this.config.singleUse !== undefined) claims.n = encodeBase64url(randomBytes(16));
     const sealed = this.config.codec.seal(utf8.encode(JSON.stringify(claims)));
     // node:crypto's codec answers directly; any other answer is awaited as a promise
-    return typeof sealed === 'string' ? this.withinLength(sealed) : Promise.resolve(sealed).then(this.checkLength);
+    return typeof sealed === 'string' ? this.withinLength(sealed) : Promise.resolve(sealed).then(this.withinLength);
   }
 
-  private readonly checkLength = (token: string): string => this.withinLength(token);
-
-  private withinLength(token: string): string {
+  private readonly withinLength = (token: string): string => {
     if (token.length > this.config.maxTokenLength)
       throw new RequestStateTooLargeError(token.length, this.config.maxTokenLength);
     return token;
-  }
+  };
 
   async open(token: unknown, binding: RequestBinding): Promise<unknown> {
     return (await this.verify(token, binding)).s;
