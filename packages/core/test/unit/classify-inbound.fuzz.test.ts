@@ -79,6 +79,20 @@ const CAPABILITIES: unknown[] = [
   { extensions: { 'x/y': {} } },
   { extensions: { 'x/y': 1 } },
   { extensions: 'all' },
+  { extensions: {} },
+  { extensions: null },
+  { extensions: [] },
+  { extensions: { 'io.modelcontextprotocol/tasks': {} } },
+  { extensions: { 'io.modelcontextprotocol/tasks': {}, 'x/y': {} } },
+  { extensions: { 'x/y': { a: 1 } } },
+  { extensions: { 'x/y': { a: [null, { b: 'c' }] } } },
+  { extensions: { 'x/y': [] } },
+  { extensions: { 'x/y': null } },
+  { extensions: { 'x/y': {}, 'x/z': 'on' } },
+  { extensions: JSON.parse('{"__proto__":{}}') as unknown },
+  { extensions: { 'x/y': JSON.parse('{"__proto__":{}}') as unknown } },
+  { elicitation: { form: {} }, extensions: { 'io.modelcontextprotocol/tasks': {} } },
+  { elicitation: { form: {} }, extensions: { 'io.modelcontextprotocol/tasks': { a: 1 } } },
   { tasks: 'anything' },
   { sampling: {}, elicitation: {}, roots: { listChanged: false }, tasks: {} },
 ];
@@ -215,6 +229,10 @@ it('answers the plainest call itself, and hands a header to trim, an initialize 
     const declared = { ...plain, params: { _meta: { ...meta, [CAPS]: { elicitation } } } };
     expect(quickModernRoute(call(declared))).toEqual(classifyInboundRequest(call(declared)));
   }
+  // Tessera's client declares the Tasks extension on every tool call, an empty object: read off the body too
+  const tasks = { elicitation: { form: {} }, extensions: { 'io.modelcontextprotocol/tasks': {} } };
+  const withTasks = { ...plain, params: { _meta: { ...meta, [CAPS]: tasks } } };
+  expect(quickModernRoute(call(withTasks))).toEqual(classifyInboundRequest(call(withTasks)));
   const rich = { ...plain, params: { _meta: { ...meta, [CAPS]: { elicitation: { form: { applyDefaults: true } } } } } };
   expect(quickModernRoute(call(rich))).toBeUndefined();
   expect(classifyInbound(call(rich))).toEqual(classifyInboundRequest(call(rich)));

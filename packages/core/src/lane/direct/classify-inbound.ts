@@ -21,9 +21,10 @@ const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
 /**
  * The SDK's `classifyInboundRequest`, with its commonest outcome found without its schemas: a POSTed
  * JSON-RPC request whose `_meta` carries a well-formed modern envelope in its plainer shapes (no related
- * task; client info of strings; client capabilities without `experimental`, `extensions` or anything in
- * `sampling`, and `elicitation` at most empty `form` and `url`, as a client with an elicitation callback
- * declares it on every leg), with headers that agree with the body as they are. For it the SDK parses
+ * task; client info of strings; client capabilities without `experimental` or anything in `sampling`,
+ * `elicitation` at most empty `form` and `url`, as a client with an elicitation callback declares it on
+ * every leg, and `extensions` at most empty objects, as Tessera's client declares the Tasks extension on
+ * every tool call), with headers that agree with the body as they are. For it the SDK parses
  * the body against both response schemas (a failure each, the costliest part), the request schema and the
  * envelope schema, and answers a modern route naming the claimed revision; here the same route is read
  * off the body. Anything else, valid or not, is handed to the SDK's classifier itself, so its verdict and
@@ -95,12 +96,13 @@ function isPlainClientInfo(value: unknown): boolean {
 }
 
 /**
- * The 2026-07-28 client capabilities in their plainest shapes: no `experimental` or `extensions`, `sampling`
- * absent or without `context` and `tools`, `elicitation` absent, empty or empty `form` and `url`, `roots` absent or an object whose
- * `listChanged` is absent or a boolean (any other key, `tasks` included, is stripped by the schema, not refused).
+ * The 2026-07-28 client capabilities in their plainest shapes: no `experimental`, `extensions` absent or each an
+ * empty object, `sampling` absent or without `context` and `tools`, `elicitation` absent, empty or empty `form`
+ * and `url`, `roots` absent or an object whose `listChanged` is absent or a boolean (any other key, `tasks`
+ * included, is stripped by the schema, not refused).
  */
 function isPlainCapabilities(value: unknown): boolean {
-  if (!isObject(value) || value.experimental !== undefined || value.extensions !== undefined) return false;
+  if (!isObject(value) || value.experimental !== undefined || !isPlainExtensions(value.extensions)) return false;
   const { sampling, elicitation, roots } = value;
   if (sampling !== undefined && !(isObject(sampling) && sampling.context === undefined && sampling.tools === undefined))
     return false;
@@ -116,6 +118,17 @@ function isPlainElicitation(value: unknown): boolean {
   if (value === undefined) return true;
   if (!isObject(value)) return false;
   for (const key in value) if ((key !== 'form' && key !== 'url') || !isEmptyObject(value[key])) return false;
+  return true;
+}
+
+/**
+ * `extensions` as Tessera's client declares them: absent, or each extension an empty object (the schema takes any
+ * JSON object there; a fuller one, and a `__proto__` key, are the SDK's to read).
+ */
+function isPlainExtensions(value: unknown): boolean {
+  if (value === undefined) return true;
+  if (!isObject(value)) return false;
+  for (const key in value) if (key === '__proto__' || !isEmptyObject(value[key])) return false;
   return true;
 }
 
@@ -144,6 +157,8 @@ export function quickClassifierAgrees(): boolean {
     [envelope({ [CLIENT_CAPABILITIES_META_KEY]: { sampling: {}, elicitation: {}, roots: { listChanged: true } } }), {}],
     [envelope({ [CLIENT_CAPABILITIES_META_KEY]: { elicitation: { form: {} } } }), {}],
     [envelope({ [CLIENT_CAPABILITIES_META_KEY]: { elicitation: { form: {}, url: {} }, sampling: {} } }), {}],
+    [envelope({ [CLIENT_CAPABILITIES_META_KEY]: { elicitation: { form: {} }, extensions: { 'x.y/tasks': {} } } }), {}],
+    [envelope({ [CLIENT_CAPABILITIES_META_KEY]: { extensions: {} } }), {}],
     [envelope({ [CLIENT_CAPABILITIES_META_KEY]: { roots: {}, tasks: 1 }, 'example.com/x': 1 }), {}],
     [envelope({}), { protocolVersionHeader: undefined, mcpMethodHeader: undefined, mcpNameHeader: undefined }],
     [envelope({ [PROTOCOL_VERSION_META_KEY]: '2099-01-01' }), { protocolVersionHeader: '2099-01-01' }],
