@@ -35,6 +35,8 @@ describe('modules listen loads on first use', () => {
       telemetry: false,
       // core imports @tessera/request-state/framework: the root and the raw SDK guard load with a user's import
       requestStateGuard: false,
+      // request-state hashes and derives keys with node:crypto on Node: @noble/* only off Node or to compare in constant time
+      noble: false,
     };
     const served = { sdkNodeAdapter: true, undici: true, httpAuth: true, sdkStdio: true };
     expect(JSON.parse(stdout)).toEqual({

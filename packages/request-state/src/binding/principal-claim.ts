@@ -1,10 +1,10 @@
-import { concatBytes, utf8ToBytes } from '@noble/hashes/utils';
 import { decodeCanonicalBase64url, encodeBase64url } from '../crypto/base64url';
+import { concatBytes, utf8Bytes } from '../crypto/bytes';
 import { constantTimeEqual } from '../crypto/constant-time-equal';
 import { sha256 } from '../crypto/sha256';
 import { takeRandomBytes } from '../crypto/random-pool';
 
-const LABEL = utf8ToBytes('mcp/request-state/principal:');
+const LABEL = utf8Bytes('mcp/request-state/principal:');
 const SALT_BYTES = 8;
 const HASH_BYTES = 16;
 
@@ -26,6 +26,6 @@ export function principalClaimMatches(claim: string, principal: string): boolean
 
 function hashPrincipal(salt: Uint8Array, principal: string): Uint8Array {
   // JSON.stringify escapes lone surrogates, which UTF-8 encoding would otherwise merge into U+FFFD
-  const input = concatBytes(LABEL, salt, utf8ToBytes(JSON.stringify(principal)));
+  const input = concatBytes(LABEL, salt, utf8Bytes(JSON.stringify(principal)));
   return sha256(input).subarray(0, HASH_BYTES);
 }

@@ -1,8 +1,8 @@
-import { concatBytes, utf8ToBytes } from '@noble/hashes/utils';
 import { InvalidRequestStateError } from '../errors/invalid-request-state.error';
 import { RequestStateConfigError } from '../errors/request-state-config.error';
 import type { RequestStateCodec } from '../sealing/request-state-codec';
 import type { Base64url } from './base64url';
+import { concatBytes, utf8Bytes } from './bytes';
 import { hkdfSha256 } from './hkdf-sha256';
 import { sha256 } from './sha256';
 
@@ -111,8 +111,8 @@ export abstract class AesGcmTokenCodec<K> implements RequestStateCodec {
 
   private derive(secret: Uint8Array): DerivedKey<K> {
     const raw = hkdfSha256(secret, HKDF_INFO, 32);
-    const kid = sha256(concatBytes(utf8ToBytes(KID_LABEL), raw)).subarray(0, KID_BYTES);
-    return { kid, aad: concatBytes(utf8ToBytes(VERSION_PREFIX), kid), key: this.importKey(raw) };
+    const kid = sha256(concatBytes(utf8Bytes(KID_LABEL), raw)).subarray(0, KID_BYTES);
+    return { kid, aad: concatBytes(utf8Bytes(VERSION_PREFIX), kid), key: this.importKey(raw) };
   }
 }
 

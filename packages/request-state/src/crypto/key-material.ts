@@ -25,9 +25,10 @@ export function toKeyMaterial(keys: unknown): Uint8Array[] {
     }
     return bytes;
   });
+  // each key against the earlier ones only: a ring of one key compares nothing
   ring.forEach((bytes, index) => {
-    const first = ring.findIndex((other) => constantTimeEqual(other, bytes));
-    if (first !== index) {
+    const first = ring.findIndex((other, at) => at < index && constantTimeEqual(other, bytes));
+    if (first !== -1) {
       throw new RequestStateConfigError(
         `RequestStateSecurity: keys[${index}] is the same key as keys[${first}]; list each key once`,
       );

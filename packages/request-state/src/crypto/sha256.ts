@@ -1,11 +1,20 @@
-import { sha256 as nobleSha256 } from '@noble/hashes/sha2';
-import { utf8ToBytes } from '@noble/hashes/utils';
 import { encodeBase64url } from './base64url';
+import { utf8Bytes } from './bytes';
 import { nodeCrypto, type NodeCrypto } from './node-crypto';
+
+type NobleSha2 = typeof import('@noble/hashes/sha2');
+
+let noble: NobleSha2['sha256'] | undefined;
+
+/** @noble/hashes' SHA-256: required on first use, so a Node process (which hashes with node:crypto) never loads it. */
+export function nobleSha256(): NobleSha2['sha256'] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (noble ??= (require('@noble/hashes/sha2') as NobleSha2).sha256);
+}
 
 /** @noble/hashes' SHA-256 (audited, plain JS): the one off Node, where Web Crypto would make each digest async. */
 export const portableSha256 = (data: Uint8Array | string): Uint8Array =>
-  nobleSha256(typeof data === 'string' ? utf8ToBytes(data) : data);
+  nobleSha256()(typeof data === 'string' ? utf8Bytes(data) : data);
 
 /** node:crypto's SHA-256: native, one call with `hash` (Node 20.12+), else a Hash object. */
 export function nodeSha256(node: NodeCrypto): (data: Uint8Array | string) => Uint8Array {
