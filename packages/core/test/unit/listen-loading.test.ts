@@ -37,6 +37,8 @@ describe('modules listen loads on first use', () => {
       requestStateGuard: false,
       // request-state hashes and derives keys with node:crypto on Node: @noble/* only off Node or to compare in constant time
       noble: false,
+      // no single-use store here: request-state's consume and claim steps load with a policy that has one
+      singleUseClaims: false,
     };
     const served = { sdkNodeAdapter: true, undici: true, httpAuth: true, sdkStdio: true };
     expect(JSON.parse(stdout)).toEqual({
@@ -60,6 +62,16 @@ describe('modules listen loads on first use', () => {
         dependencyResolver: true,
         telemetry: true,
         requestStateGuard: true,
+      },
+      singleUseState: { step: 1 },
+      afterSingleUse: {
+        ...none,
+        ...served,
+        questionKinds: true,
+        dependencyResolver: true,
+        telemetry: true,
+        requestStateGuard: true,
+        singleUseClaims: true,
       },
     });
   }, 90_000);

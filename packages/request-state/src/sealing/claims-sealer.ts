@@ -4,9 +4,9 @@ import type { RequestBinding } from '../binding/request-binding';
 import { InvalidRequestStateError, isInvalidRequestStateError } from '../errors/invalid-request-state.error';
 import { RequestStateTooLargeError } from '../errors/request-state-too-large.error';
 import { MAX_CLOCK_SKEW_SECONDS } from '../single-use/clock-skew';
-import { consumeOnce, type SingleUseSettings } from '../single-use/consume-once';
-import { claimLeg, type LegRun } from '../single-use/claim-leg';
-import { claimFirstLeg } from '../single-use/claim-first-leg';
+import type { SingleUseSettings } from '../single-use/consume-once';
+import type { LegRun } from '../single-use/claim-leg';
+import { singleUseClaims } from '../single-use/single-use-claims';
 import { LegAnswers, type RecordedAnswer } from '../single-use/leg-answers';
 import { encodeBase64url } from '../crypto/base64url';
 import { randomBytes } from '../crypto/web-crypto';
@@ -118,10 +118,10 @@ export class ClaimsSealer implements RequestStateSealer {
   ): Promise<OpenedLeg> {
     const legs = singleUse.legs;
     if (idempotencyKey === undefined || legs === undefined) {
-      await consumeOnce(claims, singleUse);
+      await singleUseClaims().consumeOnce(claims, singleUse);
       return { state: claims.s };
     }
-    const claimed = await claimLeg(claims, idempotencyKey, { ...singleUse, legs }, this.answers);
+    const claimed = await singleUseClaims().claimLeg(claims, idempotencyKey, { ...singleUse, legs }, this.answers);
     return 'run' in claimed ? { state: claims.s, run: claimed.run } : { recorded: claimed.recorded };
   }
 
@@ -133,6 +133,7 @@ export class ClaimsSealer implements RequestStateSealer {
     const legs = singleUse?.legs;
     if (singleUse === undefined || legs === undefined) return undefined;
     const settings = { ...singleUse, legs };
+    const { claimFirstLeg } = singleUseClaims();
     return await claimFirstLeg(binding, this.audience, idempotencyKey, settings, this.answers, this.config.clock());
   }
 
