@@ -39,6 +39,8 @@ describe('modules listen loads on first use', () => {
       noble: false,
       // no single-use store here: request-state's consume and claim steps load with a policy that has one
       singleUseClaims: false,
+      // on Node request-state seals with node:crypto and encodes with Buffer, whatever the policy
+      webCryptoCodec: false,
     };
     const served = { sdkNodeAdapter: true, undici: true, httpAuth: true, sdkStdio: true };
     expect(JSON.parse(stdout)).toEqual({
@@ -72,6 +74,16 @@ describe('modules listen loads on first use', () => {
         telemetry: true,
         requestStateGuard: true,
         singleUseClaims: true,
+      },
+      afterWebCodec: {
+        ...none,
+        ...served,
+        questionKinds: true,
+        dependencyResolver: true,
+        telemetry: true,
+        requestStateGuard: true,
+        singleUseClaims: true,
+        webCryptoCodec: true,
       },
     });
   }, 90_000);

@@ -1,12 +1,15 @@
 import type { Base64url } from './base64url.types';
 import { nodeBase64url } from './node-base64url';
 import { nodeCrypto } from './node-crypto';
-import { webBase64url } from './web-base64url';
 
 export type { Base64url } from './base64url.types';
 
-/** This runtime's: Buffer's on Node, btoa/atob elsewhere (the same text either way). */
-export const base64url: Base64url = ((node = nodeCrypto()) => (node ? nodeBase64url(node) : webBase64url))();
+/** This runtime's: Buffer's on Node, btoa/atob elsewhere (the same text either way; the web one is required only there). */
+export const base64url: Base64url = ((node = nodeCrypto()) =>
+  node
+    ? nodeBase64url(node)
+    : // eslint-disable-next-line @typescript-eslint/no-require-imports
+      (require('./web-base64url') as typeof import('./web-base64url')).webBase64url)();
 
 export const encodeBase64url = (bytes: Uint8Array): string => base64url.encode(bytes);
 
