@@ -130,6 +130,8 @@ async function profile(message: ServerQuestion): Promise<void> {
 }
 
 let workSession: import('node:inspector').Session | undefined;
+/** How many counts this server has taken: `BENCH_WORK_TOP=prefix` writes count n's functions to `prefix.n.txt`. */
+let workCounts = 0;
 
 /**
  * Counts the work this server does between work-start and work-stop: every JavaScript function call (V8
@@ -178,7 +180,7 @@ async function work(cmd: 'work-start' | 'work-stop'): Promise<ServerAnswer> {
   }
   if (process.env.BENCH_WORK_TOP)
     (await import('node:fs')).writeFileSync(
-      process.env.BENCH_WORK_TOP,
+      `${process.env.BENCH_WORK_TOP}.${++workCounts}.txt`,
       topCalls
         .sort((a, b) => b[0] - a[0])
         .map(([n, f]) => `${n} ${f}`)
