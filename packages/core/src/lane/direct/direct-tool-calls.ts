@@ -39,7 +39,8 @@ interface DirectCall {
  * still checked as the SDK checks it: by the gate the direct gets and reads share (direct-request-gate.ts:
  * exact headers, and the SDK's classifier as classify-inbound.ts runs it) and the SDK's `CallToolRequest` /
  * `CallToolResult` schemas; the call runs inside the SDK's own multi-round-trip seam
- * (input-required-seam.ts), and an input-required answer is encoded by the SDK's codec. The answer is the SDK's answer byte for byte (tested against the SDK's path in
+ * (input-required-seam.ts), and an input-required answer is encoded as the SDK's codec encodes it (the usual one
+ * written directly, input-required-json.ts). The answer is the SDK's answer byte for byte (tested against the SDK's path in
  * direct-tool-calls.test.ts, two-paths-divergences.test.ts and two-paths-flows.test.ts). Anything else,
  * or anything unusual (an encoded header, an unknown tool), returns undefined and goes the SDK's way.
  */
@@ -131,10 +132,16 @@ export class DirectToolCalls {
     });
   }
 
-  /** A result's answer: an input-required one through the SDK's codec, any other as the SDK's server writes it. */
+  /**
+   * A result's answer as the SDK's server writes it: an input-required one as its codec encodes it (the
+   * usual one written directly), any other checked against the SDK's schema.
+   */
   private answerOf(id: RequestId, result: unknown): ToolCallAnswer {
-    return isInputRequiredResult(result)
-      ? { text: JSON.stringify({ result: this.seam.encode('tools/call', result), jsonrpc: '2.0', id }) }
-      : this.answers.answer(id, result as CallToolResult);
+    if (!isInputRequiredResult(result)) return this.answers.answer(id, result as CallToolResult);
+    return (
+      this.answers.inputRequired(id, result) ?? {
+        text: JSON.stringify({ result: this.seam.encode('tools/call', result), jsonrpc: '2.0', id }),
+      }
+    );
   }
 }

@@ -9,6 +9,7 @@ import { JsonRpcCode } from '../../errors/json-rpc-codes';
 import { checkCallToolResult } from './call-tool-result-check';
 import { isJsonObject } from '../../types/json-object';
 import { textResultJson } from './text-result-json';
+import { inputRequiredJson } from './input-required-json';
 
 /** A direct call's answer: a result as its JSON-RPC text, or an error message. */
 export type ToolCallAnswer = { text: string } | { error: JSONRPCErrorResponse };
@@ -42,6 +43,15 @@ export class ToolCallAnswers {
         };
     }
     return { text: JSON.stringify({ result: this.encoded(value), jsonrpc: '2.0', id }) };
+  }
+
+  /**
+   * An input-required result's answer in its usual shape (questions and a sealed state), as the SDK's encode
+   * and JSON.stringify write it; undefined for any other, which the caller encodes through the SDK's codec.
+   */
+  inputRequired(id: RequestId, result: unknown): ToolCallAnswer | undefined {
+    const json = inputRequiredJson(result, this.stampJson);
+    return json === undefined ? undefined : { text: `{"result":${json},"jsonrpc":"2.0","id":${idJson(id)}}` };
   }
 
   /** The SDK's encode seam in full: `resultType` when none, the identity unless `_meta` is not an object or names one. */
