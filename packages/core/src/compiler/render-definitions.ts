@@ -39,10 +39,17 @@ export function renderTemplate(plan: HandlerPlan): ResourceTemplate {
   return withDescriptiveFields({ uriTemplate: meta.uriTemplate, name: meta.name } as ResourceTemplate, meta);
 }
 
-/** Copies the optional fields every kind of definition shares, leaving absent ones absent on the wire. */
+/** The optional fields every kind of definition shares, in the order a definition has them. */
+const DESCRIPTIVE_FIELDS = ['title', 'description', 'mimeType', 'icons', '_meta'] as const;
+
+/**
+ * Copies the optional fields every kind of definition shares, leaving absent ones absent on the wire. One
+ * shared key list walked by index: no array and no iterator results per definition.
+ */
 function withDescriptiveFields<T extends object>(target: T, meta: HandlerPlan['meta']): T {
   const out = target as Record<string, unknown>;
-  for (const key of ['title', 'description', 'mimeType', 'icons', '_meta'] as const) {
+  for (let i = 0; i < DESCRIPTIVE_FIELDS.length; i++) {
+    const key = DESCRIPTIVE_FIELDS[i]!;
     const value = (meta as unknown as Record<string, unknown>)[key];
     if (value !== undefined && value !== '') out[key] = value;
   }

@@ -102,6 +102,9 @@ export function paramHeadersOf(toolName: string, where: string, inputSchema: unk
   return found;
 }
 
+// the key as the schema's JSON spells it, made once (a template per call was a new string for each tool)
+const QUOTED_X_MCP_HEADER = `"${X_MCP_HEADER}"`;
+
 /**
  * False only when the schema's JSON has no `x-mcp-header` anywhere, so it declares no header and breaks no rule
  * above: most tools declare none, and the walk costs more than the serialisation (it is a good part of building
@@ -109,7 +112,7 @@ export function paramHeadersOf(toolName: string, where: string, inputSchema: unk
  */
 function mayMentionHeaders(inputSchema: unknown): boolean {
   try {
-    return JSON.stringify(inputSchema)?.includes(`"${X_MCP_HEADER}"`) ?? false;
+    return JSON.stringify(inputSchema)?.includes(QUOTED_X_MCP_HEADER) ?? false;
   } catch {
     return true;
   }
