@@ -27,14 +27,17 @@ export const resolveDependencies: DependencyResolution = (plan, ctx) => {
   const next: ResolverState = emptyResolverState();
   const missing: Record<string, InputRequest> = Object.create(null);
   let asking = false;
-  const visited = new Set<string>();
+  // by position in the plan: a flag per question, not a set of keys per call
+  const { dependencies } = plan;
+  const visited: boolean[] = [];
   let progressed = true;
   // Visit in waves: a question is rendered only once everything it waits for is settled.
   while (progressed) {
     progressed = false;
-    for (const dep of plan.dependencies) {
-      if (visited.has(dep.key) || !settled.isReady(dep)) continue;
-      visited.add(dep.key);
+    for (let i = 0; i < dependencies.length; i++) {
+      const dep = dependencies[i]!;
+      if (visited[i] === true || !settled.isReady(dep)) continue;
+      visited[i] = true;
       progressed = true;
       if (settled.skipUnlessWanted(dep)) continue;
       const question = renderQuestion(dep, settled.input);

@@ -13,8 +13,11 @@ export class SettledAnswers {
   readonly outcomes: Record<string, Elicitation<unknown>> = Object.create(null);
   /** Parameter values by index. */
   readonly values = new Map<number, unknown>();
-  /** Questions whose `when` said not to ask: settled without an answer, their parameter is `undefined`. */
-  readonly skipped = new Set<string>();
+  /**
+   * Questions whose `when` said not to ask: settled without an answer, their parameter is `undefined`. Made
+   * on the first skip (most calls have none: no set per call).
+   */
+  private skippedKeys: Set<string> | undefined;
 
   constructor(readonly args: Record<string, unknown>) {}
 
@@ -27,7 +30,7 @@ export class SettledAnswers {
   isReady(dep: DependencyPlan): boolean {
     // a loop rather than every(): no closure per question and round
     const { after } = dep;
-    for (let i = 0; i < after.length; i++) if (!(after[i] in this.answers) && !this.skipped.has(after[i])) return false;
+    for (let i = 0; i < after.length; i++) if (!(after[i] in this.answers) && !this.isSkipped(after[i]!)) return false;
     return true;
   }
 
@@ -35,8 +38,12 @@ export class SettledAnswers {
   skipUnlessWanted(dep: DependencyPlan): boolean {
     const when = dep.spec.when;
     if (when === undefined || this.wanted(dep, when)) return false;
-    this.skipped.add(dep.key);
+    (this.skippedKeys ??= new Set()).add(dep.key);
     return true;
+  }
+
+  private isSkipped(key: string): boolean {
+    return this.skippedKeys !== undefined && this.skippedKeys.has(key);
   }
 
   private wanted(dep: DependencyPlan, when: NonNullable<DependencyPlan['spec']['when']>): boolean {
@@ -67,7 +74,7 @@ export class SettledAnswers {
   /** Value mode: the parameter gets the content itself (a decline already ended the call); skipped ones stay undefined. */
   unwrapValues(dependencies: readonly DependencyPlan[]): Map<number, unknown> {
     for (const dep of dependencies) {
-      if (dep.inject !== 'value' || !questionKindOf(dep.spec).elicitation || this.skipped.has(dep.key)) continue;
+      if (dep.inject !== 'value' || !questionKindOf(dep.spec).elicitation || this.isSkipped(dep.key)) continue;
       const outcome = this.values.get(dep.index) as { action: 'accept' | 'decline' | 'cancel'; content?: unknown };
       if (outcome.action !== 'accept') throw new ElicitationDeclinedError(dep.key, outcome.action);
       this.values.set(dep.index, outcome.content);
