@@ -351,7 +351,8 @@ export class RequestStateInterceptor implements StateStage {
 
   /** The answer with its sealed state; the next leg carries it, so say whether a resend is answered from its record. */
   private withState(result: InputRequiredResult, requestState: string): InputRequiredResult {
-    if (!this.options.sealer.idempotentLegs) return { ...result, requestState };
+    if (!this.options.sealer.idempotentLegs)
+      return isAsked(result) ? asked(result, requestState) : { ...result, requestState };
     return { ...result, requestState, _meta: { ...result._meta, [IDEMPOTENT_LEGS_META]: true } };
   }
 
@@ -365,6 +366,26 @@ export class RequestStateInterceptor implements StateStage {
       }),
     );
   }
+}
+
+/** The resolver's own answer (resultType and inputRequests, nothing else): built as one literal, not spread. */
+function isAsked(result: InputRequiredResult): boolean {
+  const keys = Object.keys(result);
+  return (
+    keys.length === 2 &&
+    keys[0] === 'resultType' &&
+    keys[1] === 'inputRequests' &&
+    Object.getPrototypeOf(result) === Object.prototype &&
+    Object.getOwnPropertySymbols(result).length === 0
+  );
+}
+
+/**
+ * `{ ...result, requestState }` of the resolver's own answer, written as one literal: on Node 20 a spread
+ * followed by a key of its own takes a slow path in V8.
+ */
+function asked(result: InputRequiredResult, requestState: string): InputRequiredResult {
+  return { resultType: result.resultType, inputRequests: result.inputRequests, requestState };
 }
 
 /**
