@@ -45,7 +45,11 @@ export interface ServerAnswer {
 
 /** Serves a web-standard fetch face on node:http the way the SDK documents it (createMcpHandler + toNodeHandler). */
 async function serveFetch(fetch: FetchFace): Promise<string> {
-  const { toNodeHandler } = await import('@modelcontextprotocol/node');
+  // Required, as echo-servers.js and flow-servers.js (CommonJS) load the SDK: an import() here took the adapter's
+  // ES module build and, under it, a second copy of the SDK and of zod (about 90 ms of CPU at start and 8 MB of
+  // heap), which no raw SDK server written in one module system loads.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { toNodeHandler } = require('@modelcontextprotocol/node') as typeof import('@modelcontextprotocol/node');
   const node = toNodeHandler({ fetch });
   const server = createServer((req, res) => void node(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
