@@ -62,9 +62,10 @@ export function collectHandler(target: Class, meta: HandlerMetadata): void {
 
 export function collectParam(target: Class, methodName: string | symbol, meta: ParamMetadata): void {
   const params = ensure(target).params;
-  const list = params.get(methodName) ?? [];
-  list.push(meta);
-  params.set(methodName, list);
+  const list = params.get(methodName);
+  // a method's first parameter starts an exact list of one (a list grown by push keeps room for 16, for the app's life)
+  if (list) list.push(meta);
+  else params.set(methodName, [meta]);
 }
 
 export function collectProvider(target: Class, options: ProviderOptions): void {
