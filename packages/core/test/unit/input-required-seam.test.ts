@@ -6,6 +6,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { InputRequiredSeam, type SeamInternals } from '../../src/lane/direct/input-required-seam';
+import { seededRandom } from '../support/seeded-random';
 
 /**
  * The lane's seam against the SDK's own `_invokeInputRequiredCapableHandler` on the same server: whatever
@@ -89,5 +90,103 @@ describe('the lane seam', () => {
           if (hook && typeof state === 'string')
             expect({ ...case_, verified: oursVerified }).toEqual({ ...case_, verified: 1 });
         }
+  });
+});
+
+/**
+ * The lane's seam gives an input-required result back without the SDK's seam only where the SDK's checks
+ * surely pass (input-required-seam.ts, `surelyPasses`): on seeded random questions and declared
+ * capabilities, its outcome is the SDK seam's, and the usual first leg skips the SDK's seam. The seed is
+ * printed so a failure can be replayed (SEAM_FUZZ_SEED).
+ */
+describe('the lane seam on input-required results', () => {
+  const SEED = Number(process.env.SEAM_FUZZ_SEED ?? Date.now() % 1_000_000);
+  const pickOne = <T>(next: () => number, from: readonly T[]): T => from[Math.floor(next() * from.length)]!;
+  const PARAMS: unknown[] = [
+    { mode: 'form', message: 'n?', requestedSchema: FORM },
+    { message: 'n?', requestedSchema: FORM },
+    { mode: 'url', message: 'go', url: 'https://example.com', elicitationId: 'e' },
+    { mode: 'other' },
+    undefined,
+    null,
+    'x',
+  ];
+  const REQUESTS: Array<(next: () => number) => unknown> = [
+    (next) => ({ method: 'elicitation/create', params: pickOne(next, PARAMS) }),
+    (next) => ({ method: 'elicitation/create', params: pickOne(next, PARAMS) }),
+    () => ({ method: 'sampling/createMessage', params: { messages: [], maxTokens: 1 } }),
+    () => ({ method: 'roots/list' }),
+    () => ({ method: 'tools/list' }),
+    (next) => pickOne(next, [null, 5, 'elicitation/create', [], {}]),
+  ];
+  const DECLARED: unknown[] = [
+    undefined,
+    null,
+    {},
+    { elicitation: {} },
+    { elicitation: { form: {} } },
+    { elicitation: { url: {} } },
+    { elicitation: { form: {}, url: {} } },
+    { elicitation: { form: undefined, url: {} } },
+    { elicitation: true },
+    { elicitation: [] },
+    { elicitation: null },
+    { sampling: {}, roots: {} },
+    { elicitation: {}, sampling: { tools: {} } },
+    Object.create({ elicitation: {} }),
+  ];
+
+  function randomInputRequests(next: () => number): unknown {
+    const r = next();
+    if (r < 0.08) return pickOne(next, [undefined, null, 'ab', [], {}]);
+    const requests: Record<string, unknown> = r < 0.5 ? Object.create(null) : {};
+    for (let n = 1 + Math.floor(next() * 3); n > 0; n--) requests[`q${n}`] = pickOne(next, REQUESTS)(next);
+    return r < 0.12 ? Object.values(requests) : requests;
+  }
+
+  it(`gives the SDK seam's outcome for random questions and capabilities (seed ${SEED}; SEAM_FUZZ_SEED=${SEED} replays it)`, async () => {
+    const next = seededRandom(SEED);
+    const seam = new InputRequiredSeam(new Server({ name: 'seam', version: '1' }, {}));
+    const sdk = bound(new Server({ name: 'seam', version: '1' }, {}));
+    for (let i = 0; i < 2000; i++) {
+      const result: Record<string, unknown> = { resultType: 'input_required' };
+      const requests = randomInputRequests(next);
+      if (requests !== undefined) result.inputRequests = requests;
+      if (next() < 0.3) result.requestState = pickOne(next, ['sealed', 5]);
+      const declared = pickOne(next, DECLARED);
+      const ctx = {
+        mcpReq: {
+          requestState: () => undefined,
+          envelope: next() < 0.05 ? undefined : { 'io.modelcontextprotocol/clientCapabilities': declared },
+        },
+      } as unknown as ServerContext;
+      const ours = await settled(() => seam.invoke('tools/call', ctx, () => Promise.resolve(result)));
+      const theirs = await settled(() =>
+        sdk._invokeInputRequiredCapableHandler('tools/call', () => Promise.resolve(result), undefined, ctx),
+      );
+      expect({ seed: SEED, case: i, result, declared, ours }).toEqual({
+        seed: SEED,
+        case: i,
+        result,
+        declared,
+        ours: theirs,
+      });
+    }
+  });
+
+  it("gives the usual first leg back without the SDK's seam", async () => {
+    const server = new Server({ name: 'seam', version: '1' }, {});
+    const seam = new InputRequiredSeam(server);
+    const sdkSeam = jest.spyOn(server as unknown as SeamInternals, '_invokeInputRequiredCapableHandler');
+    for (const declared of [{ elicitation: {} }, { elicitation: { form: {} } }]) {
+      const ctx = contextOf(undefined, declared);
+      await expect(seam.invoke('tools/call', ctx, () => Promise.resolve(ASK))).resolves.toBe(ASK);
+    }
+    expect(sdkSeam).not.toHaveBeenCalled();
+    // a URL question, or a client declaring only URL elicitation: the SDK's seam decides
+    await settled(() =>
+      seam.invoke('tools/call', contextOf(undefined, { elicitation: { url: {} } }), () => Promise.resolve(ASK)),
+    );
+    expect(sdkSeam).toHaveBeenCalledTimes(1);
   });
 });
