@@ -146,25 +146,23 @@ function send(
         fail(new TypeError('fetch failed', { cause }));
       });
       current.on('response', (res) => {
-        const init = {
-          status: res.statusCode ?? 0,
-          statusText: res.statusMessage ?? '',
-          headers: responseHeaders(res.rawHeaders),
-        };
+        const status = res.statusCode ?? 0;
+        // The answer's Headers list is built only for a Response: a leg's JSON answer needs none.
+        const init = () => ({ status, statusText: res.statusMessage ?? '', headers: responseHeaders(res.rawHeaders) });
         const contentType = res.headers['content-type'];
         if (isEventStream(contentType)) {
           const stream = streamOf(res, done);
           fail = stream.fail;
-          resolve(new Response(stream.body, init));
+          resolve(new Response(stream.body, init()));
           return;
         }
-        const whole = jsonAsText && init.status === 200 && isPlainJson(contentType);
+        const whole = jsonAsText && status === 200 && isPlainJson(contentType);
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
           done();
           if (whole) resolve(new JsonText(UTF8.decode(Buffer.concat(chunks))));
-          else resolve(new Response(NULL_BODY.has(init.status) ? null : Buffer.concat(chunks), init));
+          else resolve(new Response(NULL_BODY.has(status) ? null : Buffer.concat(chunks), init()));
         });
         // undici's fetch has resolved by now and its body read fails with 'terminated': the same error here.
         res.on('error', (error) => {
