@@ -1,6 +1,8 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import type * as NodeHttp from 'node:http';
-import { REQUEST_NOT_WRITTEN } from '../rounds/leg-failure';
+import { JsonText, readAnswer, type PendingAnswer, type StopSignal } from './node-http-answer';
+
+export { JsonText, type StopSignal } from './node-http-answer';
 
 /** What is used of `node:http` and `node:https` (their `request` and `Agent` have the same shape here). */
 export interface HttpModule {
@@ -39,19 +41,6 @@ export interface NodeHttpClient {
     body: string,
     signals: readonly StopSignal[],
   ): Promise<Response | JsonText>;
-}
-
-/** What is read of an `AbortSignal` (a transport's own close signal need not be one, see closing-signal.ts). */
-export interface StopSignal {
-  readonly aborted: boolean;
-  readonly reason: unknown;
-  addEventListener(type: 'abort', listener: () => void, options: { once: true }): void;
-  removeEventListener(type: 'abort', listener: () => void): void;
-}
-
-/** A JSON answer read whole: the body's text, decoded as `Response.json()` decodes it (UTF-8, BOM dropped). */
-export class JsonText {
-  constructor(readonly text: string) {}
 }
 
 export function nodeHttpClient(http: HttpModule, https: HttpModule): NodeHttpClient {
@@ -117,13 +106,15 @@ function send(
   return new Promise<Response | JsonText>((resolve, reject) => {
     if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
     let req: NodeHttp.ClientRequest | undefined;
-    // Until the answer is handed over, a failure rejects the fetch; after, it errors the SSE stream.
-    let fail = (error: unknown) => reject(error);
     const onAbort = signals.map((signal) => () => {
-      fail(signal.reason);
+      pending.fail(signal.reason);
       req?.destroy();
     });
-    const done = () => signals.forEach((signal, i) => signal.removeEventListener('abort', onAbort[i]!));
+    const pending: PendingAnswer = {
+      resolve,
+      fail: reject,
+      done: () => signals.forEach((signal, i) => signal.removeEventListener('abort', onAbort[i]!)),
+    };
     signals.forEach((signal, i) => signal.addEventListener('abort', onAbort[i]!, { once: true }));
     const attempt = () => {
       if (signals.some((signal) => signal.aborted)) return; // aborted while waiting for its turn: already rejected
@@ -139,37 +130,7 @@ function send(
           attempt();
         }
       });
-      current.on('error', (error) => {
-        done();
-        // Failed before the whole request was handed to the socket: no server can have read it, let alone run it.
-        const cause = current.writableFinished ? error : notWritten(error);
-        fail(new TypeError('fetch failed', { cause }));
-      });
-      current.on('response', (res) => {
-        const status = res.statusCode ?? 0;
-        // The answer's Headers list is built only for a Response: a leg's JSON answer needs none.
-        const init = () => ({ status, statusText: res.statusMessage ?? '', headers: responseHeaders(res.rawHeaders) });
-        const contentType = res.headers['content-type'];
-        if (isEventStream(contentType)) {
-          const stream = streamOf(res, done);
-          fail = stream.fail;
-          resolve(new Response(stream.body, init()));
-          return;
-        }
-        const whole = jsonAsText && status === 200 && isPlainJson(contentType);
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          done();
-          if (whole) resolve(new JsonText(UTF8.decode(Buffer.concat(chunks))));
-          else resolve(new Response(NULL_BODY.has(status) ? null : Buffer.concat(chunks), init()));
-        });
-        // undici's fetch has resolved by now and its body read fails with 'terminated': the same error here.
-        res.on('error', (error) => {
-          done();
-          fail(new TypeError('terminated', { cause: error }));
-        });
-      });
+      readAnswer(current, jsonAsText, pending, () => current.writableFinished);
       current.end(body);
     };
     // Let the event loop poll once first (two check phases bracket a poll phase), so a close the server
@@ -177,75 +138,6 @@ function send(
     // (checked above) instead of written to: a server that stopped is then refused, as with undici.
     setImmediate(() => setImmediate(attempt));
   });
-}
-
-// As Response.json() decodes: UTF-8, a leading BOM dropped, bad sequences replaced.
-const UTF8 = new TextDecoder();
-
-/**
- * Only the plainest JSON content types are read whole here; anything else (parameters, odd spellings) is left to
- * the SDK's own media-type parse, through a `Response`.
- */
-function isPlainJson(contentType: string | undefined): boolean {
-  if (contentType === undefined) return false;
-  const type = contentType.toLowerCase();
-  return type === 'application/json' || type === 'application/json; charset=utf-8';
-}
-
-/** Marks a socket failure that came before the request was written (`classifyLegFailure` reads the code). */
-function notWritten(error: Error): Error {
-  return Object.assign(new Error(`request not written: ${error.message}`, { cause: error }), {
-    code: REQUEST_NOT_WRITTEN,
-  });
-}
-
-// Statuses whose Response must have no body (the Response constructor throws otherwise).
-const NULL_BODY = new Set([101, 103, 204, 205, 304]);
-
-/** An SSE answer as a web stream, read as node delivers it; cancelling it closes the answer. */
-function streamOf(
-  res: NodeHttp.IncomingMessage,
-  done: () => void,
-): { body: ReadableStream<Uint8Array>; fail: (error: unknown) => void } {
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  let settled = false;
-  const fail = (error: unknown) => {
-    if (settled) return;
-    settled = true;
-    done();
-    controller.error(error);
-    res.destroy();
-  };
-  const body = new ReadableStream<Uint8Array>({
-    start(c) {
-      controller = c;
-      res.on('data', (chunk: Buffer) => {
-        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-        // Backpressure: stop reading the socket until the reader catches up.
-        if ((controller.desiredSize ?? 1) <= 0) res.pause();
-      });
-      res.on('end', () => {
-        if (settled) return;
-        settled = true;
-        done();
-        controller.close();
-      });
-      res.on('error', (error) => fail(new TypeError('terminated', { cause: error })));
-    },
-    pull() {
-      res.resume();
-    },
-    cancel() {
-      settled = true;
-      done();
-      res.destroy();
-    },
-  });
-  return { body, fail };
-}
-
-function isEventStream(contentType: string | undefined): boolean {
-  return contentType !== undefined && contentType.split(';', 1)[0]!.trim().toLowerCase() === 'text/event-stream';
 }
 
 /** The request's headers as node wants them; the SDK passes a `Headers`, a user's `requestInit` may pass a record or pairs. */
@@ -261,11 +153,4 @@ function plainHeaders(headers: HeadersInit | undefined): Record<string, string> 
   else if (Array.isArray(headers)) for (const [name, value] of headers) add(value!, name!);
   else for (const name of Object.keys(headers)) add(headers[name]!, name);
   return out;
-}
-
-/** node's raw name/value list, so repeated headers (Set-Cookie, WWW-Authenticate) arrive as fetch gives them. */
-function responseHeaders(raw: string[]): Headers {
-  const headers = new Headers();
-  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
-  return headers;
 }
