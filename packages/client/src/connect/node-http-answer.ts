@@ -48,7 +48,8 @@ export function readAnswer(
     // The answer's Headers list is built only for a Response: a leg's JSON answer needs none.
     const init = () => ({ status, statusText: res.statusMessage ?? '', headers: responseHeaders(res.rawHeaders) });
     const contentType = res.headers['content-type'];
-    if (isEventStream(contentType)) {
+    // (a status that has no body has no stream either: the Response constructor refuses one)
+    if (isEventStream(contentType) && !NULL_BODY.has(status)) {
       const stream = streamOf(res, pending.done);
       pending.fail = stream.fail;
       pending.resolve(new Response(stream.body, init()));
