@@ -1,4 +1,5 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
+import type { SocketModules } from './leg-sockets';
 import { nodeHttpClient, type HttpModule, type NodeHttpClient } from './node-http-fetch';
 
 /** What is read of `process` to tell Node from the rest. */
@@ -42,5 +43,9 @@ export function nodeHttpFor(proc: RuntimeProcess | undefined): NodeHttpClient | 
   return nodeHttpClient(
     proc.getBuiltinModule('node:http') as HttpModule,
     proc.getBuiltinModule('node:https') as HttpModule,
+    {
+      net: proc.getBuiltinModule('node:net') as SocketModules['net'],
+      stream: proc.getBuiltinModule('node:stream') as SocketModules['stream'],
+    },
   );
 }

@@ -1,5 +1,6 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import type * as NodeHttp from 'node:http';
+import { LegSockets, type SocketModules } from './leg-sockets';
 import { JsonText, readAnswer, type PendingAnswer, type StopSignal } from './node-http-answer';
 
 export { JsonText, type StopSignal } from './node-http-answer';
@@ -31,7 +32,8 @@ export function nodeHttpFetch(http: HttpModule, https: HttpModule): FetchLike {
 export interface NodeHttpClient {
   fetch: FetchLike;
   /**
-   * One POST of a string body over the keep-alive agents. A `200` answer of plain `application/json` comes back
+   * One POST of a string body over kept-alive connections (plain HTTP on the leg sockets when `node:net` and
+   * `node:stream` were given, see leg-sockets.ts; otherwise the agents). A `200` answer of plain `application/json` comes back
    * as its decoded text (a `JsonText`, no `Response` built); any other answer as the `Response` `fetch` gives.
    * Failures and aborts (of any of `signals`, with its reason) reject as `fetch` does.
    */
@@ -43,7 +45,7 @@ export interface NodeHttpClient {
   ): Promise<Response | JsonText>;
 }
 
-export function nodeHttpClient(http: HttpModule, https: HttpModule): NodeHttpClient {
+export function nodeHttpClient(http: HttpModule, https: HttpModule, sockets?: SocketModules): NodeHttpClient {
   // keepAlive: a flow is two POSTs, and a new connection per leg costs more than the request itself.
   const agents: Record<string, NodeHttp.Agent> = {
     'http:': new http.Agent(KEEP_ALIVE),
@@ -54,6 +56,7 @@ export function nodeHttpClient(http: HttpModule, https: HttpModule): NodeHttpCli
     'https:': (target, options) => https.request(target, { ...options, agent: agents['https:'] }),
   };
   const requestFor = (url: URL): RequestFn | undefined => senders[url.protocol];
+  const legSockets = sockets === undefined ? undefined : new LegSockets(sockets, http);
   return {
     fetch: (input, init) => {
       const url = typeof input === 'string' ? new URL(input) : input;
@@ -68,6 +71,8 @@ export function nodeHttpClient(http: HttpModule, https: HttpModule): NodeHttpCli
       return send(request, url, exchange, signals, false) as Promise<Response>;
     },
     post: (url, headers, body, signals) => {
+      if (legSockets !== undefined && url.protocol === 'http:' && LegSockets.carries(headers))
+        return legSockets.post(url, headers, body, signals);
       const request = requestFor(url);
       if (request === undefined) return Promise.reject(new TypeError(`node:http cannot send to ${url.protocol}`));
       return send(request, url, { method: 'POST', headers, body }, signals, true);
