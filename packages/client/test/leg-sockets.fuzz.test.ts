@@ -149,7 +149,7 @@ function scriptOf(r: Random): Script {
   if (contentType !== undefined) lines.push(`${casing(r, 'content-type')}:${r.pick([' ', '', '  '])}${contentType}`);
   if (r.next() < 0.1) lines.push(`content-type: ${r.pick(CONTENT_TYPES) ?? 'text/html'}`);
   const framing = r.pick(['length', 'length', 'length', 'length', 'chunked', 'none', 'both']);
-  let payload = body;
+  let payload: Buffer = body;
   if (framing === 'chunked' || framing === 'both') {
     lines.push(`${casing(r, 'transfer-encoding')}: chunked`);
     payload = chunked(r, body);
@@ -256,10 +256,16 @@ async function observe(client: NodeHttpClient, url: URL): Promise<unknown> {
     const answer = await client.post(url, headers, '{"jsonrpc":"2.0","id":1,"method":"tools/call"}', []);
     if (answer instanceof JsonText) return { json: answer.text };
     const body = await answer.text().catch((error: Error) => ({ bodyError: describe(error) }));
-    return { status: answer.status, statusText: answer.statusText, headers: [...answer.headers], body };
+    return { status: answer.status, statusText: answer.statusText, headers: headerList(answer.headers), body };
   } catch (error) {
     return { error: describe(error as Error), kind: classifyLegFailure(error)?.kind };
   }
+}
+
+function headerList(headers: Headers): Array<[string, string]> {
+  const list: Array<[string, string]> = [];
+  headers.forEach((value, name) => list.push([name, value]));
+  return list;
 }
 
 /** The error and its causes (node's own errors come from another realm than the test's: read by shape). */
