@@ -191,13 +191,31 @@ async function work(cmd: 'work-start' | 'work-stop'): Promise<ServerAnswer> {
         .join('\n'),
     );
   const bytesByScript: Record<string, number> = {};
+  const bytesByFunction = new Map<string, number>();
   let bytes = 0;
-  const walk = (node: { selfSize: number; callFrame: { url: string }; children: any[] }) => {
+  const walk = (node: {
+    selfSize: number;
+    callFrame: { url: string; functionName: string; lineNumber: number };
+    children: any[];
+  }) => {
     bytes += node.selfSize;
-    if (node.selfSize > 0) bytesByScript[node.callFrame.url] = (bytesByScript[node.callFrame.url] ?? 0) + node.selfSize;
+    if (node.selfSize > 0) {
+      const { url, functionName, lineNumber } = node.callFrame;
+      bytesByScript[url] = (bytesByScript[url] ?? 0) + node.selfSize;
+      const name = `${functionName || '(anon)'} ${url.replace(/.*node_modules\//, '').replace(/.*\/packages\//, '')}:${lineNumber + 1}`;
+      bytesByFunction.set(name, (bytesByFunction.get(name) ?? 0) + node.selfSize);
+    }
     node.children.forEach(walk);
   };
   walk(profile.head);
+  if (process.env.BENCH_WORK_TOP)
+    (await import('node:fs')).writeFileSync(
+      `${process.env.BENCH_WORK_TOP}.${workCounts}.bytes.txt`,
+      [...bytesByFunction]
+        .sort((a, b) => b[1] - a[1])
+        .map(([f, n]) => `${n} ${f}`)
+        .join('\n'),
+    );
   return { calls, bytes, callsByScript, bytesByScript };
 }
 
