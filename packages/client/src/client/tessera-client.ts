@@ -51,6 +51,7 @@ import { TaskListenSdkClient } from '../tasks/task-listen-sdk-client';
 import { TaskRequests } from '../tasks/task-requests';
 import { ClientSkills } from '../skills/client-skills';
 import { explainConnectError, negotiationOptions } from './protocol-negotiation';
+import { specResultValidator } from './spec-result-validator';
 import {
   checkMaxRounds,
   DEFAULT_MAX_ROUNDS,
@@ -443,8 +444,12 @@ export class TesseraClient {
         return (await this.sdk.callTool(params, { ...options, toolDefinition })) as
           CallToolResult | InputRequiredResult;
       }
-      return (await this.sdk.request({ method: 'tools/call', params }, options)) as
-        CallToolResult | InputRequiredResult;
+      // the SDK's own result check for tools/call, built once instead of per request (spec-result-validator.ts)
+      const request = { method: 'tools/call' as const, params };
+      const schema = specResultValidator(this.sdk, 'tools/call');
+      return (await (schema === undefined
+        ? this.sdk.request(request, options)
+        : this.sdk.request(request, schema, options))) as CallToolResult | InputRequiredResult;
     }
     if (call.method === 'prompts/get') {
       return this.sdk.getPrompt({ name: call.name, arguments: call.arguments, ...legFields }, options);
