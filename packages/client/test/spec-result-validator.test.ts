@@ -106,7 +106,7 @@ it(`settles every tools/call result as the SDK's own validator does (seed ${SEED
   expect(schema).toBeDefined();
   // the validator the SDK builds for a request without a schema, caught on its way into the request funnel
   const funnel = jest.spyOn(
-    client as unknown as { _requestWithSchemaViaCodec: () => unknown },
+    client as unknown as { _requestWithSchemaViaCodec: (...args: unknown[]) => unknown },
     '_requestWithSchemaViaCodec',
   );
   answer = { content: [], resultType: 'complete' };
