@@ -12,6 +12,7 @@ import { paramHeadersOf } from '../http-headers/param-headers';
 import { completionOptions } from './completion-options';
 import type { HandlerPlan } from './handler-plan';
 import { mergeClassMetadata } from './merge-class-metadata';
+import { compileDtoModel } from '../schema/dto-model';
 import { renderPrompt, renderResource, renderTemplate, renderTool } from './render-definitions';
 
 /**
@@ -73,8 +74,10 @@ export function compileApp(units: readonly ModuleUnit[]): CompiledApp {
             const tool = renderTool(plan);
             app.toolList.push(tool);
             if (tool.outputSchema) app.outputSchemas.set(tool.name, tool.outputSchema);
-            const headers = paramHeadersOf(tool.name, plan.where, tool.inputSchema);
-            if (headers.length > 0) app.paramHeaders.set(tool.name, headers);
+            if (mayDeclareHeaders(plan)) {
+              const headers = paramHeadersOf(tool.name, plan.where, tool.inputSchema);
+              if (headers.length > 0) app.paramHeaders.set(tool.name, headers);
+            }
             break;
           }
           case 'prompt': {
@@ -102,6 +105,16 @@ export function compileApp(units: readonly ModuleUnit[]): CompiledApp {
       }
     }
   return app;
+}
+
+/**
+ * False when the tool's schema is generated from a DTO tree no `@Field({ header })` touches (or is the empty
+ * one): then it has no `x-mcp-header` for paramHeadersOf to find or refuse, and most tools skip its walk. A
+ * hand-written schema is always walked.
+ */
+function mayDeclareHeaders(plan: HandlerPlan): boolean {
+  if (plan.inputSchema !== undefined) return true;
+  return plan.argsType !== undefined && compileDtoModel(plan.argsType).declaresHeader;
 }
 
 function appendAll(outer: EnhancerMetadata, inner: EnhancerMetadata): EnhancerMetadata {

@@ -4,7 +4,7 @@ import { assertDtoHasFields } from '../schema/assert-dto-has-fields';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
 import { MissingArgsTypeError } from '../errors/definition/missing-args-type.error';
 import type { HandlerMetadata } from '../metadata/definitions/handler.metadata';
-import type { DependencyParamMetadata } from '../metadata/definitions/param.metadata';
+import type { DependencyParamMetadata, ParamMetadata } from '../metadata/definitions/param.metadata';
 import { emptyEnhancers, type EnhancerMetadata } from '../metadata/definitions/enhancer.metadata';
 import { getParamTypes } from '../metadata/reflect';
 import { MissingDesignMetadataError } from '../errors/definition/missing-design-metadata.error';
@@ -29,7 +29,9 @@ export function compileHandler(
   }
   const reflected = getParamTypes(cls, meta.methodName);
   const types = reflected ?? [];
-  const records = [...(merged.params.get(meta.methodName) ?? [])].sort((a, b) => a.index - b.index);
+  const decorated = merged.params.get(meta.methodName) ?? NO_PARAMS;
+  // most handlers take one decorated parameter or none: already in order, read as they are, not copied to sort
+  const records = decorated.length > 1 ? [...decorated].sort((a, b) => a.index - b.index) : decorated;
   const arity = Math.max(types.length, records.length ? records[records.length - 1].index + 1 : 0);
   const params: ParamPlan[] = records.map((record) => ({ meta: record, type: types[record.index] }));
 
@@ -153,6 +155,7 @@ const NO_ENHANCERS: EnhancerMetadata = Object.freeze({
   filters: Object.freeze([]) as never[],
 });
 const NO_DEPENDENCIES = Object.freeze([]) as never[];
+const NO_PARAMS: readonly ParamMetadata[] = Object.freeze([]);
 const NO_SCOPES: readonly string[] = Object.freeze([]);
 
 function isEmpty(enhancers: EnhancerMetadata): boolean {

@@ -13,6 +13,12 @@ export interface DtoModel {
   schema: Readonly<ObjectJsonSchema>;
   /** Whether validation needs class-validator's async `validate` (an async constraint here or in a nested DTO). */
   hasAsync: boolean;
+  /**
+   * Whether a property here or in a nested DTO declares `@Field({ header })`: the only way an `x-mcp-header`
+   * key gets into a generated schema. Without one the schema declares no parameter header and breaks no
+   * header rule, so the app need not walk (or serialise) it to find out.
+   */
+  declaresHeader: boolean;
 }
 
 const cache = new WeakMap<Class, DtoModel>();
@@ -62,25 +68,37 @@ export function compileDtoModel(cls: Class): DtoModel {
   try {
     const validators = getValidatorMetadata(cls);
     const fields = getFieldMetadata(cls);
-    // Validators' properties first, then @Field-only ones: one Set filled in place, no spread arrays.
-    const names = new Set(validators.keys());
-    for (const name of fields.keys()) names.add(name);
     let hasAsync = false;
+    let declaresHeader = false;
     for (const metas of validators.values()) if ((hasAsync = hasAsyncConstraint(metas))) break;
     const properties: PropertyModel[] = [];
     const required: string[] = [];
     const schema: ObjectJsonSchema = { type: 'object', properties: {}, required, additionalProperties: false };
-    for (const name of names) {
+    // Validators' properties first, then @Field-only ones (no set of names built to merge the two lists)
+    const each = (name: string): void => {
       const property = compileProperty(cls, name, validators.get(name) ?? [], fields.get(name), nestedSchema);
       // a nested DTO's model is cached by now: its async flag is read, not compiled again
-      if (property.nested !== undefined && compileDtoModel(property.nested).hasAsync) hasAsync = true;
+      if (property.nested !== undefined) {
+        const nested = compileDtoModel(property.nested);
+        if (nested.hasAsync) hasAsync = true;
+        if (nested.declaresHeader) declaresHeader = true;
+      }
+      if (fields.get(name)?.header !== undefined) declaresHeader = true;
       properties.push(property);
       schema.properties[name] = property.schema;
       if (property.required) required.push(name);
-    }
+    };
+    for (const name of validators.keys()) each(name);
+    for (const name of fields.keys()) if (!validators.has(name)) each(name);
     // Kept for the life of the app: exact-length copies, not the lists grown by push (room for 16 each).
     schema.required = required.slice();
-    const model: DtoModel = { cls, properties: properties.slice(), schema: deepFreeze(schema), hasAsync };
+    const model: DtoModel = {
+      cls,
+      properties: properties.slice(),
+      schema: deepFreeze(schema),
+      hasAsync,
+      declaresHeader,
+    };
     cache.set(cls, model);
     return model;
   } finally {

@@ -51,10 +51,13 @@ export function collectField(target: Class, meta: FieldMetadata): void {
   fields.set(meta.propertyName, meta);
 }
 
-/** Fields of `cls` and its parents; a subclass's declaration of a property replaces its parent's. */
-export function getFieldMetadata(cls: Class): Map<string, FieldMetadata> {
-  // A class that extends nothing (most DTOs) has only its own fields: one native copy, no chain to walk.
-  if (Object.getPrototypeOf(cls) === Function.prototype) return new Map(store.get(cls));
+const NO_FIELDS: ReadonlyMap<string, FieldMetadata> = new Map();
+
+/** Fields of `cls` and its parents; a subclass's declaration of a property replaces its parent's. Read only. */
+export function getFieldMetadata(cls: Class): ReadonlyMap<string, FieldMetadata> {
+  // A class that extends nothing (most DTOs) has only its own fields: the store's own map, not a copy of it
+  // (read once per class, when its model is compiled).
+  if (Object.getPrototypeOf(cls) === Function.prototype) return store.get(cls) ?? NO_FIELDS;
   const chain: Class[] = [];
   for (let c: unknown = cls; typeof c === 'function' && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
     chain.unshift(c as Class);
