@@ -12,4 +12,9 @@ export interface DependencyPlan {
   requestedSchema?: ElicitRequestFormParams['requestedSchema'];
   dto?: Class;
   inject: 'value' | 'outcome';
+  /**
+   * A fixed question's digest (see `QuestionKind.fixed`), set on its first render: the same bytes as the
+   * per-call digest, which a question with a part computed per call keeps (`null`: not fixed).
+   */
+  digest?: string | null;
 }

@@ -17,6 +17,11 @@ export interface QuestionKind<S extends DependencySpec = DependencySpec> {
   readonly elicitation: boolean;
   /** Definition time: what the plan needs beyond key and position (schema, DTO, injection mode); throws on misuse. */
   compile(plan: DependencyPlan, spec: S, paramType: unknown, where: string): void;
+  /**
+   * Whether `render` gives the same request on every call (no part computed per call, every object in it
+   * frozen all the way down): its digest is then computed once, on first use.
+   */
+  fixed(plan: DependencyPlan, spec: S): boolean;
   /** The input request as it goes on the wire (2026-07-28), from the arguments and earlier answers. */
   render(plan: DependencyPlan, spec: S, input: QuestionInput): InputRequest;
   /** Checks an untrusted answer (already known to be an object) against its question. */

@@ -10,6 +10,7 @@ import type { ElicitFormSpec } from '../dependency-spec';
 import { Elicitation } from '../elicitation';
 import { InvalidSignatureError } from '../../errors/definition/invalid-signature.error';
 import type { QuestionKind } from '../question-kind';
+import { unchanging } from '../unchanging';
 import { declaredElicitation, readDeclineOrCancel } from './elicitation-action';
 
 /** `@Elicit`: a form the client shows to the user; the accepted content is checked against the question's schema. */
@@ -27,6 +28,8 @@ export const formElicitation: QuestionKind<ElicitFormSpec> = {
       plan.inject = spec.inject ?? 'value';
     }
   },
+  // a DTO's schema is deeply frozen (elicitationSchemaForDto); a raw schema's checked form is not
+  fixed: (plan, spec) => unchanging(spec.message) && unchanging(plan.requestedSchema),
   render: (plan, spec, input) => ({
     method: 'elicitation/create',
     params: { mode: 'form', message: compute(spec.message, input, 'message'), requestedSchema: plan.requestedSchema! },

@@ -6,6 +6,7 @@ export const roots: QuestionKind<ListRootsSpec> = {
   kind: 'roots',
   elicitation: false,
   compile() {},
+  fixed: () => true,
   render: () => ({ method: 'roots/list' }),
   read(_plan, response) {
     const list = response.roots;

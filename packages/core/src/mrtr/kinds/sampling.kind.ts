@@ -1,6 +1,7 @@
 import type { CreateMessageRequestParams } from '@modelcontextprotocol/server';
 import { compute } from '../compute';
 import type { SampleSpec } from '../dependency-spec';
+import { unchanging } from '../unchanging';
 import type { QuestionKind } from '../question-kind';
 
 const SAMPLING_BLOCKS = new Set(['text', 'image', 'audio', 'tool_use', 'tool_result']);
@@ -10,6 +11,8 @@ export const sampling: QuestionKind<SampleSpec> = {
   kind: 'sampling',
   elicitation: false,
   compile() {},
+  // a literal request object is the user's and could be changed between calls; only a frozen one is fixed
+  fixed: (_plan, spec) => unchanging(spec.request),
   render: (_plan, spec, input) => ({
     method: 'sampling/createMessage',
     params: compute(spec.request, input, 'request'),

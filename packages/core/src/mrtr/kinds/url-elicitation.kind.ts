@@ -2,6 +2,7 @@ import type { ElicitRequestURLParams } from '@modelcontextprotocol/server';
 import { compute } from '../compute';
 import type { ElicitUrlSpec } from '../dependency-spec';
 import type { QuestionKind } from '../question-kind';
+import { unchanging } from '../unchanging';
 import { declaredElicitation, readDeclineOrCancel } from './elicitation-action';
 
 /** `@Elicit.url`: the user completes a step at a URL, out of band; the parameter gets the outcome only. */
@@ -11,6 +12,7 @@ export const urlElicitation: QuestionKind<ElicitUrlSpec> = {
   compile(plan) {
     plan.inject = 'outcome';
   },
+  fixed: (_plan, spec) => unchanging(spec.message) && unchanging(spec.url),
   // 2026-07-28 URL elicitations carry no elicitationId (the retry and its state correlate them).
   render: (_plan, spec, input) => ({
     method: 'elicitation/create',
