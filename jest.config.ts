@@ -26,6 +26,7 @@ const config: Config = {
   moduleNameMapper: {
     '^@tessera/core/node$': '<rootDir>/packages/core/src/node',
     '^@tessera/core/advanced$': '<rootDir>/packages/core/src/advanced',
+    '^@tessera/core/validators$': '<rootDir>/packages/core/src/validators',
     '^@tessera/request-state/framework$': '<rootDir>/packages/request-state/src/framework',
     '^@tessera/(common|request-state|core|client|testing|redis)$': '<rootDir>/packages/$1/src',
   },

@@ -9,11 +9,12 @@ const os = require('node:os');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '../../../../..');
-const WORKSPACE = /^@tessera\/(request-state|core|client|testing)(?:\/(node|advanced|framework))?$/;
-/** The source file of a package entry: src/index.ts, src/node/index.ts, src/advanced.ts, src/framework.ts. */
+const WORKSPACE = /^@tessera\/(request-state|core|client|testing)(?:\/(node|advanced|framework|validators))?$/;
+/** The source file of a package entry: src/index.ts, src/node/index.ts, src/advanced.ts, src/framework.ts, src/validators.ts. */
 function entrySource(pkg, subpath) {
   const src = path.join(root, 'packages', pkg, 'src');
-  if (subpath === 'advanced' || subpath === 'framework') return path.join(src, `${subpath}.ts`);
+  if (subpath === 'advanced' || subpath === 'framework' || subpath === 'validators')
+    return path.join(src, `${subpath}.ts`);
   return path.join(src, subpath ?? '', 'index.ts');
 }
 const resolve = Module._resolveFilename;
