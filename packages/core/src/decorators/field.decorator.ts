@@ -1,4 +1,4 @@
-import { Allow, IsOptional } from 'class-validator';
+import { Allow, IsOptional } from '../validators';
 import { InvalidDecoratorUseError } from '../errors/definition/invalid-decorator-use.error';
 import { collectField, type FieldOptions } from '../schema/field.metadata';
 import type { Class } from '../types/class';

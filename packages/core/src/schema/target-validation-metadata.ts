@@ -1,4 +1,4 @@
-import { getMetadataStorage } from 'class-validator';
+import { getMetadataStorage } from '../validators';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 
 /**

@@ -1,4 +1,4 @@
-import { isEmail, isISO8601, isURL } from 'class-validator';
+import { isEmail, isISO8601, isURL } from '../validators';
 import type { ElicitationProperty } from '../schema/elicitation-schema';
 
 type Constraints = Record<string, string>;

@@ -1,4 +1,4 @@
-import { getMetadataStorage, ValidationTypes, type ValidatorOptions } from 'class-validator';
+import { getMetadataStorage, ValidationTypes, type ValidatorOptions } from '../validators';
 import type { ValidationArguments } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { targetMetadata } from './run-class-validator';

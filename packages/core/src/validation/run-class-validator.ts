@@ -1,4 +1,4 @@
-import { getMetadataStorage, Validator, type ValidationError, type ValidatorOptions } from 'class-validator';
+import { getMetadataStorage, Validator, type ValidationError, type ValidatorOptions } from '../validators';
 import type { MetadataStorage } from 'class-validator/types/metadata/MetadataStorage';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import type { ValidationExecutor as Executor } from 'class-validator/types/validation/ValidationExecutor';
