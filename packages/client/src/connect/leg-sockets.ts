@@ -1,6 +1,14 @@
 import type * as NodeHttp from 'node:http';
 import type { NetConnectOpts, Socket } from 'node:net';
-import { decodeJson, JsonText, notWritten, readAnswer, type PendingAnswer, type StopSignal } from './node-http-answer';
+import {
+  abortablePending,
+  decodeJson,
+  JsonText,
+  notWritten,
+  readAnswer,
+  type PendingAnswer,
+  type StopSignal,
+} from './node-http-answer';
 import { readAnswerHead, type AnswerHead } from './plain-json-head';
 import { replayedSocket, type StreamModule } from './replayed-socket';
 
@@ -71,16 +79,7 @@ export class LegSockets {
     if (stopped !== undefined) return Promise.reject(stopped.reason);
     return new Promise<Response | JsonText>((resolve, reject) => {
       let stop: (() => void) | undefined;
-      const onAbort = signals.map((signal) => () => {
-        pending.fail(signal.reason);
-        stop?.();
-      });
-      const pending: PendingAnswer = {
-        resolve,
-        fail: reject,
-        done: () => signals.forEach((signal, i) => signal.removeEventListener('abort', onAbort[i]!)),
-      };
-      signals.forEach((signal, i) => signal.addEventListener('abort', onAbort[i]!, { once: true }));
+      const pending = abortablePending(signals, resolve, reject, () => stop?.());
       const attempt = () => {
         if (signals.some((signal) => signal.aborted)) return; // aborted while waiting for its turn: already rejected
         stop = this.exchange(url, headers, body, pending, (next) => (stop = next));

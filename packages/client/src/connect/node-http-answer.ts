@@ -30,6 +30,29 @@ export interface PendingAnswer {
 }
 
 /**
+ * A pending answer that fails with the reason of the first of `signals` to abort, then calls `stop` (whatever
+ * stops the exchange as far as it got); `done` drops those listeners once the answer is settled.
+ */
+export function abortablePending(
+  signals: readonly StopSignal[],
+  resolve: (answer: Response | JsonText) => void,
+  reject: (error: unknown) => void,
+  stop: () => void,
+): PendingAnswer {
+  const onAbort = signals.map((signal) => () => {
+    pending.fail(signal.reason);
+    stop();
+  });
+  const pending: PendingAnswer = {
+    resolve,
+    fail: reject,
+    done: () => signals.forEach((signal, i) => signal.removeEventListener('abort', onAbort[i]!)),
+  };
+  signals.forEach((signal, i) => signal.addEventListener('abort', onAbort[i]!, { once: true }));
+  return pending;
+}
+
+/**
  * Reads the answer to `request` into `pending`. `written` says whether the whole request reached the socket
  * (a failure before that is marked: no server can have read it, let alone run it).
  */

@@ -1,7 +1,7 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import type * as NodeHttp from 'node:http';
 import { LegSockets, type SocketModules } from './leg-sockets';
-import { JsonText, readAnswer, type PendingAnswer, type StopSignal } from './node-http-answer';
+import { abortablePending, JsonText, readAnswer, type StopSignal } from './node-http-answer';
 
 export { JsonText, type StopSignal } from './node-http-answer';
 
@@ -111,16 +111,7 @@ function send(
   return new Promise<Response | JsonText>((resolve, reject) => {
     if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
     let req: NodeHttp.ClientRequest | undefined;
-    const onAbort = signals.map((signal) => () => {
-      pending.fail(signal.reason);
-      req?.destroy();
-    });
-    const pending: PendingAnswer = {
-      resolve,
-      fail: reject,
-      done: () => signals.forEach((signal, i) => signal.removeEventListener('abort', onAbort[i]!)),
-    };
-    signals.forEach((signal, i) => signal.addEventListener('abort', onAbort[i]!, { once: true }));
+    const pending = abortablePending(signals, resolve, reject, () => req?.destroy());
     const attempt = () => {
       if (signals.some((signal) => signal.aborted)) return; // aborted while waiting for its turn: already rejected
       const current = request(url, { method, headers });
