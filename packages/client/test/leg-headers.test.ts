@@ -1,5 +1,6 @@
 import { StreamableHTTPClientTransport, type JSONRPCMessage } from '@modelcontextprotocol/client';
 import { legHeaders, plainBaseHeaders } from '../src/connect/leg-headers';
+import { random } from './support/seeded-random';
 
 /*
  * The leg transport builds a leg's headers itself (leg-headers.ts); the SDK's StreamableHTTPClientTransport is
@@ -37,19 +38,6 @@ async function sdkHeaders(
     await transport.close();
   }
   return seen!;
-}
-
-/** A small seeded generator (mulberry32), so a failure names the case that reproduces it. */
-function random(seed: number) {
-  let a = seed;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
-  return { next, pick };
 }
 
 const NAMES = [

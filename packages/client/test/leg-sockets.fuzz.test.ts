@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { nodeHttpClient, JsonText, type NodeHttpClient } from '../src/connect/node-http-fetch';
 import { readAnswerHead } from '../src/connect/plain-json-head';
 import { classifyLegFailure } from '../src/rounds/leg-failure';
+import { random, type Random } from './support/seeded-random';
 
 /*
  * The leg sockets (leg-sockets.ts) against node:http's own client, on seeded random answers from a raw TCP
@@ -20,19 +21,6 @@ import { classifyLegFailure } from '../src/rounds/leg-failure';
 
 const SEED = Number(process.env.LEG_SOCKETS_FUZZ_SEED ?? Date.now() % 1_000_000);
 const CASES = 160;
-
-function random(seed: number) {
-  let a = seed;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
-  return { next, pick };
-}
-type Random = ReturnType<typeof random>;
 
 /** What the server does with one request: the bytes it answers, in pieces, and how the connection ends. */
 interface Script {

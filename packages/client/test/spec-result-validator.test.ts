@@ -1,5 +1,6 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { specResultValidator } from '../src/client/spec-result-validator';
+import { random, type Random } from './support/seeded-random';
 
 /*
  * The tools/call result validator built once (spec-result-validator.ts) against the one the SDK's
@@ -12,19 +13,6 @@ import { specResultValidator } from '../src/client/spec-result-validator';
 
 const SEED = Number(process.env.SPEC_RESULT_SEED ?? Date.now() % 1_000_000);
 const CASES = 400;
-
-function random(seed: number) {
-  let a = seed;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
-  return { next, pick };
-}
-type Random = ReturnType<typeof random>;
 
 const CONTENT: unknown[] = [
   { type: 'text', text: 'provisioned web1 in eu' },
