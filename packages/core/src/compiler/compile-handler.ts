@@ -28,7 +28,7 @@ export function compileHandler(
     throw new InvalidSignatureError(`${where} is decorated as a ${meta.kind} but is not a method.`);
   }
   const reflected = getParamTypes(cls, meta.methodName);
-  const types = reflected ?? [];
+  const types = reflected ?? NO_TYPES;
   const decorated = merged.params.get(meta.methodName) ?? NO_PARAMS;
   // most handlers take one decorated parameter or none: already in order, read as they are, not copied to sort
   const records = decorated.length > 1 ? [...decorated].sort((a, b) => a.index - b.index) : decorated;
@@ -36,11 +36,7 @@ export function compileHandler(
   const params: ParamPlan[] = records.map((record) => ({ meta: record, type: types[record.index] }));
 
   if (reflected === undefined) {
-    const needsType = records.find(
-      (p) =>
-        (p.kind === 'args' && !p.type) ||
-        (p.kind === 'dependency' && p.spec.kind === 'form-elicitation' && p.spec.inject === undefined),
-    );
+    const needsType = records.find(needsDeclaredType);
     if (needsType)
       throw new MissingDesignMetadataError(
         where,
@@ -57,7 +53,7 @@ export function compileHandler(
 
   let argsType: Class | undefined;
   const rawSchema = meta.kind === 'tool' && meta.inputSchema !== undefined;
-  const argsParam = records.find((p) => p.kind === 'args');
+  const argsParam = records.find(isArgsParam);
   if (argsParam && argsParam.kind === 'args') {
     const declared = argsParam.type ? argsParam.type() : types[argsParam.index];
     const untyped = typeof declared !== 'function' || declared === Object;
@@ -81,7 +77,7 @@ export function compileHandler(
   }
   if (argsType) assertDtoHasFields(argsType, `${where} arguments`);
 
-  const dependencyParams = records.filter((p): p is DependencyParamMetadata => p.kind === 'dependency');
+  const dependencyParams = records.some(isDependencyParam) ? records.filter(isDependencyParam) : NO_DEPENDENCIES;
   const declaredDirect = 'returnsInputRequired' in meta && meta.returnsInputRequired === true;
   if (dependencyParams.length > 0 && declaredDirect) {
     const first = dependencyParams[0];
@@ -156,6 +152,23 @@ const NO_ENHANCERS: EnhancerMetadata = Object.freeze({
 });
 const NO_DEPENDENCIES = Object.freeze([]) as never[];
 const NO_PARAMS: readonly ParamMetadata[] = Object.freeze([]);
+const NO_TYPES: readonly unknown[] = Object.freeze([]);
+
+// Predicates at module level, not arrows inside compileHandler: one function each, not one per handler.
+function needsDeclaredType(p: ParamMetadata): boolean {
+  return (
+    (p.kind === 'args' && !p.type) ||
+    (p.kind === 'dependency' && p.spec.kind === 'form-elicitation' && p.spec.inject === undefined)
+  );
+}
+
+function isArgsParam(p: ParamMetadata): boolean {
+  return p.kind === 'args';
+}
+
+function isDependencyParam(p: ParamMetadata): p is DependencyParamMetadata {
+  return p.kind === 'dependency';
+}
 const NO_SCOPES: readonly string[] = Object.freeze([]);
 
 function isEmpty(enhancers: EnhancerMetadata): boolean {

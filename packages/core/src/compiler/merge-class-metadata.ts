@@ -31,27 +31,29 @@ export function mergeClassMetadata(cls: Class): MergedClassMetadata {
     classEnhancers: emptyEnhancers(),
     methodEnhancers: new Map(),
   };
-  for (const c of chain) {
-    const own = getOwnMetadata(c);
+  // Maps walked with forEach, arrays by index: createApp runs this once per provider class, mostly in the
+  // interpreter, where for...of allocates a result object (and an entry pair) per step
+  for (let i = 0; i < chain.length; i++) {
+    const own = getOwnMetadata(chain[i]!);
     if (!own) continue;
     if (own.provider) {
       // a subclass adds scopes to its parent's, never drops them
       const scopes = [...(merged.provider.scopes ?? []), ...(own.provider.scopes ?? [])];
       merged.provider = { ...merged.provider, ...own.provider, ...(scopes.length > 0 && { scopes }) };
     }
-    for (const [method, handler] of own.handlers) {
+    own.handlers.forEach((handler, method) => {
       merged.handlers.set(method, handler);
       // A re-decorated override has its own signature: the parent's parameter decorators must not
       // land on its positions (they would name a DTO the override does not take).
       merged.params.set(method, own.params.get(method) ?? []);
-    }
-    for (const [method, params] of own.params) merged.params.set(method, params);
+    });
+    own.params.forEach((params, method) => merged.params.set(method, params));
     appendEnhancers(merged.classEnhancers, own.classEnhancers);
-    for (const [method, enh] of own.methodEnhancers) {
+    own.methodEnhancers.forEach((enh, method) => {
       const target = merged.methodEnhancers.get(method) ?? emptyEnhancers();
       appendEnhancers(target, enh);
       merged.methodEnhancers.set(method, target);
-    }
+    });
   }
   return merged;
 }

@@ -70,7 +70,11 @@ export function compileDtoModel(cls: Class): DtoModel {
     const fields = getFieldMetadata(cls);
     let hasAsync = false;
     let declaresHeader = false;
-    for (const metas of validators.values()) if ((hasAsync = hasAsyncConstraint(metas))) break;
+    // Maps walked with forEach, arrays by index: createApp runs this once per DTO, mostly in the interpreter,
+    // where for...of allocates a result object per step (about a fifth of what createApp allocated)
+    validators.forEach((metas) => {
+      if (!hasAsync) hasAsync = hasAsyncConstraint(metas);
+    });
     const properties: PropertyModel[] = [];
     const required: string[] = [];
     const schema: ObjectJsonSchema = { type: 'object', properties: {}, required, additionalProperties: false };
@@ -88,8 +92,10 @@ export function compileDtoModel(cls: Class): DtoModel {
       schema.properties[name] = property.schema;
       if (property.required) required.push(name);
     };
-    for (const name of validators.keys()) each(name);
-    for (const name of fields.keys()) if (!validators.has(name)) each(name);
+    validators.forEach((_metas, name) => each(name));
+    fields.forEach((_field, name) => {
+      if (!validators.has(name)) each(name);
+    });
     // Kept for the life of the app: exact-length copies, not the lists grown by push (room for 16 each).
     schema.required = required.slice();
     const model: DtoModel = {

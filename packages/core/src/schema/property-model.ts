@@ -42,7 +42,8 @@ function summarize(metas: readonly ValidationMetadata[]): ValidatorSummary {
     notEmpty: false,
     nestedValidation: false,
   };
-  for (const meta of metas) {
+  for (let i = 0; i < metas.length; i++) {
+    const meta = metas[i]!;
     // @IsOptional, and @ValidateIf (its other validators may not run): either way the property may be absent.
     if (meta.type === 'conditionalValidation') sum.optional = true;
     if (meta.type === 'nestedValidation') sum.nestedValidation = true;

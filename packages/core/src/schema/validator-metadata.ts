@@ -9,7 +9,9 @@ export type { ValidationMetadata };
 export function getValidatorMetadata(cls: Class): Map<string, ValidationMetadata[]> {
   const all = targetValidationMetadatas(cls);
   const byProperty = new Map<string, ValidationMetadata[]>();
-  for (const meta of all) {
+  // by index: createApp runs this once per DTO, in the interpreter, where for...of allocates a result per step
+  for (let i = 0; i < all.length; i++) {
+    const meta = all[i]!;
     const list = byProperty.get(meta.propertyName);
     if (list) list.push(meta);
     else byProperty.set(meta.propertyName, [meta]);
@@ -18,9 +20,10 @@ export function getValidatorMetadata(cls: Class): Map<string, ValidationMetadata
 }
 
 /** Whether any constraint of these metadata runs asynchronously (then only the async `validate` sees it). */
-export function hasAsyncConstraint(metas: Iterable<ValidationMetadata>): boolean {
+export function hasAsyncConstraint(metas: readonly ValidationMetadata[]): boolean {
   const storage = getMetadataStorage();
-  for (const meta of metas) {
+  for (let i = 0; i < metas.length; i++) {
+    const meta = metas[i]!;
     if (meta.type === 'promiseValidation') return true;
     if (!meta.constraintCls) continue;
     if (storage.getTargetValidatorConstraints(meta.constraintCls).some((c) => c.async)) return true;
