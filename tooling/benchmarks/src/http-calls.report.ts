@@ -14,6 +14,7 @@ const LABELS: Record<string, string> = {
   'node-young-1mb': 'plain node:http JSON echo, node --max-semi-space-size=1',
   'tessera-young-1mb': 'Tessera app.listen, node --max-semi-space-size=1',
   'tessera-no-idle-gc': 'Tessera app.listen, idle GC off (idleGcMs: false)',
+  'tessera-cv-root': "Tessera app.listen, class-validator's root loaded (DTOs importing 'class-validator')",
   'flow-raw': 'raw SDK flow server (low-level Server, HMAC codec)',
   'flow-tessera': 'Tessera @Elicit flow server',
 };

@@ -16,6 +16,10 @@ const COLD_KINDS: Array<{ kind: ServerKind; label: string }> = [
   { kind: 'raw', label: 'raw SDK: createMcpHandler + toNodeHandler, low-level Server' },
   { kind: 'nest', label: 'MCP-Nest 2.0.5 (Express, zod)' },
   { kind: 'tessera', label: 'Tessera app.listen' },
+  {
+    kind: 'tessera-cv-root',
+    label: "Tessera app.listen, class-validator's root loaded (DTOs importing 'class-validator')",
+  },
 ];
 
 interface ColdStart {

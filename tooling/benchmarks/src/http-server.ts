@@ -19,6 +19,7 @@ export type ServerKind =
   | 'node-young-1mb'
   | 'tessera-young-1mb'
   | 'tessera-no-idle-gc'
+  | 'tessera-cv-root'
   | 'flow-raw'
   | 'flow-tessera';
 
@@ -83,6 +84,12 @@ async function start(kind: ServerKind, tools: number): Promise<string> {
       return (
         await (await node()).listen((await tessera()).tesseraEcho(tools).app, { port: 0, idleGcMs: false })
       ).url.toString();
+    case 'tessera-cv-root':
+      // the same app with class-validator's root loaded, as when DTOs import from 'class-validator' rather than
+      // '@tessera/core/validators' (the root loads every decorator, libphonenumber-js and validator.js whole)
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      require('class-validator');
+      return (await (await node()).listen((await tessera()).tesseraEcho(tools).app, { port: 0 })).url.toString();
     case 'tessera-sdk':
       // listen() with its fast path off: every request through the SDK's node adapter (what the fast path saves).
       return (

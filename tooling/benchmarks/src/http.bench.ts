@@ -15,7 +15,7 @@
  *   npm run build && npm run bench:http -w @tessera/tooling-benchmarks       (about 5 minutes)
  *   BENCH_QUICK=1 npm run bench:http -w @tessera/tooling-benchmarks          (smoke mode, about a minute)
  *   Overrides: BENCH_HTTP_ROUNDS, BENCH_HTTP_SECONDS, BENCH_HTTP_WARMUP_SECONDS, BENCH_HTTP_CONNECTIONS,
- *   BENCH_HTTP_TOOLS=10,1000, BENCH_HTTP_KINDS=node,node-busy,raw,nest,tessera,tessera-intercepted,flow-raw,flow-tessera[,tessera-sdk,tessera-no-idle-gc,node-young-1mb,tessera-young-1mb],
+ *   BENCH_HTTP_TOOLS=10,1000, BENCH_HTTP_KINDS=node,node-busy,raw,nest,tessera,tessera-intercepted,flow-raw,flow-tessera[,tessera-sdk,tessera-no-idle-gc,tessera-cv-root,node-young-1mb,tessera-young-1mb],
  *   BENCH_HTTP_BUSY_US=50,
  *   BENCH_FLOW_CONCURRENCY, BENCH_OPEN_FLOWS, BENCH_HTTP_PARTS=cold,calls,open,flows,
  *   BENCH_HTTP_READS=1 (the Tessera kinds also serve a prompts/get and a resources/read; with tessera-sdk in

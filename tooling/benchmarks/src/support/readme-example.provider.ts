@@ -1,7 +1,7 @@
 // The README's "A complete small example", verbatim from `class ProvisionArgs` to the end of `Machines`: the
 // benchmarks' Tessera flow serves it, and packages/core/test/readme-example.test.ts checks that the README shows
 // exactly this code and that the flow works. Change the README with it.
-import { IsIn, IsString, MinLength } from 'class-validator';
+import { IsIn, IsString, MinLength } from '@tessera/core/validators';
 import { Args, Elicit, Field, Provider, Tool } from '@tessera/core';
 
 class ProvisionArgs {

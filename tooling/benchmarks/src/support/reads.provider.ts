@@ -1,4 +1,4 @@
-import { IsString } from 'class-validator';
+import { IsString } from '@tessera/core/validators';
 import { Args, Field, Prompt, Provider, Resource, ResourceTemplate } from '@tessera/core';
 import type { WireCall } from './wire';
 

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { IsString } from 'class-validator';
+import { IsString } from '@tessera/core/validators';
 import { createApp, Elicit, Field, Provider, silentLogger, Tool, type TasksOptions } from '@tessera/core';
 import { listen } from '@tessera/core/node';
 import { connectRedis, RedisTaskQueue, RedisTaskStore } from '@tessera/redis';
