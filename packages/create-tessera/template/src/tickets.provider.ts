@@ -1,4 +1,4 @@
-import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength, MinLength } from '@tessera/core/validators';
 import { Args, Elicit, Field, Prompt, Provider, Tool, Elicitation } from '@tessera/core';
 
 export class TicketArgs {
