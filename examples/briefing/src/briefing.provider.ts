@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsString, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsString, Max, Min } from '@tessera/core/validators';
 import type { CreateMessageResult } from '@modelcontextprotocol/server';
 import { Args, Elicit, Field, Prompt, Provider, Sample, Tool, Elicitation } from '@tessera/core';
 

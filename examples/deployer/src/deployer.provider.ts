@@ -1,4 +1,4 @@
-import { IsIn, IsString, MinLength } from 'class-validator';
+import { IsIn, IsString, MinLength } from '@tessera/core/validators';
 import { Args, Elicit, Field, Provider, Tool } from '@tessera/core';
 
 export class DeployArgs {

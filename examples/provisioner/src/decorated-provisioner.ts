@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { IsIn, IsOptional, IsString, MinLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, MinLength } from '@tessera/core/validators';
 import {
   Args,
   createApp,

@@ -2,7 +2,7 @@
 // priced by a service the host may own, and a bearer verifier standing in for the host's identity provider.
 import 'reflect-metadata';
 import { timingSafeEqual } from 'node:crypto';
-import { IsBoolean, IsIn, IsString, MinLength } from 'class-validator';
+import { IsBoolean, IsIn, IsString, MinLength } from '@tessera/core/validators';
 import { Args, createApp, Ctx, Elicit, Field, Provider, Tool, type ExecutionContext } from '@tessera/core';
 import type { TesseraApp } from '@tessera/core';
 import { InMemoryServerEventBus, type AuthInfo } from '@modelcontextprotocol/server';
