@@ -15,7 +15,7 @@ import type { Logger } from '../logging/logger';
 import { refuseBeforeDispatch, type RefusalListener } from '../screening/refuse-before-dispatch';
 import type { FlowTelemetry } from '../telemetry/flow-telemetry';
 import { telemetryModules } from '../telemetry/telemetry-modules';
-import { refuseByScan } from '../limits/refuse-by-scan';
+import { refuseLargeBody } from '../limits/refuse-large-body';
 import type { ParamHeader } from '../http-headers/param-headers';
 import { refuseParamHeaders } from '../http-headers/refuse-param-headers';
 import { REFUSED_BEFORE_PARSE, SERVE_CHECKED, type FaceRequestOptions } from './face-request-options';
@@ -157,7 +157,7 @@ export class McpEndpoint {
         const bytes = await readLimitedBytes(request, max, hold);
         if (bytes === 'too-large') return payloadTooLarge(max);
         if (bytes === 'busy') return bodiesBusy();
-        const scanned = await refuseByScan(bytes, this.limits); // before decoding and JSON.parse: see refuse-by-scan
+        const scanned = await refuseLargeBody(bytes, this.limits); // before decoding and JSON.parse: see refuse-by-scan
         if (scanned) return this.refuseUnparsed(scanned);
         const text = utf8Text(bytes);
         let body: unknown;

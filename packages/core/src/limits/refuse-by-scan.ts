@@ -5,6 +5,7 @@ import { outsideCountsProblem, outsideRefusal } from './check-outside-bounds';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
 import { countNested, type NestedCounts } from './count-nested';
 import { OPEN_ARRAY, OPEN_OBJECT, QUOTE, skipSpace } from './json-bytes';
+import { SCAN_FROM_BYTES } from './refuse-large-body';
 import { runToEnd, runYielding, type Steps } from './run-in-slices';
 import {
   decodeJson,
@@ -16,11 +17,7 @@ import {
   type ScannedEnvelope,
 } from './scan-json-structure';
 
-/**
- * Below this size a body is not scanned: JSON.parse of even the worst shape (one object of tiny keys,
- * about 40 ms per MiB) takes under a millisecond, and ordinary calls, far smaller, pay nothing.
- */
-export const SCAN_FROM_BYTES = 16 * 1024;
+export { SCAN_FROM_BYTES };
 
 /**
  * Refuses, before it is decoded and parsed, a large request whose `arguments` (of a `tools/call` or

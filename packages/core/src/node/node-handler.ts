@@ -4,7 +4,7 @@ import { payloadTooLarge } from '../limits/read-limited-body';
 import type { ResolvedRequestLimits } from '../limits/request-limits';
 import { REFUSED_BEFORE_PARSE, type FaceRequestOptions } from '../endpoint/face-request-options';
 import { bodiesBusy, type BodyBudget } from '../limits/body-budget';
-import { refuseByScan, SCAN_FROM_BYTES } from '../limits/refuse-by-scan';
+import { refuseLargeBody, SCAN_FROM_BYTES } from '../limits/refuse-large-body';
 import type { FastLane } from '../lane/fast-lane';
 import { isWebResponse } from './is-web-response';
 import { sdkNodeAdapter } from './sdk-node-adapter';
@@ -65,7 +65,7 @@ export function createNodeHandler(
       bytes = read;
       // over the limits: refused from the bytes, never decoded or parsed (after the host and auth checks)
       // (a body too small to scan is not: no promise to wait for)
-      const refusal = bytes.length < SCAN_FROM_BYTES ? undefined : await refuseByScan(bytes, limits);
+      const refusal = bytes.length < SCAN_FROM_BYTES ? undefined : await refuseLargeBody(bytes, limits);
       if (refusal)
         return await writeWebResponse(await fetch(asRequest(view), { authInfo, [REFUSED_BEFORE_PARSE]: refusal }), res);
       if (lane?.takes(req)) {

@@ -41,6 +41,8 @@ describe('modules listen loads on first use', () => {
       singleUseClaims: false,
       // on Node request-state seals with node:crypto and encodes with Buffer, whatever the policy
       webCryptoCodec: false,
+      // a body under 16 KiB is parsed without the pre-parse scan: its scanner loads with the first larger one
+      largeBodyScan: false,
     };
     const served = { sdkNodeAdapter: true, undici: true, httpAuth: true, sdkStdio: true };
     expect(JSON.parse(stdout)).toEqual({
@@ -84,6 +86,18 @@ describe('modules listen loads on first use', () => {
         requestStateGuard: true,
         singleUseClaims: true,
         webCryptoCodec: true,
+      },
+      largeAnswered: true,
+      afterLargeBody: {
+        ...none,
+        ...served,
+        questionKinds: true,
+        dependencyResolver: true,
+        telemetry: true,
+        requestStateGuard: true,
+        singleUseClaims: true,
+        webCryptoCodec: true,
+        largeBodyScan: true,
       },
     });
   }, 90_000);
