@@ -1,4 +1,5 @@
-import { container as globalContainer, type DependencyContainer } from 'tsyringe';
+import type { DependencyContainer } from 'tsyringe';
+import { globalContainer } from './tsyringe-parts';
 
 /**
  * A tsyringe container with no parent: what is registered in tsyringe's global `container` (by

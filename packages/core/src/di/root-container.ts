@@ -1,11 +1,11 @@
+import type * as Tsyringe from 'tsyringe';
+import type { DependencyContainer, InjectionToken } from 'tsyringe';
 import {
-  container as globalContainer,
+  globalContainer,
   instanceCachingFactory,
   instancePerContainerCachingFactory,
   Lifecycle,
-  type DependencyContainer,
-  type InjectionToken,
-} from 'tsyringe';
+} from './tsyringe-parts';
 import { createIsolatedContainer } from './isolated-container';
 import { isClassRegistration, type ServiceRegistration } from './service-registration';
 
@@ -68,7 +68,7 @@ export function createRootContainer(
 
 function lifecycleOf(
   scope: 'singleton' | 'request' | 'transient' | undefined,
-): Lifecycle.Singleton | Lifecycle.ContainerScoped | Lifecycle.Transient {
+): Tsyringe.Lifecycle.Singleton | Tsyringe.Lifecycle.ContainerScoped | Tsyringe.Lifecycle.Transient {
   if (scope === 'request') return Lifecycle.ContainerScoped;
   if (scope === 'transient') return Lifecycle.Transient;
   return Lifecycle.Singleton;
