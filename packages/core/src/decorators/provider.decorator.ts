@@ -1,4 +1,4 @@
-import { injectable } from '../di/tsyringe-parts';
+import { injectable } from 'tsyringe';
 import { collectProvider, type ProviderOptions } from '../metadata/metadata-store';
 import type { Class } from '../types/class';
 

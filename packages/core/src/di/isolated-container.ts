@@ -1,5 +1,4 @@
-import type { DependencyContainer } from 'tsyringe';
-import { globalContainer } from './tsyringe-parts';
+import { container as globalContainer, type DependencyContainer } from 'tsyringe';
 
 /**
  * A tsyringe container with no parent: what is registered in tsyringe's global `container` (by

@@ -1,4 +1,4 @@
-import { injectable } from './tsyringe-parts';
+import { injectable } from 'tsyringe';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
 import { MissingDesignMetadataError } from '../errors/definition/missing-design-metadata.error';
 import { getOwnMetadata } from '../metadata/metadata-store';

@@ -1,11 +1,11 @@
-import type * as Tsyringe from 'tsyringe';
-import type { DependencyContainer, InjectionToken } from 'tsyringe';
 import {
-  globalContainer,
+  container as globalContainer,
   instanceCachingFactory,
   instancePerContainerCachingFactory,
   Lifecycle,
-} from './tsyringe-parts';
+  type DependencyContainer,
+  type InjectionToken,
+} from 'tsyringe';
 import { createIsolatedContainer } from './isolated-container';
 import { isClassRegistration, type ServiceRegistration } from './service-registration';
 
@@ -68,7 +68,7 @@ export function createRootContainer(
 
 function lifecycleOf(
   scope: 'singleton' | 'request' | 'transient' | undefined,
-): Tsyringe.Lifecycle.Singleton | Tsyringe.Lifecycle.ContainerScoped | Tsyringe.Lifecycle.Transient {
+): Lifecycle.Singleton | Lifecycle.ContainerScoped | Lifecycle.Transient {
   if (scope === 'request') return Lifecycle.ContainerScoped;
   if (scope === 'transient') return Lifecycle.Transient;
   return Lifecycle.Singleton;

@@ -43,8 +43,6 @@ describe('modules listen loads on first use', () => {
       webCryptoCodec: false,
       // a body under 16 KiB is parsed without the pre-parse scan: its scanner loads with the first larger one
       largeBodyScan: false,
-      // core requires the tsyringe files it uses; the root loads with a user's import of it
-      tsyringeRoot: false,
     };
     const served = { sdkNodeAdapter: true, undici: true, httpAuth: true, sdkStdio: true };
     expect(JSON.parse(stdout)).toEqual({
@@ -68,7 +66,6 @@ describe('modules listen loads on first use', () => {
         dependencyResolver: true,
         telemetry: true,
         requestStateGuard: true,
-        tsyringeRoot: true,
       },
       singleUseState: { step: 1 },
       afterSingleUse: {
@@ -78,7 +75,6 @@ describe('modules listen loads on first use', () => {
         dependencyResolver: true,
         telemetry: true,
         requestStateGuard: true,
-        tsyringeRoot: true,
         singleUseClaims: true,
       },
       afterWebCodec: {
@@ -88,7 +84,6 @@ describe('modules listen loads on first use', () => {
         dependencyResolver: true,
         telemetry: true,
         requestStateGuard: true,
-        tsyringeRoot: true,
         singleUseClaims: true,
         webCryptoCodec: true,
       },
@@ -100,7 +95,6 @@ describe('modules listen loads on first use', () => {
         dependencyResolver: true,
         telemetry: true,
         requestStateGuard: true,
-        tsyringeRoot: true,
         singleUseClaims: true,
         webCryptoCodec: true,
         largeBodyScan: true,
