@@ -24,7 +24,7 @@ import { httpAuthRuntime } from '../auth/http-auth-runtime';
 import type { HttpAuthOptions } from '../auth/http-auth-options';
 import { payloadTooLarge, readLimitedBytes, utf8Text } from '../limits/read-limited-body';
 import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from '../limits/request-limits';
-import { LegacySessions, type LegacySessionOptions } from './legacy-sessions';
+import type { LegacySessions, LegacySessionOptions } from './legacy-sessions';
 import { BodyBudget, bodiesBusy } from '../limits/body-budget';
 import type { TaskListenStreams } from '../tasks/task-listen';
 
@@ -86,8 +86,10 @@ export class McpEndpoint {
     /** The bus `subscriptions/listen` streams hear change events on; default one in this process. */
     events?: ServerEventBus,
   ) {
+    // required here: only an app that serves legacy sessions loads them
     if (legacySessions)
-      this.sessions = new LegacySessions(
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      this.sessions = new (require('./legacy-sessions') as typeof import('./legacy-sessions')).LegacySessions(
         () => serverFactory('legacy'),
         logger,
         legacySessions === true ? {} : legacySessions,

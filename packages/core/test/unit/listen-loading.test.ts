@@ -43,15 +43,18 @@ describe('modules listen loads on first use', () => {
       webCryptoCodec: false,
       // a body under 16 KiB is parsed without the pre-parse scan: its scanner loads with the first larger one
       largeBodyScan: false,
+      // no legacy sessions here: their store loads with an app that serves them
+      legacySessions: false,
     };
-    const served = { sdkNodeAdapter: true, undici: true, httpAuth: true, sdkStdio: true };
+    const served = { sdkNodeAdapter: true, undici: true, httpAuth: true, sdkStdio: true, legacySessions: true };
     expect(JSON.parse(stdout)).toEqual({
       text: 'hello',
       afterCall: none,
       // a stateless server has no stream to open: the SDK's adapter answers the GET 405
       getStatus: 405,
       afterGet: { ...none, sdkNodeAdapter: true, undici: true },
-      afterAuth: { ...none, sdkNodeAdapter: true, undici: true, httpAuth: true },
+      // the app with auth serves legacy sessions too
+      afterAuth: { ...none, sdkNodeAdapter: true, undici: true, httpAuth: true, legacySessions: true },
       afterStdio: { ...none, ...served },
       // an app with a dependency parameter loads the question kinds and the resolver as it compiles it
       afterAskingApp: { ...none, ...served, questionKinds: true, dependencyResolver: true },
