@@ -47,6 +47,12 @@ describe('modules listen loads on first use', () => {
       legacySessions: false,
     };
     const served = { sdkNodeAdapter: true, undici: true, httpAuth: true, sdkStdio: true, legacySessions: true };
+    // each step below loads what the one before it did, and its own
+    const asking = { ...none, ...served, questionKinds: true, dependencyResolver: true };
+    const telemetry = { ...asking, telemetry: true };
+    const root = { ...telemetry, requestStateGuard: true };
+    const singleUse = { ...root, singleUseClaims: true };
+    const webCodec = { ...singleUse, webCryptoCodec: true };
     expect(JSON.parse(stdout)).toEqual({
       text: 'hello',
       afterCall: none,
@@ -57,51 +63,17 @@ describe('modules listen loads on first use', () => {
       afterAuth: { ...none, sdkNodeAdapter: true, undici: true, httpAuth: true, legacySessions: true },
       afterStdio: { ...none, ...served },
       // an app with a dependency parameter loads the question kinds and the resolver as it compiles it
-      afterAskingApp: { ...none, ...served, questionKinds: true, dependencyResolver: true },
+      afterAskingApp: asking,
       askResult: 'input_required',
-      afterAsk: { ...none, ...served, questionKinds: true, dependencyResolver: true },
-      afterTelemetryApp: { ...none, ...served, questionKinds: true, dependencyResolver: true, telemetry: true },
+      afterAsk: asking,
+      afterTelemetryApp: telemetry,
       sameClasses: true,
-      afterRoot: {
-        ...none,
-        ...served,
-        questionKinds: true,
-        dependencyResolver: true,
-        telemetry: true,
-        requestStateGuard: true,
-      },
+      afterRoot: root,
       singleUseState: { step: 1 },
-      afterSingleUse: {
-        ...none,
-        ...served,
-        questionKinds: true,
-        dependencyResolver: true,
-        telemetry: true,
-        requestStateGuard: true,
-        singleUseClaims: true,
-      },
-      afterWebCodec: {
-        ...none,
-        ...served,
-        questionKinds: true,
-        dependencyResolver: true,
-        telemetry: true,
-        requestStateGuard: true,
-        singleUseClaims: true,
-        webCryptoCodec: true,
-      },
+      afterSingleUse: singleUse,
+      afterWebCodec: webCodec,
       largeAnswered: true,
-      afterLargeBody: {
-        ...none,
-        ...served,
-        questionKinds: true,
-        dependencyResolver: true,
-        telemetry: true,
-        requestStateGuard: true,
-        singleUseClaims: true,
-        webCryptoCodec: true,
-        largeBodyScan: true,
-      },
+      afterLargeBody: { ...webCodec, largeBodyScan: true },
     });
   }, 90_000);
 });
