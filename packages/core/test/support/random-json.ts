@@ -39,3 +39,32 @@ export function set(target: Record<string, unknown>, key: string, value: unknown
   if (value === DROP) delete target[key];
   else Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
+
+/** Strings JSON escapes in every way: quotes, backslashes, controls, lone and paired surrogates, non-ASCII. */
+const ESCAPED_TEXTS = [
+  '',
+  'hi',
+  'say "hi"',
+  'a\\b',
+  'line\nbreak\t\u0000\u001f\u007f',
+  '\ud800',
+  '\udc00x',
+  '😀',
+  'é',
+  '\u2028\u2029',
+];
+
+/** A string of up to `most` pieces of ESCAPED_TEXTS, for the tests of JSON written by hand (the *-json.ts writers). */
+export function randomText(next: Next, most = 3): string {
+  let text = '';
+  for (let n = Math.floor(next() * (most + 1)); n > 0; n--) text += pick(next, ESCAPED_TEXTS);
+  return text;
+}
+
+/** An object JSON.stringify writes through its own `toJSON`, which a JSON writer must leave to it. */
+export class WithToJson {
+  a = 1;
+  toJSON(key: string) {
+    return `written for ${key}`;
+  }
+}

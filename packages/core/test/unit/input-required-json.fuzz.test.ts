@@ -1,7 +1,7 @@
 import { Server } from '@modelcontextprotocol/server';
 import { InputRequiredSeam } from '../../src/lane/direct/input-required-seam';
 import { ToolCallAnswers } from '../../src/lane/direct/tool-call-answer';
-import { DROP, pick, randomJson, set, type Next } from '../support/random-json';
+import { DROP, pick, randomJson, randomText, set, WithToJson, type Next } from '../support/random-json';
 import { seededRandom } from '../support/seeded-random';
 
 /**
@@ -31,22 +31,6 @@ const KEYS = [
 /** What the SDK's path sends: its codec's encoding, stringified in the JSON-RPC envelope. */
 function sdkText(id: number | string, result: unknown): string {
   return JSON.stringify({ result: seam.encode('tools/call', result), jsonrpc: '2.0', id });
-}
-
-/** Strings JSON escapes in every way: quotes, backslashes, controls, lone and paired surrogates, non-ASCII. */
-const TEXTS = ['', 'eu', 'say "hi"', 'a\\b', 'line\nbreak\u0000\u001f\u007f', '\ud800', '😀', 'é', '\u2028'];
-
-class WithToJson {
-  a = 1;
-  toJSON(key: string) {
-    return `written for ${key}`;
-  }
-}
-
-function randomText(next: Next): string {
-  let text = '';
-  for (let n = Math.floor(next() * 3); n > 0; n--) text += pick(next, TEXTS);
-  return text;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -79,12 +63,12 @@ const SCHEMAS = [
 function randomValue(next: Next, depth = 0): unknown {
   return pick(next, [
     () => randomJson(next, KEYS),
-    () => randomText(next),
+    () => randomText(next, 2),
     () => pick(next, SCHEMAS),
     () => new WithToJson(),
     () => [undefined, () => 'f', Symbol('s'), NaN, -0, 1e21, pick(next, SCHEMAS)],
-    () => ({ skipped: undefined, f: () => 1, s: Symbol('s'), kept: randomText(next) }),
-    () => Object.assign(Object.create(null), { plain: randomText(next) }),
+    () => ({ skipped: undefined, f: () => 1, s: Symbol('s'), kept: randomText(next, 2) }),
+    () => Object.assign(Object.create(null), { plain: randomText(next, 2) }),
     () => new Date(0),
     () => new Map(),
     () => (next() < 0.5 ? 10n : { big: 10n }),
@@ -97,7 +81,7 @@ function randomValue(next: Next, depth = 0): unknown {
 function randomQuestion(next: Next): unknown {
   const question: Record<string, unknown> = {
     method: 'elicitation/create',
-    params: { mode: 'form', message: randomText(next), requestedSchema: pick(next, SCHEMAS) },
+    params: { mode: 'form', message: randomText(next, 2), requestedSchema: pick(next, SCHEMAS) },
   };
   if (next() < 0.3) set(question, pick(next, KEYS), randomValue(next));
   const params = question.params;
@@ -120,7 +104,7 @@ function randomInputRequests(next: Next): unknown {
 function randomToken(next: Next): unknown {
   const r = next();
   if (r < 0.8) return `v1.${'AbC-_09'.repeat(1 + Math.floor(next() * 40))}`;
-  return r < 0.9 ? randomText(next) : pick(next, [undefined, 5, null, { t: 1 }, DROP]);
+  return r < 0.9 ? randomText(next, 2) : pick(next, [undefined, 5, null, { t: 1 }, DROP]);
 }
 
 function randomResult(next: Next): unknown {

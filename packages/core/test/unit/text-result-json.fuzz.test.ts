@@ -1,5 +1,5 @@
 import { textResultJson } from '../../src/lane/direct/text-result-json';
-import { DROP, pick, randomJson, set, type Next } from '../support/random-json';
+import { DROP, pick, randomJson, randomText, set, WithToJson, type Next } from '../support/random-json';
 import { seededRandom } from '../support/seeded-random';
 
 /**
@@ -10,33 +10,6 @@ import { seededRandom } from '../support/seeded-random';
 const SEED = Number(process.env.TEXT_JSON_FUZZ_SEED ?? Date.now() % 1_000_000);
 const CASES = 5000;
 const KEYS = ['type', 'text', 'content', 'isError', 'structuredContent', '_meta', 'a', '__proto__', 'toJSON'];
-
-/** Strings JSON escapes in every way: quotes, backslashes, controls, lone and paired surrogates, non-ASCII. */
-const TEXTS = [
-  '',
-  'hi',
-  'say "hi"',
-  'a\\b',
-  'line\nbreak\t\u0000\u001f\u007f',
-  '\ud800',
-  '\udc00x',
-  '😀',
-  'é',
-  '\u2028\u2029',
-];
-
-class WithToJson {
-  a = 1;
-  toJSON(key: string) {
-    return `written for ${key}`;
-  }
-}
-
-function randomText(next: Next): string {
-  let text = '';
-  for (let n = Math.floor(next() * 4); n > 0; n--) text += pick(next, TEXTS);
-  return text;
-}
 
 function randomBlock(next: Next): unknown {
   const block: Record<string, unknown> = { type: 'text', text: randomText(next) };
