@@ -5,7 +5,7 @@ import { outsideCountsProblem, outsideRefusal } from './check-outside-bounds';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
 import { countNested, type NestedCounts } from './count-nested';
 import { OPEN_ARRAY, OPEN_OBJECT, QUOTE, skipSpace } from './json-bytes';
-import { SCAN_FROM_BYTES } from './refuse-large-body';
+import { SCAN_FROM_BYTES } from './scan-from-bytes';
 import { runToEnd, runYielding, type Steps } from './run-in-slices';
 import {
   decodeJson,

@@ -1,11 +1,8 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { ResolvedRequestLimits } from './request-limits';
+import { SCAN_FROM_BYTES } from './scan-from-bytes';
 
-/**
- * Below this size a body is not scanned: JSON.parse of even the worst shape (one object of tiny keys,
- * about 40 ms per MiB) takes under a millisecond, and ordinary calls, far smaller, pay nothing.
- */
-export const SCAN_FROM_BYTES = 16 * 1024;
+export { SCAN_FROM_BYTES };
 
 /**
  * refuseByScan for a body of any size, its scanner required on the first body large enough to scan: an
