@@ -23,8 +23,11 @@ export interface HttpRequestModule {
   request: (url: URL, options: NodeHttp.RequestOptions) => NodeHttp.ClientRequest;
 }
 
-/** As the node:http agent's `timeout` (node-http-fetch.ts): how long an idle kept-alive connection is kept. */
-const IDLE_MS = 4_000;
+/**
+ * How long an idle kept-alive connection is kept before the server's `Keep-Alive` hint is read: the leg sockets'
+ * own limit and the node:http agent's `timeout` (node-http-fetch.ts), so both senders drop a connection alike.
+ */
+export const IDLE_MS = 4_000;
 /** As node's agent: TCP keep-alive probes after a second, at most 256 idle connections per origin. */
 const KEEP_ALIVE_PROBE_MS = 1_000;
 const MAX_IDLE = 256;

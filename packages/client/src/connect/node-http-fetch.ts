@@ -1,6 +1,6 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import type * as NodeHttp from 'node:http';
-import { LegSockets, type SocketModules } from './leg-sockets';
+import { IDLE_MS, LegSockets, type SocketModules } from './leg-sockets';
 import { abortablePending, JsonText, readAnswer, type StopSignal } from './node-http-answer';
 
 export { JsonText, type StopSignal } from './node-http-answer';
@@ -88,7 +88,7 @@ export function nodeHttpClient(http: HttpModule, https: HttpModule, sockets?: So
  * leg that may have run, which the client may not send again. The timeout only ends idle connections: a
  * quiet request in flight (a long SSE answer) is left alone.
  */
-const KEEP_ALIVE: NodeHttp.AgentOptions = { keepAlive: true, timeout: 4_000 };
+const KEEP_ALIVE: NodeHttp.AgentOptions = { keepAlive: true, timeout: IDLE_MS };
 
 type RequestFn = (url: URL, options: NodeHttp.RequestOptions) => NodeHttp.ClientRequest;
 
