@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { checkSpecType, type SchemaCheck } from './sdk-schema-check';
+import { isPlainObject } from './plain-object';
 
 /** The result's keys the schema knows, in the order its output has them (`_meta` first is left to it). */
 const RESULT_KEYS = ['content', 'structuredContent', 'isError'];
@@ -45,9 +46,4 @@ function isTextBlock(block: unknown): boolean {
   let keys = 0;
   for (const key in block) if (keys++ === 0 && key !== 'type') return false;
   return keys === 2;
-}
-
-/** An object of `Object`'s own making: no class of the tool's whose `toJSON` or inherited keys the schema's copy would lose. */
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 }

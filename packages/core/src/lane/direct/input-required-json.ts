@@ -1,3 +1,5 @@
+import { isPlainObject } from './plain-object';
+
 /**
  * `JSON.stringify` of the SDK's 2026-07-28 encoding of the usual input-required result of a `tools/call`,
  * written directly: a plain object whose own keys are among `resultType` (`input_required`),
@@ -123,8 +125,4 @@ function deeplyFrozen(value: object): boolean {
 /** A `toJSON` every plain object or array inherits would change what JSON.stringify writes for each. */
 function inheritedToJson(): boolean {
   return 'toJSON' in Object.prototype || 'toJSON' in Array.prototype;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 }

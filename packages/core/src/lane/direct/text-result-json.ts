@@ -1,3 +1,5 @@
+import { isPlainObject } from './plain-object';
+
 /**
  * `JSON.stringify(result)` for the usual tool result, written directly: a plain object whose own keys are
  * among `content` (text blocks of exactly `type` then `text`), `isError` (a boolean) and `structuredContent`
@@ -53,8 +55,4 @@ function plainJson(value: unknown): string | undefined {
   if (kind === 'string' || kind === 'number' || kind === 'boolean' || value === null) return JSON.stringify(value);
   if (kind === 'object' && !('toJSON' in (value as object))) return JSON.stringify(value);
   return undefined;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 }
