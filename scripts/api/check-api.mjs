@@ -15,8 +15,13 @@ const CONFIGS = [
   'packages/core/api-extractor.json',
   'packages/core/api-extractor.advanced.json',
   'packages/core/api-extractor.node.json',
+  'packages/core/api-extractor.validators.json',
   'packages/client/api-extractor.json',
   'packages/testing/api-extractor.json',
+  'packages/testing/api-extractor.echo-tool-table.json',
+  'packages/redis/api-extractor.json',
+  'packages/cli/api-extractor.json',
+  'packages/create-tessera/api-extractor.json',
 ];
 const update = process.argv.includes('--update');
 
