@@ -2,7 +2,7 @@
 // legs and its progress travels in the sealed requestState between them. Nothing here is Node-only: the
 // same compiled file is served by Node, Bun, Deno and workerd through `app.fetch`.
 import 'reflect-metadata';
-import { IsBoolean, IsIn, IsString, MinLength } from 'class-validator';
+import { IsBoolean, IsIn, IsString, MinLength } from '@tessera/core/validators';
 import { Args, createApp, Elicit, Field, Provider, Tool, type TesseraApp } from '@tessera/core';
 import { RequestStateSecurity } from '@tessera/request-state';
 
