@@ -10,15 +10,22 @@ async function connected(seen: SeenLeg[], options: TesseraClientOptions = {}) {
   return client;
 }
 
-/** The call's outcome, or 'HUNG' if it has not settled within `ms`. */
-const within = <T>(p: Promise<T>, ms: number) =>
-  Promise.race([
-    p.then(
-      () => 'settled',
-      (e: unknown) => e,
-    ),
-    new Promise((r) => setTimeout(() => r('HUNG'), ms)),
-  ]);
+/** The call's outcome, or 'HUNG' if it has not settled within `ms` (the timer is cleared, so jest does not wait on it). */
+async function within<T>(p: Promise<T>, ms: number): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  const hung = new Promise((r) => (timer = setTimeout(() => r('HUNG'), ms)));
+  try {
+    return await Promise.race([
+      p.then(
+        () => 'settled',
+        (e: unknown) => e,
+      ),
+      hung,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 describe('a stopped call stops, whatever the callbacks do', () => {
   let client: TesseraClient | undefined;
