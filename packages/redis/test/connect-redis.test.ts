@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { connectRedis } from '@tessera/redis';
-import { killAllRedis, runRedisServer } from '../../../tooling/fleet/src/redis/run-redis-server';
+import { killAllRedis, runRedisServer } from './support/redis-server';
 
 /** A loopback port nothing listens on: bound for a moment to learn a free number, then released. */
 async function closedPort(): Promise<number> {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { MemoryTaskStore, type TaskStep } from '@tessera/core/advanced';
 import { RedisTaskQueue, type RedisTaskQueueOptions } from '@tessera/redis';
 import { sampleTask } from '../../core/test/support/task-store-contract';
-import { killAllRedis, runRedisServer, type RunningRedis } from '../../../tooling/fleet/src/redis/run-redis-server';
+import { killAllRedis, runRedisServer, type RunningRedis } from './support/redis-server';
 
 /* A real redis-server on a free loopback port for this file; every queue and child process is stopped in finally. */
 

@@ -1,6 +1,6 @@
 import { RedisTaskStore, connectRedis, type RedisConnection } from '@tessera/redis';
 import { describeTaskStoreContract, sampleTask, type ContractClock } from '../../core/test/support/task-store-contract';
-import { killAllRedis, runRedisServer, type RunningRedis } from '../../../tooling/fleet/src/redis/run-redis-server';
+import { killAllRedis, runRedisServer, type RunningRedis } from './support/redis-server';
 
 /* A real redis-server on a free loopback port, started once for this file and stopped whatever happens. */
 

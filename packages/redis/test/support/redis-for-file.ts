@@ -1,5 +1,5 @@
 import { connectRedis, type RedisConnection } from '@tessera/redis';
-import { killAllRedis, runRedisServer, type RunningRedis } from '../../../../tooling/fleet/src/redis/run-redis-server';
+import { killAllRedis, runRedisServer, type RunningRedis } from './redis-server';
 
 /** The file's redis-server: its URL, and one connection to it for the file's commands. */
 export interface RedisForFile {
