@@ -28,6 +28,15 @@ export class NodeCryptoAesGcmCodec extends AesGcmTokenCodec<KeyObject> {
     return this.token(this.node.Buffer.concat([derived.kid, nonce, ciphertext, rest, cipher.getAuthTag()]));
   }
 
+  /**
+   * `seal` of a string's UTF-8 (the claims' JSON): Buffer writes the same bytes as `TextEncoder` (a lone
+   * surrogate as U+FFFD alike) at a fraction of its cost. The bytes may share Buffer's pool: they go
+   * straight to the cipher, never to code of anyone else's.
+   */
+  sealText(text: string): string {
+    return this.seal(this.node.Buffer.from(text, 'utf8'));
+  }
+
   unseal(token: string): Uint8Array {
     const { derived, nonce, sealed } = this.parts(token);
     const decipher = this.node.createDecipheriv('aes-256-gcm', derived.key, nonce, { authTagLength: TAG_BYTES });

@@ -10,6 +10,7 @@ import { singleUseClaims } from '../single-use/single-use-claims';
 import { LegAnswers, type RecordedAnswer } from '../single-use/leg-answers';
 import { encodeBase64url } from '../crypto/base64url';
 import { randomBytes } from '../crypto/web-crypto';
+import { NodeCryptoAesGcmCodec } from '../crypto/node-crypto-aes-gcm.codec';
 import { CLAIMS_VERSION, parseClaims, type RequestStateClaims } from './request-state-claims';
 import type { RequestStateCodec } from './request-state-codec';
 import type { OpenedLeg, RequestStateSealer } from './request-state-sealer';
@@ -34,11 +35,16 @@ export class ClaimsSealer implements RequestStateSealer {
   readonly audience: string | undefined;
   readonly idempotentLegs: boolean;
   private readonly answers: LegAnswers;
+  /** The codec's seal of the claims' JSON: node:crypto's codec takes the text, any other codec its UTF-8. */
+  private readonly sealClaims: (json: string) => string | Promise<string>;
 
   constructor(private readonly config: ClaimsSealerConfig) {
     this.audience = config.audience;
     this.idempotentLegs = config.singleUse?.legs !== undefined;
     this.answers = new LegAnswers(config.codec);
+    const codec = config.codec;
+    this.sealClaims =
+      codec instanceof NodeCryptoAesGcmCodec ? (json) => codec.sealText(json) : (json) => codec.seal(utf8.encode(json));
   }
 
   async seal(state: unknown, binding: RequestBinding): Promise<string> {
@@ -66,7 +72,7 @@ export class ClaimsSealer implements RequestStateSealer {
     claims.s = state;
     // 128 random bits straight from the CSPRNG: two tokens sharing one would refuse each other as replays
     if (this.config.singleUse !== undefined) claims.n = encodeBase64url(randomBytes(16));
-    const sealed = this.config.codec.seal(utf8.encode(JSON.stringify(claims)));
+    const sealed = this.sealClaims(JSON.stringify(claims));
     // node:crypto's codec answers directly; any other answer is awaited as a promise
     return typeof sealed === 'string' ? this.withinLength(sealed) : Promise.resolve(sealed).then(this.withinLength);
   }
