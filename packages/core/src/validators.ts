@@ -11,6 +11,7 @@
 /* eslint-disable @typescript-eslint/no-require-imports, max-lines -- generated: one line per value */
 import type * as CV from 'class-validator';
 import { onFirstUse } from './validation/on-first-use';
+import { sharedConstraint } from './validation/shared-constraint';
 
 export type * from 'class-validator';
 
@@ -62,7 +63,7 @@ export const isDefined = onFirstUse<typeof CV.isDefined>(
   'isDefined',
   () => (require('class-validator/cjs/decorator/common/IsDefined') as typeof CV).isDefined,
 );
-export const IsDefined = onFirstUse<typeof CV.IsDefined>(
+export const IsDefined = sharedConstraint<typeof CV.IsDefined>(
   'IsDefined',
   () => (require('class-validator/cjs/decorator/common/IsDefined') as typeof CV).IsDefined,
 );
@@ -104,7 +105,7 @@ export const isLatLong = onFirstUse<typeof CV.isLatLong>(
   'isLatLong',
   () => (require('class-validator/cjs/decorator/common/IsLatLong') as typeof CV).isLatLong,
 );
-export const IsLatLong = onFirstUse<typeof CV.IsLatLong>(
+export const IsLatLong = sharedConstraint<typeof CV.IsLatLong>(
   'IsLatLong',
   () => (require('class-validator/cjs/decorator/common/IsLatLong') as typeof CV).IsLatLong,
 );
@@ -113,7 +114,7 @@ export const isLatitude = onFirstUse<typeof CV.isLatitude>(
   'isLatitude',
   () => (require('class-validator/cjs/decorator/common/IsLatitude') as typeof CV).isLatitude,
 );
-export const IsLatitude = onFirstUse<typeof CV.IsLatitude>(
+export const IsLatitude = sharedConstraint<typeof CV.IsLatitude>(
   'IsLatitude',
   () => (require('class-validator/cjs/decorator/common/IsLatitude') as typeof CV).IsLatitude,
 );
@@ -122,7 +123,7 @@ export const isLongitude = onFirstUse<typeof CV.isLongitude>(
   'isLongitude',
   () => (require('class-validator/cjs/decorator/common/IsLongitude') as typeof CV).isLongitude,
 );
-export const IsLongitude = onFirstUse<typeof CV.IsLongitude>(
+export const IsLongitude = sharedConstraint<typeof CV.IsLongitude>(
   'IsLongitude',
   () => (require('class-validator/cjs/decorator/common/IsLongitude') as typeof CV).IsLongitude,
 );
@@ -131,7 +132,7 @@ export const equals = onFirstUse<typeof CV.equals>(
   'equals',
   () => (require('class-validator/cjs/decorator/common/Equals') as typeof CV).equals,
 );
-export const Equals = onFirstUse<typeof CV.Equals>(
+export const Equals = sharedConstraint<typeof CV.Equals>(
   'Equals',
   () => (require('class-validator/cjs/decorator/common/Equals') as typeof CV).Equals,
 );
@@ -140,7 +141,7 @@ export const notEquals = onFirstUse<typeof CV.notEquals>(
   'notEquals',
   () => (require('class-validator/cjs/decorator/common/NotEquals') as typeof CV).notEquals,
 );
-export const NotEquals = onFirstUse<typeof CV.NotEquals>(
+export const NotEquals = sharedConstraint<typeof CV.NotEquals>(
   'NotEquals',
   () => (require('class-validator/cjs/decorator/common/NotEquals') as typeof CV).NotEquals,
 );
@@ -149,7 +150,7 @@ export const isEmpty = onFirstUse<typeof CV.isEmpty>(
   'isEmpty',
   () => (require('class-validator/cjs/decorator/common/IsEmpty') as typeof CV).isEmpty,
 );
-export const IsEmpty = onFirstUse<typeof CV.IsEmpty>(
+export const IsEmpty = sharedConstraint<typeof CV.IsEmpty>(
   'IsEmpty',
   () => (require('class-validator/cjs/decorator/common/IsEmpty') as typeof CV).IsEmpty,
 );
@@ -158,7 +159,7 @@ export const isNotEmpty = onFirstUse<typeof CV.isNotEmpty>(
   'isNotEmpty',
   () => (require('class-validator/cjs/decorator/common/IsNotEmpty') as typeof CV).isNotEmpty,
 );
-export const IsNotEmpty = onFirstUse<typeof CV.IsNotEmpty>(
+export const IsNotEmpty = sharedConstraint<typeof CV.IsNotEmpty>(
   'IsNotEmpty',
   () => (require('class-validator/cjs/decorator/common/IsNotEmpty') as typeof CV).IsNotEmpty,
 );
@@ -167,7 +168,7 @@ export const isIn = onFirstUse<typeof CV.isIn>(
   'isIn',
   () => (require('class-validator/cjs/decorator/common/IsIn') as typeof CV).isIn,
 );
-export const IsIn = onFirstUse<typeof CV.IsIn>(
+export const IsIn = sharedConstraint<typeof CV.IsIn>(
   'IsIn',
   () => (require('class-validator/cjs/decorator/common/IsIn') as typeof CV).IsIn,
 );
@@ -176,7 +177,7 @@ export const isNotIn = onFirstUse<typeof CV.isNotIn>(
   'isNotIn',
   () => (require('class-validator/cjs/decorator/common/IsNotIn') as typeof CV).isNotIn,
 );
-export const IsNotIn = onFirstUse<typeof CV.IsNotIn>(
+export const IsNotIn = sharedConstraint<typeof CV.IsNotIn>(
   'IsNotIn',
   () => (require('class-validator/cjs/decorator/common/IsNotIn') as typeof CV).IsNotIn,
 );
@@ -185,7 +186,7 @@ export const isDivisibleBy = onFirstUse<typeof CV.isDivisibleBy>(
   'isDivisibleBy',
   () => (require('class-validator/cjs/decorator/number/IsDivisibleBy') as typeof CV).isDivisibleBy,
 );
-export const IsDivisibleBy = onFirstUse<typeof CV.IsDivisibleBy>(
+export const IsDivisibleBy = sharedConstraint<typeof CV.IsDivisibleBy>(
   'IsDivisibleBy',
   () => (require('class-validator/cjs/decorator/number/IsDivisibleBy') as typeof CV).IsDivisibleBy,
 );
@@ -194,7 +195,7 @@ export const isPositive = onFirstUse<typeof CV.isPositive>(
   'isPositive',
   () => (require('class-validator/cjs/decorator/number/IsPositive') as typeof CV).isPositive,
 );
-export const IsPositive = onFirstUse<typeof CV.IsPositive>(
+export const IsPositive = sharedConstraint<typeof CV.IsPositive>(
   'IsPositive',
   () => (require('class-validator/cjs/decorator/number/IsPositive') as typeof CV).IsPositive,
 );
@@ -203,7 +204,7 @@ export const isNegative = onFirstUse<typeof CV.isNegative>(
   'isNegative',
   () => (require('class-validator/cjs/decorator/number/IsNegative') as typeof CV).isNegative,
 );
-export const IsNegative = onFirstUse<typeof CV.IsNegative>(
+export const IsNegative = sharedConstraint<typeof CV.IsNegative>(
   'IsNegative',
   () => (require('class-validator/cjs/decorator/number/IsNegative') as typeof CV).IsNegative,
 );
@@ -212,7 +213,7 @@ export const max = onFirstUse<typeof CV.max>(
   'max',
   () => (require('class-validator/cjs/decorator/number/Max') as typeof CV).max,
 );
-export const Max = onFirstUse<typeof CV.Max>(
+export const Max = sharedConstraint<typeof CV.Max>(
   'Max',
   () => (require('class-validator/cjs/decorator/number/Max') as typeof CV).Max,
 );
@@ -221,7 +222,7 @@ export const min = onFirstUse<typeof CV.min>(
   'min',
   () => (require('class-validator/cjs/decorator/number/Min') as typeof CV).min,
 );
-export const Min = onFirstUse<typeof CV.Min>(
+export const Min = sharedConstraint<typeof CV.Min>(
   'Min',
   () => (require('class-validator/cjs/decorator/number/Min') as typeof CV).Min,
 );
@@ -230,7 +231,7 @@ export const minDate = onFirstUse<typeof CV.minDate>(
   'minDate',
   () => (require('class-validator/cjs/decorator/date/MinDate') as typeof CV).minDate,
 );
-export const MinDate = onFirstUse<typeof CV.MinDate>(
+export const MinDate = sharedConstraint<typeof CV.MinDate>(
   'MinDate',
   () => (require('class-validator/cjs/decorator/date/MinDate') as typeof CV).MinDate,
 );
@@ -239,7 +240,7 @@ export const maxDate = onFirstUse<typeof CV.maxDate>(
   'maxDate',
   () => (require('class-validator/cjs/decorator/date/MaxDate') as typeof CV).maxDate,
 );
-export const MaxDate = onFirstUse<typeof CV.MaxDate>(
+export const MaxDate = sharedConstraint<typeof CV.MaxDate>(
   'MaxDate',
   () => (require('class-validator/cjs/decorator/date/MaxDate') as typeof CV).MaxDate,
 );
@@ -248,7 +249,7 @@ export const contains = onFirstUse<typeof CV.contains>(
   'contains',
   () => (require('class-validator/cjs/decorator/string/Contains') as typeof CV).contains,
 );
-export const Contains = onFirstUse<typeof CV.Contains>(
+export const Contains = sharedConstraint<typeof CV.Contains>(
   'Contains',
   () => (require('class-validator/cjs/decorator/string/Contains') as typeof CV).Contains,
 );
@@ -257,7 +258,7 @@ export const notContains = onFirstUse<typeof CV.notContains>(
   'notContains',
   () => (require('class-validator/cjs/decorator/string/NotContains') as typeof CV).notContains,
 );
-export const NotContains = onFirstUse<typeof CV.NotContains>(
+export const NotContains = sharedConstraint<typeof CV.NotContains>(
   'NotContains',
   () => (require('class-validator/cjs/decorator/string/NotContains') as typeof CV).NotContains,
 );
@@ -266,7 +267,7 @@ export const isAlpha = onFirstUse<typeof CV.isAlpha>(
   'isAlpha',
   () => (require('class-validator/cjs/decorator/string/IsAlpha') as typeof CV).isAlpha,
 );
-export const IsAlpha = onFirstUse<typeof CV.IsAlpha>(
+export const IsAlpha = sharedConstraint<typeof CV.IsAlpha>(
   'IsAlpha',
   () => (require('class-validator/cjs/decorator/string/IsAlpha') as typeof CV).IsAlpha,
 );
@@ -275,7 +276,7 @@ export const isAlphanumeric = onFirstUse<typeof CV.isAlphanumeric>(
   'isAlphanumeric',
   () => (require('class-validator/cjs/decorator/string/IsAlphanumeric') as typeof CV).isAlphanumeric,
 );
-export const IsAlphanumeric = onFirstUse<typeof CV.IsAlphanumeric>(
+export const IsAlphanumeric = sharedConstraint<typeof CV.IsAlphanumeric>(
   'IsAlphanumeric',
   () => (require('class-validator/cjs/decorator/string/IsAlphanumeric') as typeof CV).IsAlphanumeric,
 );
@@ -284,7 +285,7 @@ export const isDecimal = onFirstUse<typeof CV.isDecimal>(
   'isDecimal',
   () => (require('class-validator/cjs/decorator/string/IsDecimal') as typeof CV).isDecimal,
 );
-export const IsDecimal = onFirstUse<typeof CV.IsDecimal>(
+export const IsDecimal = sharedConstraint<typeof CV.IsDecimal>(
   'IsDecimal',
   () => (require('class-validator/cjs/decorator/string/IsDecimal') as typeof CV).IsDecimal,
 );
@@ -293,7 +294,7 @@ export const isAscii = onFirstUse<typeof CV.isAscii>(
   'isAscii',
   () => (require('class-validator/cjs/decorator/string/IsAscii') as typeof CV).isAscii,
 );
-export const IsAscii = onFirstUse<typeof CV.IsAscii>(
+export const IsAscii = sharedConstraint<typeof CV.IsAscii>(
   'IsAscii',
   () => (require('class-validator/cjs/decorator/string/IsAscii') as typeof CV).IsAscii,
 );
@@ -302,7 +303,7 @@ export const isBase64 = onFirstUse<typeof CV.isBase64>(
   'isBase64',
   () => (require('class-validator/cjs/decorator/string/IsBase64') as typeof CV).isBase64,
 );
-export const IsBase64 = onFirstUse<typeof CV.IsBase64>(
+export const IsBase64 = sharedConstraint<typeof CV.IsBase64>(
   'IsBase64',
   () => (require('class-validator/cjs/decorator/string/IsBase64') as typeof CV).IsBase64,
 );
@@ -311,7 +312,7 @@ export const isByteLength = onFirstUse<typeof CV.isByteLength>(
   'isByteLength',
   () => (require('class-validator/cjs/decorator/string/IsByteLength') as typeof CV).isByteLength,
 );
-export const IsByteLength = onFirstUse<typeof CV.IsByteLength>(
+export const IsByteLength = sharedConstraint<typeof CV.IsByteLength>(
   'IsByteLength',
   () => (require('class-validator/cjs/decorator/string/IsByteLength') as typeof CV).IsByteLength,
 );
@@ -320,7 +321,7 @@ export const isCreditCard = onFirstUse<typeof CV.isCreditCard>(
   'isCreditCard',
   () => (require('class-validator/cjs/decorator/string/IsCreditCard') as typeof CV).isCreditCard,
 );
-export const IsCreditCard = onFirstUse<typeof CV.IsCreditCard>(
+export const IsCreditCard = sharedConstraint<typeof CV.IsCreditCard>(
   'IsCreditCard',
   () => (require('class-validator/cjs/decorator/string/IsCreditCard') as typeof CV).IsCreditCard,
 );
@@ -329,7 +330,7 @@ export const isCurrency = onFirstUse<typeof CV.isCurrency>(
   'isCurrency',
   () => (require('class-validator/cjs/decorator/string/IsCurrency') as typeof CV).isCurrency,
 );
-export const IsCurrency = onFirstUse<typeof CV.IsCurrency>(
+export const IsCurrency = sharedConstraint<typeof CV.IsCurrency>(
   'IsCurrency',
   () => (require('class-validator/cjs/decorator/string/IsCurrency') as typeof CV).IsCurrency,
 );
@@ -338,7 +339,7 @@ export const isEmail = onFirstUse<typeof CV.isEmail>(
   'isEmail',
   () => (require('class-validator/cjs/decorator/string/IsEmail') as typeof CV).isEmail,
 );
-export const IsEmail = onFirstUse<typeof CV.IsEmail>(
+export const IsEmail = sharedConstraint<typeof CV.IsEmail>(
   'IsEmail',
   () => (require('class-validator/cjs/decorator/string/IsEmail') as typeof CV).IsEmail,
 );
@@ -347,7 +348,7 @@ export const isFQDN = onFirstUse<typeof CV.isFQDN>(
   'isFQDN',
   () => (require('class-validator/cjs/decorator/string/IsFQDN') as typeof CV).isFQDN,
 );
-export const IsFQDN = onFirstUse<typeof CV.IsFQDN>(
+export const IsFQDN = sharedConstraint<typeof CV.IsFQDN>(
   'IsFQDN',
   () => (require('class-validator/cjs/decorator/string/IsFQDN') as typeof CV).IsFQDN,
 );
@@ -356,7 +357,7 @@ export const isFullWidth = onFirstUse<typeof CV.isFullWidth>(
   'isFullWidth',
   () => (require('class-validator/cjs/decorator/string/IsFullWidth') as typeof CV).isFullWidth,
 );
-export const IsFullWidth = onFirstUse<typeof CV.IsFullWidth>(
+export const IsFullWidth = sharedConstraint<typeof CV.IsFullWidth>(
   'IsFullWidth',
   () => (require('class-validator/cjs/decorator/string/IsFullWidth') as typeof CV).IsFullWidth,
 );
@@ -365,7 +366,7 @@ export const isHalfWidth = onFirstUse<typeof CV.isHalfWidth>(
   'isHalfWidth',
   () => (require('class-validator/cjs/decorator/string/IsHalfWidth') as typeof CV).isHalfWidth,
 );
-export const IsHalfWidth = onFirstUse<typeof CV.IsHalfWidth>(
+export const IsHalfWidth = sharedConstraint<typeof CV.IsHalfWidth>(
   'IsHalfWidth',
   () => (require('class-validator/cjs/decorator/string/IsHalfWidth') as typeof CV).IsHalfWidth,
 );
@@ -374,7 +375,7 @@ export const isVariableWidth = onFirstUse<typeof CV.isVariableWidth>(
   'isVariableWidth',
   () => (require('class-validator/cjs/decorator/string/IsVariableWidth') as typeof CV).isVariableWidth,
 );
-export const IsVariableWidth = onFirstUse<typeof CV.IsVariableWidth>(
+export const IsVariableWidth = sharedConstraint<typeof CV.IsVariableWidth>(
   'IsVariableWidth',
   () => (require('class-validator/cjs/decorator/string/IsVariableWidth') as typeof CV).IsVariableWidth,
 );
@@ -383,7 +384,7 @@ export const isHexColor = onFirstUse<typeof CV.isHexColor>(
   'isHexColor',
   () => (require('class-validator/cjs/decorator/string/IsHexColor') as typeof CV).isHexColor,
 );
-export const IsHexColor = onFirstUse<typeof CV.IsHexColor>(
+export const IsHexColor = sharedConstraint<typeof CV.IsHexColor>(
   'IsHexColor',
   () => (require('class-validator/cjs/decorator/string/IsHexColor') as typeof CV).IsHexColor,
 );
@@ -392,7 +393,7 @@ export const isHexadecimal = onFirstUse<typeof CV.isHexadecimal>(
   'isHexadecimal',
   () => (require('class-validator/cjs/decorator/string/IsHexadecimal') as typeof CV).isHexadecimal,
 );
-export const IsHexadecimal = onFirstUse<typeof CV.IsHexadecimal>(
+export const IsHexadecimal = sharedConstraint<typeof CV.IsHexadecimal>(
   'IsHexadecimal',
   () => (require('class-validator/cjs/decorator/string/IsHexadecimal') as typeof CV).IsHexadecimal,
 );
@@ -410,7 +411,7 @@ export const isIP = onFirstUse<typeof CV.isIP>(
   'isIP',
   () => (require('class-validator/cjs/decorator/string/IsIP') as typeof CV).isIP,
 );
-export const IsIP = onFirstUse<typeof CV.IsIP>(
+export const IsIP = sharedConstraint<typeof CV.IsIP>(
   'IsIP',
   () => (require('class-validator/cjs/decorator/string/IsIP') as typeof CV).IsIP,
 );
@@ -419,7 +420,7 @@ export const isPort = onFirstUse<typeof CV.isPort>(
   'isPort',
   () => (require('class-validator/cjs/decorator/string/IsPort') as typeof CV).isPort,
 );
-export const IsPort = onFirstUse<typeof CV.IsPort>(
+export const IsPort = sharedConstraint<typeof CV.IsPort>(
   'IsPort',
   () => (require('class-validator/cjs/decorator/string/IsPort') as typeof CV).IsPort,
 );
@@ -428,7 +429,7 @@ export const isISBN = onFirstUse<typeof CV.isISBN>(
   'isISBN',
   () => (require('class-validator/cjs/decorator/string/IsISBN') as typeof CV).isISBN,
 );
-export const IsISBN = onFirstUse<typeof CV.IsISBN>(
+export const IsISBN = sharedConstraint<typeof CV.IsISBN>(
   'IsISBN',
   () => (require('class-validator/cjs/decorator/string/IsISBN') as typeof CV).IsISBN,
 );
@@ -437,7 +438,7 @@ export const isISIN = onFirstUse<typeof CV.isISIN>(
   'isISIN',
   () => (require('class-validator/cjs/decorator/string/IsISIN') as typeof CV).isISIN,
 );
-export const IsISIN = onFirstUse<typeof CV.IsISIN>(
+export const IsISIN = sharedConstraint<typeof CV.IsISIN>(
   'IsISIN',
   () => (require('class-validator/cjs/decorator/string/IsISIN') as typeof CV).IsISIN,
 );
@@ -446,7 +447,7 @@ export const isISO8601 = onFirstUse<typeof CV.isISO8601>(
   'isISO8601',
   () => (require('class-validator/cjs/decorator/string/IsISO8601') as typeof CV).isISO8601,
 );
-export const IsISO8601 = onFirstUse<typeof CV.IsISO8601>(
+export const IsISO8601 = sharedConstraint<typeof CV.IsISO8601>(
   'IsISO8601',
   () => (require('class-validator/cjs/decorator/string/IsISO8601') as typeof CV).IsISO8601,
 );
@@ -455,7 +456,7 @@ export const isJSON = onFirstUse<typeof CV.isJSON>(
   'isJSON',
   () => (require('class-validator/cjs/decorator/string/IsJSON') as typeof CV).isJSON,
 );
-export const IsJSON = onFirstUse<typeof CV.IsJSON>(
+export const IsJSON = sharedConstraint<typeof CV.IsJSON>(
   'IsJSON',
   () => (require('class-validator/cjs/decorator/string/IsJSON') as typeof CV).IsJSON,
 );
@@ -464,7 +465,7 @@ export const isJWT = onFirstUse<typeof CV.isJWT>(
   'isJWT',
   () => (require('class-validator/cjs/decorator/string/IsJWT') as typeof CV).isJWT,
 );
-export const IsJWT = onFirstUse<typeof CV.IsJWT>(
+export const IsJWT = sharedConstraint<typeof CV.IsJWT>(
   'IsJWT',
   () => (require('class-validator/cjs/decorator/string/IsJWT') as typeof CV).IsJWT,
 );
@@ -473,7 +474,7 @@ export const isLowercase = onFirstUse<typeof CV.isLowercase>(
   'isLowercase',
   () => (require('class-validator/cjs/decorator/string/IsLowercase') as typeof CV).isLowercase,
 );
-export const IsLowercase = onFirstUse<typeof CV.IsLowercase>(
+export const IsLowercase = sharedConstraint<typeof CV.IsLowercase>(
   'IsLowercase',
   () => (require('class-validator/cjs/decorator/string/IsLowercase') as typeof CV).IsLowercase,
 );
@@ -482,7 +483,7 @@ export const isMobilePhone = onFirstUse<typeof CV.isMobilePhone>(
   'isMobilePhone',
   () => (require('class-validator/cjs/decorator/string/IsMobilePhone') as typeof CV).isMobilePhone,
 );
-export const IsMobilePhone = onFirstUse<typeof CV.IsMobilePhone>(
+export const IsMobilePhone = sharedConstraint<typeof CV.IsMobilePhone>(
   'IsMobilePhone',
   () => (require('class-validator/cjs/decorator/string/IsMobilePhone') as typeof CV).IsMobilePhone,
 );
@@ -491,7 +492,7 @@ export const isISO31661Alpha2 = onFirstUse<typeof CV.isISO31661Alpha2>(
   'isISO31661Alpha2',
   () => (require('class-validator/cjs/decorator/string/IsISO31661Alpha2') as typeof CV).isISO31661Alpha2,
 );
-export const IsISO31661Alpha2 = onFirstUse<typeof CV.IsISO31661Alpha2>(
+export const IsISO31661Alpha2 = sharedConstraint<typeof CV.IsISO31661Alpha2>(
   'IsISO31661Alpha2',
   () => (require('class-validator/cjs/decorator/string/IsISO31661Alpha2') as typeof CV).IsISO31661Alpha2,
 );
@@ -500,7 +501,7 @@ export const isISO31661Alpha3 = onFirstUse<typeof CV.isISO31661Alpha3>(
   'isISO31661Alpha3',
   () => (require('class-validator/cjs/decorator/string/IsISO31661Alpha3') as typeof CV).isISO31661Alpha3,
 );
-export const IsISO31661Alpha3 = onFirstUse<typeof CV.IsISO31661Alpha3>(
+export const IsISO31661Alpha3 = sharedConstraint<typeof CV.IsISO31661Alpha3>(
   'IsISO31661Alpha3',
   () => (require('class-validator/cjs/decorator/string/IsISO31661Alpha3') as typeof CV).IsISO31661Alpha3,
 );
@@ -509,7 +510,7 @@ export const isISO31661Numeric = onFirstUse<typeof CV.isISO31661Numeric>(
   'isISO31661Numeric',
   () => (require('class-validator/cjs/decorator/string/IsISO31661Numeric') as typeof CV).isISO31661Numeric,
 );
-export const IsISO31661Numeric = onFirstUse<typeof CV.IsISO31661Numeric>(
+export const IsISO31661Numeric = sharedConstraint<typeof CV.IsISO31661Numeric>(
   'IsISO31661Numeric',
   () => (require('class-validator/cjs/decorator/string/IsISO31661Numeric') as typeof CV).IsISO31661Numeric,
 );
@@ -518,7 +519,7 @@ export const isMongoId = onFirstUse<typeof CV.isMongoId>(
   'isMongoId',
   () => (require('class-validator/cjs/decorator/string/IsMongoId') as typeof CV).isMongoId,
 );
-export const IsMongoId = onFirstUse<typeof CV.IsMongoId>(
+export const IsMongoId = sharedConstraint<typeof CV.IsMongoId>(
   'IsMongoId',
   () => (require('class-validator/cjs/decorator/string/IsMongoId') as typeof CV).IsMongoId,
 );
@@ -527,7 +528,7 @@ export const isMultibyte = onFirstUse<typeof CV.isMultibyte>(
   'isMultibyte',
   () => (require('class-validator/cjs/decorator/string/IsMultibyte') as typeof CV).isMultibyte,
 );
-export const IsMultibyte = onFirstUse<typeof CV.IsMultibyte>(
+export const IsMultibyte = sharedConstraint<typeof CV.IsMultibyte>(
   'IsMultibyte',
   () => (require('class-validator/cjs/decorator/string/IsMultibyte') as typeof CV).IsMultibyte,
 );
@@ -536,7 +537,7 @@ export const isSurrogatePair = onFirstUse<typeof CV.isSurrogatePair>(
   'isSurrogatePair',
   () => (require('class-validator/cjs/decorator/string/IsSurrogatePair') as typeof CV).isSurrogatePair,
 );
-export const IsSurrogatePair = onFirstUse<typeof CV.IsSurrogatePair>(
+export const IsSurrogatePair = sharedConstraint<typeof CV.IsSurrogatePair>(
   'IsSurrogatePair',
   () => (require('class-validator/cjs/decorator/string/IsSurrogatePair') as typeof CV).IsSurrogatePair,
 );
@@ -545,7 +546,7 @@ export const isURL = onFirstUse<typeof CV.isURL>(
   'isURL',
   () => (require('class-validator/cjs/decorator/string/IsUrl') as typeof CV).isURL,
 );
-export const IsUrl = onFirstUse<typeof CV.IsUrl>(
+export const IsUrl = sharedConstraint<typeof CV.IsUrl>(
   'IsUrl',
   () => (require('class-validator/cjs/decorator/string/IsUrl') as typeof CV).IsUrl,
 );
@@ -554,7 +555,7 @@ export const isUUID = onFirstUse<typeof CV.isUUID>(
   'isUUID',
   () => (require('class-validator/cjs/decorator/string/IsUUID') as typeof CV).isUUID,
 );
-export const IsUUID = onFirstUse<typeof CV.IsUUID>(
+export const IsUUID = sharedConstraint<typeof CV.IsUUID>(
   'IsUUID',
   () => (require('class-validator/cjs/decorator/string/IsUUID') as typeof CV).IsUUID,
 );
@@ -563,7 +564,7 @@ export const isFirebasePushId = onFirstUse<typeof CV.isFirebasePushId>(
   'isFirebasePushId',
   () => (require('class-validator/cjs/decorator/string/IsFirebasePushId') as typeof CV).isFirebasePushId,
 );
-export const IsFirebasePushId = onFirstUse<typeof CV.IsFirebasePushId>(
+export const IsFirebasePushId = sharedConstraint<typeof CV.IsFirebasePushId>(
   'IsFirebasePushId',
   () => (require('class-validator/cjs/decorator/string/IsFirebasePushId') as typeof CV).IsFirebasePushId,
 );
@@ -572,7 +573,7 @@ export const isUppercase = onFirstUse<typeof CV.isUppercase>(
   'isUppercase',
   () => (require('class-validator/cjs/decorator/string/IsUppercase') as typeof CV).isUppercase,
 );
-export const IsUppercase = onFirstUse<typeof CV.IsUppercase>(
+export const IsUppercase = sharedConstraint<typeof CV.IsUppercase>(
   'IsUppercase',
   () => (require('class-validator/cjs/decorator/string/IsUppercase') as typeof CV).IsUppercase,
 );
@@ -581,7 +582,7 @@ export const length = onFirstUse<typeof CV.length>(
   'length',
   () => (require('class-validator/cjs/decorator/string/Length') as typeof CV).length,
 );
-export const Length = onFirstUse<typeof CV.Length>(
+export const Length = sharedConstraint<typeof CV.Length>(
   'Length',
   () => (require('class-validator/cjs/decorator/string/Length') as typeof CV).Length,
 );
@@ -590,7 +591,7 @@ export const maxLength = onFirstUse<typeof CV.maxLength>(
   'maxLength',
   () => (require('class-validator/cjs/decorator/string/MaxLength') as typeof CV).maxLength,
 );
-export const MaxLength = onFirstUse<typeof CV.MaxLength>(
+export const MaxLength = sharedConstraint<typeof CV.MaxLength>(
   'MaxLength',
   () => (require('class-validator/cjs/decorator/string/MaxLength') as typeof CV).MaxLength,
 );
@@ -599,7 +600,7 @@ export const minLength = onFirstUse<typeof CV.minLength>(
   'minLength',
   () => (require('class-validator/cjs/decorator/string/MinLength') as typeof CV).minLength,
 );
-export const MinLength = onFirstUse<typeof CV.MinLength>(
+export const MinLength = sharedConstraint<typeof CV.MinLength>(
   'MinLength',
   () => (require('class-validator/cjs/decorator/string/MinLength') as typeof CV).MinLength,
 );
@@ -617,7 +618,7 @@ export const isPhoneNumber = onFirstUse<typeof CV.isPhoneNumber>(
   'isPhoneNumber',
   () => (require('class-validator/cjs/decorator/string/IsPhoneNumber') as typeof CV).isPhoneNumber,
 );
-export const IsPhoneNumber = onFirstUse<typeof CV.IsPhoneNumber>(
+export const IsPhoneNumber = sharedConstraint<typeof CV.IsPhoneNumber>(
   'IsPhoneNumber',
   () => (require('class-validator/cjs/decorator/string/IsPhoneNumber') as typeof CV).IsPhoneNumber,
 );
@@ -626,7 +627,7 @@ export const isMilitaryTime = onFirstUse<typeof CV.isMilitaryTime>(
   'isMilitaryTime',
   () => (require('class-validator/cjs/decorator/string/IsMilitaryTime') as typeof CV).isMilitaryTime,
 );
-export const IsMilitaryTime = onFirstUse<typeof CV.IsMilitaryTime>(
+export const IsMilitaryTime = sharedConstraint<typeof CV.IsMilitaryTime>(
   'IsMilitaryTime',
   () => (require('class-validator/cjs/decorator/string/IsMilitaryTime') as typeof CV).IsMilitaryTime,
 );
@@ -635,7 +636,7 @@ export const isHash = onFirstUse<typeof CV.isHash>(
   'isHash',
   () => (require('class-validator/cjs/decorator/string/IsHash') as typeof CV).isHash,
 );
-export const IsHash = onFirstUse<typeof CV.IsHash>(
+export const IsHash = sharedConstraint<typeof CV.IsHash>(
   'IsHash',
   () => (require('class-validator/cjs/decorator/string/IsHash') as typeof CV).IsHash,
 );
@@ -644,7 +645,7 @@ export const isISSN = onFirstUse<typeof CV.isISSN>(
   'isISSN',
   () => (require('class-validator/cjs/decorator/string/IsISSN') as typeof CV).isISSN,
 );
-export const IsISSN = onFirstUse<typeof CV.IsISSN>(
+export const IsISSN = sharedConstraint<typeof CV.IsISSN>(
   'IsISSN',
   () => (require('class-validator/cjs/decorator/string/IsISSN') as typeof CV).IsISSN,
 );
@@ -662,7 +663,7 @@ export const isBooleanString = onFirstUse<typeof CV.isBooleanString>(
   'isBooleanString',
   () => (require('class-validator/cjs/decorator/string/IsBooleanString') as typeof CV).isBooleanString,
 );
-export const IsBooleanString = onFirstUse<typeof CV.IsBooleanString>(
+export const IsBooleanString = sharedConstraint<typeof CV.IsBooleanString>(
   'IsBooleanString',
   () => (require('class-validator/cjs/decorator/string/IsBooleanString') as typeof CV).IsBooleanString,
 );
@@ -671,7 +672,7 @@ export const isNumberString = onFirstUse<typeof CV.isNumberString>(
   'isNumberString',
   () => (require('class-validator/cjs/decorator/string/IsNumberString') as typeof CV).isNumberString,
 );
-export const IsNumberString = onFirstUse<typeof CV.IsNumberString>(
+export const IsNumberString = sharedConstraint<typeof CV.IsNumberString>(
   'IsNumberString',
   () => (require('class-validator/cjs/decorator/string/IsNumberString') as typeof CV).IsNumberString,
 );
@@ -680,7 +681,7 @@ export const isBase32 = onFirstUse<typeof CV.isBase32>(
   'isBase32',
   () => (require('class-validator/cjs/decorator/string/IsBase32') as typeof CV).isBase32,
 );
-export const IsBase32 = onFirstUse<typeof CV.IsBase32>(
+export const IsBase32 = sharedConstraint<typeof CV.IsBase32>(
   'IsBase32',
   () => (require('class-validator/cjs/decorator/string/IsBase32') as typeof CV).IsBase32,
 );
@@ -689,7 +690,7 @@ export const isBIC = onFirstUse<typeof CV.isBIC>(
   'isBIC',
   () => (require('class-validator/cjs/decorator/string/IsBIC') as typeof CV).isBIC,
 );
-export const IsBIC = onFirstUse<typeof CV.IsBIC>(
+export const IsBIC = sharedConstraint<typeof CV.IsBIC>(
   'IsBIC',
   () => (require('class-validator/cjs/decorator/string/IsBIC') as typeof CV).IsBIC,
 );
@@ -698,7 +699,7 @@ export const isBtcAddress = onFirstUse<typeof CV.isBtcAddress>(
   'isBtcAddress',
   () => (require('class-validator/cjs/decorator/string/IsBtcAddress') as typeof CV).isBtcAddress,
 );
-export const IsBtcAddress = onFirstUse<typeof CV.IsBtcAddress>(
+export const IsBtcAddress = sharedConstraint<typeof CV.IsBtcAddress>(
   'IsBtcAddress',
   () => (require('class-validator/cjs/decorator/string/IsBtcAddress') as typeof CV).IsBtcAddress,
 );
@@ -707,7 +708,7 @@ export const isDataURI = onFirstUse<typeof CV.isDataURI>(
   'isDataURI',
   () => (require('class-validator/cjs/decorator/string/IsDataURI') as typeof CV).isDataURI,
 );
-export const IsDataURI = onFirstUse<typeof CV.IsDataURI>(
+export const IsDataURI = sharedConstraint<typeof CV.IsDataURI>(
   'IsDataURI',
   () => (require('class-validator/cjs/decorator/string/IsDataURI') as typeof CV).IsDataURI,
 );
@@ -716,7 +717,7 @@ export const isEAN = onFirstUse<typeof CV.isEAN>(
   'isEAN',
   () => (require('class-validator/cjs/decorator/string/IsEAN') as typeof CV).isEAN,
 );
-export const IsEAN = onFirstUse<typeof CV.IsEAN>(
+export const IsEAN = sharedConstraint<typeof CV.IsEAN>(
   'IsEAN',
   () => (require('class-validator/cjs/decorator/string/IsEAN') as typeof CV).IsEAN,
 );
@@ -725,7 +726,7 @@ export const isEthereumAddress = onFirstUse<typeof CV.isEthereumAddress>(
   'isEthereumAddress',
   () => (require('class-validator/cjs/decorator/string/IsEthereumAddress') as typeof CV).isEthereumAddress,
 );
-export const IsEthereumAddress = onFirstUse<typeof CV.IsEthereumAddress>(
+export const IsEthereumAddress = sharedConstraint<typeof CV.IsEthereumAddress>(
   'IsEthereumAddress',
   () => (require('class-validator/cjs/decorator/string/IsEthereumAddress') as typeof CV).IsEthereumAddress,
 );
@@ -734,7 +735,7 @@ export const isHSL = onFirstUse<typeof CV.isHSL>(
   'isHSL',
   () => (require('class-validator/cjs/decorator/string/IsHSL') as typeof CV).isHSL,
 );
-export const IsHSL = onFirstUse<typeof CV.IsHSL>(
+export const IsHSL = sharedConstraint<typeof CV.IsHSL>(
   'IsHSL',
   () => (require('class-validator/cjs/decorator/string/IsHSL') as typeof CV).IsHSL,
 );
@@ -752,7 +753,7 @@ export const isIdentityCard = onFirstUse<typeof CV.isIdentityCard>(
   'isIdentityCard',
   () => (require('class-validator/cjs/decorator/string/IsIdentityCard') as typeof CV).isIdentityCard,
 );
-export const IsIdentityCard = onFirstUse<typeof CV.IsIdentityCard>(
+export const IsIdentityCard = sharedConstraint<typeof CV.IsIdentityCard>(
   'IsIdentityCard',
   () => (require('class-validator/cjs/decorator/string/IsIdentityCard') as typeof CV).IsIdentityCard,
 );
@@ -761,7 +762,7 @@ export const isISRC = onFirstUse<typeof CV.isISRC>(
   'isISRC',
   () => (require('class-validator/cjs/decorator/string/IsISRC') as typeof CV).isISRC,
 );
-export const IsISRC = onFirstUse<typeof CV.IsISRC>(
+export const IsISRC = sharedConstraint<typeof CV.IsISRC>(
   'IsISRC',
   () => (require('class-validator/cjs/decorator/string/IsISRC') as typeof CV).IsISRC,
 );
@@ -770,7 +771,7 @@ export const isLocale = onFirstUse<typeof CV.isLocale>(
   'isLocale',
   () => (require('class-validator/cjs/decorator/string/IsLocale') as typeof CV).isLocale,
 );
-export const IsLocale = onFirstUse<typeof CV.IsLocale>(
+export const IsLocale = sharedConstraint<typeof CV.IsLocale>(
   'IsLocale',
   () => (require('class-validator/cjs/decorator/string/IsLocale') as typeof CV).IsLocale,
 );
@@ -779,7 +780,7 @@ export const isMagnetURI = onFirstUse<typeof CV.isMagnetURI>(
   'isMagnetURI',
   () => (require('class-validator/cjs/decorator/string/IsMagnetURI') as typeof CV).isMagnetURI,
 );
-export const IsMagnetURI = onFirstUse<typeof CV.IsMagnetURI>(
+export const IsMagnetURI = sharedConstraint<typeof CV.IsMagnetURI>(
   'IsMagnetURI',
   () => (require('class-validator/cjs/decorator/string/IsMagnetURI') as typeof CV).IsMagnetURI,
 );
@@ -788,7 +789,7 @@ export const isMimeType = onFirstUse<typeof CV.isMimeType>(
   'isMimeType',
   () => (require('class-validator/cjs/decorator/string/IsMimeType') as typeof CV).isMimeType,
 );
-export const IsMimeType = onFirstUse<typeof CV.IsMimeType>(
+export const IsMimeType = sharedConstraint<typeof CV.IsMimeType>(
   'IsMimeType',
   () => (require('class-validator/cjs/decorator/string/IsMimeType') as typeof CV).IsMimeType,
 );
@@ -797,7 +798,7 @@ export const isOctal = onFirstUse<typeof CV.isOctal>(
   'isOctal',
   () => (require('class-validator/cjs/decorator/string/IsOctal') as typeof CV).isOctal,
 );
-export const IsOctal = onFirstUse<typeof CV.IsOctal>(
+export const IsOctal = sharedConstraint<typeof CV.IsOctal>(
   'IsOctal',
   () => (require('class-validator/cjs/decorator/string/IsOctal') as typeof CV).IsOctal,
 );
@@ -806,7 +807,7 @@ export const isPassportNumber = onFirstUse<typeof CV.isPassportNumber>(
   'isPassportNumber',
   () => (require('class-validator/cjs/decorator/string/IsPassportNumber') as typeof CV).isPassportNumber,
 );
-export const IsPassportNumber = onFirstUse<typeof CV.IsPassportNumber>(
+export const IsPassportNumber = sharedConstraint<typeof CV.IsPassportNumber>(
   'IsPassportNumber',
   () => (require('class-validator/cjs/decorator/string/IsPassportNumber') as typeof CV).IsPassportNumber,
 );
@@ -815,7 +816,7 @@ export const isPostalCode = onFirstUse<typeof CV.isPostalCode>(
   'isPostalCode',
   () => (require('class-validator/cjs/decorator/string/IsPostalCode') as typeof CV).isPostalCode,
 );
-export const IsPostalCode = onFirstUse<typeof CV.IsPostalCode>(
+export const IsPostalCode = sharedConstraint<typeof CV.IsPostalCode>(
   'IsPostalCode',
   () => (require('class-validator/cjs/decorator/string/IsPostalCode') as typeof CV).IsPostalCode,
 );
@@ -824,7 +825,7 @@ export const isRFC3339 = onFirstUse<typeof CV.isRFC3339>(
   'isRFC3339',
   () => (require('class-validator/cjs/decorator/string/IsRFC3339') as typeof CV).isRFC3339,
 );
-export const IsRFC3339 = onFirstUse<typeof CV.IsRFC3339>(
+export const IsRFC3339 = sharedConstraint<typeof CV.IsRFC3339>(
   'IsRFC3339',
   () => (require('class-validator/cjs/decorator/string/IsRFC3339') as typeof CV).IsRFC3339,
 );
@@ -833,7 +834,7 @@ export const isRgbColor = onFirstUse<typeof CV.isRgbColor>(
   'isRgbColor',
   () => (require('class-validator/cjs/decorator/string/IsRgbColor') as typeof CV).isRgbColor,
 );
-export const IsRgbColor = onFirstUse<typeof CV.IsRgbColor>(
+export const IsRgbColor = sharedConstraint<typeof CV.IsRgbColor>(
   'IsRgbColor',
   () => (require('class-validator/cjs/decorator/string/IsRgbColor') as typeof CV).IsRgbColor,
 );
@@ -842,7 +843,7 @@ export const isSemVer = onFirstUse<typeof CV.isSemVer>(
   'isSemVer',
   () => (require('class-validator/cjs/decorator/string/IsSemVer') as typeof CV).isSemVer,
 );
-export const IsSemVer = onFirstUse<typeof CV.IsSemVer>(
+export const IsSemVer = sharedConstraint<typeof CV.IsSemVer>(
   'IsSemVer',
   () => (require('class-validator/cjs/decorator/string/IsSemVer') as typeof CV).IsSemVer,
 );
@@ -851,7 +852,7 @@ export const isStrongPassword = onFirstUse<typeof CV.isStrongPassword>(
   'isStrongPassword',
   () => (require('class-validator/cjs/decorator/string/IsStrongPassword') as typeof CV).isStrongPassword,
 );
-export const IsStrongPassword = onFirstUse<typeof CV.IsStrongPassword>(
+export const IsStrongPassword = sharedConstraint<typeof CV.IsStrongPassword>(
   'IsStrongPassword',
   () => (require('class-validator/cjs/decorator/string/IsStrongPassword') as typeof CV).IsStrongPassword,
 );
@@ -860,7 +861,7 @@ export const isTimeZone = onFirstUse<typeof CV.isTimeZone>(
   'isTimeZone',
   () => (require('class-validator/cjs/decorator/string/IsTimeZone') as typeof CV).isTimeZone,
 );
-export const IsTimeZone = onFirstUse<typeof CV.IsTimeZone>(
+export const IsTimeZone = sharedConstraint<typeof CV.IsTimeZone>(
   'IsTimeZone',
   () => (require('class-validator/cjs/decorator/string/IsTimeZone') as typeof CV).IsTimeZone,
 );
@@ -869,7 +870,7 @@ export const isBase58 = onFirstUse<typeof CV.isBase58>(
   'isBase58',
   () => (require('class-validator/cjs/decorator/string/IsBase58') as typeof CV).isBase58,
 );
-export const IsBase58 = onFirstUse<typeof CV.IsBase58>(
+export const IsBase58 = sharedConstraint<typeof CV.IsBase58>(
   'IsBase58',
   () => (require('class-validator/cjs/decorator/string/IsBase58') as typeof CV).IsBase58,
 );
@@ -878,7 +879,7 @@ export const isTaxId = onFirstUse<typeof CV.isTaxId>(
   'isTaxId',
   () => (require('class-validator/cjs/decorator/string/is-tax-id') as typeof CV).isTaxId,
 );
-export const IsTaxId = onFirstUse<typeof CV.IsTaxId>(
+export const IsTaxId = sharedConstraint<typeof CV.IsTaxId>(
   'IsTaxId',
   () => (require('class-validator/cjs/decorator/string/is-tax-id') as typeof CV).IsTaxId,
 );
@@ -887,7 +888,7 @@ export const isISO4217CurrencyCode = onFirstUse<typeof CV.isISO4217CurrencyCode>
   'isISO4217CurrencyCode',
   () => (require('class-validator/cjs/decorator/string/is-iso4217-currency-code') as typeof CV).isISO4217CurrencyCode,
 );
-export const IsISO4217CurrencyCode = onFirstUse<typeof CV.IsISO4217CurrencyCode>(
+export const IsISO4217CurrencyCode = sharedConstraint<typeof CV.IsISO4217CurrencyCode>(
   'IsISO4217CurrencyCode',
   () => (require('class-validator/cjs/decorator/string/is-iso4217-currency-code') as typeof CV).IsISO4217CurrencyCode,
 );
@@ -896,7 +897,7 @@ export const isISO6391 = onFirstUse<typeof CV.isISO6391>(
   'isISO6391',
   () => (require('class-validator/cjs/decorator/string/isISO6391') as typeof CV).isISO6391,
 );
-export const IsISO6391 = onFirstUse<typeof CV.IsISO6391>(
+export const IsISO6391 = sharedConstraint<typeof CV.IsISO6391>(
   'IsISO6391',
   () => (require('class-validator/cjs/decorator/string/isISO6391') as typeof CV).IsISO6391,
 );
@@ -905,7 +906,7 @@ export const isBoolean = onFirstUse<typeof CV.isBoolean>(
   'isBoolean',
   () => (require('class-validator/cjs/decorator/typechecker/IsBoolean') as typeof CV).isBoolean,
 );
-export const IsBoolean = onFirstUse<typeof CV.IsBoolean>(
+export const IsBoolean = sharedConstraint<typeof CV.IsBoolean>(
   'IsBoolean',
   () => (require('class-validator/cjs/decorator/typechecker/IsBoolean') as typeof CV).IsBoolean,
 );
@@ -914,7 +915,7 @@ export const isDate = onFirstUse<typeof CV.isDate>(
   'isDate',
   () => (require('class-validator/cjs/decorator/typechecker/IsDate') as typeof CV).isDate,
 );
-export const IsDate = onFirstUse<typeof CV.IsDate>(
+export const IsDate = sharedConstraint<typeof CV.IsDate>(
   'IsDate',
   () => (require('class-validator/cjs/decorator/typechecker/IsDate') as typeof CV).IsDate,
 );
@@ -923,7 +924,7 @@ export const isNumber = onFirstUse<typeof CV.isNumber>(
   'isNumber',
   () => (require('class-validator/cjs/decorator/typechecker/IsNumber') as typeof CV).isNumber,
 );
-export const IsNumber = onFirstUse<typeof CV.IsNumber>(
+export const IsNumber = sharedConstraint<typeof CV.IsNumber>(
   'IsNumber',
   () => (require('class-validator/cjs/decorator/typechecker/IsNumber') as typeof CV).IsNumber,
 );
@@ -932,7 +933,7 @@ export const isEnum = onFirstUse<typeof CV.isEnum>(
   'isEnum',
   () => (require('class-validator/cjs/decorator/typechecker/IsEnum') as typeof CV).isEnum,
 );
-export const IsEnum = onFirstUse<typeof CV.IsEnum>(
+export const IsEnum = sharedConstraint<typeof CV.IsEnum>(
   'IsEnum',
   () => (require('class-validator/cjs/decorator/typechecker/IsEnum') as typeof CV).IsEnum,
 );
@@ -941,7 +942,7 @@ export const isInt = onFirstUse<typeof CV.isInt>(
   'isInt',
   () => (require('class-validator/cjs/decorator/typechecker/IsInt') as typeof CV).isInt,
 );
-export const IsInt = onFirstUse<typeof CV.IsInt>(
+export const IsInt = sharedConstraint<typeof CV.IsInt>(
   'IsInt',
   () => (require('class-validator/cjs/decorator/typechecker/IsInt') as typeof CV).IsInt,
 );
@@ -950,7 +951,7 @@ export const isString = onFirstUse<typeof CV.isString>(
   'isString',
   () => (require('class-validator/cjs/decorator/typechecker/IsString') as typeof CV).isString,
 );
-export const IsString = onFirstUse<typeof CV.IsString>(
+export const IsString = sharedConstraint<typeof CV.IsString>(
   'IsString',
   () => (require('class-validator/cjs/decorator/typechecker/IsString') as typeof CV).IsString,
 );
@@ -959,7 +960,7 @@ export const isArray = onFirstUse<typeof CV.isArray>(
   'isArray',
   () => (require('class-validator/cjs/decorator/typechecker/IsArray') as typeof CV).isArray,
 );
-export const IsArray = onFirstUse<typeof CV.IsArray>(
+export const IsArray = sharedConstraint<typeof CV.IsArray>(
   'IsArray',
   () => (require('class-validator/cjs/decorator/typechecker/IsArray') as typeof CV).IsArray,
 );
@@ -968,7 +969,7 @@ export const isObject = onFirstUse<typeof CV.isObject>(
   'isObject',
   () => (require('class-validator/cjs/decorator/typechecker/IsObject') as typeof CV).isObject,
 );
-export const IsObject = onFirstUse<typeof CV.IsObject>(
+export const IsObject = sharedConstraint<typeof CV.IsObject>(
   'IsObject',
   () => (require('class-validator/cjs/decorator/typechecker/IsObject') as typeof CV).IsObject,
 );
@@ -977,7 +978,7 @@ export const arrayContains = onFirstUse<typeof CV.arrayContains>(
   'arrayContains',
   () => (require('class-validator/cjs/decorator/array/ArrayContains') as typeof CV).arrayContains,
 );
-export const ArrayContains = onFirstUse<typeof CV.ArrayContains>(
+export const ArrayContains = sharedConstraint<typeof CV.ArrayContains>(
   'ArrayContains',
   () => (require('class-validator/cjs/decorator/array/ArrayContains') as typeof CV).ArrayContains,
 );
@@ -986,7 +987,7 @@ export const arrayNotContains = onFirstUse<typeof CV.arrayNotContains>(
   'arrayNotContains',
   () => (require('class-validator/cjs/decorator/array/ArrayNotContains') as typeof CV).arrayNotContains,
 );
-export const ArrayNotContains = onFirstUse<typeof CV.ArrayNotContains>(
+export const ArrayNotContains = sharedConstraint<typeof CV.ArrayNotContains>(
   'ArrayNotContains',
   () => (require('class-validator/cjs/decorator/array/ArrayNotContains') as typeof CV).ArrayNotContains,
 );
@@ -995,7 +996,7 @@ export const arrayNotEmpty = onFirstUse<typeof CV.arrayNotEmpty>(
   'arrayNotEmpty',
   () => (require('class-validator/cjs/decorator/array/ArrayNotEmpty') as typeof CV).arrayNotEmpty,
 );
-export const ArrayNotEmpty = onFirstUse<typeof CV.ArrayNotEmpty>(
+export const ArrayNotEmpty = sharedConstraint<typeof CV.ArrayNotEmpty>(
   'ArrayNotEmpty',
   () => (require('class-validator/cjs/decorator/array/ArrayNotEmpty') as typeof CV).ArrayNotEmpty,
 );
@@ -1004,7 +1005,7 @@ export const arrayMinSize = onFirstUse<typeof CV.arrayMinSize>(
   'arrayMinSize',
   () => (require('class-validator/cjs/decorator/array/ArrayMinSize') as typeof CV).arrayMinSize,
 );
-export const ArrayMinSize = onFirstUse<typeof CV.ArrayMinSize>(
+export const ArrayMinSize = sharedConstraint<typeof CV.ArrayMinSize>(
   'ArrayMinSize',
   () => (require('class-validator/cjs/decorator/array/ArrayMinSize') as typeof CV).ArrayMinSize,
 );
@@ -1013,7 +1014,7 @@ export const arrayMaxSize = onFirstUse<typeof CV.arrayMaxSize>(
   'arrayMaxSize',
   () => (require('class-validator/cjs/decorator/array/ArrayMaxSize') as typeof CV).arrayMaxSize,
 );
-export const ArrayMaxSize = onFirstUse<typeof CV.ArrayMaxSize>(
+export const ArrayMaxSize = sharedConstraint<typeof CV.ArrayMaxSize>(
   'ArrayMaxSize',
   () => (require('class-validator/cjs/decorator/array/ArrayMaxSize') as typeof CV).ArrayMaxSize,
 );
@@ -1031,7 +1032,7 @@ export const isNotEmptyObject = onFirstUse<typeof CV.isNotEmptyObject>(
   'isNotEmptyObject',
   () => (require('class-validator/cjs/decorator/object/IsNotEmptyObject') as typeof CV).isNotEmptyObject,
 );
-export const IsNotEmptyObject = onFirstUse<typeof CV.IsNotEmptyObject>(
+export const IsNotEmptyObject = sharedConstraint<typeof CV.IsNotEmptyObject>(
   'IsNotEmptyObject',
   () => (require('class-validator/cjs/decorator/object/IsNotEmptyObject') as typeof CV).IsNotEmptyObject,
 );
@@ -1040,7 +1041,7 @@ export const isInstance = onFirstUse<typeof CV.isInstance>(
   'isInstance',
   () => (require('class-validator/cjs/decorator/object/IsInstance') as typeof CV).isInstance,
 );
-export const IsInstance = onFirstUse<typeof CV.IsInstance>(
+export const IsInstance = sharedConstraint<typeof CV.IsInstance>(
   'IsInstance',
   () => (require('class-validator/cjs/decorator/object/IsInstance') as typeof CV).IsInstance,
 );

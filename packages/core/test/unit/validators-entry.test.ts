@@ -51,6 +51,22 @@ describe('@tessera/core/validators', () => {
     await expect(entry.validateOrReject(new Named())).rejects.toHaveLength(1);
   });
 
+  test('is what scripts/validators/generate-validators-entry.mjs writes (its shareable decorators included)', () => {
+    const script = path.join(
+      __dirname,
+      '..',
+      '..',
+      '..',
+      '..',
+      'scripts',
+      'validators',
+      'generate-validators-entry.mjs',
+    );
+    expect(() =>
+      execFileSync(process.execPath, [script, '--check'], { encoding: 'utf8', stdio: 'pipe' }),
+    ).not.toThrow();
+  });
+
   test('a .mjs file imports every value by name (Node detects the names of this CommonJS entry)', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'validators-esm-'));
     try {
