@@ -8,7 +8,6 @@ import type { HandlerPlan } from '../compiler/handler-plan';
 import type { HandlerMethod } from '../contracts/handler-ref';
 import { runPipeline } from '../pipeline/call-pipeline';
 import { RequestExecutionContext } from '../pipeline/request-execution-context';
-import { mapError } from './error-mapping';
 import type { CallRuntime } from './call-runtime';
 
 export interface CallSite {
@@ -55,8 +54,16 @@ export function serveCall<R>(
     return Promise.reject(error);
   }
   // what escapes the pipeline, or the value's own finishing, is mapped to the wire answer and finished
+  // (error-mapping.ts required by the first error: a server whose calls succeed never loads it)
   const mapped = (error: unknown) =>
-    finish(mapError(error, { method: site.method, target: site.target, logger: rt.logger }));
+    finish(
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      (require('./error-mapping') as typeof import('./error-mapping')).mapError(error, {
+        method: site.method,
+        target: site.target,
+        logger: rt.logger,
+      }),
+    );
   const answer = (value: unknown) => {
     try {
       return isInputRequiredResult(value) ? value : finish(value);

@@ -12,7 +12,7 @@ import type { Class } from '../types/class';
 import type { HandlerPlan, ParamPlan } from './handler-plan';
 import { dependencyModules } from '../mrtr/dependency-modules';
 import { appendEnhancers, type MergedClassMetadata } from './merge-class-metadata';
-import { compileInputSchema, type CompiledInputSchema } from '../schema/raw-input-schema';
+import type { CompiledInputSchema } from '../schema/raw-input-schema';
 
 /** Builds one handler's plan (of `module`, when the app has several) and runs every definition-time check that concerns it alone. */
 export function compileHandler(
@@ -73,6 +73,9 @@ export function compileHandler(
           'Its input is described once: by the DTO, or by the schema (then take @Args() as a plain object).',
       );
     }
+    // required by the first hand-written schema (with the SDK's Ajv validator under it): a DTO-only app never loads it
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { compileInputSchema } = require('../schema/raw-input-schema') as typeof import('../schema/raw-input-schema');
     inputSchema = compileInputSchema(wireName, where, meta.inputSchema);
   }
   if (argsType) assertDtoHasFields(argsType, `${where} arguments`);

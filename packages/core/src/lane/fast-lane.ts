@@ -11,7 +11,6 @@ import { DirectResourceReads } from './direct/direct-resource-reads';
 import { DirectToolCalls } from './direct/direct-tool-calls';
 import { InputRequiredSeam } from './direct/input-required-seam';
 import { directServing } from './direct/run-direct-request';
-import { asLaneExchange } from './lane-exchange';
 
 /** What the lane needs of the endpoint a Node face serves (an app or a low-level server). */
 export interface LaneEndpoint {
@@ -65,8 +64,15 @@ export class FastLane {
   private constructor(private readonly endpoint: LaneEndpoint) {
     const { serverFactory, logger } = endpoint;
     // the lane's own SDK handler over the endpoint's factory: its per-request servers answer into the slot
+    // (lane-exchange.ts and the two modules under it required by the first request it serves: a server whose
+    // first request is a direct tools/call does not load them before answering it)
     this.handler = createMcpHandler(
-      ({ era, requestInfo }) => asLaneExchange(serverFactory(era), answerSlotOf(requestInfo)),
+      ({ era, requestInfo }) =>
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        (require('./lane-exchange') as typeof import('./lane-exchange')).asLaneExchange(
+          serverFactory(era),
+          answerSlotOf(requestInfo),
+        ),
       {
         onerror: (error) => logger.debug('transport error', { error }),
       },

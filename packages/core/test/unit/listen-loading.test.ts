@@ -18,7 +18,7 @@ function run(): Promise<{ code: number; stdout: string; stderr: string }> {
 }
 
 describe('modules listen loads on first use', () => {
-  test('the first tools/call loads none of them; a GET, auth, stdio and a dependency parameter each load theirs', async () => {
+  test('the first tools/call loads none of them; each request, face, option or app that needs one loads it', async () => {
     const { code, stdout, stderr } = await run();
     expect(stderr).toBe('');
     expect(code).toBe(0);
@@ -45,27 +45,60 @@ describe('modules listen loads on first use', () => {
       largeBodyScan: false,
       // no legacy sessions here: their store loads with an app that serves them
       legacySessions: false,
+      // a direct tools/call is all the lane served: its exchange with its SDK handler loads with another request
+      laneExchange: false,
+      // the arguments were valid and nothing was thrown
+      failedValidation: false,
+      errorMapping: false,
+      // the answer was plain JSON: no message before the result, no prompt or resource read, no output DTO
+      eventStream: false,
+      encodedResult: false,
+      validateOutput: false,
+      // no question asked, no hand-written input schema, no task tool
+      inputRequiredJson: false,
+      rawInputSchema: false,
+      tasksExtension: false,
     };
-    const served = { sdkNodeAdapter: true, undici: true, httpAuth: true, sdkStdio: true, legacySessions: true };
     // each step below loads what the one before it did, and its own
-    const asking = { ...none, ...served, questionKinds: true, dependencyResolver: true };
-    const telemetry = { ...asking, telemetry: true };
+    const listed = { ...none, laneExchange: true };
+    const thrown = { ...listed, errorMapping: true };
+    const invalid = { ...thrown, failedValidation: true };
+    // the event stream is a web Response: node's fetch globals load with it
+    const progress = { ...invalid, eventStream: true, undici: true };
+    const prompt = { ...progress, encodedResult: true };
+    const requests = { ...prompt, validateOutput: true };
+    const served = { sdkNodeAdapter: true, undici: true, httpAuth: true, sdkStdio: true, legacySessions: true };
+    const asking = { ...requests, ...served, questionKinds: true, dependencyResolver: true };
+    const asked = { ...asking, inputRequiredJson: true };
+    const telemetry = { ...asked, telemetry: true };
     const root = { ...telemetry, requestStateGuard: true };
     const singleUse = { ...root, singleUseClaims: true };
     const webCodec = { ...singleUse, webCryptoCodec: true };
     expect(JSON.parse(stdout)).toEqual({
       text: 'hello',
       afterCall: none,
+      listed: 4,
+      afterList: listed,
+      thrown: { isError: true, text: 'no luck' },
+      afterThrown: thrown,
+      invalid: { isError: true, text: 'Invalid arguments for tool "hello": name: name must be a string' },
+      afterInvalid: invalid,
+      stepped: { type: 'text/event-stream', last: true },
+      afterProgress: progress,
+      prompt: 1,
+      afterPrompt: prompt,
+      summed: { total: 4 },
+      afterOutput: requests,
       // a stateless server has no stream to open: the SDK's adapter answers the GET 405
       getStatus: 405,
-      afterGet: { ...none, sdkNodeAdapter: true, undici: true },
+      afterGet: { ...requests, sdkNodeAdapter: true },
       // the app with auth serves legacy sessions too
-      afterAuth: { ...none, sdkNodeAdapter: true, undici: true, httpAuth: true, legacySessions: true },
-      afterStdio: { ...none, ...served },
+      afterAuth: { ...requests, sdkNodeAdapter: true, httpAuth: true, legacySessions: true },
+      afterStdio: { ...requests, ...served },
       // an app with a dependency parameter loads the question kinds and the resolver as it compiles it
       afterAskingApp: asking,
       askResult: 'input_required',
-      afterAsk: asking,
+      afterAsk: asked,
       afterTelemetryApp: telemetry,
       sameClasses: true,
       afterRoot: root,
@@ -74,6 +107,10 @@ describe('modules listen loads on first use', () => {
       afterWebCodec: webCodec,
       largeAnswered: true,
       afterLargeBody: { ...webCodec, largeBodyScan: true },
+      rawText: '{"n":1}',
+      afterRawSchema: { ...webCodec, largeBodyScan: true, rawInputSchema: true },
+      // a task tool's app builds the task runtime, which declares the extension
+      afterTasks: { ...webCodec, largeBodyScan: true, rawInputSchema: true, tasksExtension: true },
     });
   }, 90_000);
 });

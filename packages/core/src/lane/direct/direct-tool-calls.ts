@@ -13,7 +13,7 @@ import { toCallToolResult } from '../../call-adapter/normalize-results';
 import { serveCall } from '../../call-adapter/serve-call';
 import type { ServerRuntime } from '../../server/server-runtime';
 import { directCallContext } from './direct-call-context';
-import { EventStreamAnswer } from './event-stream-answer';
+import type { EventStreamAnswer } from './event-stream-answer';
 import type { InputRequiredSeam } from './input-required-seam';
 import type { RetryParams } from './retry-params';
 import { answersForItself, screenDirectRequest } from './direct-request-gate';
@@ -81,7 +81,12 @@ export class DirectToolCalls {
       let stream: EventStreamAnswer | undefined;
       // a message before the result turns the answer into an event stream, as on the SDK's path
       const notify = async (notification: Notification) => {
-        if (!stream) respond((stream = new EventStreamAnswer()).response);
+        if (!stream) {
+          // its module required by the first call that sends one (a progress or log notification)
+          // eslint-disable-next-line @typescript-eslint/no-require-imports
+          stream = new (require('./event-stream-answer') as typeof import('./event-stream-answer')).EventStreamAnswer();
+          respond(stream.response);
+        }
         stream.send({ jsonrpc: '2.0', ...notification } as JSONRPCMessage);
       };
       const { ctx, finish } = directCallContext({

@@ -15,8 +15,7 @@ import type { ServerRuntime } from '../../server/server-runtime';
 import type { AnswerSlot } from '../answer-slot';
 import { directCallContext } from './direct-call-context';
 import type { AdmittedRequest, GatedMethod } from './direct-request-gate';
-import { encodedResult } from './encoded-result';
-import { EventStreamAnswer } from './event-stream-answer';
+import type { EventStreamAnswer } from './event-stream-answer';
 import type { InputRequiredSeam } from './input-required-seam';
 import { thrownAnswer } from './tool-call-answer';
 
@@ -77,7 +76,12 @@ export function runDirectRequest(
   return new Promise<Response>((respond, fail) => {
     let stream: EventStreamAnswer | undefined;
     const notify = async (notification: Notification) => {
-      if (!stream) respond((stream = new EventStreamAnswer()).response);
+      if (!stream) {
+        // its module required by the first call that sends one (a progress or log notification)
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        stream = new (require('./event-stream-answer') as typeof import('./event-stream-answer')).EventStreamAnswer();
+        respond(stream.response);
+      }
       stream.send({ jsonrpc: '2.0', ...notification } as JSONRPCMessage);
     };
     const input = { id, method, meta: admitted.meta, ...(retry && { retry }), request, authInfo, notify };
@@ -117,6 +121,9 @@ export function runDirectRequest(
   });
 }
 
+/** encoded-result.ts, required by the first complete prompt or resource answer (a tools/call needs none). */
+let encoding: typeof import('./encoded-result') | undefined;
+
 /**
  * A result's answer: an input-required one through the SDK's codec, any other through its encode seam; a
  * result that cannot be encoded is an error answer.
@@ -131,7 +138,8 @@ function encodedAnswer(
     return isInputRequiredResult(result)
       ? { result: serving.seam.encode(method, result) }
       : {
-          result: encodedResult(
+          // eslint-disable-next-line @typescript-eslint/no-require-imports
+          result: (encoding ??= require('./encoded-result') as typeof import('./encoded-result')).encodedResult(
             method,
             result as Record<string, unknown>,
             serving.serverInfo,

@@ -9,7 +9,9 @@ import { JsonRpcCode } from '../../errors/json-rpc-codes';
 import { checkCallToolResult } from './call-tool-result-check';
 import { isJsonObject } from '../../types/json-object';
 import { textResultJson } from './text-result-json';
-import { inputRequiredJson } from './input-required-json';
+
+/** input-required-json.ts, required by the first call that asks (a plain call never does). */
+let asking: typeof import('./input-required-json') | undefined;
 
 /** A direct call's answer: a result as its JSON-RPC text, or an error message. */
 export type ToolCallAnswer = { text: string } | { error: JSONRPCErrorResponse };
@@ -50,7 +52,9 @@ export class ToolCallAnswers {
    * and JSON.stringify write it; undefined for any other, which the caller encodes through the SDK's codec.
    */
   inputRequired(id: RequestId, result: unknown): ToolCallAnswer | undefined {
-    const json = inputRequiredJson(result, this.stampJson);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    asking ??= require('./input-required-json') as typeof import('./input-required-json');
+    const json = asking.inputRequiredJson(result, this.stampJson);
     return json === undefined ? undefined : { text: `{"result":${json},"jsonrpc":"2.0","id":${idJson(id)}}` };
   }
 
