@@ -1,7 +1,7 @@
 import type { ServerKind } from './http-server';
 import { ECHO_CALL, ECHO_TEXT } from './support/echo-servers';
 import { fmtSpread, spread, type HttpBenchConfig } from './support/http-config';
-import { startServer } from './support/server-child';
+import { startServer, type ServerChild } from './support/server-child';
 import { envelopeBody, envelopeHeaders, parseAnswer } from './support/wire';
 
 /**
@@ -22,7 +22,7 @@ const COLD_KINDS: Array<{ kind: ServerKind; label: string }> = [
   },
 ];
 
-interface ColdStart {
+export interface ColdStart {
   /** Fork to the server's URL reported (listening). */
   listeningMs: number;
   /** Fork to the first tools/call answered in full. */
@@ -34,10 +34,15 @@ interface ColdStart {
   cpuMs: number;
 }
 
-async function coldStart(kind: ServerKind, tools: number): Promise<ColdStart> {
+/** One cold start of `kind`; `start` forks the server (this build's by default, another checkout's in cold-ab.ts). */
+export async function coldStart(
+  kind: ServerKind,
+  tools: number,
+  start: (kind: ServerKind, tools: number) => Promise<ServerChild> = startServer,
+): Promise<ColdStart> {
   const started = process.hrtime.bigint();
   const ms = () => Number(process.hrtime.bigint() - started) / 1e6;
-  const child = await startServer(kind, tools);
+  const child = await start(kind, tools);
   try {
     const listeningMs = ms();
     const response = await fetch(child.url, {
