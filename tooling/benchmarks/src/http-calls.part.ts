@@ -33,6 +33,7 @@ export interface Measured {
 
 const ECHO_LOAD: Load = { what: '', headers: envelopeHeaders(ECHO_CALL), body: envelopeBody(ECHO_CALL) };
 const isFlow = (kind: string) => kind === 'flow-raw' || kind === 'flow-tessera';
+const isTessera = (kind: ServerKind) => kind.startsWith('tessera') || kind === 'flow-tessera';
 
 async function slice(m: Measured, config: HttpBenchConfig, seconds: number) {
   // a leg 2 body carries a sealed state: take a fresh one for every slice, so none is near its expiry
@@ -80,6 +81,11 @@ export async function callsPart(config: HttpBenchConfig): Promise<void> {
       else if (kind === 'node-busy') children.push(await startServer('node-busy', config.busyMicros));
       else if (isFlow(kind)) children.push(await startServer(kind, 1));
       else for (const tools of config.tools) children.push(await startServer(kind as ServerKind, tools));
+      // the same kind from the base checkout's build, measured in the same rounds
+      if (config.base !== undefined && isTessera(kind)) {
+        if (isFlow(kind)) children.push(await startServer(kind, 1, [], config.base));
+        else for (const tools of config.tools) children.push(await startServer(kind, tools, [], config.base));
+      }
     }
     const loads: Load[][] = [];
     for (const child of children) loads.push(await firstAnswer(child, config));

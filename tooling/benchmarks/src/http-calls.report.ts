@@ -24,7 +24,9 @@ const isPlain = (kind: string) => kind === 'node' || kind === 'node-busy' || kin
 
 /** The row's name (with the load, for a flow leg), and its tool count (none for the plain echoes). */
 export const label = (m: Measured) =>
-  LABELS[m.child.kind]!.replace('{n}', String(m.child.tools)) + (m.load.what ? `: ${m.load.what}` : '');
+  LABELS[m.child.kind]!.replace('{n}', String(m.child.tools)) +
+  (m.load.what ? `: ${m.load.what}` : '') +
+  (m.child.base ? ' [base build]' : '');
 export const toolsCell = (m: Measured) => (isPlain(m.child.kind) ? '-' : String(m.child.tools));
 
 const perRound = (a: Measured, b: Measured, pick: (x: Slice) => number) =>
@@ -51,8 +53,12 @@ export function reportCalls(measured: Measured[], config: HttpBenchConfig): void
     );
   }
   // Ratios are taken round by round (servers of one round ran side by side), then summarised.
-  const find = (kind: string, tools: number) =>
-    measured.find((m) => m.child.kind === kind && (kind === 'node' || m.child.tools === tools) && !m.load.what);
+  // this build's server of a kind, or (base) the base build's (BENCH_HTTP_BASE)
+  const find = (kind: string, tools: number, base = false) =>
+    measured.find(
+      (m) =>
+        m.child.kind === kind && (kind === 'node' || m.child.tools === tools) && !m.load.what && m.child.base === base,
+    );
   console.log(
     '\nRatios, per round then median [min-max]: req/s (above 1 = serves more), p99 and server CPU per request (below 1 = less), idle RSS:\n',
   );
@@ -77,10 +83,34 @@ export function reportCalls(measured: Measured[], config: HttpBenchConfig): void
   reportLegs(measured, find);
   reportReads(measured);
   if (config.tools.length > 1) reportToolCount(measured, config, find);
+  if (config.base !== undefined) reportAgainstBase(measured, config.base);
+}
+
+/** This build against the base checkout's (BENCH_HTTP_BASE), each load of each Tessera server, per round. */
+function reportAgainstBase(measured: Measured[], base: string): void {
+  console.log(`\nThis build ÷ the base build (${base}), per round then median [min-max] (below 1 = less):\n`);
+  console.log('| Server | Tools | server CPU µs/request, base -> this | server CPU | req/s | p99 |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const m of measured) {
+    if (m.child.base) continue;
+    const twin = measured.find(
+      (o) =>
+        o.child.base && o.child.kind === m.child.kind && o.child.tools === m.child.tools && o.load.what === m.load.what,
+    );
+    if (!twin) continue;
+    const cpu = (x: Measured) => spread(x.slices.map((s) => s.cpuUs)).median.toFixed(1);
+    const cell = (pick: (x: Slice) => number) => fmtSpread(perRound(m, twin, pick), 2);
+    console.log(
+      `| ${label(m)} | ${toolsCell(m)} | ${cpu(twin)} -> ${cpu(m)} | ${cell((x) => x.cpuUs)} | ${cell((x) => x.perSecond)} | ${cell((x) => x.p99)} |`,
+    );
+  }
 }
 
 /** Server CPU per flow leg against the plain call of the same stack (its fewest-tools echo server), per round. */
-function reportLegs(measured: Measured[], find: (kind: string, tools: number) => Measured | undefined): void {
+function reportLegs(
+  measured: Measured[],
+  find: (kind: string, tools: number, base?: boolean) => Measured | undefined,
+): void {
   const legs = measured.filter((m) => m.load.what && m.child.kind.startsWith('flow-'));
   if (!legs.length) return;
   const fewest = Math.min(...measured.filter((m) => !m.load.what && m.child.tools > 0).map((m) => m.child.tools));
@@ -91,7 +121,7 @@ function reportLegs(measured: Measured[], find: (kind: string, tools: number) =>
   console.log('| Flow leg | CPU ÷ plain call, same stack | CPU ÷ the raw SDK leg |');
   console.log('|---|---:|---:|');
   for (const leg of legs) {
-    const plain = find(plainOf[leg.child.kind]!, fewest);
+    const plain = find(plainOf[leg.child.kind]!, fewest, leg.child.base);
     const rawLeg = legs.find((o) => o.child.kind === 'flow-raw' && o.load.what === leg.load.what);
     console.log(
       `| ${label(leg)} | ${
@@ -116,7 +146,7 @@ function reportLegs(measured: Measured[], find: (kind: string, tools: number) =>
 
 /** A prompt and a resource read on the lane against the same read on the SDK path (`BENCH_HTTP_READS=1`). */
 function reportReads(measured: Measured[]): void {
-  const reads = measured.filter((m) => m.load.what && m.child.kind === 'tessera');
+  const reads = measured.filter((m) => m.load.what && m.child.kind === 'tessera' && !m.child.base);
   if (!reads.length) return;
   console.log(
     '\nA read on the lane against the same read with the fast path off (the SDK path), per round then median [min-max]:\n',
@@ -125,7 +155,9 @@ function reportReads(measured: Measured[]): void {
   console.log('|---|---:|---:|---:|---:|');
   for (const read of reads) {
     const same = (kind: string, what: string) =>
-      measured.find((m) => m.child.kind === kind && m.child.tools === read.child.tools && m.load.what === what);
+      measured.find(
+        (m) => m.child.kind === kind && m.child.tools === read.child.tools && m.load.what === what && !m.child.base,
+      );
     const sdk = same('tessera-sdk', read.load.what);
     const plain = same('tessera', '');
     const cell = (other: Measured | undefined, pick: (x: Slice) => number) =>

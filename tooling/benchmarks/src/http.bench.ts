@@ -18,6 +18,7 @@
  *   BENCH_HTTP_TOOLS=10,1000, BENCH_HTTP_KINDS=node,node-busy,raw,nest,tessera,tessera-intercepted,flow-raw,flow-tessera[,tessera-sdk,tessera-no-idle-gc,tessera-cv-root,node-young-1mb,tessera-young-1mb],
  *   BENCH_HTTP_BUSY_US=50,
  *   BENCH_FLOW_CONCURRENCY, BENCH_OPEN_FLOWS, BENCH_HTTP_PARTS=cold,calls,open,flows,
+ *   BENCH_HTTP_BASE=<another checkout, built> (its Tessera kinds served beside this build's in the same rounds),
  *   BENCH_HTTP_READS=1 (the Tessera kinds also serve a prompts/get and a resources/read; with tessera-sdk in
  *   the kinds, each against the SDK path)
  */

@@ -21,6 +21,11 @@ export interface HttpBenchConfig {
   parts: Array<'cold' | 'calls' | 'flows' | 'open'>;
   /** `BENCH_HTTP_READS=1`: the Tessera kinds also serve a `prompts/get` and a `resources/read` load each. */
   reads: boolean;
+  /**
+   * `BENCH_HTTP_BASE=<checkout>`: every Tessera kind is also served from that checkout's build (built, with
+   * its own tooling/benchmarks/dist), rounds interleaved with this build's; the report adds this ÷ base.
+   */
+  base: string | undefined;
 }
 
 export function httpBenchConfig(env: NodeJS.ProcessEnv = process.env): HttpBenchConfig {
@@ -54,6 +59,7 @@ export function httpBenchConfig(env: NodeJS.ProcessEnv = process.env): HttpBench
     openFlows: num('BENCH_OPEN_FLOWS', 10_000, 1_000),
     parts: list('BENCH_HTTP_PARTS', 'cold,calls,open,flows') as HttpBenchConfig['parts'],
     reads: env.BENCH_HTTP_READS === '1',
+    base: env.BENCH_HTTP_BASE || undefined,
   };
 }
 

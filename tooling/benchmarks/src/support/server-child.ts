@@ -6,6 +6,8 @@ import type { ServerAnswer, ServerKind, ServerQuestion } from '../http-server';
 export interface ServerChild {
   kind: ServerKind;
   tools: number;
+  /** Served from another checkout's build (BENCH_HTTP_BASE), for an A/B in one run. */
+  base: boolean;
   url: string;
   /** The child's CPU time so far (user + system, µs). */
   cpu(): Promise<number>;
@@ -34,9 +36,19 @@ export interface ServerChild {
  */
 const YOUNG_1MB = ['--min-semi-space-size=1', '--max-semi-space-size=1'];
 
-export function startServer(kind: ServerKind, tools: number, execArgv: string[] = []): Promise<ServerChild> {
+/** `baseRoot`: another checkout, built, whose own http-server.js serves the kind (an A/B within one run). */
+export function startServer(
+  kind: ServerKind,
+  tools: number,
+  execArgv: string[] = [],
+  baseRoot?: string,
+): Promise<ServerChild> {
   const young = kind.endsWith('-young-1mb') ? YOUNG_1MB : [];
-  const child: ChildProcess = fork(join(__dirname, '..', 'http-server.js'), [kind, String(tools)], {
+  const script =
+    baseRoot === undefined
+      ? join(__dirname, '..', 'http-server.js')
+      : join(baseRoot, 'tooling', 'benchmarks', 'dist', 'http-server.js');
+  const child: ChildProcess = fork(script, [kind, String(tools)], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     execArgv: ['--expose-gc', ...young, ...execArgv],
   });
@@ -62,6 +74,7 @@ export function startServer(kind: ServerKind, tools: number, execArgv: string[] 
       resolve({
         kind,
         tools,
+        base: baseRoot !== undefined,
         url,
         cpu: async () => (await ask({ cmd: 'cpu' })).cpu!,
         memory: async (gc) => {
