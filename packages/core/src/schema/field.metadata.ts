@@ -39,30 +39,43 @@ export interface FieldMetadata extends FieldOptions {
   propertyName: string;
 }
 
-// Own fields only, keyed by the class; parents are merged on read (getFieldMetadata).
-const store = new WeakMap<Class, Map<string, FieldMetadata>>();
+// Own fields only, keyed by the class; parents are merged on read (getFieldMetadata). A class of one field (a
+// one-argument tool's DTO) keeps that field's record alone rather than a Map of one: a Map and its table are
+// about 180 bytes a class, kept for the app's life.
+const store = new WeakMap<Class, FieldMetadata | Map<string, FieldMetadata>>();
 
 export function collectField(target: Class, meta: FieldMetadata): void {
-  let fields = store.get(target);
-  if (!fields) {
-    fields = new Map();
-    store.set(target, fields);
-  }
-  fields.set(meta.propertyName, meta);
+  const own = store.get(target);
+  if (own === undefined || (!(own instanceof Map) && own.propertyName === meta.propertyName)) store.set(target, meta);
+  else if (own instanceof Map) own.set(meta.propertyName, meta);
+  else
+    store.set(
+      target,
+      new Map([
+        [own.propertyName, own],
+        [meta.propertyName, meta],
+      ]),
+    );
 }
 
 const NO_FIELDS: ReadonlyMap<string, FieldMetadata> = new Map();
 
+/** The class's own fields in declaration order: its Map, or a Map of its one field made for this read. */
+function ownFields(cls: Class): ReadonlyMap<string, FieldMetadata> | undefined {
+  const own = store.get(cls);
+  return own === undefined || own instanceof Map ? own : new Map([[own.propertyName, own]]);
+}
+
 /** Fields of `cls` and its parents; a subclass's declaration of a property replaces its parent's. Read only. */
 export function getFieldMetadata(cls: Class): ReadonlyMap<string, FieldMetadata> {
-  // A class that extends nothing (most DTOs) has only its own fields: the store's own map, not a copy of it
-  // (read once per class, when its model is compiled).
-  if (Object.getPrototypeOf(cls) === Function.prototype) return store.get(cls) ?? NO_FIELDS;
+  // A class that extends nothing (most DTOs) has only its own fields: nothing to merge (read once per class,
+  // when its model is compiled).
+  if (Object.getPrototypeOf(cls) === Function.prototype) return ownFields(cls) ?? NO_FIELDS;
   const chain: Class[] = [];
   for (let c: unknown = cls; typeof c === 'function' && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
     chain.unshift(c as Class);
   }
   const merged = new Map<string, FieldMetadata>();
-  for (const c of chain) for (const [name, meta] of store.get(c) ?? []) merged.set(name, meta);
+  for (const c of chain) for (const [name, meta] of ownFields(c) ?? []) merged.set(name, meta);
   return merged;
 }
