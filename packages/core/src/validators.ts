@@ -5,6 +5,8 @@
  * defines it on first use: a DTO importing from here loads the few files its decorators need, where
  * `import { IsString } from 'class-validator'` loads all of class-validator (libphonenumber-js and validator.js
  * whole). Same functions, same metadata storage, same messages: importing from `class-validator` keeps working.
+ * A built-in decorator whose check reads only the value and its constraints registers one constraint class per
+ * name and `each`, not one per use (./validation/shared-constraint.ts).
  *
  * @module @tessera/core/validators
  */
