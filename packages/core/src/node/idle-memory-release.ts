@@ -1,4 +1,4 @@
-import type { V8Gc, V8GcResult } from './v8-gc';
+import type { V8GcResult } from './v8-gc';
 
 /** `listen`'s default `idleGcMs`: V8 gives the young generation back only at a GC after 5 s of low allocation. */
 export const DEFAULT_IDLE_GC_MS = 5000;
@@ -35,7 +35,8 @@ export class IdleMemoryRelease {
 
   constructor(
     private readonly delayMs: number,
-    private readonly collect: V8Gc,
+    /** One young-generation GC; undefined where none can be had (then the release stops). */
+    private readonly collect: () => V8GcResult | undefined,
     private readonly report: IdleGcReport = () => undefined,
     private readonly now: () => number = Date.now,
   ) {}
@@ -72,6 +73,7 @@ export class IdleMemoryRelease {
     const left = this.dueAt - this.now();
     if (left > 0) return this.arm(left);
     const result = this.collect();
+    if (!result) return this.close();
     this.report(result);
     if (result.youngAfter > YOUNG_AT_REST_BYTES && !this.secondTry) {
       this.secondTry = true;

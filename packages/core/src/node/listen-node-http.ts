@@ -6,7 +6,6 @@ import { requestPath } from './request-path';
 import type { ListenOptions } from './listen-options';
 import { listenTimeouts } from './listen-timeouts';
 import { IdleMemoryRelease } from './idle-memory-release';
-import { v8Gc } from './v8-gc';
 
 /** What a listener serves once its endpoint is there: the endpoint's node handler and the paths it answers. */
 export interface NodeRoute {
@@ -83,10 +82,15 @@ export async function listenNodeHttp(
   return { url: new URL(`http://${urlHost}:${address.port}${path}`), close };
 }
 
-/** The idle GC when on and V8's `gc` can be had (the flag it needs is set only then). */
+/**
+ * The idle GC when on. V8's `gc` is asked for at the first idle GC, not at listen (v8-gc.ts, with node:v8 and the
+ * `vm` context it takes, required then: none of it before the first answer); where none can be had, the release
+ * stops there.
+ */
 function idleRelease(delayMs: number | false, logger: () => Logger | undefined): IdleMemoryRelease | undefined {
-  const collect = delayMs === false ? undefined : v8Gc();
-  if (delayMs === false || !collect) return undefined;
+  if (delayMs === false) return undefined;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const collect = () => (require('./v8-gc') as typeof import('./v8-gc')).v8Gc()?.();
   return new IdleMemoryRelease(delayMs, collect, ({ youngBefore, youngAfter, pauseMs }) =>
     logger()?.debug('idle: memory given back', {
       youngBeforeBytes: youngBefore,

@@ -74,10 +74,28 @@ describe('listen: the idle GC', () => {
     expect(collect).not.toHaveBeenCalled();
   });
 
-  test('on by default (5 s)', async () => {
+  test('on by default (5 s); V8 gc is asked for at the first idle GC, not at listen', async () => {
     listener = await listen(app, { port: 0 });
     await call(listener.url);
-    expect(v8Gc).toHaveBeenCalledTimes(1);
+    expect(v8Gc).not.toHaveBeenCalled();
+    await collected(1);
+    expect(v8Gc).toHaveBeenCalled();
+    expect(collect).toHaveBeenCalledTimes(1);
+  }, 20_000);
+
+  test('where no gc can be had it stops at the first idle GC, and the server serves on', async () => {
+    jest.mocked(v8Gc).mockReturnValue(undefined);
+    try {
+      listener = await listen(app, { port: 0, idleGcMs: DELAY_MS });
+      await call(listener.url);
+      for (let waited = 0; jest.mocked(v8Gc).mock.calls.length === 0 && waited < 10_000; waited += 50) await sleep(50);
+      await call(listener.url); // traffic again: the release stopped, so no GC is asked for again
+      await sleep(DELAY_MS * 5);
+      expect(v8Gc).toHaveBeenCalledTimes(1);
+      expect(collect).not.toHaveBeenCalled();
+    } finally {
+      jest.mocked(v8Gc).mockImplementation(() => collect);
+    }
   });
 
   test('a closed listener clears it', async () => {

@@ -58,6 +58,9 @@ describe('modules listen loads on first use', () => {
       inputRequiredJson: false,
       rawInputSchema: false,
       tasksExtension: false,
+      // the idle GC takes V8's gc (loading node:v8) when it first runs, not at listen
+      idleGc: false,
+      nodeV8: false,
     };
     // each step below loads what the one before it did, and its own
     const listed = { ...none, laneExchange: true };
@@ -111,6 +114,14 @@ describe('modules listen loads on first use', () => {
       afterRawSchema: { ...webCodec, largeBodyScan: true, rawInputSchema: true },
       // a task tool's app builds the task runtime, which declares the extension
       afterTasks: { ...webCodec, largeBodyScan: true, rawInputSchema: true, tasksExtension: true },
+      afterIdleGc: {
+        ...webCodec,
+        largeBodyScan: true,
+        rawInputSchema: true,
+        tasksExtension: true,
+        idleGc: true,
+        nodeV8: true,
+      },
     });
   }, 90_000);
 });
