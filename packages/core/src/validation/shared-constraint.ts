@@ -13,9 +13,8 @@ import type { ValidationArguments, ValidationOptions } from 'class-validator';
  *
  * The factory still runs as written (it computes the constraints); its `ValidateBy` and `buildMessage` calls are
  * watched, for the one synchronous call, to learn the options, the validator and the message template. The
- * stored `ValidationMetadata` is class-validator's own, made as its `registerDecorator` makes it (the same check
- * and fields, the validation type of a name asked once), with every field as before but `constraintCls`.
- * Anything that does not look like that (the factory returned something else, a
+ * stored `ValidationMetadata` is class-validator's own, through its `registerDecorator`, with every field as
+ * before but `constraintCls`. Anything that does not look like that (the factory returned something else, a
  * message built from other options, a `ValidateBy` module that cannot be watched) gets the factory's own
  * decorator, unchanged. One difference: `each` is read when the decorator is made, where class-validator's
  * message reads the options object again at each message (it matters only to code that changes `each` on an
@@ -33,7 +32,7 @@ export function sharedConstraint<F extends (...args: never[]) => PropertyDecorat
     const each = validationOptions?.each ? 1 : 0;
     const constraintCls = (classes[each] ??= defineShared(options, template, each === 1));
     return (object, propertyName) => {
-      modules().register({
+      modules().registerDecorator({
         name: options.name,
         target: object.constructor,
         propertyName: propertyName as string,
@@ -48,15 +47,6 @@ export function sharedConstraint<F extends (...args: never[]) => PropertyDecorat
 }
 
 type ValidateByOptions = Parameters<typeof CV.ValidateBy>[0];
-
-interface RegisterOptions {
-  name: string;
-  target: Function;
-  propertyName: string;
-  options: ValidationOptions | undefined;
-  constraints: unknown[] | undefined;
-  validator: Function;
-}
 type MessageTemplate = (eachPrefix: string, args?: ValidationArguments) => string;
 
 interface Use {
@@ -67,8 +57,7 @@ interface Use {
 
 interface ClassValidatorModules {
   validateBy: { ValidateBy: typeof CV.ValidateBy; buildMessage: typeof CV.buildMessage };
-  /** class-validator's `registerDecorator` for a validator given as a class, its validation type read once per name. */
-  register(options: RegisterOptions): void;
+  registerDecorator: typeof CV.registerDecorator;
   addConstraint(cls: Function, name: string): void;
   /** Whether `ValidateBy` and `buildMessage` are plain writable properties (CommonJS as published). */
   watchable: boolean;
@@ -78,52 +67,15 @@ let loaded: ClassValidatorModules | undefined;
 function modules(): ClassValidatorModules {
   if (loaded) return loaded;
   const validateBy = require('class-validator/cjs/decorator/common/ValidateBy') as ClassValidatorModules['validateBy'];
-  const { getMetadataStorage, MetadataStorage } =
-    require('class-validator/cjs/metadata/MetadataStorage') as typeof CV & {
-      MetadataStorage: new () => CV.MetadataStorage;
-    };
-  const { getFromContainer } = require('class-validator/cjs/container') as typeof CV;
-  const { ValidationTypes } = require('class-validator/cjs/validation/ValidationTypes') as typeof CV;
-  const { ValidationMetadata } = require('class-validator/cjs/metadata/ValidationMetadata') as {
-    ValidationMetadata: new (args: object) => object;
-  };
+  const { registerDecorator } = require('class-validator/cjs/register-decorator') as typeof CV;
+  const { getMetadataStorage } = require('class-validator/cjs/metadata/MetadataStorage') as typeof CV;
   const { ConstraintMetadata } = require('class-validator/cjs/metadata/ConstraintMetadata') as {
     ConstraintMetadata: new (target: Function, name?: string, async?: boolean) => object;
   };
   const writable = (key: string) => Object.getOwnPropertyDescriptor(validateBy, key)?.writable === true;
-  // `ValidationTypes.isValid(name)` lists the class's static values at every call (six JS calls and two arrays a
-  // use, 6 k of the bench table's 62 k JS calls with 1000 tools): its answer depends on the name alone
-  const typeByName = new Map<string, string>();
-  const validationType = (name: string | undefined): string => {
-    if (!name) return ValidationTypes.CUSTOM_VALIDATION;
-    let type = typeByName.get(name);
-    if (type === undefined) {
-      type = ValidationTypes.isValid(name) ? name : ValidationTypes.CUSTOM_VALIDATION;
-      typeByName.set(name, type);
-    }
-    return type;
-  };
   loaded = {
     validateBy,
-    // what class-validator's registerDecorator (0.15) does for a validator given as a class, step by step
-    register: (options) => {
-      const constraintClasses = getFromContainer(MetadataStorage).getTargetValidatorConstraints(options.validator);
-      if (constraintClasses.length > 1) {
-        // class-validator throws this string, not an Error
-        throw `More than one implementation of ValidatorConstraintInterface found for validator on: ${options.target.name}:${options.propertyName}`;
-      }
-      getMetadataStorage().addValidationMetadata(
-        new ValidationMetadata({
-          type: validationType(options.name),
-          name: options.name,
-          target: options.target,
-          propertyName: options.propertyName,
-          validationOptions: options.options,
-          constraintCls: options.validator,
-          constraints: options.constraints,
-        }) as never,
-      );
-    },
+    registerDecorator,
     addConstraint: (cls, constraintName) =>
       getMetadataStorage().addConstraintMetadata(new ConstraintMetadata(cls, constraintName) as never),
     watchable: writable('ValidateBy') && writable('buildMessage'),

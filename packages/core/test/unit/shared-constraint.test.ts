@@ -360,35 +360,6 @@ describe('shared constraint classes (@tessera/core/validators) against class-val
     expect(classes.size).toBe(3);
   });
 
-  test("a decorator's validation type is asked of class-validator once per name, not at every use", () => {
-    // class-validator's registerDecorator calls ValidationTypes.isValid(name) at every use (it lists the class's
-    // statics each time); the entry asks once per name and stores the same type (held by the tests above)
-    const isValid = jest.spyOn(root.ValidationTypes, 'isValid');
-    try {
-      const make = () => {
-        class Dto {
-          text!: string;
-        }
-        entry.IsDefined()(Dto.prototype, 'text');
-        entry.IsString()(Dto.prototype, 'text');
-        entry.IsString({ each: true })(Dto.prototype, 'text');
-        return Dto;
-      };
-      make();
-      isValid.mockClear();
-      const dtos = Array.from({ length: 100 }, make);
-      expect(isValid).not.toHaveBeenCalled();
-      const types = storage.getTargetValidationMetadatas(dtos[99]!, '', true, false).map((m) => [m.name, m.type]);
-      expect(types).toEqual([
-        ['isDefined', 'isDefined'],
-        ['isString', 'customValidation'],
-        ['isString', 'customValidation'],
-      ]);
-    } finally {
-      isValid.mockRestore();
-    }
-  });
-
   const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
   const properties = NAMES.flatMap((name) => USES.map((use) => `${name}_${use.suffix}`));
   const sameOutcome = (fill: (property: string, index: number) => unknown, context: object): number => {
