@@ -4,6 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import * as root from 'class-validator';
 import * as entry from '@tessera/core/validators';
 import { seededRandom } from '../support/seeded-random';
+import { validationOutcome } from '../support/validation-outcome';
 
 // `@tessera/core/validators`' shareable decorators (validation/shared-constraint.ts) register one constraint class
 // per decorator name and `each` where class-validator's root defines one per use. Held here against the root,
@@ -287,14 +288,6 @@ class Values {
   }
 }
 
-const outcome = (errors: root.ValidationError[]) =>
-  errors.map(({ property, value, constraints, children }) => ({
-    property,
-    value,
-    constraints,
-    children: children?.length,
-  }));
-
 describe('shared constraint classes (@tessera/core/validators) against class-validator', () => {
   const viaRoot = decorated(root, NAMES);
   const viaEntry = decorated(entry as unknown as Entry, NAMES);
@@ -370,8 +363,8 @@ describe('shared constraint classes (@tessera/core/validators) against class-val
       a[property] = value;
       b[property] = value;
     });
-    const expected = outcome(root.validateSync(a));
-    const actual = outcome(root.validateSync(b));
+    const expected = validationOutcome(root.validateSync(a));
+    const actual = validationOutcome(root.validateSync(b));
     if (!isDeepStrictEqual(actual, expected)) expect({ ...context, actual }).toEqual({ ...context, actual: expected });
     return expected.length;
   };
@@ -393,7 +386,7 @@ describe('shared constraint classes (@tessera/core/validators) against class-val
     for (let round = 0; round < 60; round++) sameOutcome(() => values.value(), { seed, round });
     const a = Object.assign(new viaRoot(), Object.fromEntries(properties.map((p) => [p, values.value()])));
     const b = Object.assign(new viaEntry(), { ...a });
-    expect(outcome(await entry.validate(b))).toEqual(outcome(await root.validate(a)));
+    expect(validationOutcome(await entry.validate(b))).toEqual(validationOutcome(await root.validate(a)));
   });
 
   test('mixed root and entry decorators, on one property and across classes, store and judge as the root alone', () => {
@@ -417,9 +410,9 @@ describe('shared constraint classes (@tessera/core/validators) against class-val
     const values = new Values(seededRandom(seed + 1));
     for (let round = 0; round < 200; round++) {
       const input = { name: values.value(), tags: values.value(), count: values.value() };
-      const expected = outcome(root.validateSync(Object.assign(new plain(), input)));
-      expect(outcome(root.validateSync(Object.assign(new mixedA(), input)))).toEqual(expected);
-      expect(outcome(entry.validateSync(Object.assign(new mixedB(), input)))).toEqual(expected);
+      const expected = validationOutcome(root.validateSync(Object.assign(new plain(), input)));
+      expect(validationOutcome(root.validateSync(Object.assign(new mixedA(), input)))).toEqual(expected);
+      expect(validationOutcome(entry.validateSync(Object.assign(new mixedB(), input)))).toEqual(expected);
     }
   });
 });
