@@ -1,21 +1,13 @@
-import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { runSourceAsync } from '../e2e/support/run-source';
 
 // What a server loads on first use only: a plain server on `listen` whose first tools/call the fast lane
 // answers never loads those modules (part of every server's start); the request, option or face that needs
 // one loads it, and works as before (so the check is real).
 
-const support = path.join(__dirname, '..', 'e2e', 'support');
 const fixture = path.join(__dirname, '..', 'e2e', 'fixtures', 'listen-loading.fixture.ts');
 
-function run(): Promise<{ code: number; stdout: string; stderr: string }> {
-  const args = ['-r', path.join(support, 'register-sources.cjs'), fixture];
-  return new Promise((resolve) => {
-    execFile(process.execPath, args, { timeout: 60_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const run = () => runSourceAsync([fixture]);
 
 describe('modules listen loads on first use', () => {
   test('the first tools/call loads none of them; each request, face, option or app that needs one loads it', async () => {

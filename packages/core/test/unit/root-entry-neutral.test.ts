@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { runSourceAsync } from '../e2e/support/run-source';
 
 // The root entry is the runtime-neutral face: it loads and serves a call where node:http and node:net
 // do not exist (Workers, Deno, bundles for the edge). Node-only faces live in '@tessera/core/node'.
@@ -14,14 +14,7 @@ function run(entry?: string): Promise<{ code: number; stdout: string; stderr: st
 }
 
 /** node -r register-sources -r <preload> <rest...>. */
-function spawn([preload, ...rest]: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const args = ['-r', path.join(support, 'register-sources.cjs'), '-r', preload!, ...rest];
-  return new Promise((resolve) => {
-    execFile(process.execPath, args, { timeout: 30_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const spawn = ([preload, ...rest]: string[]) => runSourceAsync(['-r', preload!, ...rest], { timeout: 30_000 });
 
 describe('the root entry without node:http and node:net', () => {
   test('loads and serves a tools/call through fetch', async () => {

@@ -1,21 +1,13 @@
-import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { runSourceAsync } from '../e2e/support/run-source';
 
 // The Tasks runtime and the SDK's skills extension are loaded by the apps that use them only: an app with
 // neither never loads their modules (part of every server's start). An app with a task tool, or with skills,
 // does (so the check is real).
 
-const support = path.join(__dirname, '..', 'e2e', 'support');
 const fixture = path.join(__dirname, '..', 'e2e', 'fixtures', 'runtime-loading.fixture.ts');
 
-function run(kind: 'plain' | 'task' | 'skills'): Promise<{ code: number; stdout: string; stderr: string }> {
-  const args = ['-r', path.join(support, 'register-sources.cjs'), fixture, kind];
-  return new Promise((resolve) => {
-    execFile(process.execPath, args, { timeout: 60_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const run = (kind: 'plain' | 'task' | 'skills') => runSourceAsync([fixture, kind]);
 
 describe('runtimes loaded on demand', () => {
   test('an app without task tools or skills serves a call and loads neither', async () => {

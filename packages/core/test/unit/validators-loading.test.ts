@@ -1,20 +1,12 @@
-import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { runSourceAsync } from '../e2e/support/run-source';
 
 // A server whose DTOs import their decorators from `@tessera/core/validators` loads only the class-validator files
 // those decorators need: never its root, libphonenumber-js or validator.js's index (3.4 MB of heap together).
 
-const support = path.join(__dirname, '..', 'e2e', 'support');
 const fixture = path.join(__dirname, '..', 'e2e', 'fixtures', 'validators-loading.fixture.ts');
 
-function run(): Promise<{ code: number; stdout: string; stderr: string }> {
-  const args = ['-r', path.join(support, 'register-sources.cjs'), fixture];
-  return new Promise((resolve) => {
-    execFile(process.execPath, args, { timeout: 60_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const run = () => runSourceAsync([fixture]);
 
 describe('@tessera/core/validators loads what the app uses', () => {
   test('a valid and an invalid call load neither the root nor its heavy dependencies; importing the root does', async () => {
