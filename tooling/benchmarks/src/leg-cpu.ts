@@ -23,6 +23,7 @@ import { FLOW_RESULT, firstLeg, secondLeg } from './support/flow-servers';
 import { ECHO_CALL } from './support/echo-servers';
 import { envelopeBody, envelopeHeaders, type WireCall } from './support/wire';
 import { selfTimes, type CpuProfile } from './support/profile-summary';
+import { fmtSpread, spread } from './support/http-config';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -154,12 +155,7 @@ async function slice(load: Load & { handler: Handler }, n: number): Promise<numb
   return (used.user + used.system) / n;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
-const span = (xs: number[], digits = 2) =>
-  `${median(xs).toFixed(digits)} [${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)}]`;
+const span = (xs: number[]) => fmtSpread(spread(xs), 2);
 
 interface StackNode {
   id: number;
