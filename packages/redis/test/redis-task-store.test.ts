@@ -1,5 +1,10 @@
 import { RedisTaskStore, connectRedis, type RedisConnection } from '@tessera/redis';
-import { describeTaskStoreContract, sampleTask, type ContractClock } from '../../core/test/support/task-store-contract';
+import {
+  describeTaskStoreContract,
+  sampleTask,
+  UNCAPPED,
+  type ContractClock,
+} from '../../core/test/support/task-store-contract';
 import { killAllRedis, runRedisServer, type RunningRedis } from './support/redis-server';
 
 /* A real redis-server on a free loopback port, started once for this file and stopped whatever happens. */
@@ -44,15 +49,15 @@ describeTaskStoreContract('RedisTaskStore', (clock) => storeOn(clock), settle);
 describe('RedisTaskStore on a real redis-server', () => {
   it('refuses a second task under an id it already holds', async () => {
     const store = await storeOn();
-    await store.create(sampleTask({ createdAt: Date.now() }));
-    await expect(store.create(sampleTask({ createdAt: Date.now() }))).rejects.toThrow('task id collision');
+    await store.create(sampleTask({ createdAt: Date.now() }), UNCAPPED);
+    await expect(store.create(sampleTask({ createdAt: Date.now() }), UNCAPPED)).rejects.toThrow('task id collision');
     await store.close();
   });
 
   it('gives the key the task remaining life, so Redis drops it at createdAt + ttlMs', async () => {
     const store = await storeOn(undefined, 'ttl');
     const created = Date.now() - 10_000;
-    await store.create(sampleTask({ createdAt: created, ttlMs: 70_000 }));
+    await store.create(sampleTask({ createdAt: created, ttlMs: 70_000 }), UNCAPPED);
     const pttl = Number(await commands.client.sendCommand(['PTTL', 'test:ttl:task:AAAAAAAAAAAAAAAAAAAAAA']));
     expect(pttl).toBeGreaterThan(55_000);
     expect(pttl).toBeLessThanOrEqual(60_000);
@@ -65,7 +70,7 @@ describe('RedisTaskStore on a real redis-server', () => {
 
   it('a key Redis has expired reads as unknown', async () => {
     const store = await storeOn();
-    await store.create(sampleTask({ createdAt: Date.now(), ttlMs: 40 }));
+    await store.create(sampleTask({ createdAt: Date.now(), ttlMs: 40 }), UNCAPPED);
     await new Promise((r) => setTimeout(r, 80));
     expect(await store.load('AAAAAAAAAAAAAAAAAAAAAA')).toBeUndefined();
     expect(await store.answer('AAAAAAAAAAAAAAAAAAAAAA', 'alice', {})).toEqual({ kind: 'unknown' });
@@ -85,7 +90,7 @@ describe('RedisTaskStore on a real redis-server', () => {
     try {
       const heardOnB: string[] = [];
       b.watch((t) => heardOnB.push(t.status));
-      await a.create(sampleTask({ createdAt: Date.now() }));
+      await a.create(sampleTask({ createdAt: Date.now() }), UNCAPPED);
       await a.update('AAAAAAAAAAAAAAAAAAAAAA', {
         status: 'input_required',
         inputRequests: {
@@ -121,7 +126,7 @@ describe('RedisTaskStore on a real redis-server', () => {
       channel: 'test:race:tasks-b',
     });
     try {
-      await a.create(sampleTask({ createdAt: Date.now() }));
+      await a.create(sampleTask({ createdAt: Date.now() }), UNCAPPED);
       const keys = Array.from({ length: 12 }, (_, i) => `k${i}`);
       const question = {
         method: 'elicitation/create' as const,
@@ -148,7 +153,7 @@ describe('RedisTaskStore on a real redis-server', () => {
   it('keeps JSON exactly: empty arrays, nested objects and large numbers round-trip', async () => {
     const store = await storeOn();
     const result = { content: [], structuredContent: { list: [], nested: { deep: [{}] }, big: 1234567890123456 } };
-    await store.create(sampleTask({ createdAt: Date.now() }));
+    await store.create(sampleTask({ createdAt: Date.now() }), UNCAPPED);
     await store.update('AAAAAAAAAAAAAAAAAAAAAA', { status: 'completed', result });
     expect((await store.get('AAAAAAAAAAAAAAAAAAAAAA', 'alice'))?.result).toEqual(result);
     await store.close();

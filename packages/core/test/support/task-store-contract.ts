@@ -1,4 +1,7 @@
-import type { StoredTask, TaskStore } from '../../src/advanced';
+import type { StoredTask, TaskCreation, TaskStore } from '../../src/advanced';
+
+/** A creation far from every cap, without an idempotency key. */
+export const UNCAPPED: TaskCreation = { caps: { perOwner: 1_000, total: 10_000 } };
 
 /** A clock the contract moves by hand: TTL behaviour without waiting. */
 export interface ContractClock {
@@ -55,7 +58,7 @@ export function describeTaskStoreContract(
     });
 
     it('finds a created task for its owner only; another owner reads it as unknown', async () => {
-      await store.create(sampleTask({}, clock.now()));
+      await store.create(sampleTask({}, clock.now()), UNCAPPED);
       expect((await store.get('AAAAAAAAAAAAAAAAAAAAAA', 'alice'))?.arguments).toEqual({ env: 'prod' });
       expect(await store.get('AAAAAAAAAAAAAAAAAAAAAA', 'mallory')).toBeUndefined();
       expect(await store.get('BBBBBBBBBBBBBBBBBBBBBB', 'alice')).toBeUndefined();
@@ -63,14 +66,14 @@ export function describeTaskStoreContract(
     });
 
     it('hands out copies: changing a returned record changes nothing stored', async () => {
-      await store.create(sampleTask({}, clock.now()));
+      await store.create(sampleTask({}, clock.now()), UNCAPPED);
       const got = await store.get('AAAAAAAAAAAAAAAAAAAAAA', 'alice');
       got!.status = 'completed';
       expect((await store.get('AAAAAAAAAAAAAAAAAAAAAA', 'alice'))?.status).toBe('working');
     });
 
     it('forgets a task at createdAt + ttlMs, whatever its status', async () => {
-      await store.create(sampleTask({ ttlMs: 1_000 }, clock.now()));
+      await store.create(sampleTask({ ttlMs: 1_000 }, clock.now()), UNCAPPED);
       clock.advance(999);
       expect(await store.get('AAAAAAAAAAAAAAAAAAAAAA', 'alice')).toBeDefined();
       clock.advance(1);
@@ -81,7 +84,7 @@ export function describeTaskStoreContract(
     });
 
     it('updates a live task and stamps lastUpdatedAt; a terminal task never changes again', async () => {
-      await store.create(sampleTask({}, clock.now()));
+      await store.create(sampleTask({}, clock.now()), UNCAPPED);
       clock.advance(10);
       const updated = await store.update('AAAAAAAAAAAAAAAAAAAAAA', { statusMessage: 'half way' });
       expect(updated).toMatchObject({ statusMessage: 'half way', lastUpdatedAt: clock.now() });
@@ -97,7 +100,7 @@ export function describeTaskStoreContract(
     });
 
     it('records answers to outstanding keys only; the answer completing the set resumes, once', async () => {
-      await store.create(sampleTask({}, clock.now()));
+      await store.create(sampleTask({}, clock.now()), UNCAPPED);
       await store.update('AAAAAAAAAAAAAAAAAAAAAA', {
         status: 'input_required',
         inputRequests: { first: ask('1?'), second: ask('2?') },
@@ -124,7 +127,7 @@ export function describeTaskStoreContract(
     });
 
     it('of concurrent answers completing the set, exactly one resumes', async () => {
-      await store.create(sampleTask({}, clock.now()));
+      await store.create(sampleTask({}, clock.now()), UNCAPPED);
       await store.update('AAAAAAAAAAAAAAAAAAAAAA', {
         status: 'input_required',
         inputRequests: { a: ask('a?'), b: ask('b?') },
@@ -138,7 +141,7 @@ export function describeTaskStoreContract(
     });
 
     it('a step drops the answers it consumed', async () => {
-      await store.create(sampleTask({ inputResponses: { a: 1, b: 2 } }, clock.now()));
+      await store.create(sampleTask({ inputResponses: { a: 1, b: 2 } }, clock.now()), UNCAPPED);
       const after = await store.update('AAAAAAAAAAAAAAAAAAAAAA', {
         consumedResponses: ['a'],
         progress: { seen: ['a'] },
@@ -148,7 +151,7 @@ export function describeTaskStoreContract(
     });
 
     it('cancels a live task once; cancelling again, or a finished task, changes nothing', async () => {
-      await store.create(sampleTask({}, clock.now()));
+      await store.create(sampleTask({}, clock.now()), UNCAPPED);
       expect((await store.cancel('AAAAAAAAAAAAAAAAAAAAAA', 'mallory')).kind).toBe('unknown');
       expect((await store.cancel('AAAAAAAAAAAAAAAAAAAAAA', 'alice')).kind).toBe('cancelled');
       expect((await store.cancel('AAAAAAAAAAAAAAAAAAAAAA', 'alice')).kind).toBe('already-terminal');
@@ -159,7 +162,7 @@ export function describeTaskStoreContract(
     it('tells watchers every committed change', async () => {
       const seen: string[] = [];
       const stop = store.watch((t) => seen.push(`${t.status}:${t.statusMessage ?? ''}`));
-      await store.create(sampleTask({}, clock.now()));
+      await store.create(sampleTask({}, clock.now()), UNCAPPED);
       await store.update('AAAAAAAAAAAAAAAAAAAAAA', { statusMessage: 'step 1' });
       await store.cancel('AAAAAAAAAAAAAAAAAAAAAA', 'alice');
       await settle();
