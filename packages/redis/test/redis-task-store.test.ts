@@ -116,6 +116,44 @@ describe('RedisTaskStore on a real redis-server', () => {
     }
   });
 
+  it('concurrent creations from two connections never pass a cap nor make two tasks under one key', async () => {
+    const other = await connectRedis(redis.url);
+    const a = await storeOn(undefined, 'create-race');
+    const b = await RedisTaskStore.start({
+      client: other.client,
+      subscriber: subscriber.client,
+      keyPrefix: 'test:create-race:task:',
+      channel: 'test:create-race:tasks-b',
+    });
+    const id = (n: number) => `R${String(n).padStart(21, '0')}`;
+    try {
+      const capped = await Promise.all(
+        Array.from({ length: 20 }, (_, n) =>
+          (n % 2 ? a : b).create(sampleTask({ taskId: id(n), createdAt: Date.now() }), {
+            caps: { perOwner: 5, total: 100 },
+          }),
+        ),
+      );
+      expect(capped.filter((o) => o.kind === 'created')).toHaveLength(5);
+      expect(capped.filter((o) => o.kind === 'over-cap')).toHaveLength(15);
+      const keyed = await Promise.all(
+        Array.from({ length: 20 }, (_, n) =>
+          (n % 2 ? a : b).create(sampleTask({ taskId: id(100 + n), owner: 'bob', createdAt: Date.now() }), {
+            ...UNCAPPED,
+            idempotency: { name: 'one-key', digest: 'same-args' },
+          }),
+        ),
+      );
+      expect(keyed.filter((o) => o.kind === 'created')).toHaveLength(1);
+      const ids = new Set(keyed.map((o) => (o.kind === 'existing' ? o.task.taskId : o.kind)));
+      expect(ids.size).toBe(2); // 'created' and the one task every other call was answered with
+    } finally {
+      await a.close();
+      await b.close();
+      await other.close();
+    }
+  });
+
   it('of many concurrent writers from two connections, every answer lands and exactly one resumes', async () => {
     const other = await connectRedis(redis.url);
     const a = await storeOn(undefined, 'race');

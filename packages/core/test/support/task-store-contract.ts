@@ -171,5 +171,40 @@ export function describeTaskStoreContract(
       await settle();
       expect(seen).toEqual(['working:', 'working:step 1', 'cancelled:step 1']);
     });
+    const id = (n: number) => `T${String(n).padStart(21, '0')}`;
+    const taskOf = (n: number, owner = 'alice', more: Partial<StoredTask> = {}) =>
+      sampleTask({ taskId: id(n), owner, ...more }, clock.now());
+
+    it("refuses a task past its owner's cap or the total cap, writing nothing; expired tasks count for nothing", async () => {
+      const caps = { caps: { perOwner: 2, total: 3 } };
+      expect(await store.create(taskOf(1, 'alice', { ttlMs: 1_000 }), caps)).toEqual({ kind: 'created' });
+      expect(await store.create(taskOf(2), caps)).toEqual({ kind: 'created' });
+      expect(await store.create(taskOf(3), caps)).toEqual({ kind: 'over-cap', cap: 'perOwner' });
+      expect(await store.load(id(3))).toBeUndefined();
+      expect(await store.create(taskOf(4, 'mallory'), caps)).toEqual({ kind: 'created' });
+      expect(await store.create(taskOf(5, 'bob'), caps)).toEqual({ kind: 'over-cap', cap: 'total' });
+      expect(await store.load(id(5))).toBeUndefined();
+      clock.advance(1_000); // alice's first task expires: a place for her, and in all
+      expect(await store.create(taskOf(6), caps)).toEqual({ kind: 'created' });
+      expect(await store.create(taskOf(7, 'bob'), caps)).toEqual({ kind: 'over-cap', cap: 'total' });
+    });
+
+    it('creates one task per idempotency name: the same digest answers it, another digest is refused', async () => {
+      const named = (digest: string) => ({ ...UNCAPPED, idempotency: { name: 'name-1', digest } });
+      expect(await store.create(taskOf(1, 'alice', { ttlMs: 1_000 }), named('args-a'))).toEqual({ kind: 'created' });
+      await store.update(id(1), { statusMessage: 'running' });
+      const again = await store.create(taskOf(2), named('args-a'));
+      expect(again.kind).toBe('existing');
+      expect(again.kind === 'existing' && again.task).toMatchObject({ taskId: id(1), statusMessage: 'running' });
+      expect(await store.load(id(2))).toBeUndefined();
+      expect(await store.create(taskOf(3), named('args-b'))).toEqual({ kind: 'key-reused' });
+      expect(await store.load(id(3))).toBeUndefined();
+      // another name is another task
+      const other = { ...UNCAPPED, idempotency: { name: 'name-2', digest: 'args-a' } };
+      expect(await store.create(taskOf(4), other)).toEqual({ kind: 'created' });
+      // the name lasts as long as its task
+      clock.advance(1_000);
+      expect(await store.create(taskOf(5), named('args-b'))).toEqual({ kind: 'created' });
+    });
   });
 }

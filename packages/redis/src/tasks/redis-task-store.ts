@@ -36,18 +36,17 @@ export interface RedisTaskStoreOptions {
 //
 // Creation also keeps, in the same script, the caps' counts and the idempotency names: a sorted set of the
 // owner's task ids and one of every task id, each scored by the task's expiry (expired members are
-// trimmed before counting), and per idempotency name a string `<taskId>.<arguments digest>` that expires
-// with its task.
+// trimmed before counting), and per idempotency name a string `<expiry>.<taskId>.<arguments digest>` that
+// expires with its task.
 // KEYS: task, owner's set, all tasks' set, idempotency name (or the task key again when there is none).
 // ARGV: record, life ms, channel, now, expiry, per-owner cap, total cap, task id, digest ('' for none), prefix.
 const CREATE = new RedisScript(`
 if ARGV[9] ~= '' then
   local named = redis.call('GET', KEYS[4])
   if named then
-    local dot = string.find(named, '.', 1, true)
-    local id = string.sub(named, 1, dot - 1)
-    if redis.call('EXISTS', ARGV[10] .. id) == 1 then
-      if string.sub(named, dot + 1) == ARGV[9] then return {'existing', id} end
+    local at, id, digest = string.match(named, '^(%d+)%.([^.]+)%.(.*)$')
+    if tonumber(at) > tonumber(ARGV[4]) and redis.call('EXISTS', ARGV[10] .. id) == 1 then
+      if digest == ARGV[9] then return {'existing', id} end
       return {'key-reused'}
     end
   end
@@ -63,7 +62,7 @@ for i = 2, 3 do
   redis.call('ZADD', KEYS[i], ARGV[5], ARGV[8])
   if redis.call('PTTL', KEYS[i]) < tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[i], ARGV[2]) end
 end
-if ARGV[9] ~= '' then redis.call('SET', KEYS[4], ARGV[8] .. '.' .. ARGV[9], 'PX', ARGV[2]) end
+if ARGV[9] ~= '' then redis.call('SET', KEYS[4], ARGV[5] .. '.' .. ARGV[8] .. '.' .. ARGV[9], 'PX', ARGV[2]) end
 redis.call('PUBLISH', ARGV[3], ARGV[1])
 return {'created'}`);
 
