@@ -121,7 +121,17 @@ export class RedisTaskStore implements TaskStore {
     return store;
   }
 
-  async create(task: StoredTask, creation: TaskCreation, retried = false): Promise<CreateOutcome> {
+  async create(task: StoredTask, creation: TaskCreation): Promise<CreateOutcome> {
+    const first = await this.createOnce(task, creation);
+    if (first !== 'expiring') return first;
+    // the task under this idempotency name expired between the script and the read: its name goes with it
+    const second = await this.createOnce(task, creation);
+    if (second !== 'expiring') return second;
+    throw new Error('RedisTaskStore: the task under this idempotency key is expiring; try again');
+  }
+
+  /** One run of the creating script; 'expiring' when the task it names has expired by this store's clock. */
+  private async createOnce(task: StoredTask, creation: TaskCreation): Promise<CreateOutcome | 'expiring'> {
     const now = this.now();
     const lifeMs = Math.max(1, Math.ceil(expiresAt(task) - now));
     const { caps, idempotency } = creation;
@@ -156,10 +166,7 @@ export class RedisTaskStore implements TaskStore {
         return { kind: 'over-cap', cap: reply[1] === 'perOwner' ? 'perOwner' : 'total' };
       case 'existing': {
         const existing = await this.get(reply[1], task.owner);
-        if (existing) return { kind: 'existing', task: existing };
-        // expired between the script and this read: its name goes with it, so the next try creates anew
-        if (retried) throw new Error(`RedisTaskStore: the task under this idempotency key is expiring; try again`);
-        return this.create(task, creation, true);
+        return existing ? { kind: 'existing', task: existing } : 'expiring';
       }
       default:
         throw new Error(`task id collision: ${task.taskId}`);
