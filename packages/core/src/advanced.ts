@@ -25,7 +25,15 @@ export type {
 
 // tasks: the storage and execution seams, their in-memory defaults, and the transitions a store applies
 export { TASKS_EXTENSION } from './tasks/tasks-extension';
-export type { TaskStore, TaskChange, AnswerOutcome, CancelOutcome, TaskListener } from './tasks/task-store';
+export type {
+  TaskStore,
+  TaskChange,
+  TaskCreation,
+  CreateOutcome,
+  AnswerOutcome,
+  CancelOutcome,
+  TaskListener,
+} from './tasks/task-store';
 export type { TaskQueue, TaskStep } from './tasks/task-queue';
 export type {
   StoredTask,

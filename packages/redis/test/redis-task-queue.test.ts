@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { MemoryTaskStore, type TaskStep } from '@tessera/core/advanced';
 import { RedisTaskQueue, type RedisTaskQueueOptions } from '@tessera/redis';
-import { sampleTask } from '../../core/test/support/task-store-contract';
+import { sampleTask, UNCAPPED } from '../../core/test/support/task-store-contract';
 import { killAllRedis, runRedisServer, type RunningRedis } from './support/redis-server';
 
 /* A real redis-server on a free loopback port for this file; every queue and child process is stopped in finally. */
@@ -152,7 +152,7 @@ describe('RedisTaskQueue on a real redis-server', () => {
   it('a step recovered more often than maxStalledCount fails its task with the reason, not left working', async () => {
     const name = `q${++queues}`;
     const store = new MemoryTaskStore();
-    await store.create(sampleTask({ createdAt: Date.now() }));
+    await store.create(sampleTask({ createdAt: Date.now() }), UNCAPPED);
     const { child, started } = await hangingWorker(name);
     await started;
     const neverRun: string[] = [];
@@ -177,7 +177,7 @@ describe('RedisTaskQueue on a real redis-server', () => {
   it('a step that keeps throwing is retried, then its task is failed with the reason', async () => {
     const name = `q${++queues}`;
     const store = new MemoryTaskStore();
-    await store.create(sampleTask({ createdAt: Date.now() }));
+    await store.create(sampleTask({ createdAt: Date.now() }), UNCAPPED);
     let runs = 0;
     await queueOn(
       name,

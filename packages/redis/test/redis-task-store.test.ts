@@ -1,5 +1,10 @@
 import { RedisTaskStore, connectRedis, type RedisConnection } from '@tessera/redis';
-import { describeTaskStoreContract, sampleTask, type ContractClock } from '../../core/test/support/task-store-contract';
+import {
+  describeTaskStoreContract,
+  sampleTask,
+  UNCAPPED,
+  type ContractClock,
+} from '../../core/test/support/task-store-contract';
 import { killAllRedis, runRedisServer, type RunningRedis } from './support/redis-server';
 
 /* A real redis-server on a free loopback port, started once for this file and stopped whatever happens. */
@@ -44,15 +49,15 @@ describeTaskStoreContract('RedisTaskStore', (clock) => storeOn(clock), settle);
 describe('RedisTaskStore on a real redis-server', () => {
   it('refuses a second task under an id it already holds', async () => {
     const store = await storeOn();
-    await store.create(sampleTask({ createdAt: Date.now() }));
-    await expect(store.create(sampleTask({ createdAt: Date.now() }))).rejects.toThrow('task id collision');
+    await store.create(sampleTask({ createdAt: Date.now() }), UNCAPPED);
+    await expect(store.create(sampleTask({ createdAt: Date.now() }), UNCAPPED)).rejects.toThrow('task id collision');
     await store.close();
   });
 
   it('gives the key the task remaining life, so Redis drops it at createdAt + ttlMs', async () => {
     const store = await storeOn(undefined, 'ttl');
     const created = Date.now() - 10_000;
-    await store.create(sampleTask({ createdAt: created, ttlMs: 70_000 }));
+    await store.create(sampleTask({ createdAt: created, ttlMs: 70_000 }), UNCAPPED);
     const pttl = Number(await commands.client.sendCommand(['PTTL', 'test:ttl:task:AAAAAAAAAAAAAAAAAAAAAA']));
     expect(pttl).toBeGreaterThan(55_000);
     expect(pttl).toBeLessThanOrEqual(60_000);
@@ -65,7 +70,7 @@ describe('RedisTaskStore on a real redis-server', () => {
 
   it('a key Redis has expired reads as unknown', async () => {
     const store = await storeOn();
-    await store.create(sampleTask({ createdAt: Date.now(), ttlMs: 40 }));
+    await store.create(sampleTask({ createdAt: Date.now(), ttlMs: 40 }), UNCAPPED);
     await new Promise((r) => setTimeout(r, 80));
     expect(await store.load('AAAAAAAAAAAAAAAAAAAAAA')).toBeUndefined();
     expect(await store.answer('AAAAAAAAAAAAAAAAAAAAAA', 'alice', {})).toEqual({ kind: 'unknown' });
@@ -85,7 +90,7 @@ describe('RedisTaskStore on a real redis-server', () => {
     try {
       const heardOnB: string[] = [];
       b.watch((t) => heardOnB.push(t.status));
-      await a.create(sampleTask({ createdAt: Date.now() }));
+      await a.create(sampleTask({ createdAt: Date.now() }), UNCAPPED);
       await a.update('AAAAAAAAAAAAAAAAAAAAAA', {
         status: 'input_required',
         inputRequests: {
@@ -111,6 +116,44 @@ describe('RedisTaskStore on a real redis-server', () => {
     }
   });
 
+  it('concurrent creations from two connections never pass a cap nor make two tasks under one key', async () => {
+    const other = await connectRedis(redis.url);
+    const a = await storeOn(undefined, 'create-race');
+    const b = await RedisTaskStore.start({
+      client: other.client,
+      subscriber: subscriber.client,
+      keyPrefix: 'test:create-race:task:',
+      channel: 'test:create-race:tasks-b',
+    });
+    const id = (n: number) => `R${String(n).padStart(21, '0')}`;
+    try {
+      const capped = await Promise.all(
+        Array.from({ length: 20 }, (_, n) =>
+          (n % 2 ? a : b).create(sampleTask({ taskId: id(n), createdAt: Date.now() }), {
+            caps: { perOwner: 5, total: 100 },
+          }),
+        ),
+      );
+      expect(capped.filter((o) => o.kind === 'created')).toHaveLength(5);
+      expect(capped.filter((o) => o.kind === 'over-cap')).toHaveLength(15);
+      const keyed = await Promise.all(
+        Array.from({ length: 20 }, (_, n) =>
+          (n % 2 ? a : b).create(sampleTask({ taskId: id(100 + n), owner: 'bob', createdAt: Date.now() }), {
+            ...UNCAPPED,
+            idempotency: { name: 'one-key', digest: 'same-args' },
+          }),
+        ),
+      );
+      expect(keyed.filter((o) => o.kind === 'created')).toHaveLength(1);
+      const ids = new Set(keyed.map((o) => (o.kind === 'existing' ? o.task.taskId : o.kind)));
+      expect(ids.size).toBe(2); // 'created' and the one task every other call was answered with
+    } finally {
+      await a.close();
+      await b.close();
+      await other.close();
+    }
+  });
+
   it('of many concurrent writers from two connections, every answer lands and exactly one resumes', async () => {
     const other = await connectRedis(redis.url);
     const a = await storeOn(undefined, 'race');
@@ -121,7 +164,7 @@ describe('RedisTaskStore on a real redis-server', () => {
       channel: 'test:race:tasks-b',
     });
     try {
-      await a.create(sampleTask({ createdAt: Date.now() }));
+      await a.create(sampleTask({ createdAt: Date.now() }), UNCAPPED);
       const keys = Array.from({ length: 12 }, (_, i) => `k${i}`);
       const question = {
         method: 'elicitation/create' as const,
@@ -148,7 +191,7 @@ describe('RedisTaskStore on a real redis-server', () => {
   it('keeps JSON exactly: empty arrays, nested objects and large numbers round-trip', async () => {
     const store = await storeOn();
     const result = { content: [], structuredContent: { list: [], nested: { deep: [{}] }, big: 1234567890123456 } };
-    await store.create(sampleTask({ createdAt: Date.now() }));
+    await store.create(sampleTask({ createdAt: Date.now() }), UNCAPPED);
     await store.update('AAAAAAAAAAAAAAAAAAAAAA', { status: 'completed', result });
     expect((await store.get('AAAAAAAAAAAAAAAAAAAAAA', 'alice'))?.result).toEqual(result);
     await store.close();

@@ -66,8 +66,7 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
   const servesTasks = [...compiled.tools.values()].some((plan) => plan.meta.kind === 'tool' && plan.meta.task);
   // a task is bound to its caller by the policy's principal rule, as a requestState is
   if (servesTasks)
-    runtime.tasks = new (tasksRuntime().TaskRuntime)(runtime, {
-      ...module.tasks,
+    runtime.tasks = new (tasksRuntime().TaskRuntime)(runtime, module.tasks, {
       bindPrincipal: bindPrincipal ? (ctx) => bindPrincipal(ctx) : undefined,
     });
   return new TesseraApp(runtime, options.auth, options.legacySessions, limits);

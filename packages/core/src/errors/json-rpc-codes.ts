@@ -18,4 +18,9 @@ export const JsonRpcCode = {
    * `data.retryAfterMs`. Mirrors HTTP 503 outside the reserved range.
    */
   Unavailable: -31503,
+  /**
+   * A per-caller or server-wide cap was reached (live tasks, listen streams): `data.cap` names the setting
+   * and `data.limit` its value. Mirrors HTTP 429; not retried as a store outage is.
+   */
+  LimitExceeded: -31429,
 } as const;

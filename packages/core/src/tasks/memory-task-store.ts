@@ -1,5 +1,13 @@
 import { expiresAt, type StoredTask } from './stored-task';
-import type { AnswerOutcome, CancelOutcome, TaskChange, TaskListener, TaskStore } from './task-store';
+import type {
+  AnswerOutcome,
+  CancelOutcome,
+  CreateOutcome,
+  TaskChange,
+  TaskCreation,
+  TaskListener,
+  TaskStore,
+} from './task-store';
 import { answerTask, applyTaskChange, cancelTask } from './task-transitions';
 
 export interface MemoryTaskStoreOptions {
@@ -16,6 +24,11 @@ export interface MemoryTaskStoreOptions {
  */
 export class MemoryTaskStore implements TaskStore {
   private readonly tasks = new Map<string, StoredTask>();
+  /** Each owner's task ids, for the per-owner cap. */
+  private readonly byOwner = new Map<string, Set<string>>();
+  /** Idempotency name -> the task created under it and its arguments' digest; and back, to forget it with the task. */
+  private readonly named = new Map<string, { taskId: string; digest: string }>();
+  private readonly nameOf = new Map<string, string>();
   private readonly listeners = new Set<TaskListener>();
   private readonly now: () => number;
   private readonly sweeper: ReturnType<typeof setInterval>;
@@ -31,10 +44,30 @@ export class MemoryTaskStore implements TaskStore {
     return this.tasks.size;
   }
 
-  async create(task: StoredTask): Promise<void> {
+  async create(task: StoredTask, creation: TaskCreation): Promise<CreateOutcome> {
+    const { idempotency, caps } = creation;
+    if (idempotency) {
+      const earlier = this.named.get(idempotency.name);
+      const existing = earlier && this.live(earlier.taskId);
+      if (existing)
+        return earlier.digest === idempotency.digest
+          ? { kind: 'existing', task: copy(existing) }
+          : { kind: 'key-reused' };
+    }
     if (this.tasks.has(task.taskId)) throw new Error(`task id collision: ${task.taskId}`);
+    if (this.liveOf(task.owner, caps.perOwner) >= caps.perOwner) return { kind: 'over-cap', cap: 'perOwner' };
+    if (this.tasks.size >= caps.total) this.sweep();
+    if (this.tasks.size >= caps.total) return { kind: 'over-cap', cap: 'total' };
     this.tasks.set(task.taskId, copy(task));
+    let owned = this.byOwner.get(task.owner);
+    if (!owned) this.byOwner.set(task.owner, (owned = new Set()));
+    owned.add(task.taskId);
+    if (idempotency) {
+      this.named.set(idempotency.name, { taskId: task.taskId, digest: idempotency.digest });
+      this.nameOf.set(task.taskId, idempotency.name);
+    }
     this.changed(task);
+    return { kind: 'created' };
   }
 
   async get(taskId: string, owner: string): Promise<StoredTask | undefined> {
@@ -86,7 +119,7 @@ export class MemoryTaskStore implements TaskStore {
     const task = this.tasks.get(taskId);
     if (!task) return undefined;
     if (this.now() >= expiresAt(task)) {
-      this.tasks.delete(taskId);
+      this.drop(task);
       return undefined;
     }
     return owner === undefined || task.owner === owner ? task : undefined;
@@ -94,7 +127,31 @@ export class MemoryTaskStore implements TaskStore {
 
   private sweep(): void {
     const now = this.now();
-    for (const [id, task] of this.tasks) if (now >= expiresAt(task)) this.tasks.delete(id);
+    for (const task of this.tasks.values()) if (now >= expiresAt(task)) this.drop(task);
+  }
+
+  /** The owner's unexpired tasks, counted exactly (expired ones dropped on the way) only once `cap` is reached. */
+  private liveOf(owner: string, cap: number): number {
+    const owned = this.byOwner.get(owner);
+    if (!owned || owned.size < cap) return owned?.size ?? 0;
+    const now = this.now();
+    for (const id of owned) {
+      const task = this.tasks.get(id);
+      if (task && now >= expiresAt(task)) this.drop(task);
+    }
+    return owned.size;
+  }
+
+  private drop(task: StoredTask): void {
+    this.tasks.delete(task.taskId);
+    const owned = this.byOwner.get(task.owner);
+    owned?.delete(task.taskId);
+    if (owned?.size === 0) this.byOwner.delete(task.owner);
+    const name = this.nameOf.get(task.taskId);
+    if (name !== undefined) {
+      this.nameOf.delete(task.taskId);
+      this.named.delete(name);
+    }
   }
 
   /** Keeps `next` as the task's record, tells the watchers, and hands back a copy. */
@@ -104,11 +161,13 @@ export class MemoryTaskStore implements TaskStore {
     return copy(next);
   }
 
+  /** One copy per change, shared by every listener (a listener must not change it). */
   private changed(task: StoredTask): void {
     if (this.listeners.size === 0) return;
+    const shared = copy(task);
     for (const listener of this.listeners) {
       try {
-        listener(copy(task));
+        listener(shared);
       } catch {
         // a listener's failure is its own: the change is committed either way
       }

@@ -9,6 +9,9 @@ import type { HandlerPlan } from '../compiler/handler-plan';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
 import { maskInternalError } from '../errors/masked-internal-error';
 import { serveCall, type CallSite } from '../call-adapter/serve-call';
+import { mapError } from '../call-adapter/error-mapping';
+import { validatedArguments } from '../pipeline/params/args.resolver';
+import { readIdempotencyKey } from '../pipeline/idempotency-key';
 import type { ServerRuntime } from '../server/server-runtime';
 import type { TaskRuntime } from './task-runtime';
 import { createTaskResult } from './task-wire';
@@ -47,8 +50,11 @@ export async function serveTaskCall<R>(
     }
     return serveCall(rt, plan, site, sdk, finish);
   }
+  // a malformed key is -32602 naming the field, as on a plain call
+  const idempotencyKey = readIdempotencyKey({ method: 'tools/call', target: site.target, sdk });
   const origin = {
     plan,
+    idempotencyKey,
     owner: ownerOf(rt, tasks, site, sdk),
     target: site.target,
     arguments: site.arguments,
@@ -62,7 +68,21 @@ export async function serveTaskCall<R>(
     if (isInputRequiredResult(round)) return round;
     return createTaskResult(await tasks.createCompleted(origin, round as Record<string, unknown>));
   }
+  // arguments a step would refuse are refused now, as a plain call's are, so a refused call stores nothing
+  const refused = await argumentsRefusal(rt, plan, site);
+  if (refused !== undefined) return finish(refused);
   return createTaskResult(await tasks.create(origin));
+}
+
+/** The tool's answer to arguments that fail its input schema or arguments DTO, or undefined when they pass. */
+async function argumentsRefusal(rt: ServerRuntime, plan: HandlerPlan, site: CallSite): Promise<unknown> {
+  try {
+    plan.inputSchema?.check(site.arguments);
+    await validatedArguments(plan, site.arguments);
+    return undefined;
+  } catch (error) {
+    return mapError(error, { method: 'tools/call', target: site.target, logger: rt.logger });
+  }
 }
 
 /** The new task's owner; a principal rule that fails is the server's error (-32603, logged), as when sealing. */

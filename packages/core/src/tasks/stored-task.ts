@@ -49,6 +49,8 @@ export interface StoredTask {
   /** The tool's name. */
   target: string;
   arguments: Record<string, unknown>;
+  /** The creating call's idempotency key, if it had one: every step's `ctx.idempotencyKey`. */
+  idempotencyKey?: string;
   caller?: TaskCaller;
   client: TaskClient;
   status: TaskStatus;

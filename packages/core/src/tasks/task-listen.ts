@@ -8,15 +8,21 @@ import {
 import { JsonRpcCode } from '../errors/json-rpc-codes';
 import { isJsonObject } from '../types/json-object';
 import type { StoredTask } from './stored-task';
+import { isWellFormedTaskId } from './task-id';
 import type { TaskRuntime } from './task-runtime';
 import { detailedTask } from './task-wire';
 import { declaresTasks, tasksCapabilityMissing } from './tasks-extension';
 
-/** The most task ids one `subscriptions/listen` filter may name. */
-export const MAX_LISTEN_TASK_IDS = 256;
-
 const KEEP_ALIVE_MS = 15_000;
 const RESERVED_META_PREFIX = 'io.modelcontextprotocol/';
+
+/** One open stream, as the change feed reaches it. */
+interface Watcher {
+  /** Whether a change of this task may go to the stream (its owner's). */
+  owns(task: StoredTask): boolean;
+  /** Sends `notifications/tasks` whose params are `detailed` (the task's JSON) with the stream's `_meta`. */
+  deliver(detailed: string): void;
+}
 
 /**
  * `subscriptions/listen` streams whose filter names `taskIds`: each hears `notifications/tasks` (the
@@ -27,9 +33,19 @@ const RESERVED_META_PREFIX = 'io.modelcontextprotocol/';
  *
  * A task is reported only to its owner (the same principal binding as `tasks/get`, principal rule included):
  * a listener naming another caller's task id hears nothing of it, just as for an id never issued.
+ *
+ * One listener on the store serves every stream: a change is looked up by task id, seen only by the streams
+ * that name it, and turned into JSON once for all of them. Streams are capped per caller and in all
+ * (`tasks.maxListenStreamsPerCaller`, `tasks.maxListenStreams`, -31429 with HTTP 429), and so are the ids
+ * one names (`tasks.maxListenTaskIds`, each of the task id's shape, else -32602).
  */
 export class TaskListenStreams {
   private readonly open = new Set<(graceful: boolean) => void>();
+  /** Task id -> the open streams that name it. */
+  private readonly watchers = new Map<string, Set<Watcher>>();
+  /** Open streams by the caller's verified principal. */
+  private readonly perCaller = new Map<string, number>();
+  private unwatch?: () => void;
 
   constructor(private readonly tasks: TaskRuntime) {}
 
@@ -47,13 +63,26 @@ export class TaskListenStreams {
       return rpcError(id, JsonRpcCode.MissingRequiredClientCapability, missing.message, missing.data, 400);
     }
     const ids = filter.taskIds;
-    if (!Array.isArray(ids) || !ids.every((t) => typeof t === 'string') || ids.length > MAX_LISTEN_TASK_IDS)
+    const { maxListenTaskIds, maxListenStreams, maxListenStreamsPerCaller } = this.tasks.settings;
+    if (!Array.isArray(ids) || ids.length > maxListenTaskIds)
       return rpcError(
         id,
         JsonRpcCode.InvalidParams,
-        `subscriptions/listen: params.notifications.taskIds must be an array of at most ${MAX_LISTEN_TASK_IDS} task id strings.`,
+        `subscriptions/listen: params.notifications.taskIds must be an array of at most ${maxListenTaskIds} task ids (tasks.maxListenTaskIds).`,
       );
-    return this.stream(id, new Set(ids as string[]), this.ownerCheck(id, meta, request, authInfo), request.signal);
+    const bad = ids.findIndex((t) => !isWellFormedTaskId(t));
+    if (bad >= 0)
+      return rpcError(
+        id,
+        JsonRpcCode.InvalidParams,
+        `subscriptions/listen: params.notifications.taskIds[${bad}] is not a task id (22 base64url characters).`,
+      );
+    const caller = this.tasks.ownership.ofAuth(authInfo);
+    if (this.open.size >= maxListenStreams) return tooMany(id, 'maxListenStreams', maxListenStreams, 'this server has');
+    if ((this.perCaller.get(caller) ?? 0) >= maxListenStreamsPerCaller)
+      return tooMany(id, 'maxListenStreamsPerCaller', maxListenStreamsPerCaller, 'this caller has');
+    const owns = this.ownerCheck(id, meta, request, authInfo);
+    return this.stream(id, [...new Set(ids as string[])], caller, owns, request.signal);
   }
 
   /**
@@ -85,17 +114,59 @@ export class TaskListenStreams {
     for (const teardown of [...this.open]) teardown(true);
   }
 
+  /** Streams open on this instance (for tests and diagnostics). */
+  get size(): number {
+    return this.open.size;
+  }
+
+  /** A committed change: to the streams naming the task that may hear it, serialized once for all of them. */
+  private changed(task: StoredTask): void {
+    const named = this.watchers.get(task.taskId);
+    if (named === undefined) return;
+    let detailed: string | undefined;
+    for (const watcher of named) {
+      if (!watcher.owns(task)) continue;
+      watcher.deliver((detailed ??= JSON.stringify(detailedTask(task))));
+    }
+  }
+
+  private attach(taskIds: readonly string[], caller: string, watcher: Watcher): void {
+    this.unwatch ??= this.tasks.store.watch((task) => this.changed(task));
+    for (const taskId of taskIds) {
+      let named = this.watchers.get(taskId);
+      if (named === undefined) this.watchers.set(taskId, (named = new Set()));
+      named.add(watcher);
+    }
+    this.perCaller.set(caller, (this.perCaller.get(caller) ?? 0) + 1);
+  }
+
+  private detach(taskIds: readonly string[], caller: string, watcher: Watcher): void {
+    for (const taskId of taskIds) {
+      const named = this.watchers.get(taskId);
+      named?.delete(watcher);
+      if (named?.size === 0) this.watchers.delete(taskId);
+    }
+    const left = (this.perCaller.get(caller) ?? 1) - 1;
+    if (left > 0) this.perCaller.set(caller, left);
+    else this.perCaller.delete(caller);
+    if (this.open.size === 0) {
+      this.unwatch?.();
+      this.unwatch = undefined;
+    }
+  }
+
   private stream(
     id: string | number,
-    taskIds: Set<string>,
+    taskIds: readonly string[],
+    caller: string,
     owns: (task: StoredTask) => boolean,
     signal?: AbortSignal,
   ): Response {
     const encoder = new TextEncoder();
     const stamp = { [SUBSCRIPTION_ID_META_KEY]: id };
+    const stampJson = JSON.stringify(stamp);
     let controller!: ReadableStreamDefaultController<Uint8Array>;
     let closed = false;
-    let unwatch: (() => void) | undefined;
     let keepAlive: ReturnType<typeof setInterval> | undefined;
     const write = (text: string) => {
       if (closed) return;
@@ -107,14 +178,23 @@ export class TaskListenStreams {
     };
     const send = (message: Record<string, unknown>) =>
       write(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', ...message })}\n\n`);
+    const watcher: Watcher = {
+      owns,
+      // the task's JSON with this stream's `_meta` spliced in as its last member: no copy of the task per stream
+      deliver: (detailed) =>
+        write(
+          `event: message\ndata: {"jsonrpc":"2.0","method":"notifications/tasks","params":${detailed.slice(0, -1)},"_meta":${stampJson}}}\n\n`,
+        ),
+    };
+    let attached = false;
     const teardown = (graceful: boolean) => {
       if (closed) return;
       if (graceful) send({ id, result: { resultType: 'complete', _meta: stamp } });
       closed = true;
-      unwatch?.();
       clearInterval(keepAlive);
       signal?.removeEventListener('abort', onAbort);
       this.open.delete(teardown);
+      if (attached) this.detach(taskIds, caller, watcher);
       try {
         controller.close();
       } catch {
@@ -122,10 +202,6 @@ export class TaskListenStreams {
       }
     };
     const onAbort = () => teardown(false);
-    const heard = (task: StoredTask) => {
-      if (!taskIds.has(task.taskId) || !owns(task)) return;
-      send({ method: 'notifications/tasks', params: { ...detailedTask(task), _meta: stamp } });
-    };
     const readable = new ReadableStream<Uint8Array>({
       start: (c) => {
         controller = c;
@@ -134,10 +210,11 @@ export class TaskListenStreams {
           method: 'notifications/subscriptions/acknowledged',
           params: { notifications: { taskIds: [...taskIds] }, _meta: stamp },
         });
-        unwatch = this.tasks.store.watch(heard);
+        this.open.add(teardown);
+        this.attach(taskIds, caller, watcher);
+        attached = true;
         keepAlive = setInterval(() => write(': keepalive\n\n'), KEEP_ALIVE_MS);
         keepAlive.unref?.();
-        this.open.add(teardown);
       },
       cancel: () => teardown(false),
     });
@@ -153,6 +230,17 @@ export class TaskListenStreams {
       },
     });
   }
+}
+
+/** -31429 (HTTP 429) naming the stream cap that was reached. */
+function tooMany(id: string | number, setting: string, limit: number, whose: string): Response {
+  return rpcError(
+    id,
+    JsonRpcCode.LimitExceeded,
+    `subscriptions/listen: ${whose} ${limit} task streams open (tasks.${setting}); close one first.`,
+    { reason: 'listen_cap', cap: `tasks.${setting}`, limit },
+    429,
+  );
 }
 
 /**

@@ -89,8 +89,15 @@ async function admit(
   return { taskId, owner: task.owner, task };
 }
 
+/**
+ * One answer for every task the caller cannot reach, so ids cannot be probed; it names every cause, a task
+ * the store lost (a Redis restarted without persistence) among them: such a task has ended, not stalled.
+ */
 function notFound(): ProtocolError {
-  return new ProtocolError(JsonRpcCode.InvalidParams, 'Task not found (unknown, expired, or not yours).');
+  return new ProtocolError(
+    JsonRpcCode.InvalidParams,
+    'Task not found (unknown, expired, not yours, or lost by the task store): it will not complete.',
+  );
 }
 
 /**

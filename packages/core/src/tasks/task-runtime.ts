@@ -10,7 +10,6 @@ import type { HandlerPlan } from '../compiler/handler-plan';
 import type { CallHandler } from '../contracts/interceptor';
 import type { StateStage } from '../pipeline/request-state.interceptor';
 import type { TaskContext } from '../contracts/task-context';
-import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
 import { maskInternalError } from '../errors/masked-internal-error';
 import { runPipeline } from '../pipeline/call-pipeline';
@@ -27,8 +26,10 @@ import { TaskOwnership, type PrincipalRule } from './task-owner';
 import { answersByHandlerKey, readTaskProgress, underFreshKeys } from './task-progress';
 import type { TaskQueue } from './task-queue';
 import { taskStepContext } from './task-step-context';
-import type { TaskStore } from './task-store';
-import { DEFAULT_TASK_POLL_INTERVAL_MS, DEFAULT_TASK_TTL_MS, type TasksOptions } from './tasks-options';
+import type { CreateOutcome, TaskCreation, TaskStore } from './task-store';
+import { resolveTasksSettings, type ResolvedTasksSettings, type TasksOptions } from './tasks-options';
+import { argumentsDigest } from '@tessera/request-state/framework';
+import { idempotencyKeyError } from '../pipeline/idempotency-key';
 
 /** Who asked to create a task, read from the `tools/call` request. */
 export interface TaskOrigin {
@@ -41,9 +42,17 @@ export interface TaskOrigin {
   capabilities: ClientCapabilities;
   protocolVersion?: string;
   clientInfo?: Implementation;
+  /** The creating call's idempotency key (checked): one task per (caller, tool, key), shown to every step. */
+  idempotencyKey?: string;
 }
 
-const DEFAULT_MAX_RESULT_BYTES = 4 * 1024 * 1024;
+/** What the application passes besides its `tasks` settings. */
+export interface TaskRuntimeInternals {
+  /** The clock (epoch milliseconds); tests pass a fake one. */
+  now?: () => number;
+  /** The security policy's principal rule, which binds a task to its caller as it binds a requestState. */
+  bindPrincipal?: PrincipalRule;
+}
 
 /** A task keeps its state itself: between steps nothing is sealed, so the request-state stage only passes through. */
 const keepsStateServerSide: StateStage = {
@@ -58,9 +67,8 @@ const keepsStateServerSide: StateStage = {
 export class TaskRuntime {
   readonly store: TaskStore;
   readonly queue: TaskQueue;
-  readonly ttlMs: number;
-  readonly pollIntervalMs: number;
-  readonly maxResultBytes: number;
+  /** The `tasks` settings with their defaults (TTL, polling interval, caps). */
+  readonly settings: ResolvedTasksSettings;
   /** Who owns a task, and whether a request comes from its owner. */
   readonly ownership: TaskOwnership;
   private readonly tools: PipelineTools;
@@ -68,10 +76,12 @@ export class TaskRuntime {
 
   constructor(
     private readonly rt: ServerRuntime,
-    options: TasksOptions & { now?: () => number; bindPrincipal?: PrincipalRule } = {},
+    options: TasksOptions = {},
+    internals: TaskRuntimeInternals = {},
   ) {
-    this.now = options.now ?? Date.now;
-    this.ownership = new TaskOwnership(rt, options.bindPrincipal);
+    this.settings = resolveTasksSettings(options);
+    this.now = internals.now ?? Date.now;
+    this.ownership = new TaskOwnership(rt, internals.bindPrincipal);
     this.store = options.store ?? new MemoryTaskStore({ now: this.now });
     this.queue =
       options.queue ??
@@ -82,17 +92,19 @@ export class TaskRuntime {
           error,
         }),
       );
-    this.ttlMs = positiveInteger(options.ttlMs, DEFAULT_TASK_TTL_MS, 'ttlMs');
-    this.pollIntervalMs = positiveInteger(options.pollIntervalMs, DEFAULT_TASK_POLL_INTERVAL_MS, 'pollIntervalMs');
-    this.maxResultBytes = positiveInteger(options.maxResultBytes, DEFAULT_MAX_RESULT_BYTES, 'maxResultBytes');
     this.tools = { ...rt.pipeline, requestState: keepsStateServerSide };
     this.queue.start((taskId, signal) => this.step(taskId, signal));
   }
 
-  /** Creates the task (durably, before answering) and schedules its first step. */
+  /**
+   * Creates the task (durably, before answering) and schedules its first step; or, for an idempotency key
+   * that already created a live task with these arguments, answers that task and runs nothing.
+   */
   async create(origin: TaskOrigin): Promise<StoredTask> {
     const task = this.newTask(origin);
-    await this.store.create(task);
+    const outcome = await this.store.create(task, this.creation(origin));
+    if (outcome.kind === 'existing') return outcome.task;
+    this.refuseUnless(outcome, origin);
     await this.queue.enqueue(task.taskId);
     return task;
   }
@@ -109,8 +121,39 @@ export class TaskRuntime {
       end.status === 'completed' ? { status: 'completed', result } : { status: 'failed', error: end.error },
     );
     if (end.statusMessage) task.statusMessage = end.statusMessage;
-    await this.store.create(task);
+    const outcome = await this.store.create(task, this.creation(origin));
+    if (outcome.kind === 'existing') return outcome.task;
+    this.refuseUnless(outcome, origin);
     return task;
+  }
+
+  /** The caps and the idempotency name the store checks as it creates the task. */
+  private creation(origin: TaskOrigin): TaskCreation {
+    const caps = { perOwner: this.settings.maxTasksPerCaller, total: this.settings.maxTasks };
+    const key = origin.idempotencyKey;
+    if (key === undefined) return { caps };
+    // named as a first leg's record is: the caller, the tool and the key; the arguments are its digest
+    const name = argumentsDigest({ owner: origin.owner, target: origin.target, key });
+    return { caps, idempotency: { name, digest: argumentsDigest(origin.arguments) } };
+  }
+
+  /** Throws the refusal for an outcome other than `created`: -32602 for a reused key, -31429 for a cap. */
+  private refuseUnless(outcome: Exclude<CreateOutcome, { kind: 'existing' }>, origin: TaskOrigin): void {
+    if (outcome.kind === 'created') return;
+    if (outcome.kind === 'key-reused')
+      throw idempotencyKeyError(
+        { method: 'tools/call', target: origin.target },
+        `"${origin.idempotencyKey}" was already used for this tool with other arguments; a new call needs a new key`,
+      );
+    const [setting, limit, whose] =
+      outcome.cap === 'perOwner'
+        ? (['maxTasksPerCaller', this.settings.maxTasksPerCaller, 'this caller has'] as const)
+        : (['maxTasks', this.settings.maxTasks, 'the server has'] as const);
+    throw new ProtocolError(
+      JsonRpcCode.LimitExceeded,
+      `Too many tasks: ${whose} ${limit} live tasks (tasks.${setting}); a task counts until its ttlMs ends.`,
+      { reason: 'task_cap', cap: `tasks.${setting}`, limit },
+    );
   }
 
   private newTask(origin: TaskOrigin): StoredTask {
@@ -129,11 +172,12 @@ export class TaskRuntime {
       status: 'working',
       createdAt: now,
       lastUpdatedAt: now,
-      ttlMs: this.ttlMs,
-      pollIntervalMs: this.pollIntervalMs,
+      ttlMs: this.settings.ttlMs,
+      pollIntervalMs: this.settings.pollIntervalMs,
     };
     const caller = callerOf(origin.authInfo);
     if (caller) task.caller = caller;
+    if (origin.idempotencyKey !== undefined) task.idempotencyKey = origin.idempotencyKey;
     return task;
   }
 
@@ -148,7 +192,8 @@ export class TaskRuntime {
    */
   private async step(taskId: string, signal: AbortSignal): Promise<void> {
     const task = await this.store.load(taskId);
-    if (!task || task.status !== 'working') return; // ended, gone, or still waiting for answers
+    if (!task) return this.vanished(taskId, 'before its step ran');
+    if (task.status !== 'working') return; // ended, or still waiting for answers
     const plan = this.rt.compiled.tools.get(task.target);
     if (!plan) {
       await this.store.update(
@@ -181,6 +226,7 @@ export class TaskRuntime {
     });
     ctx.resolverProgress.incoming = progress.resolver;
     ctx.requestState = progress.state;
+    if (task.idempotencyKey !== undefined) ctx.idempotencyKey = task.idempotencyKey;
     try {
       let value: unknown;
       try {
@@ -193,15 +239,28 @@ export class TaskRuntime {
         await this.park(task, value, ctx.resolverProgress.outgoing, consumed);
         return;
       }
-      await this.store.update(
+      const ended = await this.store.update(
         taskId,
         this.finished(task.target, toCallToolResult(value, plan) as Record<string, unknown>),
       );
+      if (!ended && !(await this.store.load(taskId))) this.vanished(taskId, 'while its step ran; its outcome is lost');
     } catch (error) {
       await this.store.update(taskId, failedWith(protocolErrorOf(error, this.rt, task.target)));
     } finally {
       await ctx.close();
     }
+  }
+
+  /**
+   * A step found no record of its task: it expired, or the store lost it (a Redis restarted without
+   * persistence). Nothing can be written for it, and its owner's `tasks/get` answers "Task not found"
+   * naming that cause, so it never looks stuck; the server log says which task it was.
+   */
+  private vanished(taskId: string, when: string): void {
+    this.rt.logger.warn(`task record gone ${when}: the task expired or the task store lost it`, {
+      method: 'tools/call',
+      taskId,
+    });
   }
 
   private async park(
@@ -243,10 +302,11 @@ export class TaskRuntime {
     statusMessage: string | null;
   } {
     const bytes = new TextEncoder().encode(JSON.stringify(result)).length;
-    if (bytes > this.maxResultBytes)
+    const limit = this.settings.maxResultBytes;
+    if (bytes > limit)
       return failedWith({
         code: JsonRpcCode.InternalError,
-        message: `Tool "${target}" produced a result of ${bytes} bytes, over the task result limit of ${this.maxResultBytes} bytes.`,
+        message: `Tool "${target}" produced a result of ${bytes} bytes, over the task result limit of ${limit} bytes (tasks.maxResultBytes).`,
       });
     return { status: 'completed' as const, result, statusMessage: null };
   }
@@ -275,13 +335,4 @@ function callerOf(authInfo: AuthInfo | undefined): TaskCaller | undefined {
   if (authInfo.expiresAt !== undefined) caller.expiresAt = authInfo.expiresAt;
   if (authInfo.resource !== undefined) caller.resource = String(authInfo.resource);
   return caller;
-}
-
-function positiveInteger(value: number | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value <= 0)
-    throw new InvalidConfigurationError(
-      `tasks.${name} must be a positive integer of milliseconds, got ${String(value)}.`,
-    );
-  return value;
 }

@@ -19,6 +19,28 @@ export interface TaskChange {
   error?: TaskError;
 }
 
+/** What `create` must respect besides writing the record, checked in the same atomic step. */
+export interface TaskCreation {
+  /** The most live (unexpired) tasks the new task's owner, and all owners together, may have; the new one would count. */
+  caps: { perOwner: number; total: number };
+  /**
+   * The creating call's idempotency key: `name` stands for (owner, tool, key), `digest` for the arguments.
+   * A live task created under the same name is answered instead of a new one (same digest), or the call is
+   * refused (another digest). The name is kept as long as the task it names.
+   */
+  idempotency?: { name: string; digest: string };
+}
+
+/** What `create` did. */
+export type CreateOutcome =
+  | { kind: 'created' }
+  /** A live task was created under the same idempotency name and arguments: that one, nothing written. */
+  | { kind: 'existing'; task: StoredTask }
+  /** The idempotency name is held by a live task with other arguments: nothing written. */
+  | { kind: 'key-reused' }
+  /** The owner's or the store's live tasks are at their cap: nothing written. */
+  | { kind: 'over-cap'; cap: 'perOwner' | 'total' };
+
 /** What `answer` did. */
 export type AnswerOutcome =
   /** No such task for this owner (unknown, expired, or another caller's): the caller answers as for an unknown id. */
@@ -40,7 +62,10 @@ export type CancelOutcome =
   /** The task had already ended (completed, failed or cancelled): unchanged. */
   | { kind: 'already-terminal'; task: StoredTask };
 
-/** Called with the task after every committed change, on every instance sharing the store. */
+/**
+ * Called with the task after every committed change, on every instance sharing the store. Every listener is
+ * given the same object for one change: read it, never change it.
+ */
 export type TaskListener = (task: StoredTask) => void;
 
 /**
@@ -49,6 +74,9 @@ export type TaskListener = (task: StoredTask) => void;
  *
  * - **Durable create.** `create` resolves only once a `get` on any instance finds the task (the extension
  *   forbids answering `CreateTaskResult` before that).
+ * - **Bounded, once per key.** `create` counts the owner's and all live tasks and honours the idempotency
+ *   name in the same atomic step as the write, so concurrent creations on several instances cannot pass a
+ *   cap or make two tasks under one key (Redis: one Lua script).
  * - **Owner binding.** `get`, `answer` and `cancel` compare `owner` exactly; a task of another owner reads
  *   as unknown, the same answer as an id never issued, so ids cannot be probed.
  * - **TTL.** A task is gone at `createdAt + ttlMs`, whatever its status: every method then treats it as
@@ -66,7 +94,8 @@ export type TaskListener = (task: StoredTask) => void;
  * user's answers and the tool's results).
  */
 export interface TaskStore {
-  create(task: StoredTask): Promise<void>;
+  /** Writes a new task unless `creation` says otherwise (see `CreateOutcome`); one atomic step. */
+  create(task: StoredTask, creation: TaskCreation): Promise<CreateOutcome>;
   /** The task if it exists, has not expired, and belongs to `owner`. */
   get(taskId: string, owner: string): Promise<StoredTask | undefined>;
   /** The task for the runner, which acts for its owner: no owner check; expired reads as undefined. */

@@ -1,4 +1,7 @@
-import type { StoredTask, TaskStore } from '../../src/advanced';
+import type { StoredTask, TaskCreation, TaskStore } from '../../src/advanced';
+
+/** A creation far from every cap, without an idempotency key. */
+export const UNCAPPED: TaskCreation = { caps: { perOwner: 1_000, total: 10_000 } };
 
 /** A clock the contract moves by hand: TTL behaviour without waiting. */
 export interface ContractClock {
@@ -55,7 +58,7 @@ export function describeTaskStoreContract(
     });
 
     it('finds a created task for its owner only; another owner reads it as unknown', async () => {
-      await store.create(sampleTask({}, clock.now()));
+      await store.create(sampleTask({}, clock.now()), UNCAPPED);
       expect((await store.get('AAAAAAAAAAAAAAAAAAAAAA', 'alice'))?.arguments).toEqual({ env: 'prod' });
       expect(await store.get('AAAAAAAAAAAAAAAAAAAAAA', 'mallory')).toBeUndefined();
       expect(await store.get('BBBBBBBBBBBBBBBBBBBBBB', 'alice')).toBeUndefined();
@@ -63,14 +66,14 @@ export function describeTaskStoreContract(
     });
 
     it('hands out copies: changing a returned record changes nothing stored', async () => {
-      await store.create(sampleTask({}, clock.now()));
+      await store.create(sampleTask({}, clock.now()), UNCAPPED);
       const got = await store.get('AAAAAAAAAAAAAAAAAAAAAA', 'alice');
       got!.status = 'completed';
       expect((await store.get('AAAAAAAAAAAAAAAAAAAAAA', 'alice'))?.status).toBe('working');
     });
 
     it('forgets a task at createdAt + ttlMs, whatever its status', async () => {
-      await store.create(sampleTask({ ttlMs: 1_000 }, clock.now()));
+      await store.create(sampleTask({ ttlMs: 1_000 }, clock.now()), UNCAPPED);
       clock.advance(999);
       expect(await store.get('AAAAAAAAAAAAAAAAAAAAAA', 'alice')).toBeDefined();
       clock.advance(1);
@@ -81,7 +84,7 @@ export function describeTaskStoreContract(
     });
 
     it('updates a live task and stamps lastUpdatedAt; a terminal task never changes again', async () => {
-      await store.create(sampleTask({}, clock.now()));
+      await store.create(sampleTask({}, clock.now()), UNCAPPED);
       clock.advance(10);
       const updated = await store.update('AAAAAAAAAAAAAAAAAAAAAA', { statusMessage: 'half way' });
       expect(updated).toMatchObject({ statusMessage: 'half way', lastUpdatedAt: clock.now() });
@@ -97,7 +100,7 @@ export function describeTaskStoreContract(
     });
 
     it('records answers to outstanding keys only; the answer completing the set resumes, once', async () => {
-      await store.create(sampleTask({}, clock.now()));
+      await store.create(sampleTask({}, clock.now()), UNCAPPED);
       await store.update('AAAAAAAAAAAAAAAAAAAAAA', {
         status: 'input_required',
         inputRequests: { first: ask('1?'), second: ask('2?') },
@@ -124,7 +127,7 @@ export function describeTaskStoreContract(
     });
 
     it('of concurrent answers completing the set, exactly one resumes', async () => {
-      await store.create(sampleTask({}, clock.now()));
+      await store.create(sampleTask({}, clock.now()), UNCAPPED);
       await store.update('AAAAAAAAAAAAAAAAAAAAAA', {
         status: 'input_required',
         inputRequests: { a: ask('a?'), b: ask('b?') },
@@ -138,7 +141,7 @@ export function describeTaskStoreContract(
     });
 
     it('a step drops the answers it consumed', async () => {
-      await store.create(sampleTask({ inputResponses: { a: 1, b: 2 } }, clock.now()));
+      await store.create(sampleTask({ inputResponses: { a: 1, b: 2 } }, clock.now()), UNCAPPED);
       const after = await store.update('AAAAAAAAAAAAAAAAAAAAAA', {
         consumedResponses: ['a'],
         progress: { seen: ['a'] },
@@ -148,7 +151,7 @@ export function describeTaskStoreContract(
     });
 
     it('cancels a live task once; cancelling again, or a finished task, changes nothing', async () => {
-      await store.create(sampleTask({}, clock.now()));
+      await store.create(sampleTask({}, clock.now()), UNCAPPED);
       expect((await store.cancel('AAAAAAAAAAAAAAAAAAAAAA', 'mallory')).kind).toBe('unknown');
       expect((await store.cancel('AAAAAAAAAAAAAAAAAAAAAA', 'alice')).kind).toBe('cancelled');
       expect((await store.cancel('AAAAAAAAAAAAAAAAAAAAAA', 'alice')).kind).toBe('already-terminal');
@@ -159,7 +162,7 @@ export function describeTaskStoreContract(
     it('tells watchers every committed change', async () => {
       const seen: string[] = [];
       const stop = store.watch((t) => seen.push(`${t.status}:${t.statusMessage ?? ''}`));
-      await store.create(sampleTask({}, clock.now()));
+      await store.create(sampleTask({}, clock.now()), UNCAPPED);
       await store.update('AAAAAAAAAAAAAAAAAAAAAA', { statusMessage: 'step 1' });
       await store.cancel('AAAAAAAAAAAAAAAAAAAAAA', 'alice');
       await settle();
@@ -167,6 +170,41 @@ export function describeTaskStoreContract(
       await store.update('AAAAAAAAAAAAAAAAAAAAAA', { statusMessage: 'unheard' });
       await settle();
       expect(seen).toEqual(['working:', 'working:step 1', 'cancelled:step 1']);
+    });
+    const id = (n: number) => `T${String(n).padStart(21, '0')}`;
+    const taskOf = (n: number, owner = 'alice', more: Partial<StoredTask> = {}) =>
+      sampleTask({ taskId: id(n), owner, ...more }, clock.now());
+
+    it("refuses a task past its owner's cap or the total cap, writing nothing; expired tasks count for nothing", async () => {
+      const caps = { caps: { perOwner: 2, total: 3 } };
+      expect(await store.create(taskOf(1, 'alice', { ttlMs: 1_000 }), caps)).toEqual({ kind: 'created' });
+      expect(await store.create(taskOf(2), caps)).toEqual({ kind: 'created' });
+      expect(await store.create(taskOf(3), caps)).toEqual({ kind: 'over-cap', cap: 'perOwner' });
+      expect(await store.load(id(3))).toBeUndefined();
+      expect(await store.create(taskOf(4, 'mallory'), caps)).toEqual({ kind: 'created' });
+      expect(await store.create(taskOf(5, 'bob'), caps)).toEqual({ kind: 'over-cap', cap: 'total' });
+      expect(await store.load(id(5))).toBeUndefined();
+      clock.advance(1_000); // alice's first task expires: a place for her, and in all
+      expect(await store.create(taskOf(6), caps)).toEqual({ kind: 'created' });
+      expect(await store.create(taskOf(7, 'bob'), caps)).toEqual({ kind: 'over-cap', cap: 'total' });
+    });
+
+    it('creates one task per idempotency name: the same digest answers it, another digest is refused', async () => {
+      const named = (digest: string) => ({ ...UNCAPPED, idempotency: { name: 'name-1', digest } });
+      expect(await store.create(taskOf(1, 'alice', { ttlMs: 1_000 }), named('args-a'))).toEqual({ kind: 'created' });
+      await store.update(id(1), { statusMessage: 'running' });
+      const again = await store.create(taskOf(2), named('args-a'));
+      expect(again.kind).toBe('existing');
+      expect(again.kind === 'existing' && again.task).toMatchObject({ taskId: id(1), statusMessage: 'running' });
+      expect(await store.load(id(2))).toBeUndefined();
+      expect(await store.create(taskOf(3), named('args-b'))).toEqual({ kind: 'key-reused' });
+      expect(await store.load(id(3))).toBeUndefined();
+      // another name is another task
+      const other = { ...UNCAPPED, idempotency: { name: 'name-2', digest: 'args-a' } };
+      expect(await store.create(taskOf(4), other)).toEqual({ kind: 'created' });
+      // the name lasts as long as its task
+      clock.advance(1_000);
+      expect(await store.create(taskOf(5), named('args-b'))).toEqual({ kind: 'created' });
     });
   });
 }

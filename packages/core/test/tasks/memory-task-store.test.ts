@@ -1,20 +1,20 @@
 import { MemoryTaskStore } from '../../src/advanced';
-import { describeTaskStoreContract, sampleTask } from '../support/task-store-contract';
+import { describeTaskStoreContract, sampleTask, UNCAPPED } from '../support/task-store-contract';
 
 describeTaskStoreContract('MemoryTaskStore', (clock) => new MemoryTaskStore({ now: clock.now }));
 
 describe('MemoryTaskStore', () => {
   it('refuses a second task under an id it already holds', async () => {
     const store = new MemoryTaskStore();
-    await store.create(sampleTask({ createdAt: Date.now() }));
-    await expect(store.create(sampleTask({ createdAt: Date.now() }))).rejects.toThrow('task id collision');
+    await store.create(sampleTask({ createdAt: Date.now() }), UNCAPPED);
+    await expect(store.create(sampleTask({ createdAt: Date.now() }), UNCAPPED)).rejects.toThrow('task id collision');
     await store.close();
   });
 
   it('sweeps expired tasks out of memory', async () => {
     let now = 0;
     const store = new MemoryTaskStore({ now: () => now, sweepIntervalMs: 5 });
-    await store.create(sampleTask({ createdAt: 0, ttlMs: 10 }));
+    await store.create(sampleTask({ createdAt: 0, ttlMs: 10 }), UNCAPPED);
     expect(store.size).toBe(1);
     now = 10;
     await new Promise((r) => setTimeout(r, 20));
@@ -29,7 +29,7 @@ describe('MemoryTaskStore', () => {
       throw new Error('boom');
     });
     store.watch((t) => heard.push(t.status));
-    await store.create(sampleTask({ createdAt: Date.now() }));
+    await store.create(sampleTask({ createdAt: Date.now() }), UNCAPPED);
     expect(heard).toEqual(['working']);
     await store.close();
   });

@@ -183,6 +183,26 @@ describe('task bad input', () => {
     await a.close();
   });
 
+  test('inputResponses that is an array, null or a string is refused with -32602 naming the field', async () => {
+    const a = app();
+    const taskId = await parked(a);
+    for (const [raw, got] of [
+      [[{ action: 'accept', content: { name: 'A' } }], 'an array'],
+      [null, 'null'],
+      ['first', 'string'],
+    ] as const) {
+      const refused = await failure(a, 'tasks/update', { taskId, inputResponses: raw }, TASKS, as('alice'));
+      expect(refused).toEqual({
+        code: -32602,
+        message: `tasks/update: params.inputResponses must be an object keyed like the inputRequests it answers; got ${got}.`,
+      });
+    }
+    const task = await result(a, 'tasks/get', { taskId }, TASKS, as('alice'));
+    expect(task.status).toBe('input_required');
+    expect(Object.keys(task.inputRequests).sort()).toEqual(['first', 'second']);
+    await a.close();
+  });
+
   test('a result over the task result limit fails the task, saying so', async () => {
     const a = createApp(
       { name: 'desk', version: '1', providers: [Desk], logger: silentLogger, tasks: { maxResultBytes: 1024 } },
@@ -191,7 +211,7 @@ describe('task bad input', () => {
     const { taskId } = await result(a, 'tools/call', { name: 'huge', arguments: {} }, TASKS, as('alice'));
     const failed = await waitFor(a, taskId, undefined, TASKS, as('alice'));
     expect(failed.status).toBe('failed');
-    expect(failed.error.message).toMatch(/over the task result limit of 1024 bytes/);
+    expect(failed.error.message).toMatch(/over the task result limit of 1024 bytes \(tasks\.maxResultBytes\)/);
     expect(failed.result).toBeUndefined();
     await a.close();
   });

@@ -1,5 +1,6 @@
 import { inputRequired, type CallToolResult, type InputRequiredResult } from '@modelcontextprotocol/server';
 import { createApp, Ctx, Provider, silentLogger, Tool, type ExecutionContext } from '../../src';
+import { MemoryTaskStore } from '../../src/advanced';
 import { result, waitFor } from './support/task-requests';
 
 const CAPS = { elicitation: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } };
@@ -55,5 +56,23 @@ test('a direct-form task tool: multi-round-trip before the task, then its result
   expect(done.result.content[0].text).toBe('Hello, Alice (state round-1)');
   await new Promise((r) => setTimeout(r, 20));
   expect(Direct.runs).toBe(2);
+  await a.close();
+});
+
+test("a direct-form task tool's last round resent with its idempotency key is answered with the same task", async () => {
+  const store = new MemoryTaskStore();
+  const a = createApp({ name: 'direct', version: '1', providers: [Direct], logger: silentLogger, tasks: { store } });
+  const first = await result(a, 'tools/call', { name: 'hello', arguments: {} }, CAPS);
+  const last = {
+    name: 'hello',
+    arguments: {},
+    inputResponses: { user_name: { action: 'accept', content: { name: 'Alice' } } },
+    requestState: first.requestState,
+    _meta: { 'io.github.tessera-mcp/idempotencyKey': 'last-round-key-aaaaaaaa' },
+  };
+  const sent = await result(a, 'tools/call', last, CAPS);
+  const resent = await result(a, 'tools/call', last, CAPS);
+  expect(resent.taskId).toBe(sent.taskId);
+  expect(store.size).toBe(1);
   await a.close();
 });

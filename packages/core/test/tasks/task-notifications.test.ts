@@ -192,7 +192,7 @@ describe.each([
       http.url,
       'alice',
       'subscriptions/listen',
-      { notifications: { taskIds: ['x'] } },
+      { notifications: { taskIds: ['AAAAAAAAAAAAAAAAAAAAAA'] } },
       TASKS_AND_ELICIT,
       42,
     );

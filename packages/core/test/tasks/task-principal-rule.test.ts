@@ -104,7 +104,10 @@ describe("a task is bound to its caller by the security policy's bindPrincipal r
 
     const { taskId } = await result(app, 'tools/call', { name: 'hello', arguments: {} }, TASKS, tenant('a'));
     const lost = await failure(app, 'tasks/get', { taskId }, TASKS, tenant('broken'));
-    expect(lost).toMatchObject({ code: -32602, message: 'Task not found (unknown, expired, or not yours).' });
+    expect(lost).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/^Task not found \(unknown, expired, not yours, or lost by the task store\)/),
+    });
     expect(logged[1]).toMatchObject({
       message: 'task owner rule failed: the request is answered as for an unknown task',
       fields: { method: 'tasks/get', target: 'hello', detail: 'Error: no such tenant directory' },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   answerTask,
   applyTaskChange,
@@ -5,8 +6,10 @@ import {
   expiresAt,
   type AnswerOutcome,
   type CancelOutcome,
+  type CreateOutcome,
   type StoredTask,
   type TaskChange,
+  type TaskCreation,
   type TaskListener,
   type TaskStore,
 } from '@tessera/core/advanced';
@@ -30,12 +33,38 @@ export interface RedisTaskStoreOptions {
 
 // A task is one hash: `t` the record as JSON, `v` its version. Writes are compare-and-set on `v`, in Lua,
 // and publish the new record in the same script, so the feed carries changes in commit order.
+//
+// Creation also keeps, in the same script, the caps' counts and the idempotency names: a sorted set of the
+// owner's task ids and one of every task id, each scored by the task's expiry (expired members are
+// trimmed before counting), and per idempotency name a string `<expiry>.<taskId>.<arguments digest>` that
+// expires with its task.
+// KEYS: task, owner's set, all tasks' set, idempotency name (or the task key again when there is none).
+// ARGV: record, life ms, channel, now, expiry, per-owner cap, total cap, task id, digest ('' for none), prefix.
 const CREATE = new RedisScript(`
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+if ARGV[9] ~= '' then
+  local named = redis.call('GET', KEYS[4])
+  if named then
+    local at, id, digest = string.match(named, '^(%d+)%.([^.]+)%.(.*)$')
+    if tonumber(at) > tonumber(ARGV[4]) and redis.call('EXISTS', ARGV[10] .. id) == 1 then
+      if digest == ARGV[9] then return {'existing', id} end
+      return {'key-reused'}
+    end
+  end
+end
+if redis.call('EXISTS', KEYS[1]) == 1 then return {'collision'} end
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[4])
+if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[6]) then return {'over-cap', 'perOwner'} end
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', ARGV[4])
+if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[7]) then return {'over-cap', 'total'} end
 redis.call('HSET', KEYS[1], 'v', '1', 't', ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
+for i = 2, 3 do
+  redis.call('ZADD', KEYS[i], ARGV[5], ARGV[8])
+  if redis.call('PTTL', KEYS[i]) < tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[i], ARGV[2]) end
+end
+if ARGV[9] ~= '' then redis.call('SET', KEYS[4], ARGV[5] .. '.' .. ARGV[8] .. '.' .. ARGV[9], 'PX', ARGV[2]) end
 redis.call('PUBLISH', ARGV[3], ARGV[1])
-return 1`);
+return {'created'}`);
 
 const COMPARE_AND_SET = new RedisScript(`
 local v = redis.call('HGET', KEYS[1], 'v')
@@ -59,6 +88,8 @@ interface Versioned {
  * - A task is one key, `<prefix><taskId>`, that Redis expires when the task does (`createdAt + ttlMs`, measured
  *   on the creating instance's clock and set as the key's remaining life); reads also check the expiry, since
  *   Redis expires lazily.
+ * - Caps and idempotency keys are checked in the creating script: `<prefix>owner:<sha256 of the owner>` and
+ *   `<prefix>all` (sorted sets of live task ids) and `<prefix>key:<name>` (the task an idempotency key made).
  * - `update`, `answer` and `cancel` read the record, apply the contract's rule, and write it back with a
  *   compare-and-set on its version (one Lua script), reading again when another instance wrote first: each
  *   call is atomic, and of several answers completing the set exactly one resumes.
@@ -90,14 +121,56 @@ export class RedisTaskStore implements TaskStore {
     return store;
   }
 
-  async create(task: StoredTask): Promise<void> {
-    const lifeMs = Math.max(1, Math.ceil(expiresAt(task) - this.now()));
-    const created = await CREATE.run(
+  async create(task: StoredTask, creation: TaskCreation): Promise<CreateOutcome> {
+    const first = await this.createOnce(task, creation);
+    if (first !== 'expiring') return first;
+    // the task under this idempotency name expired between the script and the read: its name goes with it
+    const second = await this.createOnce(task, creation);
+    if (second !== 'expiring') return second;
+    throw new Error('RedisTaskStore: the task under this idempotency key is expiring; try again');
+  }
+
+  /** One run of the creating script; 'expiring' when the task it names has expired by this store's clock. */
+  private async createOnce(task: StoredTask, creation: TaskCreation): Promise<CreateOutcome | 'expiring'> {
+    const now = this.now();
+    const lifeMs = Math.max(1, Math.ceil(expiresAt(task) - now));
+    const { caps, idempotency } = creation;
+    const taskKey = this.key(task.taskId);
+    const reply = (await CREATE.run(
       this.options.client,
-      [this.key(task.taskId)],
-      [JSON.stringify(task), String(lifeMs), this.channel],
-    );
-    if (Number(created) !== 1) throw new Error(`task id collision: ${task.taskId}`);
+      [
+        taskKey,
+        `${this.prefix}owner:${createHash('sha256').update(task.owner).digest('base64url')}`,
+        `${this.prefix}all`,
+        idempotency ? `${this.prefix}key:${idempotency.name}` : taskKey,
+      ],
+      [
+        JSON.stringify(task),
+        String(lifeMs),
+        this.channel,
+        String(now),
+        String(expiresAt(task)),
+        String(caps.perOwner),
+        String(caps.total),
+        task.taskId,
+        idempotency?.digest ?? '',
+        this.prefix,
+      ],
+    )) as string[];
+    switch (reply[0]) {
+      case 'created':
+        return { kind: 'created' };
+      case 'key-reused':
+        return { kind: 'key-reused' };
+      case 'over-cap':
+        return { kind: 'over-cap', cap: reply[1] === 'perOwner' ? 'perOwner' : 'total' };
+      case 'existing': {
+        const existing = await this.get(reply[1], task.owner);
+        return existing ? { kind: 'existing', task: existing } : 'expiring';
+      }
+      default:
+        throw new Error(`task id collision: ${task.taskId}`);
+    }
   }
 
   async get(taskId: string, owner: string): Promise<StoredTask | undefined> {
@@ -193,7 +266,7 @@ export class RedisTaskStore implements TaskStore {
     }
     for (const listener of [...this.listeners]) {
       try {
-        listener(structuredClone(task));
+        listener(task); // one parsed record for every listener (they only read it)
       } catch (error) {
         this.fail(`a task listener threw: ${error instanceof Error ? error.message : String(error)}`);
       }
