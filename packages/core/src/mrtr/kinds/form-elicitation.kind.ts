@@ -88,7 +88,10 @@ function injectFromDeclaredType(plan: DependencyPlan, paramType: unknown, where:
   const seen =
     paramType === undefined
       ? 'has no decorator metadata (is emitDecoratorMetadata on?)'
-      : `reflects as ${typeof paramType === 'function' && paramType.name ? paramType.name : String(paramType)}`;
+      : paramType === Function
+        ? `reflects as Function: its type was erased, which is what TypeScript writes for a class imported only as ` +
+          `a type (\`import type { Elicitation }\` or \`import type { ${dto} }\`; import it as a value instead)`
+        : `reflects as ${typeof paramType === 'function' && paramType.name ? paramType.name : String(paramType)}`;
   throw new InvalidSignatureError(
     `${where}: parameter #${plan.index} (@Elicit "${plan.key}") ${seen}, so Tessera cannot tell whether it wants ` +
       `the answer or the outcome. Write inject: 'value' (the parameter receives the ${dto}; a decline or cancel ends ` +
