@@ -20,8 +20,9 @@ export const formElicitation: QuestionKind<ElicitFormSpec> = {
   compile(plan, spec, paramType, where) {
     if (typeof spec.schema === 'function') {
       plan.dto = spec.schema as Class;
-      assertDtoHasFields(plan.dto, `${where} parameter #${plan.index} (@Elicit "${plan.key}")`);
+      // the form's own refusals (a nested DTO, a pattern) first: they are the final answer for a form
       plan.requestedSchema = elicitationSchemaForDto(plan.dto);
+      assertDtoHasFields(plan.dto, `${where} parameter #${plan.index} (@Elicit "${plan.key}")`);
       plan.inject = spec.inject ?? injectFromDeclaredType(plan, paramType, where);
     } else {
       plan.requestedSchema = assertElicitationSchema(spec.schema, `${where} parameter #${plan.index}`);
