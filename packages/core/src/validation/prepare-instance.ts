@@ -44,6 +44,6 @@ export function prepareInstance<T>(model: DtoModel, input: unknown, options: Val
     return { done: true, result: unknown.length ? failure(unknown) : { ok: true, value: new cls() } };
   }
   const instance = copyFlatInput(cls, value) ?? plainToInstance(cls, value);
-  if (model.hasDates) convertDateFields(model, instance as object);
+  if (model.hasDates) convertDateFields(model, instance as object, value);
   return { done: false, instance };
 }

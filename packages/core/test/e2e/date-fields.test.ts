@@ -19,6 +19,11 @@ class Booking {
   @Field() @ValidateNested() @Type(() => Window) window!: Window;
 }
 
+class Reminder {
+  // class-transformer alone would make a Date of anything `new Date` takes
+  @Field() @Type(() => Date) due!: Date;
+}
+
 class Slot {
   @Field({ title: 'When?' }) when!: Date;
 }
@@ -36,6 +41,11 @@ class Calendar {
   @Tool()
   book(@Args() booking: Booking): string {
     return booking.window.from instanceof Date ? booking.window.from.toISOString() : 'not a Date';
+  }
+
+  @Tool()
+  remind(@Args() reminder: Reminder): string {
+    return reminder.due instanceof Date ? reminder.due.toISOString() : 'not a Date';
   }
 
   @Tool()
@@ -108,6 +118,15 @@ test('in a nested DTO, @IsDate() and @MinDate() see the converted Date', async (
   const wrong = await sendRaw(app(), 'tools/call', { name: 'book', arguments: { window: { from: 'tuesday' } } });
   expect(refusal(wrong.body)).toContain('window.from: from must be an RFC 3339 date-time string');
   expect(refusal(wrong.body)).not.toContain('Date instance');
+});
+
+test('with @Type(() => Date) too, only an RFC 3339 date-time is taken', async () => {
+  const ok = await sendRaw(app(), 'tools/call', { name: 'remind', arguments: { due: '2026-07-28T09:30:00Z' } });
+  expect(text(ok.body)).toBe('2026-07-28T09:30:00.000Z');
+  for (const due of ['2026-07-28', 'Tuesday 28 July 2026']) {
+    const r = await sendRaw(app(), 'tools/call', { name: 'remind', arguments: { due } });
+    expect(refusal(r.body)).toContain('due: due must be an RFC 3339 date-time string');
+  }
 });
 
 describe('an elicitation answer with a Date field', () => {
