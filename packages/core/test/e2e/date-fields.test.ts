@@ -2,6 +2,7 @@ import { IsDate, IsOptional, MinDate, ValidateNested } from 'class-validator';
 import { Type } from 'class-transformer';
 import { Args, createApp, Elicit, Field, Provider, silentLogger, Tool } from '@tessera/core';
 import { sendRaw } from '@tessera/testing';
+import { bothPaths, headers, message, pairOpener } from './support/two-paths';
 
 // A `Date` property is advertised as { type: 'string', format: 'date-time' }: the server keeps that promise.
 // An RFC 3339 date-time string reaches the method as a Date; anything else is the usual -32602 naming the field.
@@ -161,4 +162,18 @@ describe('an elicitation answer with a Date field', () => {
     const r = await answer('next week');
     expect(JSON.stringify(r.body.result)).toContain('when must be an RFC 3339 date-time string');
   });
+});
+
+const openPair = pairOpener();
+
+test("listen's fast lane converts and refuses as the SDK's path does", async () => {
+  const on = await openPair(app());
+  const call = (at: string) => ({
+    headers: headers('tools/call', 'meet'),
+    body: message('tools/call', { name: 'meet', arguments: { at } }),
+  });
+  const ok = await bothPaths(on.fast, on.sdk, call('2026-07-28T11:30:00+02:00'));
+  expect(ok.text).toContain('2026-07-28T09:30:00.000Z');
+  const refused = await bothPaths(on.fast, on.sdk, call('not a date'));
+  expect(refused.text).toContain('at must be an RFC 3339 date-time string');
 });
