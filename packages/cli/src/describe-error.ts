@@ -20,9 +20,9 @@ export function describeError(error: unknown): string {
   }
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code;
-    return typeof code === 'number' && !error.message.includes(String(code))
-      ? `${error.message} (${code})`
-      : error.message;
+    const message =
+      typeof code === 'number' && !error.message.includes(String(code)) ? `${error.message} (${code})` : error.message;
+    return message + missingCapabilities(error);
   }
   return String(error);
 }
@@ -36,4 +36,15 @@ export function exitCodeOf(error: unknown): number {
     current = current.cause;
   }
   return 1;
+}
+
+/**
+ * A server's -32021 names the client capabilities it needs in `data.requiredCapabilities`: said, since tessera
+ * declares elicitation (form and URL), sampling and roots, so what is missing is something it cannot answer.
+ */
+function missingCapabilities(error: Error): string {
+  const { code, data } = error as { code?: unknown; data?: { requiredCapabilities?: unknown } };
+  const required = data?.requiredCapabilities;
+  if (code !== -32021 || typeof required !== 'object' || required === null) return '';
+  return `; the server needs the client capabilities ${JSON.stringify(required)}, which tessera does not declare`;
 }

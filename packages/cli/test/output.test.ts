@@ -8,6 +8,7 @@ import { formatLog } from '../src/output/format-log';
 import { formatTools } from '../src/output/format-listing';
 import { terminalSafe } from '../src/output/terminal-safe';
 import { fieldMessage } from '../src/form/field-message';
+import { ProtocolError } from '@modelcontextprotocol/client';
 import { InputCallbackFailedError } from '@tessera/client';
 
 describe('output pieces', () => {
@@ -117,6 +118,16 @@ describe('output pieces', () => {
       }),
     ).toBe('a\n[link x://1 (one)]');
     expect(formatToolResult({ content: [], structuredContent: { n: 1 } })).toBe('{\n  "n": 1\n}');
+  });
+
+  it("says which client capabilities a server's -32021 asks for", () => {
+    const refusal = new ProtocolError(-32021, 'Missing required client capability', {
+      requiredCapabilities: { extensions: { 'io.modelcontextprotocol/tasks': {} } },
+    });
+    expect(describeError(refusal)).toBe(
+      'Missing required client capability (-32021); the server needs the client capabilities ' +
+        '{"extensions":{"io.modelcontextprotocol/tasks":{}}}, which tessera does not declare',
+    );
   });
 
   it('unwraps a CLI error raised inside a callback, keeping its exit code', () => {

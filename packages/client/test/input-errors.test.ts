@@ -62,12 +62,13 @@ describe('input request errors, refusals and hooks', () => {
     expect(canned.hits).toHaveLength(1);
   });
 
-  it("surfaces an SDK server's own capability gate (-32021) when the client never declared the capability", async () => {
+  it("names the missing callback behind an SDK server's own capability gate (-32021), the refusal as its cause", async () => {
     const handler = createFixtureHandler(seen);
     client = await connectTo((request) => handler.fetch(request), { elicitation: async () => ({ action: 'cancel' }) });
-    await expect(client.callTool({ name: 'summarize', arguments: { topic: 'x' } })).rejects.toMatchObject({
-      code: -32021,
-    });
+    const failure = client.callTool({ name: 'summarize', arguments: { topic: 'x' } });
+    await expect(failure).rejects.toBeInstanceOf(MissingInputCallbackError);
+    await expect(failure).rejects.toMatchObject({ kind: 'sampling', cause: { code: -32021 } });
+    await expect(failure).rejects.toThrow(/no 'sampling' callback/);
   });
 
   it('refuses a listed kind with a typed error, answering nothing', async () => {

@@ -14,10 +14,21 @@ export interface RawResponse {
   >;
 }
 
+/** The param each method's `Mcp-Name` header repeats (SEP-2243; SEP-2663 for the task methods). */
+const NAME_FIELD: Readonly<Record<string, string>> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
+};
+
 /**
  * Sends one hand-built 2026-07-28 JSON-RPC request, for what a well-behaved client never sends
- * (null `inputResponses`, forged or replayed `requestState`, ...). Adds the envelope and headers; a `_meta` in
- * `params` is merged into the envelope's, its keys winning.
+ * (null `inputResponses`, forged or replayed `requestState`, ...). Adds the envelope and headers (`Mcp-Name`
+ * from the name, URI or task id, as the method needs it); a `_meta` in `params` is merged into the envelope's,
+ * its keys winning.
  */
 export async function sendRaw(
   app: FetchServable,
@@ -40,7 +51,8 @@ export async function sendRaw(
       },
     },
   };
-  const name = (params.name ?? params.uri) as string | undefined;
+  const field = Object.hasOwn(NAME_FIELD, method) ? NAME_FIELD[method] : undefined;
+  const name = field === undefined ? undefined : params[field];
   const response = await app.fetch(
     new Request('http://tessera.test/mcp', {
       method: 'POST',
@@ -49,7 +61,7 @@ export async function sendRaw(
         'content-type': 'application/json',
         'mcp-protocol-version': '2026-07-28',
         'mcp-method': method,
-        ...(name !== undefined ? { 'mcp-name': name } : {}),
+        ...(typeof name === 'string' ? { 'mcp-name': name } : {}),
         ...options.headers,
       },
       body: JSON.stringify(body),

@@ -16,6 +16,8 @@ const OPTIONS = `Options:
   --root <path>              a root offered to the server (repeatable); default: the working directory
   -y, --yes                  send the roots and sampling answers without asking first (they are still shown)
   --header "Name: value"     an HTTP header on every request (repeatable), e.g. "Authorization: Bearer ..."
+  --env NAME=value           a stdio server's environment variable (repeatable); --env NAME passes on tessera's
+                             own value. The server otherwise gets only PATH, HOME, USER, SHELL, TERM and the like
   --protocol <p>             auto (default: 2026-07-28 when offered), legacy (2025 handshake) or a pinned revision
   --client-id <id>           OAuth: the client id registered at the server's authorization server. When the
                              server answers 401, tessera signs you in through the browser (authorization code

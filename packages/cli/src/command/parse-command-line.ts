@@ -38,6 +38,7 @@ const OPTIONS = {
   'sampling-command': { type: 'string' },
   root: { type: 'string', multiple: true },
   header: { type: 'string', multiple: true },
+  env: { type: 'string', multiple: true },
   protocol: { type: 'string' },
   'log-level': { type: 'string' },
   'client-id': { type: 'string' },
@@ -66,6 +67,26 @@ function parseHeader(header: string): [string, string] {
   const colon = header.indexOf(':');
   if (colon <= 0) throw new CliError(`--header "${header}" must look like "Name: value"`, 2);
   return [header.slice(0, colon).trim(), header.slice(colon + 1).trim()];
+}
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * `--env NAME=value` sets a variable for a stdio server; `--env NAME` passes tessera's own value on (a secret then
+ * stays out of the process list). The SDK starts the server with only PATH, HOME, USER, SHELL, TERM and the like.
+ */
+function parseEnv(entries: readonly string[], env: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const entry of entries) {
+    const equals = entry.indexOf('=');
+    const name = equals === -1 ? entry : entry.slice(0, equals);
+    if (!ENV_NAME.test(name))
+      throw new CliError(`--env "${entry}" must look like NAME=value, or NAME to pass on tessera's own value`, 2);
+    const value = equals === -1 ? env[name] : entry.slice(equals + 1);
+    if (value === undefined) throw new CliError(`--env ${name}: tessera's environment has no ${name} to pass on`, 2);
+    out[name] = value;
+  }
+  return out;
 }
 
 function parseLogLevel(value: string | undefined): LoggingLevel | undefined {
@@ -110,9 +131,17 @@ export function parseCommandLine(
   let operands: string[];
   if (server !== undefined) {
     if (server.length === 0) throw new CliError("nothing after --: give the server's command (-- node server.js)", 2);
-    target = { kind: 'stdio', command: server[0]!, args: server.slice(1) };
+    const serverEnv = parseEnv(values.env ?? [], env);
+    target = {
+      kind: 'stdio',
+      command: server[0]!,
+      args: server.slice(1),
+      ...(Object.keys(serverEnv).length > 0 && { env: serverEnv }),
+    };
     operands = rest;
   } else {
+    if (values.env !== undefined)
+      throw new CliError("--env sets a stdio server's environment: give the server's command after --", 2);
     target = urlTarget(rest[0]);
     operands = rest.slice(1);
   }

@@ -1,7 +1,11 @@
 import { CliError } from '../errors/cli-error';
 
-/** Where the server is: a Streamable HTTP URL, or a command to spawn and talk to over stdio. */
-export type Target = { kind: 'url'; url: URL } | { kind: 'stdio'; command: string; args: string[] };
+/**
+ * Where the server is: a Streamable HTTP URL, or a command to spawn and talk to over stdio (`env`: what `--env`
+ * adds to the few variables the SDK passes on: PATH, HOME, USER, SHELL, TERM, ...).
+ */
+export type Target =
+  { kind: 'url'; url: URL } | { kind: 'stdio'; command: string; args: string[]; env?: Record<string, string> };
 
 /** A URL operand (the stdio form is everything after `--`, split off before parsing). */
 export function urlTarget(operand: string | undefined): Target {

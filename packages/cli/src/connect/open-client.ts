@@ -35,7 +35,13 @@ export async function openClient(
         ...(auth !== undefined && { auth }),
       });
     } else {
-      const transport = new StdioClientTransport({ command: target.command, args: target.args, stderr: 'pipe' });
+      const transport = new StdioClientTransport({
+        command: target.command,
+        args: target.args,
+        stderr: 'pipe',
+        // added to the SDK's default environment (PATH, HOME, ...), not in place of it
+        ...(target.env !== undefined && { env: target.env }),
+      });
       transport.stderr?.on('data', (chunk: Buffer) => {
         stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_TAIL);
       });

@@ -50,7 +50,8 @@ export class InputAnswerer {
     }
   }
 
-  private has(kind: InputKind): boolean {
+  /** Whether the client was given the callback for this kind (and so declares its capability). */
+  has(kind: InputKind): boolean {
     if (kind === 'elicitation') return this.callbacks.elicitation !== undefined;
     if (kind === 'sampling') return this.callbacks.sampling !== undefined;
     return this.callbacks.listRoots !== undefined;

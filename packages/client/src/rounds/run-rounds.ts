@@ -5,6 +5,7 @@ import { InputRequiredRoundsExceededError } from '../errors/input-required-round
 import { isInputRequired } from '../flow/is-input-required';
 import { describeCall, type McpCall } from '../flow/mcp-call';
 import { fulfilRound } from './fulfil-round';
+import { missingCallbackBehind } from './missing-callback-behind';
 import type { RoundHooks } from './round-hooks.types';
 import type { Sleep } from './sleep';
 import { StateOnlyBackoff } from './state-only-backoff';
@@ -47,9 +48,11 @@ export async function runRounds<R>(options: RunRoundsOptions<R>): Promise<R> {
   const seed = options.seed ?? {};
   let retries = 0;
   // The echoed state is no longer good where the leg landed (expired, rotated away, or sealed under a key that
-  // instance does not know): the flow starts over, which counts as a round. Any other failure is the caller's.
+  // instance does not know): the flow starts over, which counts as a round. Any other failure is the caller's
+  // (a -32021 for a capability the client lacks a callback for named as that missing callback).
   const startOver = async (error: unknown, echoed: string | undefined, round: number) => {
-    if (echoed === undefined || !isInvalidRequestState(error) || options.restartOnInvalidState === false) throw error;
+    if (echoed === undefined || !isInvalidRequestState(error) || options.restartOnInvalidState === false)
+      throw missingCallbackBehind(error, options.answerer, describeCall(call)) ?? error;
     await hooks.onRound({
       call,
       round,

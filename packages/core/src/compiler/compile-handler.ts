@@ -56,10 +56,11 @@ export function compileHandler(
   const argsParam = records.find(isArgsParam);
   if (argsParam && argsParam.kind === 'args') {
     const declared = argsParam.type ? argsParam.type() : types[argsParam.index];
-    const untyped = typeof declared !== 'function' || declared === Object;
+    // `Function` is what TypeScript reflects for a class imported with `import type`: as blind as `Object`
+    const untyped = typeof declared !== 'function' || declared === Object || declared === Function;
     // with a hand-written schema, an untyped `@Args()` receives the checked plain arguments
     if (!(rawSchema && untyped && !argsParam.type)) {
-      if (untyped || isPrimitiveBox(declared)) throw new MissingArgsTypeError(where, argsParam.index);
+      if (untyped || isPrimitiveBox(declared)) throw new MissingArgsTypeError(where, argsParam.index, declared);
       argsType = declared as Class;
     }
   } else if ((meta.kind === 'tool' || meta.kind === 'prompt') && meta.args) {

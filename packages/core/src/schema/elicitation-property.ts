@@ -6,6 +6,11 @@ import { isJsonObject } from '../types/json-object';
 type Convert = (schema: JsonSchema, refuse: (reason: string) => never) => JsonSchema;
 
 const FLAT = 'elicitation forms are flat (string, number, integer, boolean, single- or multi-select enum)';
+/** Why a property holding a nested DTO (or an array of them) cannot be a form field. */
+export const NESTED_REASON = `nested objects are not supported; ${FLAT}`;
+/** Why an array of nested DTOs (or of any objects) cannot be a form field. */
+export const NESTED_ARRAY_REASON =
+  'arrays of objects are not supported; only multi-select arrays of string options are';
 // Documentation-only keywords that the restricted schema has no place for: dropped, not refused.
 const DROPPED = new Set(['examples', 'deprecated', '$comment', 'uniqueItems']);
 // Refused with a reason of their own instead of the generic "keyword is not supported".
@@ -18,7 +23,7 @@ const REASONS: Record<string, string> = {
   anyOf: 'unions and combinations of schemas (anyOf) are not supported',
   not: 'unions and combinations of schemas (not) are not supported',
   if: 'conditional schemas (if/then/else) are not supported',
-  properties: `nested objects are not supported; ${FLAT}`,
+  properties: NESTED_REASON,
 };
 
 function pick(schema: JsonSchema, keys: readonly string[], refuse: (reason: string) => never): JsonSchema {
@@ -76,7 +81,7 @@ const booleanField: Convert = (schema, refuse) => pick(schema, ['type', 'title',
 const multiSelectField: Convert = (schema, refuse) => {
   const items = schema.items;
   if (isJsonObject(items) && (items.type === 'object' || items.properties !== undefined || items.$ref !== undefined)) {
-    refuse('arrays of objects are not supported; only multi-select arrays of string options are');
+    refuse(NESTED_ARRAY_REASON);
   }
   const out = pick(schema, ['type', 'title', 'description', 'default', 'minItems', 'maxItems', 'items'], refuse);
   if (
@@ -98,7 +103,7 @@ const multiSelectField: Convert = (schema, refuse) => {
   return out;
 };
 
-const objectField: Convert = (_schema, refuse) => refuse(`nested objects are not supported; ${FLAT}`);
+const objectField: Convert = (_schema, refuse) => refuse(NESTED_REASON);
 
 const BY_TYPE: Record<string, Convert> = {
   string: stringField,

@@ -1,3 +1,4 @@
+import { assertFlatDto } from './assert-flat-dto';
 import { compileDtoModel } from './dto-model';
 import { toElicitationProperty } from './elicitation-property';
 import type { ElicitationProperty, ElicitationSchema } from './elicitation-schema';
@@ -14,6 +15,7 @@ const cache = new WeakMap<Class, ElicitationSchema>();
 export function elicitationSchemaForDto(cls: Class): ElicitationSchema {
   const cached = cache.get(cls);
   if (cached) return cached;
+  assertFlatDto(cls);
   const model = compileDtoModel(cls);
   const properties: Record<string, ElicitationProperty> = {};
   const required: string[] = [];

@@ -19,6 +19,8 @@ export interface PropertyModel {
   nested?: Class;
   /** Declared `@Field({ nullable: true })`: null is a value, and the schema says so. */
   nullable: boolean;
+  /** Declared `Date` (or `[Date]`): the wire carries an RFC 3339 date-time string, the method receives a Date. */
+  date: boolean;
 }
 
 /** Compiles a nested DTO; given `where` (`Class.property`) so that a cycle can be reported there. */
@@ -143,5 +145,6 @@ export function compileProperty(
       whereOf(cls, name),
       'nullable: true needs @IsOptional() (or optional: true) too, or class-validator refuses the null the schema allows',
     );
-  return { name, required: !optional, schema: nullable ? allowNull(schema) : schema, nested, nullable };
+  const date = declared.element === Date;
+  return { name, required: !optional, schema: nullable ? allowNull(schema) : schema, nested, nullable, date };
 }

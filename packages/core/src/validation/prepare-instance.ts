@@ -2,6 +2,7 @@ import type { ClassTransformOptions } from 'class-transformer';
 import type { DtoModel } from '../schema/dto-model';
 import type { ConcreteClass } from '../types/class';
 import { coerceStringValues } from './coerce-string-values';
+import { convertDateFields } from './convert-date-fields';
 import { copyFlatInput } from './copy-flat-input';
 import { issue } from './issue';
 import { toPlainInput } from './to-plain-input';
@@ -28,7 +29,10 @@ function plainToInstance<T>(cls: ConcreteClass<T>, value: object): T {
 /** Either a DTO instance ready for class-validator, or the result already known without it. */
 export type Prepared<T> = { done: false; instance: T } | { done: true; result: ValidationResult<T> };
 
-/** Guards the input, applies implicit conversion if asked, and builds the DTO instance (nested DTOs via `@Type`). */
+/**
+ * Guards the input, applies implicit conversion if asked, and builds the DTO instance (nested DTOs via `@Type`,
+ * `Date` properties from their date-time strings).
+ */
 export function prepareInstance<T>(model: DtoModel, input: unknown, options: ValidateOptions): Prepared<T> {
   const plain = toPlainInput(input, options.what ?? 'arguments');
   if (!plain.ok) return { done: true, result: failure([plain.issue]) };
@@ -39,5 +43,7 @@ export function prepareInstance<T>(model: DtoModel, input: unknown, options: Val
     const unknown = Object.keys(value).map((key) => issue(key, { unknownField: `${key} is not a known field` }));
     return { done: true, result: unknown.length ? failure(unknown) : { ok: true, value: new cls() } };
   }
-  return { done: false, instance: copyFlatInput(cls, value) ?? plainToInstance(cls, value) };
+  const instance = copyFlatInput(cls, value) ?? plainToInstance(cls, value);
+  if (model.hasDates) convertDateFields(model, instance as object, value);
+  return { done: false, instance };
 }

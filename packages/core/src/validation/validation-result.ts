@@ -22,7 +22,10 @@ export function finish<T>(
   if (!errors.length && !shape.length) return { ok: true, value: instance };
   // An absent required field is reported as that alone: its validators' complaints about `undefined`
   // ("must be longer than 3 characters, must be a string") describe a value nobody sent.
-  const absent = new Map(shape.filter((s) => s.constraints.isDefined).map((s) => [s.path, s]));
+  // A Date property's value that is no date-time is reported as that alone too (not as "must be a Date instance").
+  const absent = new Map(
+    shape.filter((s) => s.constraints.isDefined || s.constraints.isDateTime).map((s) => [s.path, s]),
+  );
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { toValidationIssues } = require('./to-validation-issues') as typeof import('./to-validation-issues');
   const found = toValidationIssues(errors).map((i) => absent.get(i.path) ?? i);

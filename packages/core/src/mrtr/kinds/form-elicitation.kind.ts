@@ -20,8 +20,9 @@ export const formElicitation: QuestionKind<ElicitFormSpec> = {
   compile(plan, spec, paramType, where) {
     if (typeof spec.schema === 'function') {
       plan.dto = spec.schema as Class;
-      assertDtoHasFields(plan.dto, `${where} parameter #${plan.index} (@Elicit "${plan.key}")`);
+      // the form's own refusals (a nested DTO, a pattern) first: they are the final answer for a form
       plan.requestedSchema = elicitationSchemaForDto(plan.dto);
+      assertDtoHasFields(plan.dto, `${where} parameter #${plan.index} (@Elicit "${plan.key}")`);
       plan.inject = spec.inject ?? injectFromDeclaredType(plan, paramType, where);
     } else {
       plan.requestedSchema = assertElicitationSchema(spec.schema, `${where} parameter #${plan.index}`);
@@ -88,7 +89,10 @@ function injectFromDeclaredType(plan: DependencyPlan, paramType: unknown, where:
   const seen =
     paramType === undefined
       ? 'has no decorator metadata (is emitDecoratorMetadata on?)'
-      : `reflects as ${typeof paramType === 'function' && paramType.name ? paramType.name : String(paramType)}`;
+      : paramType === Function
+        ? `reflects as Function: its type was erased, which is what TypeScript writes for a class imported only as ` +
+          `a type (\`import type { Elicitation }\` or \`import type { ${dto} }\`; import it as a value instead)`
+        : `reflects as ${typeof paramType === 'function' && paramType.name ? paramType.name : String(paramType)}`;
   throw new InvalidSignatureError(
     `${where}: parameter #${plan.index} (@Elicit "${plan.key}") ${seen}, so Tessera cannot tell whether it wants ` +
       `the answer or the outcome. Write inject: 'value' (the parameter receives the ${dto}; a decline or cancel ends ` +
