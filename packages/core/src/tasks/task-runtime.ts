@@ -137,6 +137,11 @@ export class TaskRuntime {
     return task;
   }
 
+  /** The stop has begun: the queue runs no new step here and lets the running ones finish (see `TaskQueue.drain`). */
+  async drain(): Promise<void> {
+    await this.queue.drain?.();
+  }
+
   async close(): Promise<void> {
     await this.queue.close();
     await this.store.close();
@@ -193,10 +198,8 @@ export class TaskRuntime {
         await this.park(task, value, ctx.resolverProgress.outgoing, consumed);
         return;
       }
-      await this.store.update(
-        taskId,
-        this.finished(task.target, toCallToolResult(value, plan) as Record<string, unknown>),
-      );
+      const outcome = this.finished(task.target, toCallToolResult(value, plan) as Record<string, unknown>);
+      await writeAfterRun(() => this.store.update(taskId, outcome));
     } catch (error) {
       await this.store.update(taskId, failedWith(protocolErrorOf(error, this.rt, task.target)));
     } finally {
@@ -224,12 +227,13 @@ export class TaskRuntime {
     const previous = readTaskProgress(task.progress);
     const state = resolver === undefined ? asked.requestState : undefined;
     const fresh = underFreshKeys({ ...previous, resolver, state }, requests);
-    await this.store.update(task.taskId, {
-      status: 'input_required',
+    const change = {
+      status: 'input_required' as const,
       inputRequests: fresh.inputRequests,
       consumedResponses: consumed,
       progress: fresh.progress,
-    });
+    };
+    await writeAfterRun(() => this.store.update(task.taskId, change));
   }
 
   /** The change that completes a task with `result`, unless it is over the size limit (then it fails, saying so). */
@@ -249,6 +253,27 @@ export class TaskRuntime {
         message: `Tool "${target}" produced a result of ${bytes} bytes, over the task result limit of ${this.maxResultBytes} bytes.`,
       });
     return { status: 'completed' as const, result, statusMessage: null };
+  }
+}
+
+/** How long the outcome of a run is tried again while the store does not take it (a short store outage). */
+const OUTCOME_WRITE_RETRY_MS = 10_000;
+
+/**
+ * Writes what a run of the tool produced. The run happened: a write the store refuses (Redis restarting, say)
+ * is tried again, backing off up to 1 s, for up to `OUTCOME_WRITE_RETRY_MS`, instead of failing the step, which
+ * the queue would answer by running the tool's method again.
+ */
+async function writeAfterRun(write: () => Promise<unknown>): Promise<void> {
+  const giveUpAt = Date.now() + OUTCOME_WRITE_RETRY_MS;
+  for (let waitMs = 100; ; waitMs = Math.min(waitMs * 2, 1000)) {
+    try {
+      await write();
+      return;
+    } catch (error) {
+      if (Date.now() + waitMs > giveUpAt) throw error;
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
   }
 }
 
