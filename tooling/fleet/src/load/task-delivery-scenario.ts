@@ -86,6 +86,7 @@ export async function runTaskDelivery(
           if (lost) outcome.lost++;
           else outcome.failed++;
           note(`${vehicle}: ${lost ? 'lost' : 'failed'}: ${(error as Error).message}`);
+          await sleep(250); // a failure is counted once; the next task does not follow it at once
         }
       }
     } finally {
