@@ -152,7 +152,7 @@ export class TaskRuntime {
    * task `input_required`; otherwise the method ran, and its result (or protocol error) ends the task.
    */
   private async step(taskId: string, signal: AbortSignal): Promise<void> {
-    const task = await this.store.load(taskId);
+    const task = await throughStoreOutage(() => this.store.load(taskId));
     if (!task || task.status !== 'working') return; // ended, gone, or still waiting for answers
     const plan = this.rt.compiled.tools.get(task.target);
     if (!plan) {
@@ -199,7 +199,7 @@ export class TaskRuntime {
         return;
       }
       const outcome = this.finished(task.target, toCallToolResult(value, plan) as Record<string, unknown>);
-      await writeAfterRun(() => this.store.update(taskId, outcome));
+      await throughStoreOutage(() => this.store.update(taskId, outcome));
     } catch (error) {
       await this.store.update(taskId, failedWith(protocolErrorOf(error, this.rt, task.target)));
     } finally {
@@ -233,7 +233,7 @@ export class TaskRuntime {
       consumedResponses: consumed,
       progress: fresh.progress,
     };
-    await writeAfterRun(() => this.store.update(task.taskId, change));
+    await throughStoreOutage(() => this.store.update(task.taskId, change));
   }
 
   /** The change that completes a task with `result`, unless it is over the size limit (then it fails, saying so). */
@@ -256,20 +256,20 @@ export class TaskRuntime {
   }
 }
 
-/** How long the outcome of a run is tried again while the store does not take it (a short store outage). */
-const OUTCOME_WRITE_RETRY_MS = 10_000;
+/** How long a step's read of its task, and the write of its outcome, are tried again while the store refuses them. */
+const STORE_OUTAGE_RETRY_MS = 10_000;
 
 /**
- * Writes what a run of the tool produced. The run happened: a write the store refuses (Redis restarting, say)
- * is tried again, backing off up to 1 s, for up to `OUTCOME_WRITE_RETRY_MS`, instead of failing the step, which
- * the queue would answer by running the tool's method again.
+ * One store call of a step, tried again (backing off up to 1 s, for up to `STORE_OUTAGE_RETRY_MS`) while the
+ * store refuses it (Redis restarting, say) instead of failing the step. A failed step is run again by the queue:
+ * after the tool's method ran, that would run the method a second time; before, it would spend the step's
+ * attempts in the outage and fail the task.
  */
-async function writeAfterRun(write: () => Promise<unknown>): Promise<void> {
-  const giveUpAt = Date.now() + OUTCOME_WRITE_RETRY_MS;
+async function throughStoreOutage<T>(call: () => Promise<T>): Promise<T> {
+  const giveUpAt = Date.now() + STORE_OUTAGE_RETRY_MS;
   for (let waitMs = 100; ; waitMs = Math.min(waitMs * 2, 1000)) {
     try {
-      await write();
-      return;
+      return await call();
     } catch (error) {
       if (Date.now() + waitMs > giveUpAt) throw error;
       await new Promise((resolve) => setTimeout(resolve, waitMs));
