@@ -201,6 +201,36 @@ describe('RedisTaskQueue on a real redis-server', () => {
     expect(runs).toBe(2);
   });
 
+  it('a task whose step BullMQ gave up on is failed once the store takes the write again', async () => {
+    const name = `q${++queues}`;
+    let refusals = 2;
+    const store = new (class extends MemoryTaskStore {
+      override async update(...args: Parameters<MemoryTaskStore['update']>) {
+        if (refusals > 0) {
+          refusals--;
+          throw new Error('The client is offline');
+        }
+        return super.update(...args);
+      }
+    })();
+    await store.create(sampleTask({ createdAt: Date.now() }));
+    await queueOn(
+      name,
+      async () => {
+        throw new Error('store unreachable');
+      },
+      { store, attempts: 1 },
+    ).then((q) => q.enqueue(TASK));
+    let task = await store.load(TASK);
+    const deadline = Date.now() + 10_000;
+    while (task?.status !== 'failed' && Date.now() < deadline) {
+      await sleep(50);
+      task = await store.load(TASK);
+    }
+    expect(refusals).toBe(0);
+    expect(task?.error?.data).toEqual({ reason: 'step_failed' });
+  });
+
   it('on a stop the running step finishes here; steps enqueued meanwhile run on another instance', async () => {
     const name = `q${++queues}`;
     const OTHER = 'BBBBBBBBBBBBBBBBBBBBBB';

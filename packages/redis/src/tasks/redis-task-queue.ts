@@ -60,6 +60,8 @@ const STOPPING = 'the server is stopping';
 const DEFAULT_LOCK_DURATION_MS = 10_000;
 const DEFAULT_STALLED_INTERVAL_MS = 5_000;
 const DEFAULT_DRAIN_MS = 5_000;
+/** How long failing a task BullMQ gave up on is tried again while the store does not take the write. */
+const FAIL_TASK_RETRY_MS = 10_000;
 
 /** Every option's name, so a misspelt one is refused instead of silently ignored. */
 const OPTION_NAMES: ReadonlySet<string> = new Set(
@@ -309,13 +311,23 @@ export class RedisTaskQueue implements TaskQueue {
     const message = stalled
       ? `the instance running the task stopped mid-run and the step had been recovered ${this.settings.maxStalledCount} time(s) already; it was not resumed again`
       : `the task's step could not run after ${this.settings.attempts} attempts`;
-    try {
-      await this.options.store.update(taskId, {
-        status: 'failed',
-        error: { code: INTERNAL_ERROR, message, data: { reason: stalled ? 'instance_lost' : 'step_failed' } },
-      });
-    } catch (error) {
-      this.fail(`failing task ${taskId}: ${(error as Error).message}`);
+    const change = {
+      status: 'failed' as const,
+      error: { code: INTERNAL_ERROR, message, data: { reason: stalled ? 'instance_lost' : 'step_failed' } },
+    };
+    // the store may be out with the rest of Redis: tried again for a while, or the task would stay `working`
+    const giveUpAt = Date.now() + FAIL_TASK_RETRY_MS;
+    for (let waitMs = 100; ; waitMs = Math.min(waitMs * 2, 1000)) {
+      try {
+        await this.options.store.update(taskId, change);
+        return;
+      } catch (error) {
+        if (Date.now() + waitMs > giveUpAt) {
+          this.fail(`failing task ${taskId}: ${(error as Error).message}`);
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, waitMs));
+      }
     }
   }
 
