@@ -183,6 +183,9 @@ async function scenarioTasks(fleet: Fleet, s: Settings): Promise<void> {
   );
 }
 
+/** How long a step cut by a kill -9 may take to run again elsewhere, with the task queue's defaults. */
+const KILLED_STEP_BOUND_MS = 17_000;
+
 async function scenarioTaskDelivery(fleet: Fleet, target: { redis: RunningRedis }, s: Settings): Promise<void> {
   const clients = s.quick ? 24 : 40;
   const t = await runTaskDelivery(fleet, target, clients, (line) => console.log(`   ${line}`));
@@ -199,6 +202,11 @@ async function scenarioTaskDelivery(fleet: Fleet, target: { redis: RunningRedis 
   check(t.askedTwice === 0, `scenario 8: questions asked twice=${t.askedTwice}`);
   const stray = t.ranTwice.filter((r) => !r.afterKill).length;
   check(stray === 0, `scenario 8: bodies run twice other than after the kill of ${t.killed}=${stray}`);
+  const recovered = t.recoveredAfterMs === undefined ? 'never' : `${(t.recoveredAfterMs / 1000).toFixed(1)} s`;
+  check(
+    t.recoveredAfterMs !== undefined && t.recoveredAfterMs <= KILLED_STEP_BOUND_MS,
+    `scenario 8: the ${t.cut} bodies the kill cut ran again elsewhere after ${recovered} (bound ${KILLED_STEP_BOUND_MS / 1000} s: the queue's lockDurationMs + stalledIntervalMs, 10 + 5 s, and 2 s to take the step)`,
+  );
 }
 
 /** Runs of plan_service's body, from the instances' own log lines. */

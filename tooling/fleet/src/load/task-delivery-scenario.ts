@@ -22,6 +22,10 @@ export interface TaskDeliveryOutcome {
   /** Per vehicle run more than once: the processes its body ran on (`i2 pid 123`); `afterKill`: twice, once on the killed one. */
   ranTwice: Array<{ vehicle: string; runs: string[]; afterKill: boolean }>;
   killed: string;
+  /** The bodies the kill cut (started on the killed process, not finished there). */
+  cut: number;
+  /** From the kill until the last cut body started again elsewhere, in ms; undefined if one never did. */
+  recoveredAfterMs?: number;
   errors: string[];
   elapsedMs: number;
 }
@@ -47,6 +51,7 @@ export async function runTaskDelivery(
     askedTwice: 0,
     ranTwice: [],
     killed: '',
+    cut: 0,
     errors: [],
     elapsedMs: 0,
   };
@@ -94,6 +99,7 @@ export async function runTaskDelivery(
     }
   };
   const load = Promise.all(Array.from({ length: clients }, (_, w) => worker(w)));
+  let recovery: Promise<void> | undefined;
   try {
     await sleep(1_500);
     // kill -9 of i2 inside a body: the moment it logs one starting
@@ -103,7 +109,22 @@ export async function runTaskDelivery(
     while (bodiesStarted([victim]) === seen && Date.now() < waitUntil) await sleep(5);
     outcome.killed = `i2 pid ${victim.pid}`;
     await fleet.kill('i2');
-    say(`kill -9 of i2 (pid ${victim.pid}) inside a body`);
+    const killedAt = Date.now();
+    const cut = new Set(bodyLines(victim));
+    for (const vehicle of finishedLines(victim)) cut.delete(vehicle);
+    outcome.cut = cut.size;
+    say(`kill -9 of i2 (pid ${victim.pid}) inside a body (${cut.size} cut)`);
+    recovery = (async () => {
+      // each cut body must start again on another process: when the last one did, recovery is over
+      while (going || Date.now() - killedAt < 60_000) {
+        const again = new Set(fleet.allProcesses.filter((p) => p !== victim).flatMap(bodyLines));
+        if ([...cut].every((vehicle) => again.has(vehicle))) {
+          outcome.recoveredAfterMs = Date.now() - killedAt;
+          return;
+        }
+        await sleep(100);
+      }
+    })();
     await fleet.restart('i2', undefined, { downMs: 500 });
     await sleep(1_500);
     const stopped = fleet.instances.find((p) => p.id === 'i3')!;
@@ -121,6 +142,7 @@ export async function runTaskDelivery(
   } finally {
     going = false;
     await load;
+    await recovery;
   }
   await sleep(300); // log lines travel on another pipe than the answers
   outcome.askedTwice = [...asked.values()].filter((n) => n > 1).length;
@@ -138,6 +160,13 @@ export async function runTaskDelivery(
 function bodyLines(p: InstanceProcess): string[] {
   return p.stderr
     .filter((l) => l.includes('"inspection started"'))
+    .map((l) => (JSON.parse(l) as { vehicle: string }).vehicle);
+}
+
+/** The vehicles whose body this process finished. */
+function finishedLines(p: InstanceProcess): string[] {
+  return p.stderr
+    .filter((l) => l.includes('"inspection finished"'))
     .map((l) => (JSON.parse(l) as { vehicle: string }).vehicle);
 }
 
