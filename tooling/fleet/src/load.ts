@@ -205,7 +205,7 @@ async function scenarioTaskDelivery(fleet: Fleet, target: { redis: RunningRedis 
   const recovered = t.recoveredAfterMs === undefined ? 'never' : `${(t.recoveredAfterMs / 1000).toFixed(1)} s`;
   check(
     t.recoveredAfterMs !== undefined && t.recoveredAfterMs <= KILLED_STEP_BOUND_MS,
-    `scenario 8: the ${t.cut} bodies the kill cut ran again elsewhere after ${recovered} (bound ${KILLED_STEP_BOUND_MS / 1000} s: the queue's lockDurationMs + stalledIntervalMs, 10 + 5 s, and 2 s to take the step)`,
+    `scenario 8: the ${t.cut} bodies the kill cut ran again in another process after ${recovered} (bound ${KILLED_STEP_BOUND_MS / 1000} s: the queue's lockDurationMs + stalledIntervalMs, 10 + 5 s, and 2 s to take the step)`,
   );
 }
 
