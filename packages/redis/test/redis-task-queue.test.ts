@@ -144,8 +144,8 @@ describe('RedisTaskQueue on a real redis-server', () => {
     await kill9(child);
     await until('the recovery', () => recovered.length === 1);
     expect(recovered).toEqual([TASK]);
-    // lockDuration 1 s + stalled check every 0.5 s
-    expect(Date.now() - killedAt).toBeLessThan(10_000);
+    // the stated bound, lockDurationMs (1 s) + stalledIntervalMs (0.5 s), plus room for a worker to take it
+    expect(Date.now() - killedAt).toBeLessThan(1_000 + 500 + 1_500);
     void survivor;
   });
 
@@ -201,7 +201,68 @@ describe('RedisTaskQueue on a real redis-server', () => {
     expect(runs).toBe(2);
   });
 
-  it('close aborts the running step and hands it to another instance', async () => {
+  it('a task whose step BullMQ gave up on is failed once the store takes the write again', async () => {
+    const name = `q${++queues}`;
+    let refusals = 2;
+    const store = new (class extends MemoryTaskStore {
+      override async update(...args: Parameters<MemoryTaskStore['update']>) {
+        if (refusals > 0) {
+          refusals--;
+          throw new Error('The client is offline');
+        }
+        return super.update(...args);
+      }
+    })();
+    await store.create(sampleTask({ createdAt: Date.now() }), UNCAPPED);
+    await queueOn(
+      name,
+      async () => {
+        throw new Error('store unreachable');
+      },
+      { store, attempts: 1 },
+    ).then((q) => q.enqueue(TASK));
+    let task = await store.load(TASK);
+    const deadline = Date.now() + 10_000;
+    while (task?.status !== 'failed' && Date.now() < deadline) {
+      await sleep(50);
+      task = await store.load(TASK);
+    }
+    expect(refusals).toBe(0);
+    expect(task?.error?.data).toEqual({ reason: 'step_failed' });
+  });
+
+  it('on a stop the running step finishes here; steps enqueued meanwhile run on another instance', async () => {
+    const name = `q${++queues}`;
+    const OTHER = 'BBBBBBBBBBBBBBBBBBBBBB';
+    const seen: string[] = [];
+    let finish!: () => void;
+    const leaving = await queueOn(
+      name,
+      (id, signal) =>
+        new Promise<void>((resolve) => {
+          seen.push(`leaving: ${id}`);
+          finish = resolve;
+          signal.addEventListener('abort', () => seen.push(`leaving: aborted, ${(signal.reason as Error).message}`));
+        }),
+      { drainMs: 10_000 },
+    );
+    await leaving.enqueue(TASK);
+    await until('the first run', () => seen.length === 1);
+    const staying = await queueOn(name, async (id) => void seen.push(`staying: ${id}`));
+    const drained = leaving.drain();
+    await leaving.enqueue(OTHER); // still accepted: another instance runs it
+    await until('the other step, elsewhere', () => seen.includes(`staying: ${OTHER}`));
+    expect(leaving.active).toBe(1);
+    finish();
+    await drained;
+    await leaving.close();
+    await sleep(1_000); // long enough for a handed-over step to run on the staying instance
+    expect(seen).toEqual([`leaving: ${TASK}`, `staying: ${OTHER}`]);
+    await expect(leaving.enqueue(TASK)).rejects.toThrow('closed');
+    void staying;
+  });
+
+  it('a step still running drainMs into a stop is aborted and handed to another instance', async () => {
     const name = `q${++queues}`;
     const seen: string[] = [];
     const leaving = await queueOn(
@@ -214,14 +275,16 @@ describe('RedisTaskQueue on a real redis-server', () => {
             resolve();
           });
         }),
+      { drainMs: 300 },
     );
     await leaving.enqueue(TASK);
     await until('the first run', () => seen.length === 1);
     const staying = await queueOn(name, async () => void seen.push('staying: ran'));
+    const stoppedAt = Date.now();
     await leaving.close();
+    expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(300);
     await until('the hand-over', () => seen.includes('staying: ran'));
     expect(seen).toEqual(['leaving: started', 'leaving: the server is stopping', 'staying: ran']);
-    await expect(leaving.enqueue(TASK)).rejects.toThrow('closed');
     void staying;
   });
 
@@ -232,6 +295,14 @@ describe('RedisTaskQueue on a real redis-server', () => {
     );
     await expect(RedisTaskQueue.connect({ url: redis.url, store, concurrency: 1.5 })).rejects.toThrow(
       'RedisTaskQueue: concurrency must be a positive integer, got 1.5',
+    );
+    await expect(
+      RedisTaskQueue.connect({ url: redis.url, store, lockDurationMs: 1000, lockRenewMs: 1000 }),
+    ).rejects.toThrow(
+      'RedisTaskQueue: lockRenewMs (1000) must be below lockDurationMs (1000), or the claim lapses between renewals',
+    );
+    await expect(RedisTaskQueue.connect({ url: redis.url, store, lockDuration: 5000 } as never)).rejects.toThrow(
+      'RedisTaskQueue: unknown option lockDuration; the options are url, store, queueName, prefix, concurrency, lockDurationMs, lockRenewMs, stalledIntervalMs, maxStalledCount, drainMs, attempts, busyRetryMs, onError',
     );
     await expect(RedisTaskQueue.connect({ url: 42 as never, store })).rejects.toThrow('url must be a redis:// URL');
     await expect(RedisTaskQueue.connect({ url: redis.url, store: {} as never })).rejects.toThrow(

@@ -16,6 +16,7 @@ import type { ServerEventBus } from '@modelcontextprotocol/server';
 import type { SingleUseStore } from '@tessera/request-state';
 import { BookingProvider, INSTANCE_ID, INSTANCE_LOGGER } from './booking.provider';
 import { PlanningProvider } from './planning.provider';
+import { InspectionProvider } from './inspection.provider';
 import { NOTIFIER, NotifierRef, TimetableProvider } from './timetable.provider';
 import { CHARGE_LEDGER, ChargeProvider } from './charges/charge.provider';
 import { MemoryChargeLedger, type ChargeLedger } from './charges/charge-ledger';
@@ -93,7 +94,7 @@ export function createFleetApp(options: FleetAppOptions): TesseraApp {
     name: FLEET_SERVER_NAME,
     version: '0.1.0',
     instructions: 'Books vehicle services. Every instance of the fleet serves every leg of a flow.',
-    providers: [BookingProvider, TimetableProvider, PlanningProvider, ChargeProvider],
+    providers: [BookingProvider, TimetableProvider, PlanningProvider, InspectionProvider, ChargeProvider],
     services: [
       { token: INSTANCE_ID, useValue: options.instanceId },
       { token: INSTANCE_LOGGER, useValue: logger },

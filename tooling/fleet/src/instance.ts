@@ -17,7 +17,7 @@ import { redactRedisUrl } from '@tessera/redis';
  * Environment: `TESSERA_STATE_KEYS` (comma-separated base64url keys, each at least 32 bytes; `keys[0]` seals,
  * all verify), `FLEET_INSTANCE_ID`, `PORT` and `FLEET_HOST` (flags win), and `TESSERA_REDIS_URL` (single-use state and
  * change notifications and task tools' tasks shared through Redis; `FLEET_TASK_LOCK_MS`, how long a killed
- * instance's task step waits before another instance takes it, default 30000). Listens on 127.0.0.1 unless told otherwise (a container:
+ * instance's task step waits before another instance takes it, default the queue's 10000). Listens on 127.0.0.1 unless told otherwise (a container:
  * `--host 0.0.0.0`), `FLEET_READY_DELAY_MS` (how long /readyz answers 503 after SIGTERM while the instance still
  * serves, default 1000), `FLEET_DRAIN_MS` (how long calls in flight may finish after that, default 2000) and
  * `FLEET_REDIS_CONNECT_TIMEOUT_MS` (how long to wait for Redis at start before exiting 1, default 10000) or
@@ -129,7 +129,9 @@ async function main(): Promise<void> {
   let redis: FleetRedis | undefined;
   let app: TesseraApp | undefined;
   const build = async (): Promise<TesseraApp> => {
-    redis = redisUrl ? await connectFleetRedis(redisUrl, logger, keys !== undefined) : undefined;
+    // running task steps get the whole stop to finish (readyz 503, then the drain) before any is handed over
+    const taskDrainMs = args.readyDelayMs + args.drainMs;
+    redis = redisUrl ? await connectFleetRedis(redisUrl, logger, keys !== undefined, taskDrainMs) : undefined;
     app = createFleetApp({
       instanceId: args.id,
       keys,
@@ -157,8 +159,10 @@ async function main(): Promise<void> {
     logger,
     close: async () => {
       stopping = true;
-      await listener.close();
-      await app?.close();
+      // app.close() drains the listener serving it (tracked by listen) and meanwhile lets running task steps
+      // finish; while the app is still being built (waiting for Redis) there is only the listener to close
+      if (app) await app.close();
+      else await listener.close();
       await redis?.close();
     },
   };

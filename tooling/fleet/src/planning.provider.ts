@@ -17,7 +17,7 @@ export class PlanArgs {
 }
 
 /** Waits `ms`, or rejects as soon as the task is cancelled or its instance stops (the signal aborts). */
-function work(ms: number, signal: AbortSignal): Promise<void> {
+export function work(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const timer = setTimeout(resolve, ms);

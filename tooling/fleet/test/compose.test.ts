@@ -37,10 +37,13 @@ describe('compose.yaml matches the nginx config and instance settings the tests 
     for (const name of ['FLEET_HOST', 'FLEET_INSTANCE_ID', 'TESSERA_REDIS_URL', 'TESSERA_STATE_KEYS'])
       expect(instanceSource).toContain(name);
     expect(compose).toContain('command: ["node", "tooling/fleet/dist/instance.js"]');
-    // append-only, fsync before the answer, on a named volume: a restart forgets no consumed single-use token
+    // append-only, synced every second, on a named volume: a restart forgets no task and no consumed token
     expect(compose).toContain(
-      `command: ["redis-server", "--port", "6379", "--appendonly", "yes", "--appendfsync", "always", "--save", ""]`,
+      `command: ["redis-server", "--port", "6379", "--appendonly", "yes", "--appendfsync", "everysec", "--save", ""]`,
     );
+    // the same persistence as every redis-server the checks and tests start
+    const runRedis = readFileSync(join(__dirname, '..', 'src', 'redis', 'run-redis-server.ts'), 'utf8');
+    expect(runRedis).toMatch(/'--appendonly',\s*'yes',\s*'--appendfsync',\s*'everysec',/);
     expect(compose).toMatch(/^ {6}- redis-data:\/data$/m);
     expect(compose).toMatch(/^volumes:\n {2}redis-data:/m);
     expect((compose.match(/^ {2}instance\d:/gm) ?? []).length).toBe(3);

@@ -65,9 +65,17 @@ export class TesseraApp extends McpEndpoint {
     return describePipeline({ enhancers: plan.enhancers, plan, tools: pipeline });
   }
 
-  /** Stops serving, then disposes the root container (and the singletons it built). */
+  /**
+   * Stops serving, then disposes the root container (and the singletons it built). Running task steps are
+   * given their queue's drain at once, while the listeners drain, so they finish rather than start over.
+   */
   override async close(): Promise<void> {
-    await super.close();
+    const draining = this.runtime.tasks?.drain();
+    try {
+      await super.close();
+    } finally {
+      await draining?.catch(() => undefined);
+    }
     await this.runtime.tasks?.close();
     await this.runtime.root.dispose();
   }

@@ -18,15 +18,22 @@ export type TaskStep = (taskId: string, signal: AbortSignal) => Promise<void>;
  *   with a clear error: never left `working` forever. Two steps of one task never run at once.
  * - **Cancellation anywhere.** `abort(taskId)` aborts the running step's signal on whichever instance runs it.
  * - **Stopping.** `close` stops taking new steps and aborts the running ones (a shared queue hands them
- *   to another instance); it resolves when they have settled.
+ *   to another instance); it resolves when they have settled. A shared queue should also have `drain`.
  *
- * Because a step may run more than once, a tool's method runs at least once per task, not exactly once:
- * a handler on a fleet must be idempotent or checkpoint its work (see the README's Tasks section).
+ * Because a step may run more than once (its instance died), a tool's method runs at least once per task,
+ * not exactly once: a handler on a fleet must be idempotent or checkpoint its work (see the README's Tasks
+ * section).
  */
 export interface TaskQueue {
   /** Starts running steps with `step`. Called once, before the first `enqueue`. */
   start(step: TaskStep): void;
   enqueue(taskId: string): Promise<void>;
   abort(taskId: string): Promise<void>;
+  /**
+   * Optional: the application's stop has begun (`app.close()` calls it first, while its listeners drain).
+   * Take no new step here, let the running ones finish within the queue's own bound, and hand over only
+   * those that cannot; `enqueue` and `abort` keep working until `close`. Resolves once no step runs here.
+   */
+  drain?(): Promise<void>;
   close(): Promise<void>;
 }

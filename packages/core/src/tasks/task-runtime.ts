@@ -181,6 +181,11 @@ export class TaskRuntime {
     return task;
   }
 
+  /** The stop has begun: the queue runs no new step here and lets the running ones finish (see `TaskQueue.drain`). */
+  async drain(): Promise<void> {
+    await this.queue.drain?.();
+  }
+
   async close(): Promise<void> {
     await this.queue.close();
     await this.store.close();
@@ -191,7 +196,7 @@ export class TaskRuntime {
    * task `input_required`; otherwise the method ran, and its result (or protocol error) ends the task.
    */
   private async step(taskId: string, signal: AbortSignal): Promise<void> {
-    const task = await this.store.load(taskId);
+    const task = await throughStoreOutage(() => this.store.load(taskId));
     if (!task) return this.vanished(taskId, 'before its step ran');
     if (task.status !== 'working') return; // ended, or still waiting for answers
     const plan = this.rt.compiled.tools.get(task.target);
@@ -239,10 +244,8 @@ export class TaskRuntime {
         await this.park(task, value, ctx.resolverProgress.outgoing, consumed);
         return;
       }
-      const ended = await this.store.update(
-        taskId,
-        this.finished(task.target, toCallToolResult(value, plan) as Record<string, unknown>),
-      );
+      const outcome = this.finished(task.target, toCallToolResult(value, plan) as Record<string, unknown>);
+      const ended = await throughStoreOutage(() => this.store.update(taskId, outcome));
       if (!ended && !(await this.store.load(taskId))) this.vanished(taskId, 'while its step ran; its outcome is lost');
     } catch (error) {
       await this.store.update(taskId, failedWith(protocolErrorOf(error, this.rt, task.target)));
@@ -283,12 +286,13 @@ export class TaskRuntime {
     const previous = readTaskProgress(task.progress);
     const state = resolver === undefined ? asked.requestState : undefined;
     const fresh = underFreshKeys({ ...previous, resolver, state }, requests);
-    await this.store.update(task.taskId, {
-      status: 'input_required',
+    const change = {
+      status: 'input_required' as const,
       inputRequests: fresh.inputRequests,
       consumedResponses: consumed,
       progress: fresh.progress,
-    });
+    };
+    await throughStoreOutage(() => this.store.update(task.taskId, change));
   }
 
   /** The change that completes a task with `result`, unless it is over the size limit (then it fails, saying so). */
@@ -309,6 +313,27 @@ export class TaskRuntime {
         message: `Tool "${target}" produced a result of ${bytes} bytes, over the task result limit of ${limit} bytes (tasks.maxResultBytes).`,
       });
     return { status: 'completed' as const, result, statusMessage: null };
+  }
+}
+
+/** How long a step's read of its task, and the write of its outcome, are tried again while the store refuses them. */
+const STORE_OUTAGE_RETRY_MS = 10_000;
+
+/**
+ * One store call of a step, tried again (backing off up to 1 s, for up to `STORE_OUTAGE_RETRY_MS`) while the
+ * store refuses it (Redis restarting, say) instead of failing the step. A failed step is run again by the queue:
+ * after the tool's method ran, that would run the method a second time; before, it would spend the step's
+ * attempts in the outage and fail the task.
+ */
+async function throughStoreOutage<T>(call: () => Promise<T>): Promise<T> {
+  const giveUpAt = Date.now() + STORE_OUTAGE_RETRY_MS;
+  for (let waitMs = 100; ; waitMs = Math.min(waitMs * 2, 1000)) {
+    try {
+      return await call();
+    } catch (error) {
+      if (Date.now() + waitMs > giveUpAt) throw error;
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
   }
 }
 

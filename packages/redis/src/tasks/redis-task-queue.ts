@@ -16,19 +16,33 @@ export interface RedisTaskQueueOptions {
   /** Steps this instance runs at once; default 64 (a step mostly waits: on the store, on the tool's own I/O). */
   concurrency?: number;
   /**
-   * How long a running step's claim lasts without renewal, in ms; default 30 000. The claim is renewed while
-   * the step runs; an instance killed mid-step stops renewing, and after this long (plus up to
-   * `stalledIntervalMs`) another instance runs the step again. Keep it above the longest time a handler
-   * blocks the event loop, or a living step is taken for a dead one.
+   * How long a running step's claim (BullMQ's job lock, and the task's step lock) lasts without renewal, in ms;
+   * default 10 000. The claim is renewed every `lockRenewMs` while the step runs. An instance killed mid-step
+   * stops renewing; its step runs again on another instance within `lockDurationMs + stalledIntervalMs` of
+   * the kill (default 15 s), plus the moment a worker takes it. It also sets how long a Redis outage may last
+   * without a running step being taken for a dead one: up to `lockDurationMs - lockRenewMs` (default 5 s).
+   * Keep `lockDurationMs - lockRenewMs` above the longest time a handler blocks the event loop.
    */
   lockDurationMs?: number;
-  /** How often every instance looks for steps whose claim lapsed; default 30 000 ms. */
+  /** How often a running step's claim is renewed, in ms; default half of `lockDurationMs` (BullMQ's `lockRenewTime`). */
+  lockRenewMs?: number;
+  /**
+   * How often the instances look for steps whose claim lapsed, in ms; default 5 000 (BullMQ's
+   * `stalledInterval`, one check for the whole fleet each interval).
+   */
   stalledIntervalMs?: number;
   /**
    * How many times one step may be recovered after its instance died before the task is failed instead
    * (a handler that kills its process every time must not loop forever); default 1.
    */
   maxStalledCount?: number;
+  /**
+   * On a graceful stop (`drain`, then `close`), how long running steps may take to finish, in ms; default
+   * 5 000. A step still running then is aborted (its `ctx.signal`, reason `the server is stopping`) and put
+   * back at once, so another instance runs it from the start. Keep it under `stopOnSignals`'
+   * `exitDeadlineMs` (default 10 000), or the process exits first and the step waits for the stalled check.
+   */
+  drainMs?: number;
   /** Runs of a step that throws (the store unreachable, say) before the task is failed; default 3. */
   attempts?: number;
   /** Delay before a step that found its task's step running elsewhere tries again; default 100 ms. */
@@ -43,6 +57,31 @@ interface StepJob {
 
 const STOPPING = 'the server is stopping';
 
+const DEFAULT_LOCK_DURATION_MS = 10_000;
+const DEFAULT_STALLED_INTERVAL_MS = 5_000;
+const DEFAULT_DRAIN_MS = 5_000;
+/** How long failing a task BullMQ gave up on is tried again while the store does not take the write. */
+const FAIL_TASK_RETRY_MS = 10_000;
+
+/** Every option's name, so a misspelt one is refused instead of silently ignored. */
+const OPTION_NAMES: ReadonlySet<string> = new Set(
+  Object.keys({
+    url: true,
+    store: true,
+    queueName: true,
+    prefix: true,
+    concurrency: true,
+    lockDurationMs: true,
+    lockRenewMs: true,
+    stalledIntervalMs: true,
+    maxStalledCount: true,
+    drainMs: true,
+    attempts: true,
+    busyRetryMs: true,
+    onError: true,
+  } satisfies Record<keyof RedisTaskQueueOptions, true>),
+);
+
 /** A JSON-RPC internal error: the task could not be run to an outcome of its own. */
 const INTERNAL_ERROR = -32603;
 
@@ -52,18 +91,20 @@ const INTERNAL_ERROR = -32603;
  *
  * - **Durable.** `enqueue` adds a BullMQ job (`<taskId>.<random>`) and resolves once Redis holds it.
  * - **Recovery.** A step's job is claimed with a lock the worker renews; when its instance dies (`kill -9`)
- *   the lock lapses, BullMQ's stalled-job check on another instance puts it back, and it runs again there.
- *   After `maxStalledCount` recoveries, or `attempts` runs that threw, the task is failed (-32603) with the
- *   reason, so it is never left `working`.
+ *   the lock lapses, BullMQ's stalled-job check on another instance puts it back, and it runs again there,
+ *   within `lockDurationMs + stalledIntervalMs` of the death. After `maxStalledCount` recoveries, or
+ *   `attempts` runs that threw, the task is failed (-32603) with the reason, so it is never left `working`.
  * - **One at a time per task.** A step takes the task's lock (`TaskStepLock`) first; one that finds it held
  *   waits `busyRetryMs` as a delayed job (no attempt used) and tries again.
  * - **Cancellation anywhere.** `abort` aborts the step on whichever instance runs it (a message on a
  *   pub/sub channel every instance hears).
- * - **Stopping.** `close` aborts this instance's running steps and puts their jobs back, so another instance
- *   runs them again.
+ * - **Stopping.** `drain` (the app calls it when its stop begins) takes no new step here and lets the running
+ *   ones finish, for up to `drainMs`; only a step still running then is aborted and put back, so another
+ *   instance runs it again. Steps enqueued meanwhile go to the other instances. `close` drains first.
  *
- * Since a step may run again after a crash, a tool's method runs at least once per task: a handler must be
- * idempotent or checkpoint its work (see the README). Jobs carry only the task id.
+ * A step runs again only when its instance died (or could not finish it within `drainMs` of a stop), so a
+ * tool's method runs at least once per task: a handler must be idempotent or checkpoint its work (see the
+ * README). Jobs carry only the task id.
  */
 export class RedisTaskQueue implements TaskQueue {
   private readonly queue: Queue<StepJob>;
@@ -74,6 +115,7 @@ export class RedisTaskQueue implements TaskQueue {
   private readonly abortChannel: string;
   private readonly running = new Map<string, AbortController>();
   private worker?: Worker<StepJob>;
+  private draining?: Promise<void>;
   private closed = false;
   private readonly settings: Required<
     Pick<
@@ -82,27 +124,36 @@ export class RedisTaskQueue implements TaskQueue {
       | 'prefix'
       | 'concurrency'
       | 'lockDurationMs'
+      | 'lockRenewMs'
       | 'stalledIntervalMs'
       | 'maxStalledCount'
+      | 'drainMs'
       | 'attempts'
       | 'busyRetryMs'
     >
   >;
 
   private constructor(private readonly options: RedisTaskQueueOptions) {
+    const lockDurationMs = options.lockDurationMs ?? DEFAULT_LOCK_DURATION_MS;
     this.settings = {
       queueName: options.queueName ?? 'tessera-tasks',
       prefix: options.prefix ?? 'tessera:bull',
       concurrency: options.concurrency ?? 64,
-      lockDurationMs: options.lockDurationMs ?? 30_000,
-      stalledIntervalMs: options.stalledIntervalMs ?? 30_000,
+      lockDurationMs,
+      lockRenewMs: options.lockRenewMs ?? Math.max(1, Math.floor(lockDurationMs / 2)),
+      stalledIntervalMs: options.stalledIntervalMs ?? DEFAULT_STALLED_INTERVAL_MS,
       maxStalledCount: options.maxStalledCount ?? 1,
+      drainMs: options.drainMs ?? DEFAULT_DRAIN_MS,
       attempts: options.attempts ?? 3,
       busyRetryMs: options.busyRetryMs ?? 100,
     };
     for (const [name, value] of Object.entries(this.settings))
       if (typeof value === 'number' && !(Number.isInteger(value) && value >= (name === 'maxStalledCount' ? 0 : 1)))
         throw new TypeError(`RedisTaskQueue: ${name} must be a positive integer, got ${String(value)}`);
+    if (this.settings.lockRenewMs >= lockDurationMs)
+      throw new TypeError(
+        `RedisTaskQueue: lockRenewMs (${this.settings.lockRenewMs}) must be below lockDurationMs (${lockDurationMs}), or the claim lapses between renewals`,
+      );
     const { queueName, prefix } = this.settings;
     const connection = { url: options.url, maxRetriesPerRequest: null };
     this.queue = new Queue<StepJob>(queueName, { connection, prefix });
@@ -120,6 +171,11 @@ export class RedisTaskQueue implements TaskQueue {
 
   /** Connects (queue, events, abort channel); the worker starts with `start`. */
   static async connect(options: RedisTaskQueueOptions): Promise<RedisTaskQueue> {
+    const unknown = Object.keys(options ?? {}).filter((key) => !OPTION_NAMES.has(key));
+    if (unknown.length > 0)
+      throw new TypeError(
+        `RedisTaskQueue: unknown option${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; the options are ${[...OPTION_NAMES].join(', ')}`,
+      );
     if (typeof options?.url !== 'string') throw new TypeError('RedisTaskQueue: url must be a redis:// URL');
     if (typeof options.store?.update !== 'function') throw new TypeError('RedisTaskQueue: store must be a TaskStore');
     const queue = new RedisTaskQueue(options);
@@ -140,12 +196,14 @@ export class RedisTaskQueue implements TaskQueue {
   start(step: TaskStep): void {
     if (this.worker) throw new Error('RedisTaskQueue.start was called twice');
     if (this.closed) throw new Error('the task queue is closed');
-    const { queueName, prefix, concurrency, lockDurationMs, stalledIntervalMs, maxStalledCount } = this.settings;
+    const { queueName, prefix, concurrency, lockDurationMs, lockRenewMs, stalledIntervalMs, maxStalledCount } =
+      this.settings;
     this.worker = new Worker<StepJob>(queueName, (job, token) => this.process(step, job, token!), {
       connection: { url: this.options.url, maxRetriesPerRequest: null },
       prefix,
       concurrency,
       lockDuration: lockDurationMs,
+      lockRenewTime: lockRenewMs,
       stalledInterval: stalledIntervalMs,
       maxStalledCount,
     });
@@ -182,11 +240,29 @@ export class RedisTaskQueue implements TaskQueue {
     return this.running.size;
   }
 
+  /**
+   * The stop has begun: this instance takes no new step (the others' workers take them; `enqueue` and `abort`
+   * still work), and the running steps get `drainMs` to finish. Those still running then are aborted and put
+   * back for another instance. Resolves once none runs here.
+   */
+  drain(): Promise<void> {
+    this.draining ??= (async () => {
+      const handOver = setTimeout(() => {
+        for (const controller of this.running.values()) controller.abort(new Error(STOPPING));
+      }, this.settings.drainMs);
+      try {
+        await this.worker?.close();
+      } finally {
+        clearTimeout(handOver);
+      }
+    })();
+    return this.draining;
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const controller of this.running.values()) controller.abort(new Error(STOPPING));
-    await this.worker?.close();
+    await this.drain();
     await Promise.allSettled([this.events.close(), this.queue.close()]);
     this.subscriber.disconnect();
     await this.commands.quit().catch(() => this.commands.disconnect());
@@ -194,7 +270,8 @@ export class RedisTaskQueue implements TaskQueue {
 
   private async process(step: TaskStep, job: Job<StepJob>, token: string): Promise<void> {
     const { taskId } = job.data;
-    if (this.closed || !(await this.lock.acquire(taskId, token))) {
+    // a job fetched as the drain began is put straight back (no attempt used) for another instance
+    if (this.draining || !(await this.lock.acquire(taskId, token))) {
       await job.moveToDelayed(Date.now() + this.settings.busyRetryMs, token);
       throw new DelayedError();
     }
@@ -206,7 +283,7 @@ export class RedisTaskQueue implements TaskQueue {
           (held) => held || this.fail(`the step lock of task ${taskId} lapsed while its step ran`),
           (e: Error) => this.fail(`renewing the step lock of task ${taskId}: ${e.message}`),
         ),
-      Math.max(50, Math.floor(this.settings.lockDurationMs / 3)),
+      this.settings.lockRenewMs,
     );
     try {
       await step(taskId, controller.signal);
@@ -234,13 +311,23 @@ export class RedisTaskQueue implements TaskQueue {
     const message = stalled
       ? `the instance running the task stopped mid-run and the step had been recovered ${this.settings.maxStalledCount} time(s) already; it was not resumed again`
       : `the task's step could not run after ${this.settings.attempts} attempts`;
-    try {
-      await this.options.store.update(taskId, {
-        status: 'failed',
-        error: { code: INTERNAL_ERROR, message, data: { reason: stalled ? 'instance_lost' : 'step_failed' } },
-      });
-    } catch (error) {
-      this.fail(`failing task ${taskId}: ${(error as Error).message}`);
+    const change = {
+      status: 'failed' as const,
+      error: { code: INTERNAL_ERROR, message, data: { reason: stalled ? 'instance_lost' : 'step_failed' } },
+    };
+    // the store may be out with the rest of Redis: tried again for a while, or the task would stay `working`
+    const giveUpAt = Date.now() + FAIL_TASK_RETRY_MS;
+    for (let waitMs = 100; ; waitMs = Math.min(waitMs * 2, 1000)) {
+      try {
+        await this.options.store.update(taskId, change);
+        return;
+      } catch (error) {
+        if (Date.now() + waitMs > giveUpAt) {
+          this.fail(`failing task ${taskId}: ${(error as Error).message}`);
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, waitMs));
+      }
     }
   }
 

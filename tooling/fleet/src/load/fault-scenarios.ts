@@ -1,6 +1,6 @@
 import type { Fleet } from '../fleet';
 import { generateKey, keyId } from '../keys';
-import { runRedisServer, type RunningRedis } from '../redis/run-redis-server';
+import type { RunningRedis } from '../redis/run-redis-server';
 import { runFlows, type FlowTally } from './run-flows';
 
 /** What a fault scenario acts on: the fleet, and the Redis it shares (replaced when the outage restarts it). */
@@ -72,12 +72,12 @@ export const FAULTS: readonly Fault[] = [
     },
   },
   {
-    name: `Redis outage of ${REDIS_OUTAGE_MS / 1000} s (redis-server killed, started again on its port)`,
+    name: `Redis outage of ${REDIS_OUTAGE_MS / 1000} s (redis-server killed, started again on its port and its append-only file)`,
     run: async (target, say) => {
-      await target.redis.stop();
+      await target.redis.crash();
       const stoppedAt = Date.now();
       await sleep(REDIS_OUTAGE_MS);
-      target.redis = await runRedisServer({ port: target.redis.port });
+      target.redis = await target.redis.restart();
       say(`redis-server down ${((Date.now() - stoppedAt) / 1000).toFixed(1)} s, back on port ${target.redis.port}`);
     },
   },

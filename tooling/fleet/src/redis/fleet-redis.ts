@@ -14,7 +14,10 @@ import { RedisChargeLedger, type ChargeLedger } from '../charges/charge-ledger';
 /** `redis://host:port`: the Redis every instance of the fleet shares. */
 export const REDIS_URL_ENV = 'TESSERA_REDIS_URL';
 
-/** How long a dead instance's task step waits before another instance takes it over, in ms (default 30 000). */
+/**
+ * How long a dead instance's task step waits before another instance takes it over, in ms: `RedisTaskQueue`'s
+ * `lockDurationMs`, with `stalledIntervalMs` half of it. Unset: the queue's defaults (10 000 and 5 000).
+ */
 export const TASK_LOCK_ENV = 'FLEET_TASK_LOCK_MS';
 
 /** How long an instance waits for Redis at start before it exits, in ms (default 10 000). */
@@ -58,10 +61,12 @@ export async function connectFleetRedis(
   url: string,
   logger: Logger,
   singleUse: boolean,
+  /** How long running task steps may finish on a stop before they are handed over (the queue's `drainMs`). */
+  taskDrainMs?: number,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<FleetRedis> {
-  const lockDurationMs = env[TASK_LOCK_ENV] ? Number(env[TASK_LOCK_ENV]) : 30_000;
-  if (!Number.isInteger(lockDurationMs) || lockDurationMs < 100)
+  const lockDurationMs = env[TASK_LOCK_ENV] ? Number(env[TASK_LOCK_ENV]) : undefined;
+  if (lockDurationMs !== undefined && (!Number.isInteger(lockDurationMs) || lockDurationMs < 100))
     throw new Error(`${TASK_LOCK_ENV} must be a whole number of milliseconds >= 100, got ${env[TASK_LOCK_ENV]}`);
   const boundMs = env[REDIS_CONNECT_TIMEOUT_ENV] ? Number(env[REDIS_CONNECT_TIMEOUT_ENV]) : 10_000;
   if (!Number.isInteger(boundMs) || boundMs <= 0)
@@ -91,8 +96,11 @@ export async function connectFleetRedis(
   const queue = await RedisTaskQueue.connect({
     url,
     store,
-    lockDurationMs,
-    stalledIntervalMs: Math.max(50, Math.floor(lockDurationMs / 2)),
+    ...(lockDurationMs !== undefined && {
+      lockDurationMs,
+      stalledIntervalMs: Math.max(50, Math.floor(lockDurationMs / 2)),
+    }),
+    ...(taskDrainMs !== undefined && { drainMs: taskDrainMs }),
     onError: (e) => logger.warn(e.message),
   });
   logger.info('redis connected', {
@@ -100,7 +108,7 @@ export async function connectFleetRedis(
     singleUse,
     events: 'tessera:events',
     tasks: 'tessera:task:*',
-    taskLockMs: lockDurationMs,
+    taskLockMs: lockDurationMs ?? 'default',
   });
   return {
     singleUse: singleUse ? new RedisSingleUseStore({ client: commands.client }) : undefined,

@@ -7,13 +7,26 @@ import { freePort } from '../free-port';
 
 const ENSURE_PACKAGES = resolve(__dirname, '..', '..', '..', '..', 'scripts', 'ensure-debian-packages.sh');
 
-/** A redis-server started by this process, on a free loopback port, with nothing written to disk. */
+/** A redis-server started by this process, on a free loopback port, persisting to an append-only file. */
 export interface RunningRedis {
   readonly url: string;
   readonly port: number;
   readonly pid: number;
-  /** SIGKILL (nothing to save) and remove its folder. Idempotent. */
+  /** Its folder (the append-only file): `runRedisServer({ port, dir })` starts it again on what it had. */
+  readonly dir: string;
+  /** SIGKILL and remove its folder. Idempotent. */
   stop(): Promise<void>;
+  /** SIGKILL, its folder kept: a crash, after which `restart` finds what it had acknowledged. */
+  crash(): Promise<void>;
+  /** After `crash`: the same server again, on its port and its folder. */
+  restart(): Promise<RunningRedis>;
+}
+
+export interface RunRedisOptions {
+  /** Default: a free one. */
+  port?: number;
+  /** The folder of a crashed server (`RunningRedis.dir`) to start on; default a new temp folder. */
+  dir?: string;
 }
 
 const live = new Set<ChildProcess>();
@@ -46,12 +59,14 @@ export function ensureRedisServer(): string {
 }
 
 /**
- * `redis-server --port <free, or the one given: a restart> --save '' --appendonly no` in a temp folder, under the same guard as nginx: a
- * shell in its own process group that kills the group when our pipe to it closes (even if we are killed).
+ * `redis-server --port <free, or the one given: a restart> --appendonly yes --appendfsync everysec --save ''` in
+ * a temp folder, as the deployment runs it (compose.yaml): what it acknowledged survives a crash of the process
+ * (written to the OS at once); a crash of the machine may lose the last second. Under the same guard as nginx:
+ * a shell in its own process group that kills the group when our pipe to it closes (even if we are killed).
  */
-export async function runRedisServer(options: { port?: number } = {}): Promise<RunningRedis> {
+export async function runRedisServer(options: RunRedisOptions = {}): Promise<RunningRedis> {
   const binary = ensureRedisServer();
-  const dir = mkdtempSync(join(tmpdir(), 'tessera-redis-'));
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'tessera-redis-'));
   const port = options.port ?? (await freePort());
   const args = [
     '--port',
@@ -61,7 +76,9 @@ export async function runRedisServer(options: { port?: number } = {}): Promise<R
     '--save',
     '',
     '--appendonly',
-    'no',
+    'yes',
+    '--appendfsync',
+    'everysec',
     '--dir',
     dir,
     '--daemonize',
@@ -77,7 +94,7 @@ export async function runRedisServer(options: { port?: number } = {}): Promise<R
   child.unref();
   live.add(child);
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  const stop = async () => {
+  const crash = async () => {
     try {
       process.kill(-child.pid!, 'SIGKILL');
     } catch {
@@ -87,6 +104,9 @@ export async function runRedisServer(options: { port?: number } = {}): Promise<R
     await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 3000)))]);
     clearTimeout(timer);
     live.delete(child);
+  };
+  const stop = async () => {
+    await crash();
     rmSync(dir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 10_000;
@@ -97,7 +117,15 @@ export async function runRedisServer(options: { port?: number } = {}): Promise<R
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { url: `redis://127.0.0.1:${port}`, port, pid: child.pid!, stop };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    pid: child.pid!,
+    dir,
+    stop,
+    crash,
+    restart: () => runRedisServer({ port, dir }),
+  };
 }
 
 function answersPing(port: number): Promise<boolean> {
