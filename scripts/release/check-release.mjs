@@ -9,7 +9,7 @@
 // Prints one line per step; exits non-zero on any failure; the registry is stopped whatever happens.
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { readmeExample, readmeInstallCommands } from '../check-packages/readme-example.mjs';
+import { readmeExample, readmeInstallCommands } from '../../tooling/check-packages/readme-example.mjs';
 import {
   assertSingleCopies,
   freshTempDir,
@@ -20,13 +20,13 @@ import {
   ROOT,
   run,
   step,
-} from '../check-packages/support.mjs';
+} from '../../tooling/check-packages/support.mjs';
 import { publishWorkspace } from './publish-workspace.mjs';
 import { stopsOnSigterm, withHttpServer } from './scaffold-servers.mjs';
 import { startVerdaccio } from './verdaccio.mjs';
 
 const HERE = import.meta.dirname;
-const PARTS = path.join(HERE, '..', 'check-packages');
+const PARTS = path.join(HERE, '..', '..', 'tooling', 'check-packages');
 const started = Date.now();
 
 /** The strict compiler settings a user's project has (the scaffold's, and the README's decorator settings). */

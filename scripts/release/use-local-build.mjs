@@ -5,7 +5,7 @@
 // The registry still supplies everything else. Then: cd <project> && npm install.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildAndPack, step } from '../check-packages/support.mjs';
+import { buildAndPack, step } from '../../tooling/check-packages/support.mjs';
 
 const [target] = process.argv.slice(2);
 if (target === undefined) fail('usage: npm run use-local-build -- <project folder (one with a package.json)>');

@@ -1,10 +1,10 @@
-// npm run check:runtimes: the example app (examples/runtimes, compiled by tsc) served on Node, Bun, Deno
+// npm run check:runtimes: the example app (apps/runtimes, compiled by tsc) served on Node, Bun, Deno
 // and workerd (wrangler dev, local), each on a free loopback port; TesseraClient runs the three-leg
 // @Elicit flow against each, and an altered state is refused on each; every ordered pair of runtimes runs
 // the flow with its legs split between them (a requestState sealed on one opens on the other, and back);
 // Bun and Deno also build the app from its TypeScript sources; then the server CPU of a flow on each
 // runtime, measured in the same run. Every server is stopped whatever happens.
-//   node scripts/runtimes/check-runtimes.mjs [--flows N] [--rounds N]   (more flows for the bench table)
+//   node tooling/runtimes/check-runtimes.mjs [--flows N] [--rounds N]   (more flows for the bench table)
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { freshTempDir, run, ROOT, step } from '../check-packages/support.mjs';
@@ -28,7 +28,7 @@ async function main() {
   const commands = installRuntimes();
   if (process.env.CHECK_SKIP_BUILD !== '1') {
     step('build the client and the example (tsc -b)');
-    run('npx', ['tsc', '-b', 'packages/client', 'examples/runtimes'], { cwd: ROOT });
+    run('npx', ['tsc', '-b', 'packages/client', 'apps/runtimes'], { cwd: ROOT });
   }
   // Bun and Deno transpile TypeScript themselves, honouring tsconfig's emitDecoratorMetadata: createApp,
   // which refuses a class without the metadata it reads, builds the app from the sources on each

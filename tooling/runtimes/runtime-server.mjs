@@ -1,4 +1,4 @@
-// One runtime serving the example app (examples/runtimes) on a free 127.0.0.1 port, in a process group of
+// One runtime serving the example app (apps/runtimes) on a free 127.0.0.1 port, in a process group of
 // its own: `stop()` ends the group (wrangler and its workerd together), and so does this process's exit
 // or a signal, whatever happens. `cpuMs()` reads the group's CPU time from /proc (Linux).
 import { spawn } from 'node:child_process';
@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { ROOT, step } from '../check-packages/support.mjs';
 
-export const EXAMPLE = path.join(ROOT, 'examples', 'runtimes');
+export const EXAMPLE = path.join(ROOT, 'apps', 'runtimes');
 const READY_MS = 90_000;
 
 /** The command line serving the example on each runtime (what its package.json scripts run). */

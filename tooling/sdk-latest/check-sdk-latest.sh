@@ -6,10 +6,10 @@
 # and the conformance suite's server leg on both HTTP paths. Exits non-zero on any failure; the scratch
 # clone is removed whatever happens.
 #
-# Usage: scripts/check-sdk-latest.sh      Environment: SDK_RANGE (default ^2), KEEP_SCRATCH=1 to keep the clone
+# Usage: tooling/sdk-latest/check-sdk-latest.sh      Environment: SDK_RANGE (default ^2), KEEP_SCRATCH=1 to keep the clone
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 RANGE="${SDK_RANGE:-^2}"
 SCRATCH="$(mktemp -d)"
 cleanup() { [ "${KEEP_SCRATCH:-}" = 1 ] && echo "scratch kept: $SCRATCH" || rm -rf "$SCRATCH"; }

@@ -3,5 +3,5 @@ import { createApp } from '@tessera/core';
 import { briefingModule } from './briefing.module';
 import { serveStdio } from '@tessera/core/node';
 
-// `node examples/briefing/dist/server.js` serves the briefing app over stdio (both protocol eras).
+// `node apps/briefing/dist/server.js` serves the briefing app over stdio (both protocol eras).
 serveStdio(createApp(briefingModule));

@@ -8,7 +8,7 @@ beforeEach(async () => {
 });
 afterEach(() => tester.close());
 
-describe('examples/briefing', () => {
+describe('apps/briefing', () => {
   test('the prompt asks who the briefing is for, then renders', async () => {
     const flow = await tester.getPrompt(
       'briefing',

@@ -1,4 +1,4 @@
-// `node examples/deployer/dist/demo.js`: both deployers in memory, driven by the official SDK client.
+// `node apps/deployer/dist/demo.js`: both deployers in memory, driven by the official SDK client.
 import { silentLogger } from '@tessera/core';
 import { createDecoratedDeployer } from './create-decorated-deployer';
 import { createDeployerHandler } from './create-deployer';

@@ -1,4 +1,4 @@
-// `node examples/provisioner/dist/demo.js`: both provisioners in memory, driven by the official SDK client.
+// `node apps/provisioner/dist/demo.js`: both provisioners in memory, driven by the official SDK client.
 import { silentLogger } from '@tessera/core';
 import { createDecoratedProvisioner } from './decorated-provisioner';
 import { createLowLevelProvisioner } from './low-level-provisioner';

@@ -1,4 +1,4 @@
-// `node examples/provisioner/dist/low-level-stdio.js`: the low-level provisioner on stdin/stdout.
+// `node apps/provisioner/dist/low-level-stdio.js`: the low-level provisioner on stdin/stdout.
 import { createLowLevelProvisioner } from './low-level-provisioner';
 import { serveStdio } from '@tessera/core/node';
 

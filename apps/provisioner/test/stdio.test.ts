@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { REGISTER, ROOT } from './support/spawn-sources';
 
-// The stdio mains, spawned from source (the built `node examples/provisioner/dist/<file>.js` runs the same code).
+// The stdio mains, spawned from source (the built `node apps/provisioner/dist/<file>.js` runs the same code).
 const MAINS = [
   ['low-level', path.join(__dirname, '..', 'src', 'low-level-stdio.ts')],
   ['decorated', path.join(__dirname, '..', 'src', 'decorated-stdio.ts')],

@@ -62,7 +62,7 @@ export function selfTimes(profile: CpuProfile): Entry[] {
     if (group === 'idle') return;
     const file = frame.url
       .replace(/^.*node_modules\//, '')
-      .replace(/^file:\/\/.*\/(packages|examples|tooling)\//, '$1/');
+      .replace(/^file:\/\/.*\/(packages|apps|tooling)\//, '$1/');
     const name = `${frame.functionName || '(anonymous)'} ${file}${file ? `:${frame.lineNumber + 1}` : ''}`;
     const entry = totals.get(name) ?? { name, group, us: 0 };
     entry.us += profile.timeDeltas[i] ?? 0;
