@@ -77,7 +77,12 @@ export function chartSpec(section) {
         encoding: { x: { field: 'min', type: 'quantitative' }, x2: { field: 'max' } },
       },
     ],
-    config: { font: 'system-ui, sans-serif', background: 'white', legend: { labelLimit: 520 } },
+    config: {
+      font: 'system-ui, sans-serif',
+      background: 'white',
+      axisY: { labelLimit: 280 },
+      legend: { labelLimit: 520 },
+    },
   };
 }
 
