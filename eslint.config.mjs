@@ -36,8 +36,8 @@ export default tseslint.config(
     files: [
       'packages/*/src/**/*.ts',
       'packages/*/test/**/*.ts',
-      'examples/*/src/**/*.ts',
-      'examples/*/test/**/*.ts',
+      'apps/*/src/**/*.ts',
+      'apps/*/test/**/*.ts',
       'tooling/*/src/**/*.ts',
       'tooling/*/test/**/*.ts',
     ],
@@ -61,7 +61,7 @@ export default tseslint.config(
   },
   // Tests and tooling may reach into loose shapes on purpose.
   {
-    files: ['**/test/**/*.ts', 'examples/**/*.ts', 'tooling/**/*.ts', 'scripts/**', '**/*.config.ts'],
+    files: ['**/test/**/*.ts', 'apps/**/*.ts', 'tooling/**/*.ts', 'scripts/**', '**/*.config.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

@@ -4,7 +4,7 @@ import type { Config } from 'jest';
 // so ts-jest only transpiles here.
 const config: Config = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/packages', '<rootDir>/examples', '<rootDir>/tooling'],
+  roots: ['<rootDir>/packages', '<rootDir>/apps', '<rootDir>/tooling'],
   testMatch: ['**/?(*.)test.ts'],
   // create-tessera's template holds a user project's tests (node --test), run by npm run check:release.
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/packages/create-tessera/template/'],

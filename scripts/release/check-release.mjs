@@ -7,9 +7,9 @@
 // then every package together (the newcomer scenarios, every export loaded from ESM). Last, the README's way
 // to try a clone's build without any registry of ours: scaffold, `npm run use-local-build`, install, test.
 // Prints one line per step; exits non-zero on any failure; the registry is stopped whatever happens.
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { readmeExample, readmeInstallCommands } from '../check-packages/readme-example.mjs';
+import { readmeExample, readmeInstallCommands } from '../../tooling/check-packages/readme-example.mjs';
 import {
   assertSingleCopies,
   freshTempDir,
@@ -20,13 +20,13 @@ import {
   ROOT,
   run,
   step,
-} from '../check-packages/support.mjs';
+} from '../../tooling/check-packages/support.mjs';
 import { publishWorkspace } from './publish-workspace.mjs';
 import { stopsOnSigterm, withHttpServer } from './scaffold-servers.mjs';
 import { startVerdaccio } from './verdaccio.mjs';
 
 const HERE = import.meta.dirname;
-const PARTS = path.join(HERE, '..', 'check-packages');
+const PARTS = path.join(HERE, '..', '..', 'tooling', 'check-packages');
 const started = Date.now();
 
 /** The strict compiler settings a user's project has (the scaffold's, and the README's decorator settings). */
@@ -185,9 +185,18 @@ function expectNotInstalled(project, name) {
 /** The README's way to try this clone before a release: the scaffold from the clone, then the packed tarballs. */
 function fromCloneWithTarballs(dir) {
   mkdirSync(dir, { recursive: true });
-  step('from the clone: node packages/create-tessera/dist/bin.js my-server; npm run use-local-build -- my-server');
-  run(process.execPath, [path.join(ROOT, 'packages', 'create-tessera', 'dist', 'bin.js'), 'my-server'], { cwd: dir });
+  // as the README writes it, from the clone's root: the project beside the clone, named by its folder
+  const cloneSide = path.join(dir, 'clone');
+  mkdirSync(cloneSide);
+  step(
+    'from the clone: node packages/create-tessera/dist/bin.js ../my-server; npm run use-local-build -- ../my-server',
+  );
+  run(process.execPath, [path.join(ROOT, 'packages', 'create-tessera', 'dist', 'bin.js'), '../my-server'], {
+    cwd: cloneSide,
+  });
   const project = path.join(dir, 'my-server');
+  if (readJson(path.join(project, 'package.json'))?.name !== 'my-server')
+    throw new Error(`../my-server: no project named my-server in ${project}`);
   run('npm', ['run', '--silent', 'use-local-build', '--', project], {
     cwd: ROOT,
     env: { ...process.env, CHECK_SKIP_BUILD: '1' },
@@ -197,4 +206,21 @@ function fromCloneWithTarballs(dir) {
   assertSingleCopies(project, ['@tessera/core', '@tessera/request-state', '@tessera/testing']);
   step("npm test (the project's own flow tests, on the tarballs)");
   run('npm', ['test'], { cwd: project, timeoutMs: 180_000 });
+  laterAdditions(project);
+}
+
+/** A use-local-build project takes more Tessera packages later, both ways use-local-build prints (no EOVERRIDE). */
+function laterAdditions(project) {
+  step('later: npm install ./tessera-packages/<@tessera/client tarball>');
+  const client = readdirSync(path.join(project, 'tessera-packages')).find((f) => f.startsWith('tessera-client-'));
+  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', `./tessera-packages/${client}`], {
+    cwd: project,
+  });
+  step('later: npm run use-local-build -- my-server @tessera/redis; npm install');
+  run('npm', ['run', '--silent', 'use-local-build', '--', project, '@tessera/redis'], {
+    cwd: ROOT,
+    env: { ...process.env, CHECK_SKIP_BUILD: '1' },
+  });
+  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: project });
+  assertSingleCopies(project, ['@tessera/core', '@tessera/request-state', '@tessera/client', '@tessera/redis']);
 }

@@ -2,7 +2,7 @@
 // Changesets configuration must cover; each problem names the package and the field.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { publishablePackages, readJson, ROOT } from '../check-packages/support.mjs';
+import { publishablePackages, readJson, ROOT } from '../../tooling/check-packages/support.mjs';
 
 const REQUIRED = ['name', 'version', 'description', 'license', 'main', 'types', 'engines', 'files', 'exports'];
 

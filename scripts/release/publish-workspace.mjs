@@ -2,7 +2,7 @@
 // manifests checked first, each tarball checked for what it must and must not hold, then every package whose
 // version the registry does not have yet published, and each one read back from the registry.
 import path from 'node:path';
-import { buildAndPack, publishablePackages, ROOT, run, step } from '../check-packages/support.mjs';
+import { buildAndPack, publishablePackages, ROOT, run, step } from '../../tooling/check-packages/support.mjs';
 import { manifestProblems } from './manifest-problems.mjs';
 
 export function publishWorkspace(registry, packDir) {

@@ -1,7 +1,7 @@
 // The scaffolded project's servers, started as a user starts them: `npm run start:http` in its own process
 // group (always stopped), and the built HTTP entry stopped by SIGTERM, which must drain and exit 0.
 import { spawn } from 'node:child_process';
-import { step } from '../check-packages/support.mjs';
+import { step } from '../../tooling/check-packages/support.mjs';
 
 /** Starts `npm run start:http` on a free port in its own process group, waits for its URL, and always stops the group. */
 export async function withHttpServer(project, use, env = process.env) {

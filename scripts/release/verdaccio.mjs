@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { readJson, step } from '../check-packages/support.mjs';
+import { readJson, step } from '../../tooling/check-packages/support.mjs';
 
 /** Pinned: the newest Verdaccio that runs on Node 20 (6.9 and later need Node 22). */
 export const VERDACCIO_VERSION = '6.8.0';

@@ -7,7 +7,7 @@ import type { HttpBenchConfig } from './support/http-config';
 import { restingMemory } from './support/resting-memory';
 import { startServer, type ServerChild } from './support/server-child';
 import { envelopeBody, envelopeHeaders, parseAnswer } from './support/wire';
-import { label, reportCalls, toolsCell } from './http-calls.report';
+import { label, recordCalls, reportCalls, toolsCell } from './http-calls.report';
 
 /**
  * Part 1 of the HTTP bench: `tools/call` of the trivial `echo` tool at `connections` connections, every
@@ -109,6 +109,7 @@ export async function callsPart(config: HttpBenchConfig): Promise<void> {
       m.afterRestRss = rested[i]!.rss;
     }
     reportCalls(measured, config);
+    recordCalls(measured);
     await reportWork(measured);
   } finally {
     for (const child of children) child.kill();

@@ -1,5 +1,6 @@
 import type { SliceResult } from './support/cannon';
 import { fmtSpread, mb, spread, type HttpBenchConfig } from './support/http-config';
+import { recordSections, type ResultRow } from './support/results-file';
 import type { Measured } from './http-calls.part';
 
 /** The tables of the HTTP bench's calls part (http-calls.part.ts), printed from the measured slices. */
@@ -193,4 +194,44 @@ function reportToolCount(
       )} |`,
     );
   }
+}
+
+/** The calls part's figures for the results file: each server's plain tools/call (not the reads, legs or base build). */
+export function recordCalls(measured: Measured[]): void {
+  const plain = measured.filter((m) => !m.load.what && !m.child.base);
+  const row = (m: Measured, values: number[]): ResultRow => {
+    const s = spread(values);
+    const tools = toolsCell(m);
+    return {
+      series: label(m),
+      group: tools === '-' ? 'no MCP' : `${tools} tools`,
+      value: s.median,
+      min: s.min,
+      max: s.max,
+    };
+  };
+  recordSections({
+    'http-calls-rps': {
+      title: 'tools/call over HTTP on 127.0.0.1, 50 connections',
+      metric: 'requests per second',
+      better: 'higher',
+      rows: plain.map((m) =>
+        row(
+          m,
+          m.slices.map((x) => x.perSecond),
+        ),
+      ),
+    },
+    'http-calls-cpu': {
+      title: "tools/call over HTTP: the server's CPU per request",
+      metric: 'server CPU µs per request',
+      better: 'lower',
+      rows: plain.map((m) =>
+        row(
+          m,
+          m.slices.map((x) => x.cpuUs),
+        ),
+      ),
+    },
+  });
 }

@@ -1,6 +1,7 @@
 import type { ServerKind } from './http-server';
 import { ECHO_CALL, ECHO_TEXT } from './support/echo-servers';
 import { fmtSpread, spread, type HttpBenchConfig } from './support/http-config';
+import { recordSections } from './support/results-file';
 import { startServer, type ServerChild } from './support/server-child';
 import { envelopeBody, envelopeHeaders, parseAnswer } from './support/wire';
 
@@ -92,4 +93,21 @@ export async function coldPart(config: HttpBenchConfig): Promise<void> {
         `${fmtSpread(spread(v.starts.map((s) => s.cpuMs)))} | ${ratio((s) => s.cpuMs)} |`,
     );
   }
+  recordSections({
+    'cold-start': {
+      title: 'Cold start: process forked to the first tools/call answered over HTTP',
+      metric: 'server CPU ms to the first answer',
+      better: 'lower',
+      rows: variants.map((v) => {
+        const s = spread(v.starts.map((start) => start.cpuMs));
+        return {
+          series: v.label,
+          group: v.kind === 'node' ? 'no MCP' : `${v.tools} tools`,
+          value: s.median,
+          min: s.min,
+          max: s.max,
+        };
+      }),
+    },
+  });
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { cannon } from './support/cannon';
 import { firstLeg } from './support/flow-servers';
 import { fmtSpread, mb, spread, type HttpBenchConfig } from './support/http-config';
+import { recordSections } from './support/results-file';
 import { restingMemory } from './support/resting-memory';
 import { startServer, type ServerChild } from './support/server-child';
 import { envelopeBody, envelopeHeaders, parseAnswer } from './support/wire';
@@ -146,6 +147,23 @@ export async function flowsPart(config: HttpBenchConfig): Promise<void> {
     console.log(`\nTessera ÷ SDK flows/s, per round: ${fmtSpread(ratio, 2)}`);
     const clientCpu = spread(results[1]!.map((x, r) => x.clientCpu / results[2]![r]!.clientCpu));
     console.log(`TesseraClient CPU per flow, node:http ÷ undici fetch, per round: ${fmtSpread(clientCpu, 2)}`);
+    recordSections({
+      'http-flows': {
+        title: 'Two-round flows per second over HTTP (client and server each in a process)',
+        metric: 'flows per second',
+        better: 'higher',
+        rows: PAIRS.map((pair, i) => {
+          const s = spread(results[i]!.map((x) => x.perSecond));
+          return {
+            series: pair.label,
+            group: `${config.flowConcurrency} flows in flight`,
+            value: s.median,
+            min: s.min,
+            max: s.max,
+          };
+        }),
+      },
+    });
   } finally {
     for (const client of clients) client.kill();
     for (const server of servers) server.kill();

@@ -249,7 +249,7 @@ async function allocationsOf(root: { loads: Array<Load & { handler: Handler }> }
     let total = 0;
     const walk = (node: SamplingNode) => {
       const { functionName, url, lineNumber } = node.callFrame;
-      const file = url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/(packages|examples|tooling)\//, '$1/');
+      const file = url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/(packages|apps|tooling)\//, '$1/');
       const name = `${functionName || '(anonymous)'} ${file}${file ? `:${lineNumber + 1}` : ''}`;
       byFunction.set(name, (byFunction.get(name) ?? 0) + node.selfSize);
       total += node.selfSize;

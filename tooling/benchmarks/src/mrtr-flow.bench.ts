@@ -13,6 +13,7 @@
  */
 import { runIsolatedBench, timeCells, timeRatio } from './support/isolated-bench';
 import { header } from './support/measure';
+import { recordSections } from './support/results-file';
 
 const SERVERS = [
   { kind: 'raw', label: 'raw SDK low-level Server + createRequestStateCodec (HMAC)' },
@@ -44,4 +45,17 @@ runIsolatedBench(variants, (result, options) => {
   console.log('|---|---:|---:|---:|');
   const r = (what: string) => timeRatio(at(tessera, what), at(raw, what));
   console.log(`| Tessera ÷ raw SDK | ${r('flow')} | ${r('leg1')} | ${r('leg2')} |`);
+  recordSections({
+    'mrtr-flow': {
+      title: 'A two-leg @Elicit flow in process',
+      metric: 'CPU µs',
+      better: 'lower',
+      rows: SERVERS.flatMap(({ label }) =>
+        WHAT.map((what) => {
+          const m = at(label, what.id);
+          return { series: label, group: what.label, value: m.cpu, min: m.cpuMin, max: m.cpuMax };
+        }),
+      ),
+    },
+  });
 });

@@ -11,6 +11,7 @@
  */
 import { runIsolatedBench, timeCells, timeRatio } from './support/isolated-bench';
 import { header } from './support/measure';
+import { recordSections } from './support/results-file';
 
 const SIZES = [10, 1000] as const;
 const SERVERS = [
@@ -46,4 +47,17 @@ runIsolatedBench(variants, (result, options) => {
   );
   for (const { label } of SERVERS)
     console.log(`| ${label}: 1000 tools ÷ 10 tools | ${timeRatio(at(label, 1000), at(label, 10))} | |`);
+  recordSections({
+    'tools-call': {
+      title: 'tools/call in process (fetch face, no sockets)',
+      metric: 'CPU µs per call',
+      better: 'lower',
+      rows: SERVERS.flatMap(({ label }) =>
+        SIZES.map((tools) => {
+          const m = at(label, tools);
+          return { series: label, group: `${tools} tools`, value: m.cpu, min: m.cpuMin, max: m.cpuMax };
+        }),
+      ),
+    },
+  });
 });

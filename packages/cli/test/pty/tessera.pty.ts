@@ -4,7 +4,7 @@ import { TmuxSession } from './tmux-session';
 
 const repo = resolve(__dirname, '../../../..');
 const bin = join(repo, 'packages/cli/dist/bin.js');
-const briefing = join(repo, 'examples/briefing/dist/server.js');
+const briefing = join(repo, 'apps/briefing/dist/server.js');
 const sdkServer = join(repo, 'packages/cli/test/fixtures/sdk-server.cjs');
 const quote = (arg: string): string => `'${arg.replace(/'/g, `'\\''`)}'`;
 const tessera = (...args: string[]): string => [process.execPath, bin, ...args].map(quote).join(' ');

@@ -4,6 +4,7 @@ import { clientCredentials } from '../../src/auth/oauth-provider';
 import { MemoryTokenStore } from '../../src/auth/token-store';
 import { AuthorizationFailedError } from '../../src/errors/authorization-failed.error';
 import { InsufficientScopeError } from '../../src/errors/insufficient-scope.error';
+import { captureSdkWarnings, SDK_WARNINGS } from '../support/sdk-warnings';
 
 const MCP = 'http://127.0.0.1:7001/mcp';
 const AS = 'http://127.0.0.1:7002';
@@ -79,10 +80,14 @@ function world(options: Partial<World> = {}): { world: World; fetch: FetchLike }
 const machine = () => clientCredentials({ clientId: 'machine', clientSecret: 's3cret', store: new MemoryTokenStore() });
 
 describe('oauthFetch (client credentials against a fake authorization server)', () => {
+  const warnings = captureSdkWarnings([SDK_WARNINGS.unstampedCredential, SDK_WARNINGS.clientRefused]);
+
   it('answers a 401 with a token for the resource and sends the request again', async () => {
     const { world: w, fetch } = world();
     const send = oauthFetch(machine(), new URL(MCP), fetch);
     const response = await send(MCP, { method: 'POST' });
+    // the configured client id is stamped with its authorization server on first use, which the SDK reports once
+    expect(warnings.lines.filter((line) => SDK_WARNINGS.unstampedCredential.test(line))).toHaveLength(1);
     expect(await response.json()).toEqual({ ok: true, token: 't1' });
     expect(w.tokenRequests).toHaveLength(1);
     expect(w.tokenRequests[0]!.get('grant_type')).toBe('client_credentials');
@@ -133,6 +138,7 @@ describe('oauthFetch (client credentials against a fake authorization server)', 
     const failure = await oauthFetch(provider, new URL(MCP), fetch)(MCP, { method: 'POST' }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(AuthorizationFailedError);
     expect(failure).toMatchObject({ code: 'TESSERA_AUTHORIZATION_FAILED', serverUrl: MCP });
+    expect(warnings.lines.some((line) => SDK_WARNINGS.clientRefused.test(line))).toBe(true);
   });
 
   it('runs one flow for requests refused at the same time', async () => {

@@ -26,6 +26,7 @@ import {
 } from '@tessera/client';
 import { loadJose } from '../../src/auth/load-jose';
 import { AuthorizationServer } from './support/authorization-server';
+import { captureSdkWarnings, SDK_WARNINGS } from '../support/sdk-warnings';
 import { ScriptedUser } from './support/scripted-user';
 
 const { UnsecuredJWT, decodeJwt } = loadJose();
@@ -86,6 +87,8 @@ describe('OAuth end to end: oidc-provider, a Tessera resource server, the SDK cl
   let url: string;
   let issuer: string;
   const clients: Array<{ close(): Promise<void> }> = [];
+  // a configured client id is stamped with its authorization server on first use, which the SDK reports
+  captureSdkWarnings([SDK_WARNINGS.unstampedCredential]);
 
   beforeAll(async () => {
     as = await AuthorizationServer.start();

@@ -60,9 +60,7 @@ export function selfTimes(profile: CpuProfile): Entry[] {
     const frame = byId.get(id)!.callFrame;
     const group = groupOf(frame.url, frame.functionName);
     if (group === 'idle') return;
-    const file = frame.url
-      .replace(/^.*node_modules\//, '')
-      .replace(/^file:\/\/.*\/(packages|examples|tooling)\//, '$1/');
+    const file = frame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/(packages|apps|tooling)\//, '$1/');
     const name = `${frame.functionName || '(anonymous)'} ${file}${file ? `:${frame.lineNumber + 1}` : ''}`;
     const entry = totals.get(name) ?? { name, group, us: 0 };
     entry.us += profile.timeDeltas[i] ?? 0;

@@ -35,7 +35,8 @@ interface DirectCall {
  * The direct path of listen's node face: a stateless 2026-07-28 `tools/call` of a tool whose answer only
  * the tool and its questions make (a first leg that asks, a leg carrying answers and state, a plain call) is
  * run through the call pipeline without building the SDK's per-request server, transport and handler
- * context (most of a call's CPU over HTTP; the profile is in tooling/benchmarks/README.md). The request is
+ * context (most of a call's CPU over HTTP; the profile is in
+ * tooling/benchmarks/notes/2026-12-05-http-cpu-profiles.md). The request is
  * still checked as the SDK checks it: by the gate the direct gets and reads share (direct-request-gate.ts:
  * exact headers, and the SDK's classifier as classify-inbound.ts runs it) and the SDK's `CallToolRequest` /
  * `CallToolResult` schemas; the call runs inside the SDK's own multi-round-trip seam

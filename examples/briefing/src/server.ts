@@ -1,7 +1,0 @@
-import 'reflect-metadata';
-import { createApp } from '@tessera/core';
-import { briefingModule } from './briefing.module';
-import { serveStdio } from '@tessera/core/node';
-
-// `node examples/briefing/dist/server.js` serves the briefing app over stdio (both protocol eras).
-serveStdio(createApp(briefingModule));
