@@ -8,5 +8,7 @@ const GENERATED = fileURLToPath(new URL('../reference/api/typedoc-sidebar.json',
 /** The API pages' sidebar entries, or none when the API pages have not been generated. */
 export function apiSidebar(): DefaultTheme.SidebarItem[] {
   if (!existsSync(GENERATED)) return [];
-  return [{ text: 'API', link: '/reference/api/', collapsed: true, items: JSON.parse(readFileSync(GENERATED, 'utf8')) }];
+  return [
+    { text: 'API', link: '/reference/api/', collapsed: true, items: JSON.parse(readFileSync(GENERATED, 'utf8')) },
+  ];
 }

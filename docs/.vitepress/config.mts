@@ -7,7 +7,8 @@ import { apiSidebar } from './api-sidebar';
 export default withMermaid(
   defineConfig({
     title: 'Tessera',
-    description: 'Decorated-class MCP servers for protocol 2026-07-28, with multi-round-trip requests and sealed state.',
+    description:
+      'Decorated-class MCP servers for protocol 2026-07-28, with multi-round-trip requests and sealed state.',
     cleanUrls: true,
     lastUpdated: false,
     // Design notes kept beside the site are not pages of it.

@@ -6,7 +6,11 @@ export class Machines {
   @Tool({ description: 'Provision a machine' })
   provision(
     @Args() args: ProvisionArgs,
-    @Elicit<ProvisionArgs>({ key: 'region', message: ({ args }) => `Where should ${args.name} run?`, schema: RegionChoice })
+    @Elicit<ProvisionArgs>({
+      key: 'region',
+      message: ({ args }) => `Where should ${args.name} run?`,
+      schema: RegionChoice,
+    })
     region: RegionChoice,
     // #region example
     @Elicit<ProvisionArgs, { region: RegionChoice }>({

@@ -9,7 +9,11 @@ const call = { method: 'tools/call' as const, ...params };
 let result = await client.callTool(params, { allowInputRequired: true }); // CallToolResult | InputRequiredResult
 while (isInputRequired(result)) {
   const inputResponses = await client.fulfil(result.inputRequests ?? {}, { call }); // the same callbacks
-  result = await client.callTool(params, { allowInputRequired: true, inputResponses, requestState: result.requestState });
+  result = await client.callTool(params, {
+    allowInputRequired: true,
+    inputResponses,
+    requestState: result.requestState,
+  });
 }
 // or: write createFlowRecord(call, result, answers) to disk, and client.resume(parseFlowRecord(json)) in another process
 // #endregion example

@@ -1,6 +1,12 @@
 import { readFile } from 'node:fs/promises';
 // #region example
-import { authorizationCode, clientCredentials, loopbackRedirect, TesseraClient, workloadIdentity } from '@tessera/client';
+import {
+  authorizationCode,
+  clientCredentials,
+  loopbackRedirect,
+  TesseraClient,
+  workloadIdentity,
+} from '@tessera/client';
 
 const client = new TesseraClient();
 const url = 'https://mcp.example.com/mcp';

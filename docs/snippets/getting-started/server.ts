@@ -33,4 +33,4 @@ class Machines {
 }
 
 const app = createApp({ name: 'machines', version: '1.0.0', providers: [Machines] });
-serveStdio(app);                  // or: await listen(app, { port: 3000 })  (Streamable HTTP on 127.0.0.1)
+serveStdio(app); // or: await listen(app, { port: 3000 })  (Streamable HTTP on 127.0.0.1)

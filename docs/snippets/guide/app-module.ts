@@ -1,4 +1,13 @@
-import { ConsoleLogger, createApp, ExecutionContext, type Guard, type Interceptor, Provider, RequestStateSecurity, Tool } from '@tessera/core';
+import {
+  ConsoleLogger,
+  createApp,
+  ExecutionContext,
+  type Guard,
+  type Interceptor,
+  Provider,
+  RequestStateSecurity,
+  Tool,
+} from '@tessera/core';
 import { listen, serveStdio } from '@tessera/core/node';
 import { inject } from 'tsyringe';
 import type { OAuthTokenVerifier } from '@modelcontextprotocol/server';

@@ -31,7 +31,12 @@ declare const verifier: OAuthTokenVerifier;
       inject: [PriceList],
       useFactory: (prices: PriceList) =>
         createApp(
-          { name: 'bookings', version: '1.0.0', providers: [Bookings], services: [{ token: PriceList, useValue: prices }] },
+          {
+            name: 'bookings',
+            version: '1.0.0',
+            providers: [Bookings],
+            services: [{ token: PriceList, useValue: prices }],
+          },
           { auth: { verifier } },
         ),
     }),

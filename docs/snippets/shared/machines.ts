@@ -28,7 +28,11 @@ export class Machines {
   @Tool({ description: 'Provision a machine' })
   provision(
     @Args() args: ProvisionArgs,
-    @Elicit<ProvisionArgs>({ key: 'region', message: ({ args }) => `Where should ${args.name} run?`, schema: RegionChoice })
+    @Elicit<ProvisionArgs>({
+      key: 'region',
+      message: ({ args }) => `Where should ${args.name} run?`,
+      schema: RegionChoice,
+    })
     where: RegionChoice,
   ): string {
     return `provisioned ${args.name} in ${where.region}`;
