@@ -46,7 +46,8 @@ async function main(): Promise<number> {
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     const watch = watchPage(page, site.url);
-    for (const path of pages) {
+    for (const [i, path] of pages.entries()) {
+      if (i % 10 === 0) console.log(`docs-check: opening page ${i + 1} of ${pages.length} (${path})`);
       await page.goto(site.url + path, { waitUntil: 'load' });
       await diagramsDrawn(page).catch(() => failures.push(`${path}: a Mermaid diagram was not drawn`));
       for (const target of await internalTargets(page, site.url)) {

@@ -7,13 +7,13 @@ export function watchPage(page: Page, origin: string): { take(): string[] } {
     if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`uncaught error: ${error.message}`));
-  page.on('requestfailed', (request) =>
-    problems.push(
-      request.url().startsWith(origin)
-        ? `failed request: ${request.url()} (${request.failure()?.errorText ?? 'no reason'})`
-        : `request leaving the site: ${request.url()}`,
-    ),
-  );
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? 'no reason';
+    if (!request.url().startsWith(origin)) problems.push(`request leaving the site: ${request.url()}`);
+    // The next page's navigation cancels the site's own prefetches of linked pages: not a failure (a missing
+    // file is answered 404 and reported below).
+    else if (reason !== 'net::ERR_ABORTED') problems.push(`failed request: ${request.url()} (${reason})`);
+  });
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });
