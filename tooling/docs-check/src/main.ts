@@ -6,6 +6,7 @@ import { chromium } from 'playwright-core';
 import { ensureChromium } from './ensure-chromium';
 import { diagramsDrawn, internalTargets, watchPage } from './page-problems';
 import { screenshotDir, siteDir } from './paths';
+import { SEARCH_QUESTIONS, searchResults } from './search-checks';
 import { fileForPath, sitePages } from './site-files';
 import { serveSite } from './static-server';
 
@@ -56,6 +57,13 @@ async function main(): Promise<number> {
       }
       if (SCREENSHOTS[path]) await page.screenshot({ path: join(screenshotDir, SCREENSHOTS[path]), fullPage: true });
       for (const problem of watch.take()) failures.push(`${path}: ${problem}`);
+    }
+    for (const { query, page: expected } of SEARCH_QUESTIONS) {
+      const found = await searchResults(page, site.url, query).catch((error: unknown) => [`error: ${String(error)}`]);
+      if (!found.includes(expected))
+        failures.push(`search "${query}": ${expected} not in the first results (${found.join(', ')})`);
+      else console.log(`docs-check: search "${query}" finds ${expected}`);
+      for (const problem of watch.take()) failures.push(`search "${query}": ${problem}`);
     }
     for (const [target, from] of checkedTargets)
       if (!fileForPath(siteDir, target)) failures.push(`${from}: broken internal link to ${target}`);
