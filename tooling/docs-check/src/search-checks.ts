@@ -14,8 +14,17 @@ export const SEARCH_QUESTIONS: ReadonlyArray<{ query: string; page: string }> = 
  */
 export async function searchResults(page: Page, siteUrl: string, query: string): Promise<string[]> {
   await page.goto(`${siteUrl}/`, { waitUntil: 'load' });
-  await page.locator('button.DocSearch-Button').first().click();
+  // The search box is loaded on the first click: on a busy machine the click may land before it can open.
   const input = page.locator('.VPLocalSearchBox input');
+  for (let attempt = 1; ; attempt++) {
+    await page.locator('button.DocSearch-Button').first().click();
+    const opened = await input.waitFor({ timeout: 10_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (opened) break;
+    if (attempt === 3) throw new Error('the search box did not open after three clicks');
+  }
   await input.fill(query);
   const results = page.locator('.VPLocalSearchBox a.result');
   await results.first().waitFor({ timeout: 10_000 });
