@@ -66,8 +66,11 @@ describe("the client's trace propagation needs a context manager (README: Observ
     expect(parents).toEqual([caller, caller, caller]);
   });
 
-  test('the README shows those two lines', () => {
-    const readme = readFileSync(path.join(__dirname, '..', '..', '..', 'README.md'), 'utf8');
-    for (const line of README_SETUP) expect(readme).toContain(line);
+  test('the docs show those two lines (Logging and observability includes the snippet)', () => {
+    const docs = path.join(__dirname, '..', '..', '..', 'docs');
+    const snippet = readFileSync(path.join(docs, 'snippets', 'client', 'context-manager.ts'), 'utf8');
+    for (const line of README_SETUP) expect(snippet).toContain(line);
+    const page = readFileSync(path.join(docs, 'serving', 'observability.md'), 'utf8');
+    expect(page).toContain('<<< @/snippets/client/context-manager.ts');
   });
 });

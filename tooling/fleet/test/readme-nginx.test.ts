@@ -32,11 +32,11 @@ describe("the README's hand-written nginx config", () => {
   });
 
   test('a README without the block, or with server lines that differ, is refused naming the section', () => {
-    expect(() => readmeNginxConfig(settings, '# Tessera\n')).toThrow('README: no "### Several instances" section');
-    const noBlock = '\n### Several instances\n\ntext\n## Next\n';
+    expect(() => readmeNginxConfig(settings, '# Tessera\n')).toThrow('README: no "# Several instances" section');
+    const noBlock = '# Several instances\n\ntext\n## Next\n';
     expect(() => readmeNginxConfig(settings, noBlock)).toThrow('expected one ```nginx block, found 0');
     const differing =
-      '\n### Several instances\n```nginx\nupstream u {\n  server a:1 max_fails=0;\n  server b:1;\n}\nserver { listen 80; }\n```\n';
+      '# Several instances\n```nginx\nupstream u {\n  server a:1 max_fails=0;\n  server b:1;\n}\nserver { listen 80; }\n```\n';
     expect(() => readmeNginxConfig(settings, differing)).toThrow('the nginx server lines differ in their parameters');
   });
 

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FleetNginxSettings } from './fleet-nginx-config';
 
-/** The repository's README: its deployment section shows the nginx block a hand-written config needs. */
-export const README = resolve(__dirname, '..', '..', '..', '..', 'README.md');
+/** The docs page showing the nginx block a hand-written config needs (it was the README's deployment section). */
+export const README = resolve(__dirname, '..', '..', '..', '..', 'docs', 'serving', 'several-instances.md');
 
-/** The section of the README holding the hand-written nginx block. */
-const SECTION = '### Several instances';
+/** The page's title: the page holds the hand-written nginx block. */
+const SECTION = '# Several instances';
 
 /**
  * The nginx block of the README's deployment section, as a user would copy it, with only the addresses changed:
@@ -39,7 +39,7 @@ export function readmeNginxConfig(settings: FleetNginxSettings, readme = readFil
 
 /** The one ```nginx block of the README's deployment section, its indentation removed. */
 export function readmeNginxBlock(readme: string): string {
-  const start = readme.indexOf(`\n${SECTION}\n`);
+  const start = readme.startsWith(`${SECTION}\n`) ? 0 : readme.indexOf(`\n${SECTION}\n`);
   if (start < 0) throw new Error(`README: no "${SECTION}" section`);
   const end = readme.indexOf('\n## ', start + 1);
   const section = readme.slice(start, end < 0 ? undefined : end);
