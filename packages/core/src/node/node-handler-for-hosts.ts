@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hostHeaderValidationResponse, originValidationResponse, type AuthInfo } from '@modelcontextprotocol/server';
 import { FastLane } from '../lane/fast-lane';
 import { createNodeHandler } from './node-handler';
+import { checkOptions } from '../errors/definition/check-options';
 import type { ServableEndpoint } from './servable-endpoint';
 import { writeWebResponse } from './write-web-response';
 
@@ -14,6 +15,11 @@ export interface NodeHandlerOptions {
   /** As `listen`'s: the stateless 2026-07-28 POST with an unread body served on node:http directly (default true). */
   fastPath?: boolean;
 }
+
+const NODE_HANDLER_OPTIONS = { allowedHosts: true, fastPath: true } as const satisfies Record<
+  keyof NodeHandlerOptions,
+  true
+>;
 
 /**
  * Serves one MCP request inside a Node framework's route. `parsedBody`: the body the framework already read
@@ -29,6 +35,7 @@ export type NodeMcpHandler = (req: IncomingMessage, res: ServerResponse, parsedB
  * listener of its own. The host closes its server; `app.close()` then ends the app's open streams.
  */
 export function nodeHandler(endpoint: ServableEndpoint, options: NodeHandlerOptions = {}): NodeMcpHandler {
+  checkOptions(options, NODE_HANDLER_OPTIONS, 'nodeHandler');
   const { allowedHosts } = options;
   const screen =
     allowedHosts &&
