@@ -4,6 +4,7 @@ import { FastLane } from '../lane/fast-lane';
 import { createNodeHandler } from './node-handler';
 import { checkOptions } from '../errors/definition/check-options';
 import type { ServableEndpoint } from './servable-endpoint';
+import { unusableHostCheck } from './unusable-host';
 import { writeWebResponse } from './write-web-response';
 
 export interface NodeHandlerOptions {
@@ -55,8 +56,14 @@ export function nodeHandler(endpoint: ServableEndpoint, options: NodeHandlerOpti
     lane,
     endpoint.limits,
   );
+  const unusableHost = unusableHostCheck();
   return async (req, res, parsedBody) => {
-    if (parsedBody !== undefined) return servedParsed(endpoint, req, res, parsedBody, screen, hostAuth(req));
+    if (parsedBody !== undefined) {
+      // checked here, as fromStream checks it: the URL of the request built below would throw
+      const badHost = unusableHost(req.headers.host);
+      if (badHost) return writeWebResponse(badHost, res);
+      return servedParsed(endpoint, req, res, parsedBody, screen, hostAuth(req));
+    }
     if (req.readableEnded && req.method !== 'GET' && req.method !== 'HEAD') {
       // another middleware read the body and kept it: reading the stream again would find nothing
       endpoint.logger.error(
