@@ -32,8 +32,8 @@ import type { TaskListenStreams } from '../tasks/task-listen';
 export interface EndpointRequestOptions extends McpHandlerRequestOptions {
   /**
    * DNS rebinding protection for a fetch-native host (Bun, Deno, Workers): the hostnames accepted in `Host`
-   * and `Origin`, checked before anything else (403). Omitted: none, as the SDK's handler (the Node faces
-   * check their own; `listen` on a loopback address always does).
+   * and `Origin` (no ports; IPv6 in brackets), checked before anything else (403). Omitted: none, as the
+   * SDK's handler (the Node faces check their own; `listen` on a loopback address always does).
    */
   allowedHosts?: string[];
 }

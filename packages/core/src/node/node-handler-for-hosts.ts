@@ -9,8 +9,9 @@ import { writeWebResponse } from './write-web-response';
 
 export interface NodeHandlerOptions {
   /**
-   * DNS rebinding protection: the hostnames accepted in `Host` and `Origin`. Default none: the host
-   * application owns its listener and decides who reaches its routes.
+   * DNS rebinding protection: the hostnames accepted in `Host` and `Origin` (no ports; IPv6 in brackets),
+   * as `listen`'s. A `Host` that is not a URL authority is refused with 403 with or without them. Default
+   * none: the host application owns its listener and decides who reaches its routes.
    */
   allowedHosts?: string[];
   /** As `listen`'s: the stateless 2026-07-28 POST with an unread body served on node:http directly (default true). */
