@@ -52,7 +52,7 @@ describe.each(mounts)('%s mount', (_name, mount) => {
   afterAll(() => mounted.close());
 
   test.each(BAD_HOSTS)('Host %j: 403, with and without a token, no stack trace', async (host) => {
-    for (const headers of [{}, { Authorization: `Bearer ${TOKEN}` }]) {
+    for (const headers of [{}, { Authorization: `Bearer ${TOKEN}` }] as Array<Record<string, string>>) {
       const answer = await rawExchange(mounted.base, mcpPost(host, headers, CALL));
       expect(answer?.status).toBe(403);
       expect(answer?.text).toContain('Invalid Host header');

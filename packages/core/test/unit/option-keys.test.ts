@@ -1,4 +1,5 @@
 import {
+  ConsoleLogger,
   createApp,
   Elicit,
   Field,
@@ -15,6 +16,7 @@ import {
   Tool,
   type AppModule,
 } from '@tessera/core';
+import { createLowLevelServer } from '@tessera/core/advanced';
 import { listen, nodeHandler, serveStdio, stopOnSignals } from '@tessera/core/node';
 import { RequestStateConfigError } from '@tessera/request-state';
 
@@ -85,6 +87,24 @@ describe('createApp options', () => {
     expect(
       refusal(() => createApp(appModule(), { legacySessions: { maxSession: 5 } as never }), InvalidConfigurationError),
     ).toBe('legacySessions: "maxSession" is not an option; known: maxSessions, idleMs.');
+  });
+});
+
+describe('the other options objects of core', () => {
+  test('createLowLevelServer, telemetry and ConsoleLogger', () => {
+    const server = { name: 'low', version: '1', tools: [], callTool: () => ({ content: [] }), logger: silentLogger };
+    expect(refusal(() => createLowLevelServer({ ...server, pagesize: 5 } as never), InvalidConfigurationError)).toMatch(
+      /^createLowLevelServer: "pagesize" is not an option; known: name, version, /,
+    );
+    expect(refusal(() => createApp(appModule({ telemetry: { tracer: {} } as never })), InvalidConfigurationError)).toBe(
+      'Module telemetry: "tracer" is not an option; known: tracerProvider, meterProvider.',
+    );
+    expect(refusal(() => new ConsoleLogger({ levl: 'debug' } as never), InvalidConfigurationError)).toBe(
+      'ConsoleLogger: "levl" is not an option; known: level, write, sensitiveFields.',
+    );
+    expect(refusal(() => new ConsoleLogger({ level: 'verbose' } as never), InvalidConfigurationError)).toBe(
+      'ConsoleLogger: level must be one of "debug", "info", "warn", "error", got "verbose".',
+    );
   });
 });
 
