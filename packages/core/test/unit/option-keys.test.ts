@@ -18,7 +18,7 @@ import {
 } from '@tessera/core';
 import { createLowLevelServer } from '@tessera/core/advanced';
 import { listen, nodeHandler, serveStdio, stopOnSignals } from '@tessera/core/node';
-import { RequestStateConfigError } from '@tessera/request-state';
+import { protectRequestState, RequestStateConfigError } from '@tessera/request-state';
 
 // Every options object a user writes refuses a key it does not know, by name and listing the known ones: a
 // misspelt `requiredScopes` used to let every token through, a misspelt `task` to serve the tool inline.
@@ -119,6 +119,12 @@ describe('RequestStateSecurity', () => {
         RequestStateConfigError,
       ),
     ).toBe('RequestStateSecurity idempotentLegs: "lease" is not an option; known: leaseMs, waitMs, firstLegWindowMs.');
+    expect(
+      refusal(
+        () => protectRequestState(RequestStateSecurity.ephemeral(), { audiance: 'x' } as never),
+        RequestStateConfigError,
+      ),
+    ).toBe('protectRequestState: "audiance" is not an option; known: audience, bindPrincipal, onInvalid, rejectWith.');
   });
 });
 
