@@ -16,11 +16,6 @@ import type { LowLevelRuntime } from './create-low-level-sdk-server';
 import type { LowLevelServerOptions } from './low-level-server-options';
 import { LowLevelServer } from './low-level-server';
 
-/**
- * A decorator-free server: the author lists tools as JSON Schema definitions and answers
- * every call with `CallToolResult | InputRequiredResult`. `requestState` is sealed only when
- * `options.requestState` is given; configuration errors are thrown here, at startup.
- */
 const LOW_LEVEL_SERVER_OPTIONS = {
   name: true,
   version: true,
@@ -37,6 +32,11 @@ const LOW_LEVEL_SERVER_OPTIONS = {
   limits: true,
 } as const satisfies Record<keyof LowLevelServerOptions, true>;
 
+/**
+ * A decorator-free server: the author lists tools as JSON Schema definitions and answers
+ * every call with `CallToolResult | InputRequiredResult`. `requestState` is sealed only when
+ * `options.requestState` is given; configuration errors are thrown here, at startup.
+ */
 export function createLowLevelServer(options: LowLevelServerOptions): LowLevelServer {
   checkOptions(options, LOW_LEVEL_SERVER_OPTIONS, 'createLowLevelServer');
   const pageSize = checkServerSettings(options, 'createLowLevelServer', 'Server');

@@ -4,12 +4,12 @@ import type { FlowTelemetry } from './flow-telemetry';
 import { telemetryModules } from './telemetry-modules';
 import type { TelemetryOptions } from './telemetry-options';
 
-/** The `telemetry` option of a module or a low-level server, checked: off (undefined), the global providers, or the given ones. */
 const TELEMETRY_OPTIONS = { tracerProvider: true, meterProvider: true } as const satisfies Record<
   keyof TelemetryOptions,
   true
 >;
 
+/** The `telemetry` option of a module or a low-level server, checked: off (undefined), the global providers, or the given ones. */
 export function flowTelemetryFor(
   option: boolean | TelemetryOptions | undefined,
   owner: string,
