@@ -91,6 +91,21 @@ describe('createApp options', () => {
 });
 
 describe('the other options objects of core', () => {
+  test('cacheHints: a method that is not cacheable, and a misspelt hint', () => {
+    expect(
+      refusal(
+        () => createApp(appModule({ cacheHints: { 'tools/lists': { ttlMs: 1 } } as never })),
+        InvalidConfigurationError,
+      ),
+    ).toMatch(/^Module "keys": cacheHints: "tools\/lists" is not an option; known: tools\/list, prompts\/list, /);
+    expect(
+      refusal(
+        () => createApp(appModule({ cacheHints: { 'tools/list': { ttl: 1 } } as never })),
+        InvalidConfigurationError,
+      ),
+    ).toBe('Module "keys": cacheHints["tools/list"]: "ttl" is not an option; known: ttlMs, cacheScope.');
+  });
+
   test('createLowLevelServer, telemetry and ConsoleLogger', () => {
     const server = { name: 'low', version: '1', tools: [], callTool: () => ({ content: [] }), logger: silentLogger };
     expect(refusal(() => createLowLevelServer({ ...server, pagesize: 5 } as never), InvalidConfigurationError)).toMatch(
