@@ -1,4 +1,11 @@
-import { InvalidClientOptionsError, TesseraClient } from '@tessera/client';
+import {
+  authorizationCode,
+  clientCredentials,
+  InvalidClientOptionsError,
+  loopbackRedirect,
+  TesseraClient,
+  workloadIdentity,
+} from '@tessera/client';
 
 // A misspelt client option is refused by name, listing the known ones, instead of being silently ignored.
 
@@ -29,5 +36,23 @@ test("connect's and a call's options refuse a misspelt key before anything is se
   );
   await expect(client.callTool({ name: 'x' }, { task: 'follow' } as never)).rejects.toThrow(
     'call options: task must be one of "drive", "handle", got "follow".',
+  );
+});
+
+test('the OAuth grants and loopbackRedirect refuse a misspelt option', () => {
+  expect(() => clientCredentials({ clientId: 'a', clientSecret: 'b', scopes: 'mcp' } as never)).toThrow(
+    new InvalidClientOptionsError(
+      'clientCredentials: "scopes" is not an option; known: store, scope, dpop, clientName, clientId, clientSecret.',
+    ),
+  );
+  expect(() => workloadIdentity({ clientId: 'a', assertion: () => 'x', clientSecret: 'b' } as never)).toThrow(
+    /^workloadIdentity: "clientSecret" is not an option; known: /,
+  );
+  const redirect = loopbackRedirect({ open: () => undefined });
+  expect(() => authorizationCode({ redirect, client_id: 'a' } as never)).toThrow(
+    /^authorizationCode: "client_id" is not an option; known: store, scope, dpop, clientName, redirect, clientId, /,
+  );
+  expect(() => loopbackRedirect({ open: () => undefined, timeout: 5 } as never)).toThrow(
+    'loopbackRedirect: "timeout" is not an option; known: open, port, path, timeoutMs.',
   );
 });

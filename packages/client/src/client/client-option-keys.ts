@@ -1,6 +1,5 @@
-import { oneOfProblem, optionsProblem, type KnownOptions } from '@tessera/common';
 import type { ConnectOptions } from '../connect/connect-target';
-import { InvalidClientOptionsError } from '../errors/invalid-client-options.error';
+import { checkOneOf, checkOptions as check } from '../options/check-options';
 import type { LegRetryOptions } from '../rounds/leg-retry-policy';
 import type { TaskPollOptions } from '../tasks/task-poll-policy';
 import type { CallOptions, ManualCallOptions, TaskHandleCallOptions, TesseraClientOptions } from './client-options';
@@ -55,14 +54,6 @@ const CALL_OPTIONS = {
   cancelOnAbort: true,
 } as const satisfies Record<keyof CallOptions | keyof ManualCallOptions, true>;
 
-function refuse(problem: string | undefined): void {
-  if (problem !== undefined) throw new InvalidClientOptionsError(problem);
-}
-
-function check(options: unknown, known: KnownOptions, where: string): void {
-  refuse(optionsProblem(options, known, where));
-}
-
 /** `new TesseraClient(options)`: its own keys, and those of `legRetry` and `tasks`. */
 export function checkClientOptions(options: TesseraClientOptions): void {
   check(options, CLIENT_OPTIONS, 'TesseraClient options');
@@ -78,5 +69,5 @@ export function checkConnectOptions(options: ConnectOptions): void {
 /** A call's options (`callTool`, `getPrompt`, `readResource`, `resume`). */
 export function checkCallOptions(options: CallOptions | ManualCallOptions | TaskHandleCallOptions): void {
   check(options, CALL_OPTIONS, 'call options');
-  if (options.task !== undefined) refuse(oneOfProblem(options.task, ['drive', 'handle'], 'call options: task'));
+  if (options.task !== undefined) checkOneOf(options.task, ['drive', 'handle'], 'call options: task');
 }
