@@ -125,7 +125,9 @@ describe.each([
       const status = await send(port, host);
       // Node's own parser may refuse a Host byte it never lets through (400); that is an answer too
       expect({ host, answered: status !== undefined }).toEqual({ host, answered: true });
-      if (!buildable(host) && status !== 400) expect({ host, status }).toEqual({ host, status: 403 });
+      // the server reads the header without the spaces around it (HTTP's optional whitespace)
+      const received = host.replace(/^[ \t]+|[ \t]+$/g, '');
+      if (!buildable(received) && status !== 400) expect({ host, status }).toEqual({ host, status: 403 });
     }
   });
 });
