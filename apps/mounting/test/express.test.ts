@@ -5,7 +5,7 @@ import { TOKEN } from './drive-bookings';
 import { baseOnceListening, serveThenClose } from './serve-then-close';
 
 describe('Express 5: a Tessera app at /mcp of an existing application', () => {
-  test('serves the flow beside the host routes, with its parsed body and auth header; closes gracefully', async () => {
+  test('serves the flow beside the host routes, with the auth header; closes gracefully', async () => {
     const tessera = createBookingsApp(TOKEN);
     const server = createExpressServer(tessera).listen(0, '127.0.0.1');
     const base = await baseOnceListening(server);

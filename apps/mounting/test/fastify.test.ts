@@ -4,7 +4,7 @@ import { TOKEN } from './drive-bookings';
 import { serveThenClose } from './serve-then-close';
 
 describe('Fastify 5: a Tessera app at /mcp of an existing application', () => {
-  test("serves the flow with Fastify's parsed body and the auth header; app.close() closes Tessera too", async () => {
+  test('serves the flow with the auth header; app.close() closes Tessera too', async () => {
     const tessera = createBookingsApp(TOKEN);
     const closed = jest.spyOn(tessera, 'close');
     const app = createFastifyServer(tessera, 300);

@@ -70,6 +70,7 @@ export { InvalidFlowRecordError } from './errors/invalid-flow-record.error';
 export { NotConnectedError } from './errors/not-connected.error';
 export { InvalidConnectTargetError } from './errors/invalid-connect-target.error';
 export { InvalidProtocolPreferenceError } from './errors/invalid-protocol-preference.error';
+export { InvalidClientOptionsError } from './errors/invalid-client-options.error';
 export { ProtocolNegotiationError } from './errors/protocol-negotiation.error';
 export { LOG_LEVELS, type LogCallback } from './logging/log-options';
 export { authorizationCode, clientCredentials, workloadIdentity, TesseraOAuthProvider } from './auth/oauth-provider';

@@ -1,5 +1,6 @@
 /**
- * What every Tessera package shares on its lowest floor: the error brand and the methods that carry requestState.
+ * What every Tessera package shares on its lowest floor: the error brand, the methods that carry requestState
+ * and the check that refuses an unknown option by name.
  * Applications rarely import it directly; `@tessera/core`, `@tessera/request-state` and `@tessera/client` build on it.
  *
  * @module @tessera/common
@@ -16,3 +17,4 @@ export {
   idempotencyKeyProblem,
   saysIdempotent,
 } from './idempotent-legs';
+export { optionsProblem, oneOfProblem, unknownOptionKey, type KnownOptions } from './option-keys';

@@ -1,5 +1,6 @@
 import { createClient } from '@redis/client';
 import type { RedisPubSub } from './redis-commands';
+import { checkRedisOptions } from './check-redis-options';
 import { redactRedisUrl } from './redact-url';
 
 export interface ConnectRedisOptions {
@@ -21,6 +22,11 @@ export interface RedisConnection {
 
 export const DEFAULT_REDIS_CONNECT_TIMEOUT_MS = 10_000;
 
+const CONNECT_REDIS_OPTIONS = { onError: true, connectTimeoutMs: true } as const satisfies Record<
+  keyof ConnectRedisOptions,
+  true
+>;
+
 /**
  * Connects to `url` (`redis://host:port`) the way the single-use store and the event bus need: commands
  * fail at once while Redis is unreachable (no offline queue: a leg is refused rather than left waiting), and
@@ -29,6 +35,7 @@ export const DEFAULT_REDIS_CONNECT_TIMEOUT_MS = 10_000;
  * it waits until Redis answers.
  */
 export async function connectRedis(url: string, options: ConnectRedisOptions = {}): Promise<RedisConnection> {
+  checkRedisOptions(options, CONNECT_REDIS_OPTIONS, 'connectRedis');
   const timeoutMs = options.connectTimeoutMs ?? DEFAULT_REDIS_CONNECT_TIMEOUT_MS;
   if (timeoutMs !== Infinity && (!Number.isInteger(timeoutMs) || timeoutMs <= 0))
     throw new RangeError(

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { checkRedisOptions } from './check-redis-options';
 import type { ServerEvent, ServerEventBus } from '@modelcontextprotocol/server';
 import type { RedisPubSub } from './redis-commands';
 
@@ -12,6 +13,11 @@ export interface RedisEventBusOptions {
   /** A publish that failed, or a message on the channel that is not an event (it is dropped). */
   onError?: (error: Error) => void;
 }
+
+const EVENT_BUS_OPTIONS = { publisher: true, subscriber: true, channel: true, onError: true } as const satisfies Record<
+  keyof RedisEventBusOptions,
+  true
+>;
 
 /** What travels on the channel: the event, and which bus sent it (so it is not delivered twice there). */
 interface Envelope {
@@ -38,6 +44,7 @@ export class RedisEventBus implements ServerEventBus {
 
   /** Subscribes to the channel; resolves once the subscription is in place (events from then on arrive). */
   static async start(options: RedisEventBusOptions): Promise<RedisEventBus> {
+    checkRedisOptions(options, EVENT_BUS_OPTIONS, 'RedisEventBus.start');
     const bus = new RedisEventBus(options);
     await options.subscriber.subscribe(bus.channel, (message) => bus.receive(message));
     return bus;

@@ -1,4 +1,5 @@
 import type { LegClaim, LegClaimOutcome, LegFinish, LegRenewal, SingleUseStore } from '@tessera/request-state';
+import { checkRedisOptions } from './check-redis-options';
 import type { RedisCommands } from './redis-commands';
 import { CLAIM_LEG, FINISH_LEG, RENEW_LEG } from './redis-leg-scripts';
 
@@ -8,6 +9,11 @@ export interface RedisSingleUseStoreOptions {
   /** Prefix of the keys the nonces are stored under; default `tessera:request-state:used:`. */
   keyPrefix?: string;
 }
+
+const SINGLE_USE_STORE_OPTIONS = { client: true, keyPrefix: true } as const satisfies Record<
+  keyof RedisSingleUseStoreOptions,
+  true
+>;
 
 /**
  * Single-use requestState shared by a fleet: `SET <prefix><nonce> 1 NX PXAT <token's expiry + clock skew>`.
@@ -24,6 +30,7 @@ export class RedisSingleUseStore implements SingleUseStore {
   private readonly keyPrefix: string;
 
   constructor(options: RedisSingleUseStoreOptions) {
+    checkRedisOptions(options, SINGLE_USE_STORE_OPTIONS, 'RedisSingleUseStore');
     if (typeof options?.client?.sendCommand !== 'function')
       throw new TypeError('RedisSingleUseStore: client must be a Redis client (sendCommand)');
     this.client = options.client;

@@ -5,6 +5,7 @@ import { toKeyMaterial } from './crypto/key-material';
 import { randomBytes } from './crypto/web-crypto';
 import { RequestStateConfigError } from './errors/request-state-config.error';
 import type { RequestStateSecurityOptions } from './request-state-security-options';
+import { checkSecurityOptionKeys } from './request-state-security-option-keys';
 import { ClaimsSealer } from './sealing/claims-sealer';
 import type { RequestStateCodec } from './sealing/request-state-codec';
 import type { RequestStateSealer } from './sealing/request-state-sealer';
@@ -28,6 +29,7 @@ export class RequestStateSecurity<Ctx = unknown> {
   readonly singleUse: SingleUseSettings | undefined;
 
   constructor(options: RequestStateSecurityOptions<Ctx>) {
+    checkSecurityOptionKeys(options);
     this.isEphemeral = ephemeralOptions.has(options);
     this.codec = codecFrom(options);
     this.ttl = validTtl(options.ttl);

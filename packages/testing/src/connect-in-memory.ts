@@ -1,4 +1,5 @@
 import { Client, StreamableHTTPClientTransport, type ClientOptions } from '@modelcontextprotocol/client';
+import { checkTestChoice, checkTestOptions } from './check-test-options';
 
 /** Anything with a web-standard `fetch` face: a `TesseraApp`, or the SDK's `createMcpHandler(...)`. */
 export interface FetchServable {
@@ -21,6 +22,15 @@ export interface TestClientOptions {
 
 const ENDPOINT = 'http://tessera.test/mcp';
 
+const TEST_CLIENT_OPTIONS = {
+  capabilities: true,
+  protocol: true,
+  headers: true,
+  clientInfo: true,
+  options: true,
+  fetch: true,
+} as const satisfies Record<keyof TestClientOptions, true>;
+
 /**
  * Connects the official SDK client to an app in the same process: the client's HTTP transport calls
  * the app's `fetch` directly, so the full wire (JSON-RPC, envelopes, headers) runs without a socket.
@@ -35,6 +45,9 @@ export async function connectHttp(url: URL, options: TestClientOptions = {}): Pr
 }
 
 async function connectTo(url: URL, options: TestClientOptions): Promise<Client> {
+  checkTestOptions(options, TEST_CLIENT_OPTIONS, 'the test client');
+  if (options.protocol !== undefined)
+    checkTestChoice(options.protocol, ['2026-07-28', 'legacy'], 'the test client: protocol');
   const client = new Client(options.clientInfo ?? { name: 'tessera-test-client', version: '0.0.0' }, {
     capabilities: options.capabilities ?? {},
     versionNegotiation: { mode: options.protocol === 'legacy' ? 'legacy' : { pin: '2026-07-28' } },

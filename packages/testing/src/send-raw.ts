@@ -1,3 +1,4 @@
+import { checkTestOptions } from './check-test-options';
 import type { FetchServable } from './connect-in-memory';
 
 export interface RawRequestOptions {
@@ -5,6 +6,11 @@ export interface RawRequestOptions {
   id?: number | string;
   headers?: Record<string, string>;
 }
+
+const RAW_REQUEST_OPTIONS = { capabilities: true, id: true, headers: true } as const satisfies Record<
+  keyof RawRequestOptions,
+  true
+>;
 
 export interface RawResponse {
   status: number;
@@ -36,6 +42,7 @@ export async function sendRaw(
   params: Record<string, unknown>,
   options: RawRequestOptions = {},
 ): Promise<RawResponse> {
+  checkTestOptions(options, RAW_REQUEST_OPTIONS, 'sendRaw');
   const body = {
     jsonrpc: '2.0',
     id: options.id ?? 1,

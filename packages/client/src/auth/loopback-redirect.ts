@@ -1,4 +1,5 @@
 import type * as NodeHttp from 'node:http';
+import { checkOptions } from '../options/check-options';
 import {
   readAuthorizationResponse,
   type AuthorizationRedirect,
@@ -16,11 +17,17 @@ export interface LoopbackRedirectOptions {
   timeoutMs?: number;
 }
 
+const LOOPBACK_REDIRECT_OPTIONS = { open: true, port: true, path: true, timeoutMs: true } as const satisfies Record<
+  keyof LoopbackRedirectOptions,
+  true
+>;
+
 /**
  * A browser redirect back to this process (RFC 8252 §7.3): a listener on `127.0.0.1` receives the authorization
  * server's answer at `http://127.0.0.1:<port>/callback`, only while a flow waits for it. Node only.
  */
 export function loopbackRedirect(options: LoopbackRedirectOptions): AuthorizationRedirect {
+  checkOptions(options, LOOPBACK_REDIRECT_OPTIONS, 'loopbackRedirect');
   return new LoopbackRedirect(options);
 }
 

@@ -6,6 +6,7 @@ import type {
   StoredOAuthClientInformation,
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
+import { checkOptions } from '../options/check-options';
 import type { AuthorizationRedirect, AuthorizationResponse } from './authorization-redirect';
 import { createDpopSession } from './dpop-key';
 import type {
@@ -212,17 +213,40 @@ export class TesseraOAuthProvider implements OAuthClientProvider {
   }
 }
 
+const COMMON_OPTIONS = { store: true, scope: true, dpop: true, clientName: true } as const;
+
+const AUTHORIZATION_CODE_OPTIONS = {
+  ...COMMON_OPTIONS,
+  redirect: true,
+  clientId: true,
+  clientSecret: true,
+  clientMetadataUrl: true,
+} as const satisfies Record<keyof AuthorizationCodeOptions, true>;
+
+const CLIENT_CREDENTIALS_OPTIONS = { ...COMMON_OPTIONS, clientId: true, clientSecret: true } as const satisfies Record<
+  keyof ClientCredentialsOptions,
+  true
+>;
+
+const WORKLOAD_IDENTITY_OPTIONS = { ...COMMON_OPTIONS, clientId: true, assertion: true } as const satisfies Record<
+  keyof WorkloadIdentityOptions,
+  true
+>;
+
 /** Authorization code with PKCE through `options.redirect` (a browser, for a person). */
 export function authorizationCode(options: AuthorizationCodeOptions): TesseraOAuthProvider {
+  checkOptions(options, AUTHORIZATION_CODE_OPTIONS, 'authorizationCode');
   return new TesseraOAuthProvider({ kind: 'authorization_code', options });
 }
 
 /** The client credentials grant (a machine acting as itself). */
 export function clientCredentials(options: ClientCredentialsOptions): TesseraOAuthProvider {
+  checkOptions(options, CLIENT_CREDENTIALS_OPTIONS, 'clientCredentials');
   return new TesseraOAuthProvider({ kind: 'client_credentials', options });
 }
 
 /** Workload identity federation: the JWT bearer grant with the platform's token as the assertion (RFC 7523). */
 export function workloadIdentity(options: WorkloadIdentityOptions): TesseraOAuthProvider {
+  checkOptions(options, WORKLOAD_IDENTITY_OPTIONS, 'workloadIdentity');
   return new TesseraOAuthProvider({ kind: 'jwt_bearer', options });
 }

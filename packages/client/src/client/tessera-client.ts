@@ -38,6 +38,7 @@ import { LegRetryPolicy } from '../rounds/leg-retry-policy';
 import { isIdempotent } from '../rounds/idempotent-call';
 import { retryingLegs } from '../rounds/retry-leg';
 import { connectWithRetries } from '../rounds/connect-retry';
+import { checkCallOptions, checkClientOptions, checkConnectOptions } from './client-option-keys';
 import { runRounds, type RoundSeed } from '../rounds/run-rounds';
 import { abortableSleep, type Sleep } from '../rounds/sleep';
 import { resolveLogLevel } from '../logging/log-options';
@@ -107,6 +108,7 @@ export class TesseraClient {
   private clientHooks: { from: RoundHooks | undefined; merged: Required<RoundHooks> } | undefined;
 
   constructor(private readonly options: TesseraClientOptions = {}) {
+    checkClientOptions(options);
     this.maxRounds = checkMaxRounds(options.maxRounds ?? DEFAULT_MAX_ROUNDS);
     this.sleep = options.sleep ?? abortableSleep;
     this.legRetry = new LegRetryPolicy(options.legRetry);
@@ -148,6 +150,7 @@ export class TesseraClient {
   connect(target: TransportTarget, options?: ConnectOptions): Promise<void>;
   connect(target: ConnectTarget, options?: ConnectOptions): Promise<void>;
   async connect(target: ConnectTarget, options: ConnectOptions = {}): Promise<void> {
+    checkConnectOptions(options);
     // A fleet mid-restart fails a handshake as it fails a leg: tried again within `legRetry`.
     const retry = { policy: this.legRetry, sleep: this.sleep, hooks: mergeHooks(this.options.hooks) };
     await connectWithRetries(() => this.open(target, options), { ...retry, signal: options.signal, reset: this.sdk });
@@ -297,6 +300,7 @@ export class TesseraClient {
     call: McpCall,
     options: CallOptions | ManualCallOptions | TaskHandleCallOptions = {},
   ): Promise<AnyResult | InputRequiredResult | TaskHandle> {
+    checkCallOptions(options);
     if (!this.connected) throw new NotConnectedError(describeCall(call));
     const where = describeCall(call);
     const stop = createCallSignal(where, {

@@ -14,6 +14,7 @@ export const TesseraClientErrorCode = {
   NotConnected: 'TESSERA_NOT_CONNECTED',
   InvalidConnectTarget: 'TESSERA_INVALID_CONNECT_TARGET',
   InvalidProtocolPreference: 'TESSERA_INVALID_PROTOCOL_PREFERENCE',
+  InvalidClientOptions: 'TESSERA_INVALID_CLIENT_OPTIONS',
   ProtocolNegotiation: 'TESSERA_PROTOCOL_NEGOTIATION',
   TaskFailed: 'TESSERA_TASK_FAILED',
   TaskCancelled: 'TESSERA_TASK_CANCELLED',

@@ -16,6 +16,7 @@ import type { ServerRuntime } from '../server/server-runtime';
 import type { AppModule } from './app-module';
 import type { CreateAppOptions } from './create-app-options';
 import { checkAppModuleSettings, checkCreateAppOptions } from './module-settings';
+import { checkCacheHints } from './check-cache-hints';
 import { TesseraApp } from './tessera-app';
 import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
 import { sdkSkills } from '../skills/sdk-skills';
@@ -29,6 +30,7 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
   const pageSize = checkServerSettings(module, 'The application module', 'Module');
   checkAppModuleSettings(module);
   checkCreateAppOptions(options);
+  checkCacheHints(module);
   const limits = resolveRequestLimits(module.limits, `Module "${module.name}"`);
   if (!Array.isArray(module.providers))
     throw new InvalidConfigurationError(`Module "${module.name}" needs a providers array.`);

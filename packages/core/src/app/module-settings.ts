@@ -1,3 +1,4 @@
+import { unknownOptionKey } from '@tessera/common';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
 import type { AppModule } from './app-module';
 import type { CreateAppOptions } from './create-app-options';
@@ -44,17 +45,9 @@ const CREATE_APP_OPTIONS = {
 const known = (table: object, key: string): boolean => Object.hasOwn(table, key);
 const listed = (table: object): string => Object.keys(table).join(', ');
 
-/**
- * The first key set to something that `table` does not list (a key left `undefined` by a spread or a ternary
- * changes nothing, so it is let be).
- */
-function unknownSetting(value: object, table: object): string | undefined {
-  return Object.keys(value).find((key) => (value as Record<string, unknown>)[key] !== undefined && !known(table, key));
-}
-
 /** createApp's first argument: the application module's own settings only. */
 export function checkAppModuleSettings(module: AppModule): void {
-  const key = unknownSetting(module, APP_MODULE);
+  const key = unknownOptionKey(module, APP_MODULE);
   if (key === undefined) return;
   throw new InvalidConfigurationError(
     known(CREATE_APP_OPTIONS, key)
@@ -67,7 +60,7 @@ export function checkAppModuleSettings(module: AppModule): void {
 export function checkCreateAppOptions(options: CreateAppOptions): void {
   if (typeof options !== 'object' || options === null || Array.isArray(options))
     throw new InvalidConfigurationError(`createApp's options must be an object, got ${JSON.stringify(options)}.`);
-  const key = unknownSetting(options, CREATE_APP_OPTIONS);
+  const key = unknownOptionKey(options, CREATE_APP_OPTIONS);
   if (key === undefined) return;
   throw new InvalidConfigurationError(
     known(APP_MODULE, key)
@@ -78,7 +71,7 @@ export function checkCreateAppOptions(options: CreateAppOptions): void {
 
 /** A module in `imports`: a feature module's settings only (name, providers, services, enhancers, imports). */
 export function checkFeatureModuleSettings(module: FeatureModule, importedBy: string): void {
-  const key = unknownSetting(module, FEATURE_MODULE);
+  const key = unknownOptionKey(module, FEATURE_MODULE);
   if (key === undefined) return;
   throw new InvalidConfigurationError(
     known(APP_MODULE, key)

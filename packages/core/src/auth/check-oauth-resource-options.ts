@@ -1,5 +1,56 @@
+import { checkOptions } from '../errors/definition/check-options';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
-import type { OAuthResourceOptions } from './oauth-resource-options';
+import type { HttpAuthOptions, VerifierAuthOptions } from './http-auth-options';
+import type { IntrospectionOptions, OAuthResourceOptions } from './oauth-resource-options';
+
+const OAUTH_RESOURCE_OPTIONS = {
+  issuer: true,
+  audience: true,
+  requiredScopes: true,
+  scopesSupported: true,
+  algorithms: true,
+  clockToleranceSeconds: true,
+  tokenType: true,
+  jwksUri: true,
+  jwks: true,
+  introspection: true,
+  resourceName: true,
+  documentationUrl: true,
+  allowInsecureIssuer: true,
+  fetch: true,
+  timeoutMs: true,
+} as const satisfies Record<keyof OAuthResourceOptions, true>;
+
+const VERIFIER_AUTH_OPTIONS = {
+  verifier: true,
+  requiredScopes: true,
+  resourceMetadataUrl: true,
+} as const satisfies Record<keyof VerifierAuthOptions, true>;
+
+const JWKS_OPTIONS = { maxAgeMs: true, cooldownMs: true } as const satisfies Record<
+  keyof NonNullable<OAuthResourceOptions['jwks']>,
+  true
+>;
+
+const INTROSPECTION_OPTIONS = { clientId: true, clientSecret: true, endpoint: true } as const satisfies Record<
+  keyof IntrospectionOptions,
+  true
+>;
+
+/**
+ * Refuses a misspelt key in either form of `auth` (a `requiredScope` would let every token through), naming
+ * it and the keys of the form meant: the verifier form when `verifier` is given, the configured one otherwise.
+ */
+export function checkAuthOptionKeys(options: HttpAuthOptions): void {
+  if (typeof options === 'object' && options !== null && 'verifier' in options && options.verifier !== undefined) {
+    checkOptions(options, VERIFIER_AUTH_OPTIONS, 'auth (with a verifier of your own)');
+    return;
+  }
+  checkOptions(options, OAUTH_RESOURCE_OPTIONS, 'auth');
+  const { jwks, introspection } = options as OAuthResourceOptions;
+  if (jwks !== undefined) checkOptions(jwks, JWKS_OPTIONS, 'auth.jwks');
+  if (introspection !== undefined) checkOptions(introspection, INTROSPECTION_OPTIONS, 'auth.introspection');
+}
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 

@@ -1,7 +1,7 @@
 import { requireBearerAuth, type AuthInfo } from '@modelcontextprotocol/server';
 import type { HttpAuthOptions } from './http-auth-options';
 import type { Logger } from '../logging/logger';
-import { checkOAuthResourceOptions } from './check-oauth-resource-options';
+import { checkAuthOptionKeys, checkOAuthResourceOptions } from './check-oauth-resource-options';
 import { OAuthTokenVerifierFromOptions } from './oauth-token-verifier';
 import { ProtectedResourceMetadata } from './protected-resource-metadata';
 
@@ -19,6 +19,7 @@ export class HttpAuth {
 
   /** `declaredScopes`: every scope a handler declares, advertised in the metadata document by default. */
   constructor(options: HttpAuthOptions, logger: Logger, declaredScopes: readonly string[] = []) {
+    checkAuthOptionKeys(options);
     this.requiredScopes = options.requiredScopes ?? [];
     if (isVerifierForm(options)) {
       this.resourceMetadataUrl = options.resourceMetadataUrl;

@@ -1,5 +1,6 @@
 import { OAuthError, OAuthErrorCode, type AuthInfo, type OAuthTokenVerifier } from '@modelcontextprotocol/server';
 import type { Logger } from '../logging/logger';
+import { IntrospectionGate } from './introspection-gate';
 import type { IssuerConnection } from './issuer-connection';
 import type { IntrospectionOptions } from './oauth-resource-options';
 import { audienceIncludes, authInfoFromClaims, type TokenClaims } from './token-claims';
@@ -8,7 +9,8 @@ import { audienceIncludes, authInfoFromClaims, type TokenClaims } from './token-
  * Verifies opaque access tokens at the issuer's introspection endpoint (RFC 7662), authenticated as the
  * resource server's own client (client_secret_basic). Only an `active` answer whose `aud` names this
  * resource, whose `iss` (when given) is the issuer and whose `exp` is in the future is accepted: an
- * introspection answer for a token meant for another resource must not open this one.
+ * introspection answer for a token meant for another resource must not open this one. An active answer is
+ * reused until the token expires (at most 5 minutes), and calls to the issuer are bounded (introspection-gate.ts).
  */
 export class IntrospectionTokenVerifier implements OAuthTokenVerifier {
   constructor(
@@ -19,7 +21,13 @@ export class IntrospectionTokenVerifier implements OAuthTokenVerifier {
     private readonly logger: Logger,
   ) {}
 
-  async verifyAccessToken(token: string): Promise<AuthInfo> {
+  private readonly gate = new IntrospectionGate();
+
+  verifyAccessToken(token: string): Promise<AuthInfo> {
+    return this.gate.verify(token, () => this.verifyAtIssuer(token), busy);
+  }
+
+  private async verifyAtIssuer(token: string): Promise<AuthInfo> {
     const claims = await this.introspect(token);
     const invalid = (why: string) => new OAuthError(OAuthErrorCode.InvalidToken, why);
     if (claims.active !== true) throw invalid('Token is not active');
@@ -66,6 +74,10 @@ export class IntrospectionTokenVerifier implements OAuthTokenVerifier {
     }
     return body;
   }
+}
+
+function busy(): OAuthError {
+  return new OAuthError(OAuthErrorCode.ServerError, 'Token introspection is busy');
 }
 
 function unavailable(): OAuthError {

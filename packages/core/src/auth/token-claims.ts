@@ -6,6 +6,7 @@ export interface TokenClaims {
   sub?: unknown;
   aud?: unknown;
   exp?: unknown;
+  iat?: unknown;
   client_id?: unknown;
   azp?: unknown;
   scope?: unknown;
@@ -18,6 +19,9 @@ export interface TokenClaims {
  * providers that use it), scopes from `scope` (space-separated) or `scp`, the expiry from `exp`, and in
  * `extra` the issuer and subject that `@Principal()` and the requestState binding read, with every claim.
  * A token that names no client or has no expiry is refused: the binding and the expiry check need both.
+ * The subject follows the rule of a verifier of your own (`principalFromAuthInfo`): a non-empty string, or a
+ * finite number as its decimal text; any other `sub` (empty, an object, an array, a boolean) refuses the token,
+ * for bound to the client id alone its users would share each other's flows and tasks.
  */
 export function authInfoFromClaims(
   token: string,
@@ -29,6 +33,10 @@ export function authInfoFromClaims(
   if (clientId === undefined) throw new OAuthError(OAuthErrorCode.InvalidToken, 'Token names no client (client_id)');
   if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp))
     throw new OAuthError(OAuthErrorCode.InvalidToken, 'Token has no expiration time');
+  // jose checks `iat` only with a maximum token age; a token from the future is a clock or an issuer gone wrong
+  if (typeof claims.iat === 'number' && claims.iat > Date.now() / 1000 + clockToleranceSeconds)
+    throw new OAuthError(OAuthErrorCode.InvalidToken, 'Token was issued in the future (iat)');
+  const subject = subjectOf(claims.sub);
   return {
     token,
     clientId,
@@ -38,10 +46,26 @@ export function authInfoFromClaims(
     ...(URL.canParse(audience) && { resource: new URL(audience) }),
     extra: {
       ...(typeof claims.iss === 'string' && { issuer: claims.iss }),
-      ...(typeof claims.sub === 'string' && claims.sub !== '' && { subject: claims.sub }),
+      ...(subject !== undefined && { subject }),
       claims,
     },
   };
+}
+
+/** The token's subject, `undefined` when it names none; refuses one that is present but unusable. */
+function subjectOf(sub: unknown): string | undefined {
+  if (sub === undefined || sub === null) return undefined;
+  if (typeof sub === 'string' && sub !== '') return sub;
+  if (typeof sub === 'number' && Number.isFinite(sub)) return String(sub);
+  const kind =
+    sub === ''
+      ? 'an empty string'
+      : Array.isArray(sub)
+        ? 'an array'
+        : typeof sub === 'object'
+          ? 'an object'
+          : `a ${typeof sub}`;
+  throw new OAuthError(OAuthErrorCode.InvalidToken, `Token subject (sub) is ${kind}, not a user id`);
 }
 
 function scopesOf(claims: TokenClaims): string[] {

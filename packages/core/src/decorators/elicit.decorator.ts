@@ -2,6 +2,7 @@ import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { collectParam } from '../metadata/metadata-store';
 import type { AfterKeys, Computed, QuestionInput, ElicitFormSpec, ElicitUrlSpec } from '../mrtr/dependency-spec';
 import type { Class } from '../types/class';
+import { checkDecoratorChoice, checkDecoratorOptions } from './decorator-options';
 import { methodOfParam } from './param-decorator-target';
 
 /**
@@ -37,6 +38,24 @@ export interface ElicitUrlOptions<A = Record<string, unknown>, R extends object 
   when?: (input: QuestionInput<A, R>) => boolean;
 }
 
+const ELICIT_OPTIONS = {
+  message: true,
+  schema: true,
+  key: true,
+  after: true,
+  when: true,
+  inject: true,
+} as const satisfies Record<keyof ElicitOptions, true>;
+
+const ELICIT_URL_OPTIONS = {
+  message: true,
+  url: true,
+  elicitationId: true,
+  key: true,
+  after: true,
+  when: true,
+} as const satisfies Record<keyof ElicitUrlOptions, true>;
+
 /**
  * Fills the parameter with the user's answer to a form question. On the first round every missing
  * answer becomes one entry of a single `InputRequiredResult`; the method runs once everything is answered.
@@ -56,6 +75,9 @@ export function Elicit<A, R extends object>(
   const options = (isOptions(first) ? first : { message: first, schema: schema! }) as ElicitOptions;
   return (target, methodName, index) => {
     const { cls, methodName: method } = methodOfParam(target, methodName, 'Elicit');
+    const where = `@Elicit() on parameter #${index} of ${cls.name}.${String(method)}`;
+    checkDecoratorOptions(options, ELICIT_OPTIONS, where);
+    checkDecoratorChoice(options.inject, ['value', 'outcome'], `${where}: inject`);
     const spec: ElicitFormSpec = { kind: 'form-elicitation', decorator: '@Elicit', ...options };
     collectParam(cls, method, { kind: 'dependency', index, spec });
   };
@@ -67,6 +89,11 @@ Elicit.url = function ElicitUrl<A = Record<string, unknown>, R extends object = 
 ): ParameterDecorator {
   return (target, methodName, index) => {
     const { cls, methodName: method } = methodOfParam(target, methodName, 'Elicit.url');
+    checkDecoratorOptions(
+      options,
+      ELICIT_URL_OPTIONS,
+      `@Elicit.url() on parameter #${index} of ${cls.name}.${String(method)}`,
+    );
     const spec: ElicitUrlSpec = {
       kind: 'url-elicitation',
       decorator: '@Elicit.url',

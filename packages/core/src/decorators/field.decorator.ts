@@ -2,6 +2,21 @@ import { Allow, IsOptional } from '../validators';
 import { InvalidDecoratorUseError } from '../errors/definition/invalid-decorator-use.error';
 import { collectField, type FieldOptions } from '../schema/field.metadata';
 import type { Class } from '../types/class';
+import { checkDecoratorOptions } from './decorator-options';
+
+const FIELD_OPTIONS = {
+  description: true,
+  title: true,
+  examples: true,
+  default: true,
+  type: true,
+  format: true,
+  deprecated: true,
+  optional: true,
+  nullable: true,
+  enumTitles: true,
+  header: true,
+} as const satisfies Record<keyof FieldOptions, true>;
 
 /**
  * Documents a DTO property (title, description, examples, default, ...) and names types reflection cannot
@@ -22,6 +37,7 @@ export function Field(options: FieldOptions = {}): PropertyDecorator {
         `@Field() needs a string property name, not ${String(propertyKey)} on ${cls.name}`,
       );
     }
+    checkDecoratorOptions(options, FIELD_OPTIONS, `@Field() on ${cls.name}.${propertyKey}`);
     // built key by key, not spread: V8 gives a spread copy that then gains a key a hidden class of its own
     collectField(cls, Object.assign({}, options, { propertyName: propertyKey }));
     Allow()(prototype, propertyKey);

@@ -1,6 +1,7 @@
 import type { Icon } from '@modelcontextprotocol/server';
 import { collectHandler } from '../metadata/metadata-store';
 import type { Class } from '../types/class';
+import { checkDecoratorOptions } from './decorator-options';
 import { classOfMethod } from './method-decorator-target';
 
 export interface PromptOptions {
@@ -20,11 +21,24 @@ export interface PromptOptions {
   returnsInputRequired?: boolean;
 }
 
+const PROMPT_OPTIONS = {
+  name: true,
+  title: true,
+  description: true,
+  icons: true,
+  _meta: true,
+  args: true,
+  scopes: true,
+  returnsInputRequired: true,
+} as const satisfies Record<keyof PromptOptions, true>;
+
 /** Exposes a provider method as an MCP prompt. */
 export function Prompt(options: PromptOptions = {}): MethodDecorator {
   return (target, methodName) => {
+    const cls = classOfMethod(target, methodName, 'Prompt');
+    checkDecoratorOptions(options, PROMPT_OPTIONS, `@Prompt() on ${cls.name}.${String(methodName)}`);
     const { name, ...rest } = options;
-    collectHandler(classOfMethod(target, methodName, 'Prompt'), {
+    collectHandler(cls, {
       kind: 'prompt',
       methodName,
       name: name ?? String(methodName),

@@ -1,6 +1,9 @@
 import { injectable } from 'tsyringe';
 import { collectProvider, type ProviderOptions } from '../metadata/metadata-store';
 import type { Class } from '../types/class';
+import { checkDecoratorOptions } from './decorator-options';
+
+const PROVIDER_OPTIONS = { prefix: true, scopes: true } as const satisfies Record<keyof ProviderOptions, true>;
 
 /**
  * Marks a class whose methods are tools, prompts or resources. It makes the class injectable
@@ -8,6 +11,7 @@ import type { Class } from '../types/class';
  */
 export function Provider(options: ProviderOptions = {}): ClassDecorator {
   return (target) => {
+    checkDecoratorOptions(options, PROVIDER_OPTIONS, `@Provider() on ${(target as unknown as Class).name}`);
     collectProvider(target as unknown as Class, options);
     injectable()(target as never);
   };

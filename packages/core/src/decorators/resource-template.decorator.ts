@@ -1,7 +1,8 @@
 import { collectHandler } from '../metadata/metadata-store';
 import { InvalidDecoratorUseError } from '../errors/definition/invalid-decorator-use.error';
 import { classOfMethod } from './method-decorator-target';
-import type { ResourceOptions } from './resource.decorator';
+import { checkDecoratorOptions } from './decorator-options';
+import { RESOURCE_OPTIONS, type ResourceOptions } from './resource.decorator';
 import { isUriTemplate } from './uri-template';
 
 /** Exposes a provider method as a resource template (`uriTemplate` per RFC 6570, e.g. `notes://{id}`). */
@@ -13,6 +14,7 @@ export function ResourceTemplate(uriTemplate: string, options: ResourceOptions =
         `@ResourceTemplate('${uriTemplate}') on ${cls.name}.${String(methodName)} has no {variable}; use @Resource for a static URI.`,
       );
     }
+    checkDecoratorOptions(options, RESOURCE_OPTIONS, `@ResourceTemplate() on ${cls.name}.${String(methodName)}`);
     const { name, ...rest } = options;
     collectHandler(cls, {
       kind: 'resource-template',

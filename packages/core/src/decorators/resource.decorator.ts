@@ -1,5 +1,6 @@
 import type { Icon } from '@modelcontextprotocol/server';
 import { collectHandler } from '../metadata/metadata-store';
+import { checkDecoratorOptions } from './decorator-options';
 import { classOfMethod } from './method-decorator-target';
 import { isUriTemplate } from './uri-template';
 
@@ -19,6 +20,18 @@ export interface ResourceOptions {
   returnsInputRequired?: boolean;
 }
 
+/** Every key of `ResourceOptions`, for `@Resource` and `@ResourceTemplate` to refuse a misspelt one. */
+export const RESOURCE_OPTIONS = {
+  name: true,
+  title: true,
+  description: true,
+  mimeType: true,
+  icons: true,
+  _meta: true,
+  scopes: true,
+  returnsInputRequired: true,
+} as const satisfies Record<keyof ResourceOptions, true>;
+
 /**
  * Exposes a provider method as a resource. A URI with `{variables}` makes it a resource template
  * (the same as `@ResourceTemplate`); a plain URI is a static resource, which cannot ask the user anything.
@@ -26,6 +39,7 @@ export interface ResourceOptions {
 export function Resource(uri: string, options: ResourceOptions = {}): MethodDecorator {
   return (target, methodName) => {
     const cls = classOfMethod(target, methodName, 'Resource');
+    checkDecoratorOptions(options, RESOURCE_OPTIONS, `@Resource() on ${cls.name}.${String(methodName)}`);
     const { name, returnsInputRequired, ...rest } = options;
     if (isUriTemplate(uri)) {
       collectHandler(cls, {

@@ -1,6 +1,7 @@
 import type { CreateMessageRequestParams } from '@modelcontextprotocol/server';
 import { collectParam } from '../metadata/metadata-store';
 import type { AfterKeys, Computed, QuestionInput } from '../mrtr/dependency-spec';
+import { checkDecoratorOptions } from './decorator-options';
 import { methodOfParam } from './param-decorator-target';
 
 /** `A` types the arguments the request function sees, `R` the answers it waits for (by key), as for `@Elicit`. */
@@ -12,6 +13,11 @@ export interface SampleOptions<A = Record<string, unknown>, R extends object = R
   when?: (input: QuestionInput<A, R>) => boolean;
 }
 
+const SAMPLE_OPTIONS = { request: true, key: true, after: true, when: true } as const satisfies Record<
+  keyof SampleOptions,
+  true
+>;
+
 /** Fills the parameter with the client's LLM completion (`CreateMessageResult`) for the given request. */
 export function Sample<A = Record<string, unknown>, R extends object = Record<string, unknown>>(
   request: Computed<CreateMessageRequestParams, A, R> | SampleOptions<A, R>,
@@ -21,6 +27,7 @@ export function Sample<A = Record<string, unknown>, R extends object = Record<st
   ) as SampleOptions;
   return (target, methodName, index) => {
     const { cls, methodName: method } = methodOfParam(target, methodName, 'Sample');
+    checkDecoratorOptions(options, SAMPLE_OPTIONS, `@Sample() on parameter #${index} of ${cls.name}.${String(method)}`);
     collectParam(cls, method, {
       kind: 'dependency',
       index,

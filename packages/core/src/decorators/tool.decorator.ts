@@ -3,6 +3,7 @@ import { collectHandler } from '../metadata/metadata-store';
 import type { ToolInputSchema } from '../schema/raw-input-schema';
 import type { TaskSupport } from '../metadata/definitions/handler.metadata';
 import type { Class } from '../types/class';
+import { checkDecoratorChoice, checkDecoratorOptions } from './decorator-options';
 import { classOfMethod } from './method-decorator-target';
 
 export interface ToolOptions {
@@ -39,11 +40,32 @@ export interface ToolOptions {
   task?: TaskSupport;
 }
 
+const TOOL_OPTIONS = {
+  name: true,
+  title: true,
+  description: true,
+  annotations: true,
+  icons: true,
+  _meta: true,
+  args: true,
+  inputSchema: true,
+  output: true,
+  scopes: true,
+  returnsInputRequired: true,
+  task: true,
+} as const satisfies Record<keyof ToolOptions, true>;
+
+const TASK_SUPPORT: readonly TaskSupport[] = ['optional', 'required'];
+
 /** Exposes a provider method as an MCP tool. */
 export function Tool(options: ToolOptions = {}): MethodDecorator {
   return (target, methodName) => {
+    const cls = classOfMethod(target, methodName, 'Tool');
+    const where = `@Tool() on ${cls.name}.${String(methodName)}`;
+    checkDecoratorOptions(options, TOOL_OPTIONS, where);
+    checkDecoratorChoice(options.task, TASK_SUPPORT, `${where}: task`);
     const { name, args, output, ...rest } = options;
-    collectHandler(classOfMethod(target, methodName, 'Tool'), {
+    collectHandler(cls, {
       kind: 'tool',
       methodName,
       name: name ?? String(methodName),

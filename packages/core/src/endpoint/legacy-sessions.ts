@@ -5,6 +5,7 @@ import {
   type Server,
 } from '@modelcontextprotocol/server';
 import { principalFromAuthInfo } from '@tessera/request-state/framework';
+import { checkOptions } from '../errors/definition/check-options';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
 import type { Logger } from '../logging/logger';
 
@@ -18,6 +19,11 @@ export interface LegacySessionOptions {
   /** A session unused this long is closed (its client gets 404 and initializes again). Default 30 minutes. */
   idleMs?: number;
 }
+
+const LEGACY_SESSION_OPTIONS = { maxSessions: true, idleMs: true } as const satisfies Record<
+  keyof LegacySessionOptions,
+  true
+>;
 
 interface Session {
   transport: WebStandardStreamableHTTPServerTransport;
@@ -46,6 +52,7 @@ export class LegacySessions {
     private readonly logger: Logger,
     options: LegacySessionOptions = {},
   ) {
+    checkOptions(options, LEGACY_SESSION_OPTIONS, 'legacySessions');
     this.maxSessions = positive(options.maxSessions ?? 1000, 'legacySessions.maxSessions');
     this.idleMs = positive(options.idleMs ?? 30 * 60_000, 'legacySessions.idleMs');
   }

@@ -22,6 +22,7 @@ import { REFUSED_BEFORE_PARSE, SERVE_CHECKED, type FaceRequestOptions } from './
 import type { HttpAuth } from '../auth/http-auth';
 import { httpAuthRuntime } from '../auth/http-auth-runtime';
 import type { HttpAuthOptions } from '../auth/http-auth-options';
+import { checkOptions } from '../errors/definition/check-options';
 import { payloadTooLarge, readLimitedBytes, utf8Text } from '../limits/read-limited-body';
 import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from '../limits/request-limits';
 import type { LegacySessions, LegacySessionOptions } from './legacy-sessions';
@@ -32,11 +33,16 @@ import type { TaskListenStreams } from '../tasks/task-listen';
 export interface EndpointRequestOptions extends McpHandlerRequestOptions {
   /**
    * DNS rebinding protection for a fetch-native host (Bun, Deno, Workers): the hostnames accepted in `Host`
-   * and `Origin`, checked before anything else (403). Omitted: none, as the SDK's handler (the Node faces
-   * check their own; `listen` on a loopback address always does).
+   * and `Origin` (no ports; IPv6 in brackets), checked before anything else (403). Omitted: none, as the
+   * SDK's handler (the Node faces check their own; `listen` on a loopback address always does).
    */
   allowedHosts?: string[];
 }
+
+const ENDPOINT_REQUEST_OPTIONS = { allowedHosts: true, authInfo: true, parsedBody: true } as const satisfies Record<
+  keyof EndpointRequestOptions,
+  true
+>;
 
 /** Builds the SDK server for one serving unit (an HTTP request, or a stdio connection) of the given era. */
 export type SdkServerFactory = (era: 'modern' | 'legacy') => Server;
@@ -131,6 +137,8 @@ export class McpEndpoint {
 
   /** Serves one HTTP request (Streamable HTTP, both eras). With auth configured, verifies the bearer token first. */
   fetch = async (request: Request, options?: EndpointRequestOptions): Promise<Response> => {
+    // a misspelt `allowedHosts` would leave the Host check off: refused (the promise rejects) instead
+    if (options !== undefined) checkOptions(options, ENDPOINT_REQUEST_OPTIONS, 'fetch options');
     // the order of checks on every face: Host/Origin, authentication, the body's size and shape, the parse
     const hosts = options?.allowedHosts;
     const foreign = hosts && (hostHeaderValidationResponse(request, hosts) ?? originValidationResponse(request, hosts));

@@ -1,3 +1,4 @@
+import { checkOptions } from '../errors/definition/check-options';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
 
 /**
@@ -42,6 +43,8 @@ export const DEFAULT_REQUEST_LIMITS: ResolvedRequestLimits = Object.freeze({
   maxBodyBytesInFlight: 64 * 1024 * 1024,
 });
 
+const LIMIT_KEYS = Object.fromEntries(Object.keys(DEFAULT_REQUEST_LIMITS).map((key) => [key, true] as const));
+
 /**
  * Lowest values that still serve real requests: the envelope, `_meta` and an answer in `inputResponses`
  * (a sampling result's content blocks, say) take a few levels and tens of members of their own.
@@ -54,15 +57,9 @@ const FLOORS: Partial<Record<keyof RequestLimits, readonly [number, string]>> = 
 /** The limits to serve with: the defaults, overridden by positive integers only (checked at startup). */
 export function resolveRequestLimits(limits: RequestLimits | undefined, server: string): ResolvedRequestLimits {
   if (limits === undefined) return DEFAULT_REQUEST_LIMITS;
-  if (typeof limits !== 'object' || limits === null)
-    throw new InvalidConfigurationError(`${server}: limits must be an object.`);
+  checkOptions(limits, LIMIT_KEYS, `${server}: limits`);
   const resolved = { ...DEFAULT_REQUEST_LIMITS };
   for (const key of Object.keys(limits) as Array<keyof RequestLimits>) {
-    if (!Object.hasOwn(DEFAULT_REQUEST_LIMITS, key)) {
-      throw new InvalidConfigurationError(
-        `${server}: limits.${String(key)} is not a limit; known: ${Object.keys(DEFAULT_REQUEST_LIMITS).join(', ')}.`,
-      );
-    }
     const value = limits[key];
     if (value === undefined) continue;
     if (!Number.isSafeInteger(value) || value < 1) {

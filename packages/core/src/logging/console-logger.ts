@@ -1,5 +1,6 @@
 import type { LogFields, LogLevel, Logger } from './logger';
 import { redact } from './redact';
+import { checkOneOf, checkOptions } from '../errors/definition/check-options';
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
@@ -14,6 +15,11 @@ export interface ConsoleLoggerOptions {
   sensitiveFields?: readonly string[];
 }
 
+const CONSOLE_LOGGER_OPTIONS = { level: true, write: true, sensitiveFields: true } as const satisfies Record<
+  keyof ConsoleLoggerOptions,
+  true
+>;
+
 function standardError(): (line: string) => void {
   const stderr = (globalThis as { process?: { stderr?: { write(text: string): unknown } } }).process?.stderr;
   if (typeof stderr?.write === 'function') return (line) => stderr.write(line + '\n');
@@ -27,6 +33,8 @@ export class ConsoleLogger implements Logger {
   private readonly sensitive: ReadonlySet<string>;
 
   constructor(options: ConsoleLoggerOptions = {}) {
+    checkOptions(options, CONSOLE_LOGGER_OPTIONS, 'ConsoleLogger');
+    if (options.level !== undefined) checkOneOf(options.level, Object.keys(ORDER), 'ConsoleLogger: level');
     this.min = ORDER[options.level ?? 'info'];
     this.write = options.write ?? standardError();
     this.sensitive = new Set(options.sensitiveFields ?? []);

@@ -1,4 +1,5 @@
 import { DuplicateNameError } from '../errors/definition/duplicate-name.error';
+import { checkOptions } from '../errors/definition/check-options';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
 import { checkServerSettings } from '../endpoint/check-server-settings';
 import { resolveRequestLimits } from '../limits/request-limits';
@@ -15,12 +16,29 @@ import type { LowLevelRuntime } from './create-low-level-sdk-server';
 import type { LowLevelServerOptions } from './low-level-server-options';
 import { LowLevelServer } from './low-level-server';
 
+const LOW_LEVEL_SERVER_OPTIONS = {
+  name: true,
+  version: true,
+  title: true,
+  instructions: true,
+  tools: true,
+  callTool: true,
+  requestState: true,
+  pageSize: true,
+  auth: true,
+  legacyInputRequiredBridge: true,
+  telemetry: true,
+  logger: true,
+  limits: true,
+} as const satisfies Record<keyof LowLevelServerOptions, true>;
+
 /**
  * A decorator-free server: the author lists tools as JSON Schema definitions and answers
  * every call with `CallToolResult | InputRequiredResult`. `requestState` is sealed only when
  * `options.requestState` is given; configuration errors are thrown here, at startup.
  */
 export function createLowLevelServer(options: LowLevelServerOptions): LowLevelServer {
+  checkOptions(options, LOW_LEVEL_SERVER_OPTIONS, 'createLowLevelServer');
   const pageSize = checkServerSettings(options, 'createLowLevelServer', 'Server');
   const limits = resolveRequestLimits(options.limits, `Server "${options.name}"`);
   if (typeof options.callTool !== 'function')

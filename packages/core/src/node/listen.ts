@@ -3,6 +3,7 @@ import type { ServableEndpoint } from './servable-endpoint';
 import { listenNodeHttp, type NodeRoute } from './listen-node-http';
 import { FastLane } from '../lane/fast-lane';
 import type { HttpListener, ListenOptions } from './listen-options';
+import { checkListenOptions } from './node-option-keys';
 import { listenTimeouts } from './listen-timeouts';
 import { createNodeHandler } from './node-handler';
 import { isLoopbackHost, loopbackAllowedHosts } from './loopback-hosts';
@@ -22,6 +23,7 @@ export async function listen(
   endpoint: ServableEndpoint | PromiseLike<ServableEndpoint>,
   options: ListenOptions = {},
 ): Promise<HttpListener> {
+  checkListenOptions(options);
   listenTimeouts(options); // a bad setting is refused now, before anything binds or waits
   if (!isPromiseLike(endpoint)) {
     const served = serve(endpoint, options);

@@ -2,18 +2,26 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hostHeaderValidationResponse, originValidationResponse, type AuthInfo } from '@modelcontextprotocol/server';
 import { FastLane } from '../lane/fast-lane';
 import { createNodeHandler } from './node-handler';
+import { checkOptions } from '../errors/definition/check-options';
 import type { ServableEndpoint } from './servable-endpoint';
+import { unusableHostCheck } from './unusable-host';
 import { writeWebResponse } from './write-web-response';
 
 export interface NodeHandlerOptions {
   /**
-   * DNS rebinding protection: the hostnames accepted in `Host` and `Origin`. Default none: the host
-   * application owns its listener and decides who reaches its routes.
+   * DNS rebinding protection: the hostnames accepted in `Host` and `Origin` (no ports; IPv6 in brackets),
+   * as `listen`'s. A `Host` that is not a URL authority is refused with 403 with or without them. Default
+   * none: the host application owns its listener and decides who reaches its routes.
    */
   allowedHosts?: string[];
   /** As `listen`'s: the stateless 2026-07-28 POST with an unread body served on node:http directly (default true). */
   fastPath?: boolean;
 }
+
+const NODE_HANDLER_OPTIONS = { allowedHosts: true, fastPath: true } as const satisfies Record<
+  keyof NodeHandlerOptions,
+  true
+>;
 
 /**
  * Serves one MCP request inside a Node framework's route. `parsedBody`: the body the framework already read
@@ -29,6 +37,7 @@ export type NodeMcpHandler = (req: IncomingMessage, res: ServerResponse, parsedB
  * listener of its own. The host closes its server; `app.close()` then ends the app's open streams.
  */
 export function nodeHandler(endpoint: ServableEndpoint, options: NodeHandlerOptions = {}): NodeMcpHandler {
+  checkOptions(options, NODE_HANDLER_OPTIONS, 'nodeHandler');
   const { allowedHosts } = options;
   const screen =
     allowedHosts &&
@@ -48,8 +57,14 @@ export function nodeHandler(endpoint: ServableEndpoint, options: NodeHandlerOpti
     lane,
     endpoint.limits,
   );
+  const unusableHost = unusableHostCheck();
   return async (req, res, parsedBody) => {
-    if (parsedBody !== undefined) return servedParsed(endpoint, req, res, parsedBody, screen, hostAuth(req));
+    if (parsedBody !== undefined) {
+      // checked here, as fromStream checks it: the URL of the request built below would throw
+      const badHost = unusableHost(req.headers.host);
+      if (badHost) return writeWebResponse(badHost, res);
+      return servedParsed(endpoint, req, res, parsedBody, screen, hostAuth(req));
+    }
     if (req.readableEnded && req.method !== 'GET' && req.method !== 'HEAD') {
       // another middleware read the body and kept it: reading the stream again would find nothing
       endpoint.logger.error(

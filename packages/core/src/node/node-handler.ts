@@ -10,6 +10,7 @@ import { isWebResponse } from './is-web-response';
 import { sdkNodeAdapter } from './sdk-node-adapter';
 import { asRequest, NodeRequestView } from './node-request-view';
 import { readNodeBody } from './read-node-body';
+import { unusableHostCheck } from './unusable-host';
 import { writeWebResponse } from './write-web-response';
 
 export type EndpointFetch = (request: Request, options?: FaceRequestOptions) => Promise<Response>;
@@ -29,7 +30,8 @@ export interface NodeFace {
 }
 
 /**
- * The node handler of `listen`. Every request is checked in one order: Host/Origin, then authentication
+ * The node handler of `listen`. Every request is checked in one order: Host (a URL authority at all, then
+ * the allowed hosts) and Origin, then authentication
  * (both on a view of the node request, before a byte of the body is read), then the body's size and shape,
  * then the parse. A request the fast lane takes (lane/) is served there; every other one goes through the
  * SDK's node adapter (`toNodeHandler`), with the body already read, counted and scanned replayed to it.
@@ -46,7 +48,10 @@ export function createNodeHandler(
   const sdkAdapter = (req: IncomingMessage, res: ServerResponse) =>
     (adapter ??= sdkNodeAdapter().toNodeHandler({ fetch }))(req, res);
   const { maxBodyBytes } = limits;
+  const unusableHost = unusableHostCheck();
   return async (req, res) => {
+    const badHost = unusableHost(req.headers.host);
+    if (badHost) return refuseUnread(badHost, res);
     const view = new NodeRequestView(req, res);
     const screened = screen?.(asRequest(view));
     if (screened) return refuseUnread(screened, res);

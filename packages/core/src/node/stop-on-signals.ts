@@ -1,4 +1,5 @@
 import type { Logger } from '../logging/logger';
+import { checkOptions } from '../errors/definition/check-options';
 import { positiveMilliseconds } from './positive-milliseconds';
 
 export interface StopOnSignalsOptions {
@@ -13,6 +14,11 @@ export interface StopOnSignalsOptions {
   exit?: (code: number) => void;
 }
 
+const STOP_ON_SIGNALS_OPTIONS = { signals: true, exitDeadlineMs: true, exit: true } as const satisfies Record<
+  keyof StopOnSignalsOptions,
+  true
+>;
+
 /** The signal source: `process` unless a test hands in its own emitter. */
 type SignalSource = Pick<NodeJS.EventEmitter, 'once' | 'off'>;
 
@@ -26,6 +32,7 @@ export function stopOnSignals(
   options: StopOnSignalsOptions = {},
   source: SignalSource = process,
 ): () => void {
+  checkOptions(options, STOP_ON_SIGNALS_OPTIONS, 'stopOnSignals');
   const signals = options.signals ?? ['SIGTERM', 'SIGINT'];
   const deadlineMs = positiveMilliseconds('stopOnSignals: exitDeadlineMs', options.exitDeadlineMs ?? 10_000);
   const exit = options.exit ?? ((code: number) => process.exit(code));

@@ -1,7 +1,13 @@
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
+import { checkOptions } from '../errors/definition/check-options';
 import type { FlowTelemetry } from './flow-telemetry';
 import { telemetryModules } from './telemetry-modules';
 import type { TelemetryOptions } from './telemetry-options';
+
+const TELEMETRY_OPTIONS = { tracerProvider: true, meterProvider: true } as const satisfies Record<
+  keyof TelemetryOptions,
+  true
+>;
 
 /** The `telemetry` option of a module or a low-level server, checked: off (undefined), the global providers, or the given ones. */
 export function flowTelemetryFor(
@@ -15,5 +21,6 @@ export function flowTelemetryFor(
       `${owner} telemetry must be true, false or { tracerProvider?, meterProvider? }, got ${String(option)}.`,
     );
   }
+  checkOptions(option, TELEMETRY_OPTIONS, `${owner} telemetry`);
   return new (telemetryModules().FlowTelemetry)(option);
 }

@@ -130,7 +130,7 @@ describe('each bound, configurable, with a clear error', () => {
     );
     expect(build({ maxArrayItems: 1.5 })).toThrow(/limits.maxArrayItems must be a positive integer/);
     expect(build({ maxKeys: 10 })).toThrow(
-      /limits.maxKeys is not a limit; known: maxBodyBytes, maxArgumentKeys, maxArrayItems, maxArgumentDepth, maxMembersOutsideArguments, maxDepthOutsideArguments/,
+      /limits: "maxKeys" is not an option; known: maxBodyBytes, maxArgumentKeys, maxArrayItems, maxArgumentDepth, maxMembersOutsideArguments, maxDepthOutsideArguments/,
     );
   });
 });

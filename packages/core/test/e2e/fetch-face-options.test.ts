@@ -4,7 +4,7 @@ import { PROVISION_HEADERS, envelopeOf, provisionCall } from './support/provisio
 
 // The Node face hands the endpoint its pre-parse refusal under a key of its own (face-request-options.ts).
 // A caller of app.fetch must not be able to make the endpoint answer with a message of the caller's choosing
-// by passing an option: the option is not part of the public fetch options, and a plain one is ignored.
+// by passing an option: the option is not part of the public fetch options, and a plain one is refused by name.
 const META = envelopeOf('options');
 const call = () =>
   new Request('http://127.0.0.1/mcp', {
@@ -27,10 +27,15 @@ describe('app.fetch options', () => {
     expect(options).toBeDefined();
   });
 
-  test('a caller passing refusedBeforeParse anyway gets its call served, not the message it passed', async () => {
-    const response = await app.fetch(call(), { refusedBeforeParse: forged } as never);
-    const answer = (await response.json()) as { result?: { content?: Array<{ text?: string }> }; error?: unknown };
-    expect(answer.error).toBeUndefined();
-    expect(answer.result?.content?.[0]?.text).toBe('provisioned web1 in eu (size 1)');
+  test('a caller passing refusedBeforeParse anyway is refused by name, never answered with the message it passed', async () => {
+    await expect(app.fetch(call(), { refusedBeforeParse: forged } as never)).rejects.toThrow(
+      'fetch options: "refusedBeforeParse" is not an option; known: allowedHosts, authInfo, parsedBody.',
+    );
+  });
+
+  test('a misspelt allowedHosts is refused instead of leaving the Host check off', async () => {
+    await expect(app.fetch(call(), { allowedHost: ['127.0.0.1'] } as never)).rejects.toThrow(
+      'fetch options: "allowedHost" is not an option',
+    );
   });
 });

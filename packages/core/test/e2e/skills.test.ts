@@ -1,5 +1,6 @@
-import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { SkillCatalogError } from '@modelcontextprotocol/server/ext/skills';
@@ -150,6 +151,41 @@ describe("a bad skill is refused at start-up, with the catalog's own message", (
     test('a skill holding a symlink', async () => {
       await expect(loadSkillFolder(root)).rejects.toThrow(SkillCatalogError);
       await expect(loadSkillFolder(root)).rejects.toThrow(/pdf/);
+    });
+  });
+
+  describe('a file that grew past the limit after start-up', () => {
+    let root: string;
+    let app: TesseraApp;
+    beforeAll(async () => {
+      root = mkdtempSync(join(tmpdir(), 'tessera-skills-'));
+      mkdirSync(join(root, 'pdf-processing', 'references'), { recursive: true });
+      writeFileSync(join(root, 'pdf-processing', 'SKILL.md'), SKILL_MD);
+      writeFileSync(join(root, 'pdf-processing', 'references', 'FORMS.md'), FORMS);
+      const skills = await loadSkillFolder(root, { limits: { bytes: 4096 } });
+      app = createApp({ name: 's', version: '1', providers: [Tools], skills, logger: silentLogger });
+    });
+    afterAll(async () => {
+      await app.close();
+      rmSync(root, { recursive: true, force: true });
+    });
+
+    test('is refused from its size, not read and served', async () => {
+      const uri = 'skill://pdf-processing/references/FORMS.md';
+      expect((await rpc(app, 'resources/read', { uri })).result).toBeDefined();
+      truncateSync(join(root, 'pdf-processing', 'references', 'FORMS.md'), 64 * 1024 * 1024); // sparse: no disk used
+      // the SDK's folder adapter reads through a FileHandle: none may read the grown file
+      const handle = await open(join(root, 'pdf-processing', 'SKILL.md'));
+      const readFile = jest.spyOn(Object.getPrototypeOf(handle) as { readFile(): Promise<Buffer> }, 'readFile');
+      await handle.close();
+      try {
+        const read = await rpc(app, 'resources/read', { uri });
+        expect(read.result).toBeUndefined();
+        expect(read.error).toBeDefined();
+        expect(readFile).not.toHaveBeenCalled();
+      } finally {
+        readFile.mockRestore();
+      }
     });
   });
 

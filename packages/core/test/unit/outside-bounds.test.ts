@@ -127,7 +127,7 @@ describe('the limits are checked when the app is created', () => {
       /^Module "o": limits.maxMembersOutsideArguments must be at least 100 \(.+\), got 99\.$/,
     );
     expect(build({ maxDepthOutsideArguments: 7 })).toThrow(/limits.maxDepthOutsideArguments must be at least 8/);
-    expect(build({ toString: 1 })).toThrow(/limits.toString is not a limit/);
+    expect(build({ toString: 1 })).toThrow(/limits: "toString" is not an option/);
     expect(build({ maxMembersOutsideArguments: 100, maxDepthOutsideArguments: 8 })).not.toThrow();
     const low = () =>
       createLowLevelServer({

@@ -5,7 +5,7 @@ import { RequestStateConfigError } from '../errors/request-state-config.error';
 import type { RequestStateSecurity } from '../request-state-security';
 import { checkMethod, checkPrincipal, checkTarget, ClaimsSealer } from '../sealing/claims-sealer';
 import type { RequestStateClaims } from '../sealing/request-state-claims';
-import { isStateCarryingMethod, type StateCarryingMethod } from '@tessera/common';
+import { isStateCarryingMethod, optionsProblem, type StateCarryingMethod } from '@tessera/common';
 import { guardCarrierHandler, type CarrierGate } from './guard-carrier-handler';
 import { InvalidRequestStateProtocolError } from '../errors/invalid-request-state-protocol.error';
 import { mcpNameHeaderOf } from './mcp-name-header';
@@ -51,6 +51,13 @@ export interface ProtectedRequestState<Ctx extends RequestStateContext = Request
   install<S extends ProtectableServer>(server: S): S;
 }
 
+const PROTECT_OPTIONS = {
+  audience: true,
+  bindPrincipal: true,
+  onInvalid: true,
+  rejectWith: true,
+} as const satisfies Record<keyof ProtectRequestStateOptions, true>;
+
 /** A request served through install(): the target spellings its params name, and read()'s refusal. */
 interface ServedRequest {
   readonly targets: readonly string[];
@@ -67,6 +74,8 @@ export function protectRequestState<Ctx extends RequestStateContext = RequestSta
   security: RequestStateSecurity<Ctx>,
   options: ProtectRequestStateOptions<Ctx> = {},
 ): ProtectedRequestState<Ctx> {
+  const problem = optionsProblem(options, PROTECT_OPTIONS, 'protectRequestState');
+  if (problem !== undefined) throw new RequestStateConfigError(problem);
   if (security.singleUse !== undefined) {
     // The SDK's verify hook is where a nonce would be consumed; until that is wired, refuse rather than
     // hand out tokens that look single-use and are not.

@@ -1,4 +1,5 @@
 import { describeOutcome, resultText } from './describe-outcome';
+import { checkTestOptions } from '../check-test-options';
 import { FlowAssertionError } from '../errors/flow-assertion.error';
 import type { FlowOutcome, FlowRound } from './flow-round';
 import { subsetDifference } from './match-subset';
@@ -68,6 +69,7 @@ export class FlowRun {
     expected: string[] | Record<string, QuestionExpectation>,
     options: AskedOptions = {},
   ): this {
+    checkTestOptions(options, { keys: true } satisfies Record<keyof AskedOptions, true>, 'expectAsked');
     const mode = options.keys ?? 'exact';
     if (mode !== 'exact' && mode !== 'subset')
       throw new TypeError(`expectAsked: keys must be 'exact' or 'subset', got ${JSON.stringify(mode)}.`);

@@ -1,5 +1,6 @@
 import type { Client, ClientCapabilities } from '@modelcontextprotocol/client';
 import { ConsoleLogger, createApp, RequestStateSecurity, type AppModule, type ExecutionContext } from '@tessera/core';
+import { checkTestOptions } from '../check-test-options';
 import { connectInMemory, type FetchServable } from '../connect-in-memory';
 import type { FakeClock } from './fake-clock';
 import type { FlowRun } from './flow-run';
@@ -15,6 +16,11 @@ export interface FlowTesterOptions {
   /** What the test client declares; default every kind of question (form and URL elicitation, sampling, roots). */
   capabilities?: ClientCapabilities;
 }
+
+const FLOW_TESTER_OPTIONS = { clock: true, capabilities: true } as const satisfies Record<
+  keyof FlowTesterOptions,
+  true
+>;
 
 /** Every question kind, so a flow test is never stopped by capability gating unless it asks to be. */
 export const ALL_INPUT_CAPABILITIES: ClientCapabilities = {
@@ -62,6 +68,7 @@ export async function createFlowTester(
   target: AppModule | FetchServable,
   options: FlowTesterOptions = {},
 ): Promise<FlowTester> {
+  checkTestOptions(options, FLOW_TESTER_OPTIONS, 'createFlowTester');
   if (isServable(target) && options.clock !== undefined) {
     throw new TypeError(
       'createFlowTester: a clock can only be wired into an app module it builds; for a built app, pass clock.now to its RequestStateSecurity({ clock })',

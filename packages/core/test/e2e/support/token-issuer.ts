@@ -19,6 +19,11 @@ interface SigningKey {
 export class TokenIssuer {
   jwksFetches = 0;
   metadataFetches = 0;
+  introspections = 0;
+  /** The most introspection calls it has seen at once, and how long it takes to answer one (ms). */
+  mostIntrospectionsAtOnce = 0;
+  introspectionDelayMs = 0;
+  private introspectionsNow = 0;
   readonly opaque = new Map<string, Record<string, unknown>>();
   private keys: SigningKey[] = [];
   private server?: Server;
@@ -88,11 +93,16 @@ export class TokenIssuer {
         if (req.headers.authorization !== `Basic ${Buffer.from('resource:secret').toString('base64')}`)
           return json(401, { error: 'invalid_client' });
         let body = '';
+        this.introspections++;
+        this.mostIntrospectionsAtOnce = Math.max(this.mostIntrospectionsAtOnce, ++this.introspectionsNow);
         req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        req.on('end', () => {
-          const token = new URLSearchParams(body).get('token') ?? '';
-          json(200, this.opaque.get(token) ?? { active: false });
-        });
+        req.on('end', () =>
+          setTimeout(() => {
+            this.introspectionsNow--;
+            const token = new URLSearchParams(body).get('token') ?? '';
+            json(200, this.opaque.get(token) ?? { active: false });
+          }, this.introspectionDelayMs),
+        );
         return;
       }
       json(404, { error: 'not_found' });
