@@ -1,4 +1,5 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
+import { InvalidConnectTargetError } from '../errors/invalid-connect-target.error';
 import type { SocketModules } from './leg-sockets';
 import { nodeHttpClient, type HttpModule, type NodeHttpClient } from './node-http-fetch';
 
@@ -12,18 +13,37 @@ export interface RuntimeProcess {
 let shared: NodeHttpClient | null | undefined;
 
 /**
- * The node:http client an HTTP target gets when the user passed no `fetch`: on Node, one per process so every
- * client shares its keep-alive connections, as they share undici's global dispatcher with the global `fetch`.
- * Elsewhere `undefined`, and the SDK uses the global `fetch`.
+ * An opt-in `fetch` for an HTTP target on Node: `connect({ url, fetch: nodeHttpFetch() })`. Without it the client
+ * speaks through the platform `fetch` (Node's built-in, undici). With it, requests go over `node:http` and
+ * `node:https` with keep-alive agents, and a flow's legs (a `tools/call`, `prompts/get` or `resources/read` outside a
+ * session) are POSTed by the client's own HTTP/1.1 sender on kept-alive sockets and their plain JSON answers
+ * read whole: less CPU per leg than undici, the same requests and answers (its differential and fuzz tests keep
+ * it so). Given with `auth`, it carries the OAuth exchanges as any `fetch` would. One per process: every client
+ * given it shares its connections. Throws where `node:http` cannot be had (a browser, a worker, Bun, Deno, a
+ * Node before 20.16): leave `fetch` out there.
  */
-export function defaultNodeHttp(): NodeHttpClient | undefined {
-  if (shared === undefined) shared = nodeHttpFor((globalThis as { process?: RuntimeProcess }).process) ?? null;
-  return shared ?? undefined;
+export function nodeHttpFetch(): FetchLike {
+  return fetchOfNodeHttp(sharedNodeHttp());
 }
 
-/** The `fetch` of `defaultNodeHttp()` (cheaper per leg than undici's, see node-http-fetch.ts), or `undefined`. */
-export function defaultHttpFetch(): FetchLike | undefined {
-  return defaultNodeHttp()?.fetch;
+/** `client`'s fetch; without one (not Node), the refusal `nodeHttpFetch()` throws. */
+export function fetchOfNodeHttp(client: NodeHttpClient | undefined): FetchLike {
+  if (client === undefined)
+    throw new InvalidConnectTargetError(
+      "nodeHttpFetch() needs Node's node:http (Node 20.16 or later); on this runtime leave `fetch` out to use the platform fetch",
+    );
+  return client.fetch;
+}
+
+/** The node:http client behind `fetch` when it is `nodeHttpFetch()`'s, so its legs take the leg transport. */
+export function nodeHttpOf(fetch: FetchLike | undefined): NodeHttpClient | undefined {
+  return fetch !== undefined && shared?.fetch === fetch ? shared : undefined;
+}
+
+/** The process's one node:http client on Node (created at first use), or `undefined` elsewhere. */
+export function sharedNodeHttp(): NodeHttpClient | undefined {
+  if (shared === undefined) shared = nodeHttpFor((globalThis as { process?: RuntimeProcess }).process) ?? null;
+  return shared ?? undefined;
 }
 
 /** The `fetch` of `nodeHttpFor(proc)`. */
