@@ -24,7 +24,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function flowOver(fetchFn: typeof fetch | undefined): Promise<() => Promise<void>> {
+async function flowOver(fetchFn: ReturnType<typeof nodeHttpFetch> | undefined): Promise<() => Promise<void>> {
   const client = new TesseraClient(recordingCallbacks().callbacks);
   clients.push(client);
   await client.connect(fetchFn === undefined ? { url: server.url } : { url: server.url, fetch: fetchFn });
