@@ -4,7 +4,14 @@
  * @module @tessera/client
  */
 // Public API of @tessera/client: named exports only; this list is the package's surface.
-export { TesseraClient, TesseraClient as Client, type McpResultByMethod } from './client/tessera-client';
+export {
+  TesseraClient,
+  TesseraClient as Client,
+  type McpResultByMethod,
+  type PromptParams,
+  type ResourceParams,
+  type ToolParams,
+} from './client/tessera-client';
 export {
   DEFAULT_MAX_ROUNDS,
   type CallOptions,
@@ -73,7 +80,13 @@ export { InvalidConnectTargetError } from './errors/invalid-connect-target.error
 export { InvalidProtocolPreferenceError } from './errors/invalid-protocol-preference.error';
 export { ProtocolNegotiationError } from './errors/protocol-negotiation.error';
 export { LOG_LEVELS, type LogCallback } from './logging/log-options';
-export { authorizationCode, clientCredentials, workloadIdentity, TesseraOAuthProvider } from './auth/oauth-provider';
+export {
+  authorizationCode,
+  clientCredentials,
+  workloadIdentity,
+  TesseraOAuthProvider,
+  type OAuthGrant,
+} from './auth/oauth-provider';
 export type {
   AuthorizationCodeOptions,
   ClientCredentialsOptions,

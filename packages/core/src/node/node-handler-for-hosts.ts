@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hostHeaderValidationResponse, originValidationResponse, type AuthInfo } from '@modelcontextprotocol/server';
 import { FastLane } from '../lane/fast-lane';
 import { createNodeHandler } from './node-handler';
-import type { ServableEndpoint } from './servable-endpoint';
+import { servableOf, type Servable, type ServableEndpoint } from './servable-endpoint';
 import { writeWebResponse } from './write-web-response';
 
 export interface NodeHandlerOptions {
@@ -28,14 +28,15 @@ export type NodeMcpHandler = (req: IncomingMessage, res: ServerResponse, parsedB
  * same checks and answers as `listen` (auth from the headers, request limits, the fast lane), without a
  * listener of its own. The host closes its server; `app.close()` then ends the app's open streams.
  */
-export function nodeHandler(endpoint: ServableEndpoint, options: NodeHandlerOptions = {}): NodeMcpHandler {
+export function nodeHandler(served: Servable, options: NodeHandlerOptions = {}): NodeMcpHandler {
+  const { endpoint, runtime } = servableOf(served);
   const { allowedHosts } = options;
   const screen =
     allowedHosts &&
     ((request: Request) =>
       hostHeaderValidationResponse(request, allowedHosts) ?? originValidationResponse(request, allowedHosts));
   const hostAuth = (req: IncomingMessage) => (req as IncomingMessage & { auth?: AuthInfo }).auth;
-  const lane = options.fastPath === false ? undefined : FastLane.open(endpoint);
+  const lane = options.fastPath === false ? undefined : FastLane.open(endpoint, runtime);
   if (lane) endpoint.track(() => lane.close());
   const fromStream = createNodeHandler(
     {

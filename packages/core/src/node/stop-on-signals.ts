@@ -13,9 +13,6 @@ export interface StopOnSignalsOptions {
   exit?: (code: number) => void;
 }
 
-/** The signal source: `process` unless a test hands in its own emitter. */
-type SignalSource = Pick<NodeJS.EventEmitter, 'once' | 'off'>;
-
 /**
  * On the first of `signals`: `endpoint.close()` (every listener drains: /readyz false, no resets, see
  * ConnectionDrain), then exit 0; exit 1 if closing fails or the exit deadline passes first. Returns a
@@ -24,7 +21,8 @@ type SignalSource = Pick<NodeJS.EventEmitter, 'once' | 'off'>;
 export function stopOnSignals(
   endpoint: { close(): Promise<void>; readonly logger: Logger },
   options: StopOnSignalsOptions = {},
-  source: SignalSource = process,
+  /** The signal source: `process` unless a test hands in its own emitter. */
+  source: Pick<NodeJS.EventEmitter, 'once' | 'off'> = process,
 ): () => void {
   const signals = options.signals ?? ['SIGTERM', 'SIGINT'];
   const deadlineMs = positiveMilliseconds('stopOnSignals: exitDeadlineMs', options.exitDeadlineMs ?? 10_000);

@@ -1,6 +1,7 @@
 import { PerRequestHTTPServerTransport, Server } from '@modelcontextprotocol/server';
 import { listen, type HttpListener } from '@tessera/core/node';
 import type { Logger } from '@tessera/core';
+import { appInternals } from '../../src/app/tessera-app';
 import { checkLaneAssumptions } from '../../src/lane/check-lane-assumptions';
 import { edgeApp } from './two-paths-divergences.fixture';
 import { headers, meta, send } from './support/two-paths';
@@ -65,7 +66,7 @@ it.each([
 it('a listener started while a member is missing warns once, naming it, and serves every call the SDK way', async () => {
   const logger = recordingLogger();
   const app = edgeApp();
-  Object.defineProperty(app, 'logger', { value: logger });
+  Object.defineProperty(appInternals(app).endpoint, 'logger', { value: logger });
   let listener: HttpListener | undefined;
   try {
     listener = await without(PerRequestHTTPServerTransport.prototype, 'settleResponse', () => listen(app, { port: 0 }));

@@ -4,8 +4,8 @@ import {
   createLowLevelServer,
   type LowLevelServerOptions,
   type LowLevelToolHandler,
-  type McpEndpoint,
 } from '@tessera/core/advanced';
+import type { Servable } from '@tessera/core/node';
 import { sendRaw } from '@tessera/testing';
 import { IsString } from 'class-validator';
 import { inMemoryTelemetry } from './support/in-memory-telemetry';
@@ -163,10 +163,10 @@ describe.each([
   };
 
   it.each([
-    ['over HTTP', (s: McpEndpoint) => sendRaw(s, 'tools/call', stateless).then((r) => r.body as JSONRPCMessage)],
+    ['over HTTP', (s: Servable) => sendRaw(s, 'tools/call', stateless).then((r) => r.body as JSONRPCMessage)],
     [
       'over stdio',
-      (s: McpEndpoint) => overStdio(s, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: stateless }),
+      (s: Servable) => overStdio(s, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: stateless }),
     ],
   ])('%s is counted by the same metrics as the pipeline refusals', async (_face, send) => {
     const { server, telemetry } = make();
