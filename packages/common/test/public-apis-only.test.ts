@@ -20,12 +20,6 @@ const WIRE_FIELDS = new Set(['_meta']);
 
 /** Today's offenders outside an accelerator folder, by file: shrink this list, never grow it. */
 const KNOWN_OFFENDERS: Record<string, string> = {
-  // listen's fast lane: 17 private members of the SDK's Server and per-request transport (probed at start-up)
-  'packages/core/src/lane/answer-into-slot.ts': 'SDK PerRequestHTTPServerTransport privates',
-  'packages/core/src/lane/check-lane-assumptions.ts': 'the probe of every SDK private the lane reads',
-  'packages/core/src/lane/direct/input-required-seam.ts': 'SDK Server._invokeInputRequiredCapableHandler and co.',
-  'packages/core/src/lane/lane-exchange.ts': 'SDK Server/Protocol privates',
-  'packages/core/src/lane/route-requests-first.ts': 'SDK Server._onrequest',
   // class-validator 0.15 internals: generated deep requires of each decorator, the non-exported executor,
   // export swaps while a decorator factory runs, and the type paths of its metadata
   'packages/core/src/validators.ts': 'class-validator/cjs/decorator/* (generated)',

@@ -1,7 +1,7 @@
 import { hostHeaderValidationResponse, originValidationResponse } from '@modelcontextprotocol/server';
 import { servableOf, type Servable, type ServableEndpoint } from './servable-endpoint';
 import { listenNodeHttp, type NodeRoute } from './listen-node-http';
-import { FastLane } from '../lane/fast-lane';
+import { FastLane } from '../accelerators/lane/fast-lane';
 import type { HttpListener, ListenOptions } from './listen-options';
 import { listenTimeouts } from './listen-timeouts';
 import { createNodeHandler } from './node-handler';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hostHeaderValidationResponse, originValidationResponse, type AuthInfo } from '@modelcontextprotocol/server';
-import { FastLane } from '../lane/fast-lane';
+import { FastLane } from '../accelerators/lane/fast-lane';
 import { createNodeHandler } from './node-handler';
 import { servableOf, type Servable, type ServableEndpoint } from './servable-endpoint';
 import { writeWebResponse } from './write-web-response';

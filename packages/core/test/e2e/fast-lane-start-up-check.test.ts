@@ -2,7 +2,7 @@ import { PerRequestHTTPServerTransport, Server } from '@modelcontextprotocol/ser
 import { listen, type HttpListener } from '@tessera/core/node';
 import type { Logger } from '@tessera/core';
 import { appInternals } from '../../src/app/tessera-app';
-import { checkLaneAssumptions } from '../../src/lane/check-lane-assumptions';
+import { checkLaneAssumptions } from '../../src/accelerators/lane/check-lane-assumptions';
 import { edgeApp } from './two-paths-divergences.fixture';
 import { headers, meta, send } from './support/two-paths';
 

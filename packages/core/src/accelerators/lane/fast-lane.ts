@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import { createMcpHandler, isJsonContentType, type AuthInfo, type McpHttpHandler } from '@modelcontextprotocol/server';
-import type { SdkServerFactory } from '../endpoint/mcp-endpoint';
-import { SERVE_CHECKED, type FaceRequestOptions } from '../endpoint/face-request-options';
-import type { ServerRuntime } from '../server/server-runtime';
-import type { Logger } from '../logging/logger';
+import type { SdkServerFactory } from '../../endpoint/mcp-endpoint';
+import { SERVE_CHECKED, type FaceRequestOptions } from '../../endpoint/face-request-options';
+import type { ServerRuntime } from '../../server/server-runtime';
+import type { Logger } from '../../logging/logger';
 import { answerSlotOf, giveAnswerSlot } from './answer-slot';
 import { checkLaneAssumptions } from './check-lane-assumptions';
 import { DirectPromptGets } from './direct/direct-prompt-gets';
