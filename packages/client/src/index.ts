@@ -40,7 +40,7 @@ export type {
   StdioTarget,
   TransportTarget,
 } from './connect/connect-target';
-export { nodeHttpFetch } from './connect/default-http-fetch';
+export { nodeHttpFetch } from './accelerators/node-http/default-http-fetch';
 export { createFlowRecord, parseFlowRecord, type FlowRecord } from './flow/flow-record';
 export { isInputRequired } from './flow/is-input-required';
 export { describeCall, type McpCall, type McpCallMethod } from './flow/mcp-call';

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { InvalidConnectTargetError, nodeHttpFetch } from '../src';
 import { createTransport } from '../src/connect/create-transport';
-import { fetchOfNodeHttp, httpFetchFor, nodeHttpFor } from '../src/connect/default-http-fetch';
-import { NodeHttpTransport } from '../src/connect/node-http-transport';
+import { fetchOfNodeHttp, httpFetchFor, nodeHttpFor } from '../src/accelerators/node-http/default-http-fetch';
+import { NodeHttpTransport } from '../src/accelerators/node-http/node-http-transport';
 
 // Which fetch an HTTP target gets: the platform's unless nodeHttpFetch() is passed, which is there only on Node.
 describe('the fetch of an HTTP target', () => {
@@ -37,9 +37,9 @@ describe('the fetch of an HTTP target', () => {
     expect(typeof httpFetchFor({ release: { name: 'node' }, versions: {}, getBuiltinModule })).toBe('function');
   });
 
-  test('no connect file imports a node: module as a value (a bundle for a browser must not need node:http)', () => {
-    const dir = join(__dirname, '../src/connect');
-    for (const file of readdirSync(dir)) {
+  test('no connect or node-http file imports a node: module as a value (a browser bundle must not need node:http)', () => {
+    const dirs = [join(__dirname, '../src/connect'), join(__dirname, '../src/accelerators/node-http')];
+    for (const [dir, file] of dirs.flatMap((dir) => readdirSync(dir).map((file) => [dir, file] as const))) {
       const source = readFileSync(join(dir, file), 'utf8');
       expect({ file, imports: /^import (?!type)[^;]*from 'node:/m.test(source) }).toEqual({ file, imports: false });
     }

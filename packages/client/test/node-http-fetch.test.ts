@@ -3,7 +3,7 @@ import * as https from 'node:https';
 import { getEventListeners } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import type { FetchLike } from '@modelcontextprotocol/client';
-import { nodeModulesFetch } from '../src/connect/node-http-fetch';
+import { nodeModulesFetch } from '../src/accelerators/node-http/node-http-fetch';
 import { classifyLegFailure } from '../src/rounds/leg-failure';
 
 /*

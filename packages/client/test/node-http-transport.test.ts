@@ -2,8 +2,8 @@ import { StreamableHTTPClientTransport, type OAuthClientProvider } from '@modelc
 import { TesseraClient, type LegRetryEvent } from '../src';
 import { createTransport } from '../src/connect/create-transport';
 import { nodeHttpFetch } from '../src';
-import { sharedNodeHttp } from '../src/connect/default-http-fetch';
-import { NodeHttpTransport } from '../src/connect/node-http-transport';
+import { sharedNodeHttp } from '../src/accelerators/node-http/default-http-fetch';
+import { NodeHttpTransport } from '../src/accelerators/node-http/node-http-transport';
 import { classifyLegFailure } from '../src/rounds/leg-failure';
 import { recordingCallbacks } from './fixtures/callbacks.fixture';
 import { FailingFront, type FrontFailure } from './fixtures/failing-front.fixture';

@@ -1,8 +1,8 @@
 import { StreamableHTTPClientTransport, type FetchLike, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { oauthFetch } from '../auth/oauth-fetch';
-import { nodeHttpOf } from './default-http-fetch';
-import { NodeHttpTransport } from './node-http-transport';
+import { nodeHttpOf } from '../accelerators/node-http/default-http-fetch';
+import { NodeHttpTransport } from '../accelerators/node-http/node-http-transport';
 import { InvalidConnectTargetError } from '../errors/invalid-connect-target.error';
 import type { ConnectTarget, HttpTarget, InMemoryTarget } from './connect-target';
 

@@ -1,5 +1,5 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
-import { InvalidConnectTargetError } from '../errors/invalid-connect-target.error';
+import { InvalidConnectTargetError } from '../../errors/invalid-connect-target.error';
 import type { SocketModules } from './leg-sockets';
 import { nodeHttpClient, type HttpModule, type NodeHttpClient } from './node-http-fetch';
 
