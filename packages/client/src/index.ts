@@ -4,7 +4,14 @@
  * @module @tessera/client
  */
 // Public API of @tessera/client: named exports only; this list is the package's surface.
-export { TesseraClient, TesseraClient as Client, type McpResultByMethod } from './client/tessera-client';
+export {
+  TesseraClient,
+  TesseraClient as Client,
+  type McpResultByMethod,
+  type PromptParams,
+  type ResourceParams,
+  type ToolParams,
+} from './client/tessera-client';
 export {
   DEFAULT_MAX_ROUNDS,
   type CallOptions,
@@ -33,6 +40,7 @@ export type {
   StdioTarget,
   TransportTarget,
 } from './connect/connect-target';
+export { nodeHttpFetch } from './accelerators/node-http/default-http-fetch';
 export { createFlowRecord, parseFlowRecord, type FlowRecord } from './flow/flow-record';
 export { isInputRequired } from './flow/is-input-required';
 export { describeCall, type McpCall, type McpCallMethod } from './flow/mcp-call';
@@ -73,7 +81,13 @@ export { InvalidProtocolPreferenceError } from './errors/invalid-protocol-prefer
 export { InvalidClientOptionsError } from './errors/invalid-client-options.error';
 export { ProtocolNegotiationError } from './errors/protocol-negotiation.error';
 export { LOG_LEVELS, type LogCallback } from './logging/log-options';
-export { authorizationCode, clientCredentials, workloadIdentity, TesseraOAuthProvider } from './auth/oauth-provider';
+export {
+  authorizationCode,
+  clientCredentials,
+  workloadIdentity,
+  TesseraOAuthProvider,
+  type OAuthGrant,
+} from './auth/oauth-provider';
 export type {
   AuthorizationCodeOptions,
   ClientCredentialsOptions,

@@ -1,17 +1,34 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultHttpFetch, httpFetchFor } from '../src/connect/default-http-fetch';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { InvalidConnectTargetError, nodeHttpFetch } from '../src';
+import { createTransport } from '../src/connect/create-transport';
+import { fetchOfNodeHttp, httpFetchFor, nodeHttpFor } from '../src/accelerators/node-http/default-http-fetch';
+import { NodeHttpTransport } from '../src/accelerators/node-http/node-http-transport';
 
-// Which fetch an HTTP target gets by default: node:http only on Node, the global fetch everywhere else.
-describe('the default fetch for an HTTP target', () => {
-  test('on this Node: the node:http fetch, one per process', () => {
-    const first = defaultHttpFetch();
-    expect(typeof first).toBe('function');
-    expect(first).not.toBe(globalThis.fetch);
-    expect(defaultHttpFetch()).toBe(first);
+// Which fetch an HTTP target gets: the platform's unless nodeHttpFetch() is passed, which is there only on Node.
+describe('the fetch of an HTTP target', () => {
+  test('by default the platform fetch, through the SDK transport', () => {
+    expect(createTransport({ url: 'http://127.0.0.1:1/mcp' })).toBeInstanceOf(StreamableHTTPClientTransport);
   });
 
-  test('no process (browsers, workers), Bun, Deno, or a Node without getBuiltinModule: none, so the global fetch is used', () => {
+  test('nodeHttpFetch() on this Node: the node:http fetch, one per process, taking the leg transport', () => {
+    const first = nodeHttpFetch();
+    expect(typeof first).toBe('function');
+    expect(first).not.toBe(globalThis.fetch);
+    expect(nodeHttpFetch()).toBe(first);
+    expect(createTransport({ url: 'http://127.0.0.1:1/mcp', fetch: first })).toBeInstanceOf(NodeHttpTransport);
+  });
+
+  test('nodeHttpFetch() where node:http cannot be had: refused, naming the fix', () => {
+    const bun = nodeHttpFor({ release: { name: 'node' }, versions: { bun: '1.2.0' } });
+    expect(() => fetchOfNodeHttp(bun)).toThrow(InvalidConnectTargetError);
+    expect(() => fetchOfNodeHttp(bun)).toThrow(
+      "nodeHttpFetch() needs Node's node:http (Node 20.16 or later); on this runtime leave `fetch` out to use the platform fetch",
+    );
+  });
+
+  test('no process (browsers, workers), Bun, Deno, or a Node without getBuiltinModule: no node:http fetch', () => {
     const getBuiltinModule = (id: string) => process.getBuiltinModule(id as 'node:http');
     expect(httpFetchFor(undefined)).toBeUndefined();
     expect(httpFetchFor({ release: { name: 'node' }, versions: { bun: '1.2.0' }, getBuiltinModule })).toBeUndefined();
@@ -20,9 +37,9 @@ describe('the default fetch for an HTTP target', () => {
     expect(typeof httpFetchFor({ release: { name: 'node' }, versions: {}, getBuiltinModule })).toBe('function');
   });
 
-  test('no connect file imports a node: module as a value (a bundle for a browser must not need node:http)', () => {
-    const dir = join(__dirname, '../src/connect');
-    for (const file of readdirSync(dir)) {
+  test('no connect or node-http file imports a node: module as a value (a browser bundle must not need node:http)', () => {
+    const dirs = [join(__dirname, '../src/connect'), join(__dirname, '../src/accelerators/node-http')];
+    for (const [dir, file] of dirs.flatMap((dir) => readdirSync(dir).map((file) => [dir, file] as const))) {
       const source = readFileSync(join(dir, file), 'utf8');
       expect({ file, imports: /^import (?!type)[^;]*from 'node:/m.test(source) }).toEqual({ file, imports: false });
     }

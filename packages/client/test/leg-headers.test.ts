@@ -1,5 +1,5 @@
 import { StreamableHTTPClientTransport, type JSONRPCMessage } from '@modelcontextprotocol/client';
-import { legHeaders, plainBaseHeaders } from '../src/connect/leg-headers';
+import { legHeaders, plainBaseHeaders } from '../src/accelerators/node-http/leg-headers';
 import { random } from './support/seeded-random';
 
 /*

@@ -1,4 +1,4 @@
-import { TesseraClient, type LegRetryEvent, type LegRetryOptions } from '../src';
+import { nodeHttpFetch, TesseraClient, type LegRetryEvent, type LegRetryOptions } from '../src';
 import { recordingCallbacks } from './fixtures/callbacks.fixture';
 import { FailingFront, type FrontFailure } from './fixtures/failing-front.fixture';
 import type { SeenLeg } from './fixtures/mrtr-server.fixture';
@@ -157,7 +157,9 @@ describe('connect() retries its handshake the same way, reported to onConnectRet
       },
     });
     clients.push(later);
-    await later.connect({ url: front.url });
+    // the node:http sender opens a new connection here; the default (undici's process-wide pool) may first meet
+    // the reset of a connection the front cut, a connection_reset, retried the same way
+    await later.connect({ url: front.url, fetch: nodeHttpFetch() });
     expect(new URL(front.url).port).toBe(port);
     expect(events.at(-1)).toEqual([1, 'connection_refused', 100]);
   });

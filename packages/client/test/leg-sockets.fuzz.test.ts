@@ -3,8 +3,8 @@ import * as https from 'node:https';
 import * as net from 'node:net';
 import * as stream from 'node:stream';
 import type { AddressInfo } from 'node:net';
-import { nodeHttpClient, JsonText, type NodeHttpClient } from '../src/connect/node-http-fetch';
-import { readAnswerHead } from '../src/connect/plain-json-head';
+import { nodeHttpClient, JsonText, type NodeHttpClient } from '../src/accelerators/node-http/node-http-fetch';
+import { readAnswerHead } from '../src/accelerators/node-http/plain-json-head';
 import { classifyLegFailure } from '../src/rounds/leg-failure';
 import { random, type Random } from './support/seeded-random';
 

@@ -3,7 +3,7 @@ import * as https from 'node:https';
 import { getEventListeners } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import type { FetchLike } from '@modelcontextprotocol/client';
-import { nodeHttpFetch } from '../src/connect/node-http-fetch';
+import { nodeModulesFetch } from '../src/accelerators/node-http/node-http-fetch';
 import { classifyLegFailure } from '../src/rounds/leg-failure';
 
 /*
@@ -14,7 +14,7 @@ import { classifyLegFailure } from '../src/rounds/leg-failure';
 
 const FETCHES: Array<[string, FetchLike]> = [
   ['undici fetch', (url, init) => fetch(url, init)],
-  ['node:http fetch', nodeHttpFetch(http, https)],
+  ['node:http fetch', nodeModulesFetch(http, https)],
 ];
 
 type Route = (req: http.IncomingMessage, res: http.ServerResponse, body: string) => void;
@@ -197,7 +197,7 @@ describe('node:http fetch gives what undici fetch gives', () => {
       const url = `http://127.0.0.1:${(cutter.address() as AddressInfo).port}/mcp`;
       // far more than the socket buffers hold, so the write cannot finish before the reset
       const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(32 << 20) } });
-      const error = await nodeHttpFetch(http, https)(url, { method: 'POST', redirect: 'manual', body }).catch(
+      const error = await nodeModulesFetch(http, https)(url, { method: 'POST', redirect: 'manual', body }).catch(
         (e: unknown) => e,
       );
       expect(errorOutcome(error)).toMatchObject({

@@ -1,25 +1,31 @@
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StreamableHTTPClientTransport, type OAuthClientProvider } from '@modelcontextprotocol/client';
 import { TesseraClient, type LegRetryEvent } from '../src';
 import { createTransport } from '../src/connect/create-transport';
-import { defaultHttpFetch, defaultNodeHttp } from '../src/connect/default-http-fetch';
-import { NodeHttpTransport } from '../src/connect/node-http-transport';
+import { nodeHttpFetch } from '../src';
+import { sharedNodeHttp } from '../src/accelerators/node-http/default-http-fetch';
+import { NodeHttpTransport } from '../src/accelerators/node-http/node-http-transport';
 import { classifyLegFailure } from '../src/rounds/leg-failure';
 import { recordingCallbacks } from './fixtures/callbacks.fixture';
 import { FailingFront, type FrontFailure } from './fixtures/failing-front.fixture';
 import { createFixtureHandler, startHttpServer, type RunningHttpServer } from './fixtures/serve-fixture.fixture';
 
 /*
- * The leg transport (the default on Node) against the SDK's own transport, on the platform fetch and on the
+ * The leg transport (`fetch: nodeHttpFetch()`) against the SDK's own transport, on the platform fetch and on the
  * node:http fetch, through the whole client and a real front: the requests the server receives (method, body,
  * every MCP and user header) and what every call returns or throws must be the same. The front fails chosen
  * legs (503, a reset before the answer), so errors and retries go through both transports too.
  */
 
+// The SDK transport on the node:http fetch: the same function, wrapped so it is not recognised as nodeHttpFetch()'s.
 const VARIANTS = [
-  ['leg transport (default on Node)', undefined],
-  ['SDK transport on the node:http fetch', () => defaultHttpFetch()],
-  ['SDK transport on the platform fetch', () => globalThis.fetch],
+  ['leg transport (nodeHttpFetch())', () => nodeHttpFetch()],
+  ['SDK transport on the node:http fetch', () => wrapped(nodeHttpFetch())],
+  ['SDK transport on the platform fetch (the default)', undefined],
 ] as const;
+
+function wrapped(fetch: ReturnType<typeof nodeHttpFetch>): ReturnType<typeof nodeHttpFetch> {
+  return (input, init) => fetch(input, init);
+}
 
 // Added by one fetch and not the other: the transport's requests are compared without them.
 const FETCH_OWN_HEADERS = ['host', 'connection', 'user-agent', 'accept-encoding', 'accept-language', 'sec-fetch-mode'];
@@ -87,7 +93,7 @@ describe.each([
   ],
 ] as Array<[string, Array<[number, FrontFailure]>]>)('%s', (_name, failures) => {
   test('same requests on the wire, same results and errors, as the SDK transport on either fetch', async () => {
-    const post = jest.spyOn(defaultNodeHttp()!, 'post');
+    const post = jest.spyOn(sharedNodeHttp()!, 'post');
     const [legs, viaNodeFetch, viaPlatform] = [
       await scenario(VARIANTS[0][1], failures),
       await scenario(VARIANTS[1][1], failures),
@@ -121,9 +127,11 @@ test('a refused connection fails a leg as fetch does: TypeError "fetch failed", 
   expect(legs).toEqual(await outcome(VARIANTS[2][1]));
 });
 
-test('the default on Node is the leg transport; a fetch or auth of the caller keeps the SDK transport', () => {
-  expect(createTransport({ url: 'http://127.0.0.1:1/mcp' })).toBeInstanceOf(NodeHttpTransport);
-  expect(createTransport({ url: 'http://127.0.0.1:1/mcp', fetch: globalThis.fetch })).toBeInstanceOf(
-    StreamableHTTPClientTransport,
-  );
+test('nodeHttpFetch() takes the leg transport; the default, another fetch or auth keep the SDK transport', () => {
+  const url = 'http://127.0.0.1:1/mcp';
+  expect(createTransport({ url, fetch: nodeHttpFetch() })).toBeInstanceOf(NodeHttpTransport);
+  expect(createTransport({ url })).toBeInstanceOf(StreamableHTTPClientTransport);
+  expect(createTransport({ url, fetch: globalThis.fetch })).toBeInstanceOf(StreamableHTTPClientTransport);
+  const auth = {} as OAuthClientProvider; // read only once a request is sent
+  expect(createTransport({ url, fetch: nodeHttpFetch(), auth })).toBeInstanceOf(StreamableHTTPClientTransport);
 });

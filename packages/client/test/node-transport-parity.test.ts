@@ -10,12 +10,12 @@ import {
   type TesseraApp,
 } from '@tessera/core';
 import { listen } from '@tessera/core/node';
-import { CallAbortedError, CallTimeoutError, TesseraClient, type LegRetryEvent } from '../src';
+import { CallAbortedError, CallTimeoutError, nodeHttpFetch, TesseraClient, type LegRetryEvent } from '../src';
 import { FailingFront } from './fixtures/failing-front.fixture';
 
 /*
- * The whole client over real HTTP with its default transport on Node (the leg transport over node:http) and
- * with undici's global fetch passed explicitly: flows, JSON-RPC errors, progress over SSE, balancer failures,
+ * The whole client over real HTTP with the opt-in leg transport over node:http (`fetch: nodeHttpFetch()`) and
+ * with its default, undici's global fetch: flows, JSON-RPC errors, progress over SSE, balancer failures,
  * aborts and timeouts must come out the same. The node fetch's own parity, request by request, is
  * node-http-fetch.test.ts; the leg transport's requests on the wire, node-http-transport.test.ts.
  */
@@ -67,8 +67,8 @@ afterAll(async () => {
 });
 
 const VARIANTS = [
-  ['leg transport over node:http (default on Node)', undefined],
-  ['undici (fetch passed)', (input: string | URL, init?: RequestInit) => fetch(input, init)],
+  ['leg transport over node:http (nodeHttpFetch())', nodeHttpFetch()],
+  ['undici (the default: no fetch passed)', undefined],
 ] as const;
 
 async function client(fetchFn: (typeof VARIANTS)[number][1], to: string, retries: LegRetryEvent[] = []) {

@@ -12,6 +12,17 @@ import 'reflect-metadata';
 // the endpoint every face serves through (the decorated app and the low-level server both stand on it)
 export { McpEndpoint } from './endpoint/mcp-endpoint';
 export type { EndpointRequestOptions, SdkServerFactory } from './endpoint/mcp-endpoint';
+// the types the endpoint's and the low-level server's signatures use (also exported by the main entry)
+export type { Class } from './types/class';
+export type { HttpAuthOptions, VerifierAuthOptions } from './auth/http-auth-options';
+export type { IntrospectionOptions, OAuthResourceOptions } from './auth/oauth-resource-options';
+export type { LegacySessionOptions } from './endpoint/legacy-sessions';
+export type { RequestLimits, ResolvedRequestLimits } from './limits/request-limits';
+export type { Logger, LogLevel, LogFields } from './logging/logger';
+export type { TelemetryOptions } from './telemetry/telemetry-options';
+export type { PipelineStageDescription } from './pipeline/describe-pipeline';
+export type { JsonSchema, ObjectJsonSchema } from './schema/json-schema';
+export type { BodyBudget, BodyHold } from './limits/body-budget';
 
 // the low-level server: no decorators, JSON Schema tool definitions, opt-in sealing
 export { createLowLevelServer } from './lowlevel/create-low-level-server';

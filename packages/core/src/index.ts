@@ -15,13 +15,18 @@ export type { LegacySessionOptions } from './endpoint/legacy-sessions';
 export type { AppModule } from './app/app-module';
 export type { FeatureModule } from './app/feature-module';
 export { TesseraApp } from './app/tessera-app';
+export type { EndpointRequestOptions } from './endpoint/mcp-endpoint';
+export type { PipelineStageDescription } from './pipeline/describe-pipeline';
 export { DEFAULT_REQUEST_LIMITS } from './limits/request-limits';
-export type { RequestLimits } from './limits/request-limits';
+export type { RequestLimits, ResolvedRequestLimits } from './limits/request-limits';
 export type { HttpAuthOptions, VerifierAuthOptions } from './auth/http-auth-options';
 export type { IntrospectionOptions, OAuthResourceOptions } from './auth/oauth-resource-options';
 
 // decorators
 export { Provider } from './decorators/provider.decorator';
+export type { ProviderOptions } from './metadata/metadata-store';
+export type { Class, ConcreteClass } from './types/class';
+export type { EnhancerRef } from './metadata/definitions/enhancer.metadata';
 export { Tool } from './decorators/tool.decorator';
 export type { ToolOptions } from './decorators/tool.decorator';
 export { Prompt } from './decorators/prompt.decorator';
@@ -65,6 +70,18 @@ export { silentLogger } from './logging/silent-logger';
 
 // tasks (the Tasks extension): the options; the storage and execution seams are in '@tessera/core/advanced'
 export type { TasksOptions } from './tasks/tasks-options';
+// the seams' types, as TasksOptions names them (their in-memory defaults and transitions are advanced)
+export type {
+  TaskStore,
+  TaskChange,
+  AnswerOutcome,
+  CancelOutcome,
+  TaskListener,
+  TaskCreation,
+  CreateOutcome,
+} from './tasks/task-store';
+export type { TaskQueue, TaskStep } from './tasks/task-queue';
+export type { StoredTask, TaskStatus, TaskError, TaskCaller, TaskClient } from './tasks/stored-task';
 export type { TaskContext } from './contracts/task-context';
 export type { TaskSupport } from './metadata/definitions/handler.metadata';
 export { DEFAULT_TASK_TTL_MS, DEFAULT_TASK_POLL_INTERVAL_MS } from './tasks/tasks-options';
@@ -87,7 +104,7 @@ export { JsonRpcCode } from './errors/json-rpc-codes';
 
 // DTO schemas (what @Field and a raw input schema take); the schema and validation functions on their own are
 // in '@tessera/core/advanced'
-export type { FieldOptions } from './schema/field.metadata';
+export type { FieldOptions, FieldType, FieldTypeThunk } from './schema/field.metadata';
 export type { JsonSchema, ObjectJsonSchema } from './schema/json-schema';
 export type { ToolInputSchema } from './schema/raw-input-schema';
 export { loadSkillFiles } from './skills/load-skill-files';

@@ -35,6 +35,8 @@ export { UnusableAuthInfoError } from './errors/unusable-auth-info.error';
 export { RequestStateError } from './errors/request-state-error';
 export { RequestStateErrorCode, RequestStateJsonRpcCode } from './errors/codes';
 export type { SingleUseStore } from './single-use/single-use-store';
+export type { SingleUseSettings } from './single-use/consume-once';
+export type { IdempotentLegSettings } from './single-use/leg-record';
 export { MemorySingleUseStore } from './single-use/memory-single-use-store';
 export { SingleUseStoreUnavailableError } from './errors/single-use-store-unavailable.error';
 export {

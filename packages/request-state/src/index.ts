@@ -34,6 +34,8 @@ export { RequestStateError } from './errors/request-state-error';
 export { RequestStateErrorCode, RequestStateJsonRpcCode } from './errors/codes';
 export { protectRequestState } from './sdk/protect-request-state';
 export type { SingleUseStore } from './single-use/single-use-store';
+export type { SingleUseSettings } from './single-use/consume-once';
+export type { IdempotentLegSettings } from './single-use/leg-record';
 export { MemorySingleUseStore } from './single-use/memory-single-use-store';
 export { SingleUseStoreUnavailableError } from './errors/single-use-store-unavailable.error';
 export {

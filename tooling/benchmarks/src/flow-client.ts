@@ -3,12 +3,13 @@
  * on each `run`, completes `provision({ name: 'web1' })` flows (round one asks for the region, the client
  * answers `eu` and retries with the sealed state) from `concurrency` loops for the given time.
  *   node dist/flow-client.js <tessera|sdk> <url> <concurrency>
- *   tessera: @tessera/client's TesseraClient (its own round loop; on Node its default leg transport over node:http)
- *   tessera-undici: the same client given undici's global fetch, as before that default
+ *   tessera: @tessera/client's TesseraClient (its own round loop) on its opt-in leg transport over node:http
+ *     (`fetch: nodeHttpFetch()`)
+ *   tessera-undici: the same client on its default, undici's global fetch
  *   sdk:     the SDK's Client pinned to 2026-07-28, its auto-fulfilment answering through an elicitation handler
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { TesseraClient } from '@tessera/client';
+import { nodeHttpFetch, TesseraClient } from '@tessera/client';
 import { FLOW_ARGS, FLOW_RESULT } from './support/flow-servers';
 
 type CallFlow = () => Promise<{ content?: Array<{ type: string; text?: string }> }>;
@@ -17,7 +18,7 @@ async function connect(kind: string, url: string): Promise<CallFlow> {
   const answer = { action: 'accept' as const, content: { region: 'eu' } };
   if (kind === 'tessera' || kind === 'tessera-undici') {
     const client = new TesseraClient({ name: 'bench', elicitation: async () => answer });
-    await client.connect(kind === 'tessera' ? { url } : { url, fetch: (input, init) => fetch(input, init) });
+    await client.connect(kind === 'tessera' ? { url, fetch: nodeHttpFetch() } : { url });
     return () => client.callTool({ name: 'provision', arguments: FLOW_ARGS }) as ReturnType<CallFlow>;
   }
   if (kind === 'sdk') {

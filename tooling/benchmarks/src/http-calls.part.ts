@@ -18,8 +18,8 @@ import { label, recordCalls, reportCalls, toolsCell } from './http-calls.report'
  * (restingMemory: V8 returns the pages of a start-up's garbage only once its memory reducer runs, so a server
  * read right after it started, the last one started, would look bigger than one read later); RSS is read
  * again right after the last slice, and once more `settleSeconds` later without any GC forced by the bench
- * (what a user of the server would see once a burst is over; a Tessera `listen` runs its own idle GC, on by
- * default, which the `tessera-no-idle-gc` kind turns off).
+ * (what a user of the server would see once a burst is over; the Tessera kinds ask for `listen`'s idle GC,
+ * off by default, which the `tessera-no-idle-gc` kind leaves off).
  */
 export interface Measured {
   child: ServerChild;

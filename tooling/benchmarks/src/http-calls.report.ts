@@ -14,7 +14,7 @@ const LABELS: Record<string, string> = {
   'tessera-sdk': 'Tessera listen, fast path off (SDK node adapter)',
   'node-young-1mb': 'plain node:http JSON echo, node --max-semi-space-size=1',
   'tessera-young-1mb': 'Tessera app.listen, node --max-semi-space-size=1',
-  'tessera-no-idle-gc': 'Tessera app.listen, idle GC off (idleGcMs: false)',
+  'tessera-no-idle-gc': 'Tessera app.listen, idle GC off (no idleGcMs, the default)',
   'tessera-cv-root': "Tessera app.listen, class-validator's root loaded (DTOs importing 'class-validator')",
   'flow-raw': 'raw SDK flow server (low-level Server, HMAC codec)',
   'flow-tessera': 'Tessera @Elicit flow server',
@@ -39,7 +39,7 @@ export function reportCalls(measured: Measured[], config: HttpBenchConfig): void
     `node ${process.version}, ${process.platform}/${process.arch}, ${new Date().toISOString()}; ${config.connections} connections, ` +
       `${config.rounds} interleaved rounds of ${config.seconds} s per server (order reversed every other round); median [min-max] over rounds. ` +
       `Idle RSS: the lowest over ${config.settleSeconds} s at rest with a GC every second; after load: right after the last slice, ` +
-      `and ${config.settleSeconds} s later with no GC forced by the bench (Tessera's listen runs its own idle GC, idleGcMs)\n`,
+      `and ${config.settleSeconds} s later with no GC forced by the bench (Tessera's listeners ask for listen's idle GC, idleGcMs 5000)\n`,
   );
   console.log(
     `| Server | Tools | req/s | p50 ms | p99 ms | server CPU µs/request | idle RSS MB | RSS after load MB | RSS ${config.settleSeconds} s after load MB | that ÷ idle |`,

@@ -17,9 +17,9 @@ import { envelopeBody, envelopeHeaders, parseAnswer } from './support/wire';
  */
 const PAIRS = [
   { id: 'sdk', server: 'flow-raw', label: 'SDK Client + low-level Server, createRequestStateCodec (HMAC)' },
-  { id: 'tessera', server: 'flow-tessera', label: 'TesseraClient + Tessera @Elicit (AES-256-GCM)' },
-  // The same pair with the client on undici's fetch (its transport before node:http), to show what that saves.
-  { id: 'tessera-undici', server: 'flow-tessera', label: 'TesseraClient on undici fetch + Tessera @Elicit' },
+  { id: 'tessera', server: 'flow-tessera', label: 'TesseraClient on nodeHttpFetch() + Tessera @Elicit (AES-256-GCM)' },
+  // The same pair with the client on its default, undici's fetch, to show what the opt-in sender saves.
+  { id: 'tessera-undici', server: 'flow-tessera', label: 'TesseraClient on undici fetch (default) + Tessera @Elicit' },
 ] as const;
 
 interface FlowClient {

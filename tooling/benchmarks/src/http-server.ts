@@ -57,6 +57,12 @@ async function serveFetch(fetch: FetchFace): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
 }
 
+/**
+ * Tessera's listeners ask for listen's idle GC (off by default; these servers are started with --expose-gc), as a
+ * user who cares about RSS after a burst would; `tessera-no-idle-gc` leaves it out.
+ */
+const IDLE_GC = { idleGcMs: 5000 } as const;
+
 // Each kind loads only its own stack, so that idle RSS is that stack's and not every stack's.
 async function start(kind: ServerKind, tools: number): Promise<string> {
   const echo = () => import('./support/echo-servers.js');
@@ -75,31 +81,37 @@ async function start(kind: ServerKind, tools: number): Promise<string> {
       return (await (await import('./servers/nest-echo.js')).startNestEcho(tools)).url;
     case 'tessera':
     case 'tessera-young-1mb':
-      return (await (await node()).listen((await tessera()).tesseraEcho(tools).app, { port: 0 })).url.toString();
+      return (
+        await (await node()).listen((await tessera()).tesseraEcho(tools).app, { port: 0, ...IDLE_GC })
+      ).url.toString();
     case 'tessera-intercepted':
       // the same app with a pass-through interceptor: on the lane, but off its direct path (what that costs)
-      return (await (await node()).listen((await tessera()).tesseraEcho(tools, true).app, { port: 0 })).url.toString();
-    case 'tessera-no-idle-gc':
-      // listen() without its idle GC (idleGcMs: false): what RSS after a burst is when no GC runs
       return (
-        await (await node()).listen((await tessera()).tesseraEcho(tools).app, { port: 0, idleGcMs: false })
+        await (await node()).listen((await tessera()).tesseraEcho(tools, true).app, { port: 0, ...IDLE_GC })
       ).url.toString();
+    case 'tessera-no-idle-gc':
+      // listen() without its idle GC (the default): what RSS after a burst is when no GC runs
+      return (await (await node()).listen((await tessera()).tesseraEcho(tools).app, { port: 0 })).url.toString();
     case 'tessera-cv-root':
       // the same app with class-validator's root loaded, as when DTOs import from 'class-validator' rather than
       // '@tessera/core/validators' (the root loads every decorator, libphonenumber-js and validator.js whole)
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       require('class-validator');
-      return (await (await node()).listen((await tessera()).tesseraEcho(tools).app, { port: 0 })).url.toString();
+      return (
+        await (await node()).listen((await tessera()).tesseraEcho(tools).app, { port: 0, ...IDLE_GC })
+      ).url.toString();
     case 'tessera-sdk':
       // listen() with its fast path off: every request through the SDK's node adapter (what the fast path saves).
       return (
-        await (await node()).listen((await tessera()).tesseraEcho(tools).app, { port: 0, fastPath: false })
+        await (await node()).listen((await tessera()).tesseraEcho(tools).app, { port: 0, fastPath: false, ...IDLE_GC })
       ).url.toString();
     case 'flow-raw':
       return serveFetch((await flows()).rawFlowServer().fetch);
     case 'flow-tessera':
       return (
-        await (await node()).listen((await import('./support/tessera-flow.js')).tesseraFlowApp(), { port: 0 })
+        await (
+          await node()
+        ).listen((await import('./support/tessera-flow.js')).tesseraFlowApp(), { port: 0, ...IDLE_GC })
       ).url.toString();
     default:
       throw new Error(`unknown server kind ${kind as string}`);

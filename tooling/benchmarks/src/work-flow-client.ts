@@ -1,7 +1,7 @@
 /**
- * What one two-round flow costs the Tessera CLIENT over HTTP, by what carries its legs: `node-http` (the
- * default on Node: @tessera/client's leg transport over node:http, the SDK's transport for anything else)
- * against `undici` (the global fetch passed explicitly, so the SDK's transport on it). Counted rather than timed, so the figure does not move with the machine's load: the
+ * What one two-round flow costs the Tessera CLIENT over HTTP, by what carries its legs: `node-http` (opted into
+ * with `fetch: nodeHttpFetch()`: @tessera/client's leg transport over node:http, the SDK's transport for anything
+ * else) against `undici` (the default: the SDK's transport on the global fetch). Counted rather than timed, so the figure does not move with the machine's load: the
  * client's JavaScript function calls (exact, V8 precise coverage) and bytes allocated (sampled) per flow,
  * flows sent one after the other against one Tessera flow server in a child process. Client CPU per flow
  * (process.cpuUsage, variants interleaved, median of rounds) is printed too, as the timed, noisy companion.
@@ -13,7 +13,7 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { TesseraClient } from '@tessera/client';
+import { nodeHttpFetch, TesseraClient } from '@tessera/client';
 import { FLOW_ARGS, FLOW_RESULT } from './support/flow-servers';
 import { groupOf } from './support/profile-summary';
 import { startServer } from './support/server-child';
@@ -24,7 +24,7 @@ async function connect(url: string, variant: string): Promise<{ flow: Flow; clos
   const answer = { action: 'accept' as const, content: { region: 'eu' } };
   if (variant === 'sdk-client') return connectSdk(url, answer);
   const client = new TesseraClient({ name: 'work', elicitation: async () => answer });
-  await client.connect(variant === 'undici' ? { url, fetch: globalThis.fetch } : { url });
+  await client.connect(variant === 'undici' ? { url } : { url, fetch: nodeHttpFetch() });
   const flow = async () => {
     const result = (await client.callTool({ name: 'provision', arguments: FLOW_ARGS })) as {
       content?: Array<{ text?: string }>;

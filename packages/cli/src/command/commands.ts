@@ -1,5 +1,10 @@
+/** The commands `tessera` runs. */
+export type CommandName = 'tools' | 'prompts' | 'resources' | 'call' | 'prompt' | 'read' | 'skills' | 'skill';
+
 /** What each command takes after its target, and its one-line summary (the help is built from this table). */
-export const COMMANDS = {
+export const COMMANDS: {
+  readonly [name in CommandName]: { readonly operands: readonly string[]; readonly summary: string };
+} = {
   tools: { operands: [], summary: 'list the tools, with their arguments' },
   prompts: { operands: [], summary: 'list the prompts, with their arguments' },
   resources: { operands: [], summary: 'list the resources and resource templates' },
@@ -8,9 +13,7 @@ export const COMMANDS = {
   read: { operands: ['uri'], summary: 'read a resource, answering its questions' },
   skills: { operands: [], summary: 'list the agent skills, with their files (none is fetched)' },
   skill: { operands: ['name', '[file]'], summary: "print a skill's SKILL.md, or one of its files, once verified" },
-} as const;
-
-export type CommandName = keyof typeof COMMANDS;
+};
 
 export function isCommandName(value: string): value is CommandName {
   return Object.hasOwn(COMMANDS, value);

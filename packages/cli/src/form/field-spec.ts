@@ -4,7 +4,7 @@ export interface Choice {
   title: string;
 }
 
-interface FieldBase {
+export interface FieldBase {
   /** The property name: the key of the value in the answer's `content`. */
   name: string;
   /** What the user sees: the schema's title, else the property name. */

@@ -18,7 +18,8 @@ import type {
 import { MemoryTokenStore, type StoredCredentials, type TokenStore } from './token-store';
 import { checkAssertion, JWT_BEARER_GRANT } from './workload-assertion';
 
-type Grant =
+/** The grant a `TesseraOAuthProvider` runs, as `authorizationCode`, `clientCredentials` and `workloadIdentity` make it. */
+export type OAuthGrant =
   | { kind: 'authorization_code'; options: AuthorizationCodeOptions }
   | { kind: 'client_credentials'; options: ClientCredentialsOptions }
   | { kind: 'jwt_bearer'; options: WorkloadIdentityOptions };
@@ -43,7 +44,7 @@ export class TesseraOAuthProvider implements OAuthClientProvider {
   /** JWT bearer: the authorization server refused the assertion in this flow; it is not sent again. */
   private assertionRefused = false;
 
-  constructor(private readonly grant: Grant) {
+  constructor(private readonly grant: OAuthGrant) {
     const common: OAuthCommonOptions = grant.options;
     this.store = common.store ?? new MemoryTokenStore();
     if (grant.kind === 'authorization_code') this.clientMetadataUrl = grant.options.clientMetadataUrl;

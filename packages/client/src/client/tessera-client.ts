@@ -47,7 +47,7 @@ import { answerPushedRequests } from './pushed-requests';
 import { checkTaskId, CreatedTask, createdTaskOf } from '../tasks/created-task';
 import { TaskFollower } from '../tasks/follow-task';
 import type { TaskDriveOptions } from '../tasks/task-drive-options';
-import { TaskHandle } from '../tasks/task-handle';
+import { createTaskHandle, type TaskHandle } from '../tasks/task-handle';
 import { TaskListenSdkClient } from '../tasks/task-listen-sdk-client';
 import { TaskRequests } from '../tasks/task-requests';
 import { ClientSkills } from '../skills/client-skills';
@@ -71,9 +71,12 @@ export interface McpResultByMethod {
 
 type AnyResult = McpResultByMethod[keyof McpResultByMethod];
 
-type ToolParams = Omit<Extract<McpCall, { method: 'tools/call' }>, 'method'>;
-type PromptParams = Omit<Extract<McpCall, { method: 'prompts/get' }>, 'method'>;
-type ResourceParams = Omit<Extract<McpCall, { method: 'resources/read' }>, 'method'>;
+/** What `callTool` takes: the tool's name and arguments, and the request's `_meta`. */
+export type ToolParams = Omit<Extract<McpCall, { method: 'tools/call' }>, 'method'>;
+/** What `getPrompt` takes: the prompt's name and arguments, and the request's `_meta`. */
+export type PromptParams = Omit<Extract<McpCall, { method: 'prompts/get' }>, 'method'>;
+/** What `readResource` takes: the resource's URI, and the request's `_meta`. */
+export type ResourceParams = Omit<Extract<McpCall, { method: 'resources/read' }>, 'method'>;
 
 /**
  * An MCP client whose `callTool`, `getPrompt` and `readResource` run the multi-round-trip loop: every input request
@@ -239,7 +242,7 @@ export class TesseraClient {
 
   /** A handle on a task by id, for driving it by hand (`get`, `update`, `cancel`, `result`); sends nothing. */
   task(taskId: string): TaskHandle {
-    return new TaskHandle(this.tasks.port, checkTaskId(taskId));
+    return createTaskHandle(this.tasks.port, checkTaskId(taskId));
   }
 
   getPrompt(params: PromptParams, options: ManualCallOptions): Promise<GetPromptResult | InputRequiredResult>;
@@ -339,7 +342,7 @@ export class TesseraClient {
           ? await raceAbort(send(seed, stop.signal), stop.signal)
           : await this.runAllRounds(call, send, options, seed, hooks, stop.signal);
       if (!(result instanceof CreatedTask)) return result;
-      if (options.task === 'handle') return new TaskHandle(this.tasks.port, result.info.taskId, result.info, call);
+      if (options.task === 'handle') return createTaskHandle(this.tasks.port, result.info.taskId, result.info, call);
       return await this.tasks.follow(result.info.taskId, options, stop, result.info, call);
     } catch (error) {
       throw stop.explain(error);

@@ -11,6 +11,10 @@ export interface StdioTarget {
 /** A Streamable HTTP endpoint; `headers` go on every request (e.g. `Authorization: Bearer ...`). */
 export interface HttpTarget {
   url: string | URL;
+  /**
+   * What sends the requests; default the platform `fetch` (on Node, undici). `nodeHttpFetch()` opts into the
+   * client's own sender over `node:http` (less CPU per leg, Node only).
+   */
   fetch?: FetchLike;
   headers?: Record<string, string>;
   /**

@@ -1,8 +1,8 @@
 import { StreamableHTTPClientTransport, type FetchLike, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { oauthFetch } from '../auth/oauth-fetch';
-import { defaultNodeHttp } from './default-http-fetch';
-import { NodeHttpTransport } from './node-http-transport';
+import { nodeHttpOf } from '../accelerators/node-http/default-http-fetch';
+import { NodeHttpTransport } from '../accelerators/node-http/node-http-transport';
 import { InvalidConnectTargetError } from '../errors/invalid-connect-target.error';
 import type { ConnectTarget, HttpTarget, InMemoryTarget } from './connect-target';
 
@@ -18,9 +18,9 @@ export function createTransport(target: ConnectTarget): Transport {
   }
   if ('url' in target) {
     const url = new URL(target.url);
-    // On Node, with neither a fetch nor auth of the user's: the SDK's transport over node:http, its legs sent
-    // straight (node-http-transport.ts). A `fetch` passed (`globalThis.fetch` included) is used as given.
-    const nodeHttp = target.fetch === undefined && target.auth === undefined ? defaultNodeHttp() : undefined;
+    // `fetch: nodeHttpFetch()` without auth: the SDK's transport over node:http, its legs sent straight
+    // (node-http-transport.ts). Any other `fetch` is used as given; none: the platform's.
+    const nodeHttp = target.auth === undefined ? nodeHttpOf(target.fetch) : undefined;
     if (nodeHttp !== undefined && (url.protocol === 'http:' || url.protocol === 'https:'))
       return new NodeHttpTransport(url, nodeHttp, target.headers);
     return new StreamableHTTPClientTransport(url, {

@@ -1,5 +1,5 @@
 import { SdkHttpError, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
-import { NodeHttpTransport } from './node-http-transport';
+import { NodeHttpTransport } from '../accelerators/node-http/node-http-transport';
 
 /** The 2025-era session a transport holds, if any (Streamable HTTP with an `Mcp-Session-Id`). */
 export function httpSessionOf(transport: Transport | undefined): StreamableHTTPClientTransport | undefined {

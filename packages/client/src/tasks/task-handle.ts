@@ -17,10 +17,16 @@ export interface TaskPort {
  * with `get`, answer its questions with `update`, stop it with `cancel`, or hand it back to the automatic
  * loop with `result`. Persist `taskId` to pick the task up in another process (`client.resumeTask`).
  */
+let build: (port: TaskPort, taskId: string, seen?: TaskInfo, call?: McpCall) => TaskHandle;
+
 export class TaskHandle {
   private seen: TaskInfo | undefined;
 
-  constructor(
+  static {
+    build = (port, taskId, seen, call) => new TaskHandle(port, taskId, seen, call);
+  }
+
+  private constructor(
     private readonly port: TaskPort,
     readonly taskId: string,
     seen?: TaskInfo,
@@ -61,4 +67,9 @@ export class TaskHandle {
   toJSON(): { taskId: string } {
     return { taskId: this.taskId };
   }
+}
+
+/** A handle over the client's task requests (`TaskPort` is internal: handles come from the client). */
+export function createTaskHandle(port: TaskPort, taskId: string, seen?: TaskInfo, call?: McpCall): TaskHandle {
+  return build(port, taskId, seen, call);
 }

@@ -17,7 +17,7 @@ import type { AppModule } from './app-module';
 import type { CreateAppOptions } from './create-app-options';
 import { checkAppModuleSettings, checkCreateAppOptions } from './module-settings';
 import { checkCacheHints } from './check-cache-hints';
-import { TesseraApp } from './tessera-app';
+import { createTesseraApp, type TesseraApp } from './tessera-app';
 import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
 import { sdkSkills } from '../skills/sdk-skills';
 import { tasksRuntime } from '../tasks/tasks-runtime-modules';
@@ -71,7 +71,7 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
     runtime.tasks = new (tasksRuntime().TaskRuntime)(runtime, module.tasks, {
       bindPrincipal: bindPrincipal ? (ctx) => bindPrincipal(ctx) : undefined,
     });
-  return new TesseraApp(runtime, options.auth, options.legacySessions, limits);
+  return createTesseraApp(runtime, options.auth, options.legacySessions, limits);
 }
 
 /** The module's skills: the SDK's own extension object (a catalog, or one built over a SkillSource). */

@@ -1,5 +1,7 @@
+import type { ServerNotifier } from '@modelcontextprotocol/server';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
 import type { HandlerMethod } from '../contracts/handler-ref';
+import type { Logger } from '../logging/logger';
 import { describePipeline, type PipelineStageDescription } from '../pipeline/describe-pipeline';
 import { createSdkServer } from '../server/create-sdk-server';
 import type { ServerRuntime } from '../server/server-runtime';
@@ -8,38 +10,104 @@ import { httpAuthRuntime } from '../auth/http-auth-runtime';
 import { tasksRuntime } from '../tasks/tasks-runtime-modules';
 import type { HttpAuthOptions } from '../auth/http-auth-options';
 import type { LegacySessionOptions } from '../endpoint/legacy-sessions';
-import { McpEndpoint } from '../endpoint/mcp-endpoint';
+import { addEndpointFeatures, McpEndpoint, type EndpointRequestOptions } from '../endpoint/mcp-endpoint';
 import type { ResolvedRequestLimits } from '../limits/request-limits';
 
 /**
- * A compiled, ready-to-serve application. The same compiled tables serve every transport: `fetch`
- * (web-standard, also the in-memory face for tests) here; `listen` and `serveStdio` from `@tessera/core/node`.
+ * What the Node faces and the fast lane read of an app: its endpoint, and its compiled runtime when the app was
+ * made by this copy of core (internal).
  */
-export class TesseraApp extends McpEndpoint {
-  constructor(
-    readonly runtime: ServerRuntime,
+export interface AppInternals {
+  endpoint: McpEndpoint;
+  runtime?: ServerRuntime;
+}
+
+/**
+ * Where an app keeps its endpoint, registered (Symbol.for) so that the faces of another loaded copy of core of
+ * the same format serve it too, as they did when the app was an endpoint itself. Not on the app's type.
+ */
+const APP_ENDPOINT = Symbol.for('tessera.core.appEndpoint');
+
+let build: (
+  runtime: ServerRuntime,
+  auth?: HttpAuthOptions,
+  legacySessions?: boolean | LegacySessionOptions,
+  limits?: ResolvedRequestLimits,
+) => TesseraApp;
+let runtimeOf: (app: object) => ServerRuntime | undefined;
+
+/**
+ * A compiled, ready-to-serve application (made by `createApp`). The same compiled tables serve every transport:
+ * `fetch` (web-standard, also the in-memory face for tests) here; `listen`, `nodeHandler` and `serveStdio` from
+ * `@tessera/core/node`. It is composed over the runtime-neutral endpoint (`McpEndpoint` of the advanced tier)
+ * rather than extending it, so its surface is this class's members and nothing of the tier below.
+ */
+export class TesseraApp {
+  readonly #endpoint: McpEndpoint;
+  readonly #runtime: ServerRuntime;
+
+  /**
+   * Serves one HTTP request (Streamable HTTP, both eras): Host/Origin when `allowedHosts` is given, then the
+   * bearer token when auth is configured, then the body's size and shape, then the SDK.
+   */
+  readonly fetch: (request: Request, options?: EndpointRequestOptions) => Promise<Response>;
+
+  /** The server-side log (the module's `logger`, or the console one). */
+  readonly logger: Logger;
+
+  private constructor(
+    runtime: ServerRuntime,
     auth?: HttpAuthOptions,
     legacySessions?: boolean | LegacySessionOptions,
     limits?: ResolvedRequestLimits,
   ) {
     const httpAuth = auth && new (httpAuthRuntime().HttpAuth)(auth, runtime.logger, declaredScopes(runtime.compiled));
-    super((era) => createSdkServer(runtime, era), runtime.logger, httpAuth, legacySessions, limits, runtime.events);
-    this.paramHeaders = runtime.compiled.paramHeaders;
-    // also when a host verified the token itself and passes `authInfo` in: scopes hold whoever checked it
-    this.challengeScopes = (body, authInfo) => {
-      if (authInfo === undefined) return undefined;
-      for (const { scopes, what } of neededScopes(runtime.compiled, body)) {
-        const challenge = httpAuthRuntime().scopeChallenge(authInfo, scopes, what, httpAuth);
-        if (challenge) return challenge;
-      }
-      return undefined;
-    };
-    if (runtime.tasks) this.taskListen = new (tasksRuntime().TaskListenStreams)(runtime.tasks);
-    this.countRefusals(runtime.pipeline.telemetry);
+    const endpoint = new McpEndpoint(
+      (era) => createSdkServer(runtime, era),
+      runtime.logger,
+      undefined,
+      legacySessions,
+      limits,
+      runtime.events,
+    );
+    addEndpointFeatures(endpoint, {
+      httpAuth,
+      paramHeaders: runtime.compiled.paramHeaders,
+      // also when a host verified the token itself and passes `authInfo` in: scopes hold whoever checked it
+      challengeScopes: (body, authInfo) => {
+        if (authInfo === undefined) return undefined;
+        for (const { scopes, what } of neededScopes(runtime.compiled, body)) {
+          const challenge = httpAuthRuntime().scopeChallenge(authInfo, scopes, what, httpAuth);
+          if (challenge) return challenge;
+        }
+        return undefined;
+      },
+      taskListen: runtime.tasks && new (tasksRuntime().TaskListenStreams)(runtime.tasks),
+      telemetry: runtime.pipeline.telemetry,
+    });
+    this.#endpoint = endpoint;
+    this.#runtime = runtime;
+    Object.defineProperty(this, APP_ENDPOINT, { value: endpoint });
+    this.fetch = endpoint.fetch;
+    this.logger = runtime.logger;
+  }
+
+  static {
+    build = (runtime, auth, legacySessions, limits) => new TesseraApp(runtime, auth, legacySessions, limits);
+    runtimeOf = (app) => (#runtime in app ? app.#runtime : undefined);
   }
 
   get name(): string {
-    return this.runtime.info.name;
+    return this.#runtime.info.name;
+  }
+
+  /**
+   * Raises change notifications (`toolsChanged()`, `promptsChanged()`, `resourcesChanged()`,
+   * `resourceUpdated(uri)`) to every open `subscriptions/listen` stream that asked for them, through the
+   * app's `events` bus (every instance sharing it). Needs `events` in the module for clients to be offered them.
+   */
+  get notify(): ServerNotifier {
+    return this.#endpoint.notify;
   }
 
   /**
@@ -48,7 +116,7 @@ export class TesseraApp extends McpEndpoint {
    * that handler's merged chain, its parameters and the method it invokes.
    */
   describePipeline(method?: HandlerMethod, name?: string): PipelineStageDescription[] {
-    const { compiled, pipeline } = this.runtime;
+    const { compiled, pipeline } = this.#runtime;
     if (method === undefined) return describePipeline({ enhancers: compiled.appEnhancers, tools: pipeline });
     const plan =
       method === 'tools/call'
@@ -66,17 +134,41 @@ export class TesseraApp extends McpEndpoint {
   }
 
   /**
-   * Stops serving, then disposes the root container (and the singletons it built). Running task steps are
-   * given their queue's drain at once, while the listeners drain, so they finish rather than start over.
+   * Stops serving (every listener, handler and stdio connection opened on it), then disposes the root
+   * container. Running task steps are given their queue's drain at once, while the listeners drain, so they
+   * finish rather than start over.
    */
-  override async close(): Promise<void> {
-    const draining = this.runtime.tasks?.drain();
+  async close(): Promise<void> {
+    const draining = this.#runtime.tasks?.drain();
     try {
-      await super.close();
+      await this.#endpoint.close();
     } finally {
       await draining?.catch(() => undefined);
     }
-    await this.runtime.tasks?.close();
-    await this.runtime.root.dispose();
+    await this.#runtime.tasks?.close();
+    await this.#runtime.root.dispose();
   }
+}
+
+/** The app over `runtime` (createApp's last step). */
+export function createTesseraApp(
+  runtime: ServerRuntime,
+  auth?: HttpAuthOptions,
+  legacySessions?: boolean | LegacySessionOptions,
+  limits?: ResolvedRequestLimits,
+): TesseraApp {
+  return build(runtime, auth, legacySessions, limits);
+}
+
+/** The app's endpoint and runtime, for the faces and the fast lane (not exported by any entry). */
+export function appInternals(app: TesseraApp): Required<AppInternals> {
+  const internals = appInternalsOf(app);
+  if (!internals?.runtime) throw new TypeError('appInternals: not an app made by this copy of @tessera/core');
+  return internals as Required<AppInternals>;
+}
+
+/** `appInternals` of a decorated app of any loaded copy of core; undefined for anything else (an endpoint). */
+export function appInternalsOf(value: object): AppInternals | undefined {
+  const endpoint = (value as { [APP_ENDPOINT]?: McpEndpoint })[APP_ENDPOINT];
+  return endpoint && { endpoint, runtime: runtimeOf(value) };
 }

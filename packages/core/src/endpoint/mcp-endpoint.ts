@@ -47,6 +47,30 @@ const ENDPOINT_REQUEST_OPTIONS = { allowedHosts: true, authInfo: true, parsedBod
 /** Builds the SDK server for one serving unit (an HTTP request, or a stdio connection) of the given era. */
 export type SdkServerFactory = (era: 'modern' | 'legacy') => Server;
 
+/** What a server built on the endpoint adds to its checks (the decorated app; the low-level server its telemetry). */
+export interface EndpointFeatures {
+  /** Tool arguments mirrored into `Mcp-Param-*` headers, checked against the body before either path serves a call. */
+  paramHeaders?: ReadonlyMap<string, readonly ParamHeader[]>;
+  /** The 403 for a call whose handler needs scopes the verified token lacks. */
+  challengeScopes?: (body: unknown, authInfo: AuthInfo | undefined) => Response | undefined;
+  /** `subscriptions/listen` streams for task status (`taskIds` filters), when the app serves tasks. */
+  taskListen?: TaskListenStreams;
+  /** Counts what is refused before dispatch with the pipeline's refusals. */
+  telemetry?: FlowTelemetry;
+  /** Bearer auth built by the app itself (it knows the scopes its handlers declare), in place of the constructor's. */
+  httpAuth?: HttpAuth;
+}
+
+let addFeatures: (endpoint: McpEndpoint, features: EndpointFeatures) => void;
+
+/**
+ * Adds `features` to an endpoint just built. Internal (no entry exports it): the app and the low-level server
+ * compose their endpoint this way rather than by subclass fields, so none of these types is on a public surface.
+ */
+export function addEndpointFeatures(endpoint: McpEndpoint, features: EndpointFeatures): void {
+  addFeatures(endpoint, features);
+}
+
 /**
  * The runtime-neutral face of every Tessera server, over one per-request SDK server factory: `fetch`
  * (web-standard; also the in-memory face for tests). The Node faces, `listen` and `serveStdio`, live in
@@ -55,21 +79,21 @@ export type SdkServerFactory = (era: 'modern' | 'legacy') => Server;
  */
 export class McpEndpoint {
   private readonly handler: McpHttpHandler;
-  private readonly authenticate?: (request: Request) => Promise<AuthInfo | Response>;
+  private authenticate?: (request: Request) => Promise<AuthInfo | Response>;
   /** Bearer auth as configured: the token check above, the metadata document, scope challenges. */
-  protected readonly httpAuth?: HttpAuth;
+  private httpAuth?: HttpAuth;
   private readonly closers = new Set<() => Promise<void>>();
 
   /** Tool arguments mirrored into `Mcp-Param-*` headers, checked against the body before either path serves a call. */
-  protected paramHeaders?: ReadonlyMap<string, readonly ParamHeader[]>;
+  private paramHeaders?: ReadonlyMap<string, readonly ParamHeader[]>;
   /** The 403 for a call whose handler needs scopes the verified token lacks (set by the decorated app). */
-  protected challengeScopes?: (body: unknown, authInfo: AuthInfo | undefined) => Response | undefined;
+  private challengeScopes?: (body: unknown, authInfo: AuthInfo | undefined) => Response | undefined;
 
   /** Hears what is refused before dispatch, to count it with the pipeline's refusals (`countRefusals`). */
   private refusals?: RefusalListener;
 
   /** `subscriptions/listen` streams for task status (`taskIds` filters), when the app serves tasks. */
-  protected taskListen?: TaskListenStreams;
+  private taskListen?: TaskListenStreams;
 
   /** Sessionful 2025-era HTTP, when opted in; otherwise 2025 clients are served statelessly. */
   private readonly sessions?: LegacySessions;
@@ -80,12 +104,25 @@ export class McpEndpoint {
   /** What `admit` verified: a face hands it back as `authInfo`, and `fetch` does not verify that token again. */
   private readonly verified = new WeakSet<AuthInfo>();
 
+  static {
+    addFeatures = (endpoint, { paramHeaders, challengeScopes, taskListen, telemetry, httpAuth }) => {
+      if (httpAuth) {
+        endpoint.httpAuth = httpAuth;
+        endpoint.authenticate = httpAuth.authenticate;
+      }
+      if (paramHeaders) endpoint.paramHeaders = paramHeaders;
+      if (challengeScopes) endpoint.challengeScopes = challengeScopes;
+      if (taskListen) endpoint.taskListen = taskListen;
+      if (telemetry) endpoint.countRefusals(telemetry);
+    };
+  }
+
   constructor(
     /** Builds the SDK server of one serving unit; the Node faces use it for stdio connections. */
     readonly serverFactory: SdkServerFactory,
     /** The server-side log, shared with the faces. */
     readonly logger: Logger,
-    auth?: HttpAuthOptions | HttpAuth,
+    auth?: HttpAuthOptions,
     legacySessions?: boolean | LegacySessionOptions,
     /** Bounds on one request, checked before the SDK; the Node faces use them too. */
     readonly limits: ResolvedRequestLimits = DEFAULT_REQUEST_LIMITS,
@@ -105,10 +142,7 @@ export class McpEndpoint {
       legacy: this.sessions ? 'reject' : 'stateless',
       ...(events !== undefined && { bus: events }),
     });
-    if (auth) {
-      const { HttpAuth } = httpAuthRuntime();
-      this.httpAuth = auth instanceof HttpAuth ? auth : new HttpAuth(auth, logger);
-    }
+    if (auth) this.httpAuth = new (httpAuthRuntime().HttpAuth)(auth, logger);
     this.authenticate = this.httpAuth?.authenticate;
     this.bodies = new BodyBudget(limits.maxBodyBytesInFlight);
   }
@@ -231,8 +265,8 @@ export class McpEndpoint {
    * non-string state as a refused state, a call with malformed or oversized arguments or answers as a round
    * of `invalid_arguments`.
    */
-  protected countRefusals(telemetry: FlowTelemetry | undefined): void {
-    this.refusals = telemetry && {
+  private countRefusals(telemetry: FlowTelemetry): void {
+    this.refusals = {
       state: (refused) => telemetryModules().recordRefusedState(telemetry, refused),
       call: (refused) => telemetryModules().recordRefusedCall(telemetry, refused),
     };

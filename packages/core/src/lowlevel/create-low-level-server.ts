@@ -14,7 +14,7 @@ import { LowLevelHandler, lowLevelToolPlan } from './low-level-tool-plan';
 import { RawRequestState } from './raw-request-state';
 import type { LowLevelRuntime } from './create-low-level-sdk-server';
 import type { LowLevelServerOptions } from './low-level-server-options';
-import { LowLevelServer } from './low-level-server';
+import { buildLowLevelServer, type LowLevelServer } from './low-level-server';
 
 const LOW_LEVEL_SERVER_OPTIONS = {
   name: true,
@@ -90,5 +90,5 @@ export function createLowLevelServer(options: LowLevelServerOptions): LowLevelSe
       },
     },
   };
-  return new LowLevelServer(runtime, options.auth, limits);
+  return buildLowLevelServer(runtime, options.auth, limits);
 }

@@ -1,20 +1,29 @@
 import type { HttpAuthOptions } from '../auth/http-auth-options';
-import { McpEndpoint } from '../endpoint/mcp-endpoint';
+import { addEndpointFeatures, McpEndpoint } from '../endpoint/mcp-endpoint';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
 import type { ResolvedRequestLimits } from '../limits/request-limits';
 import { emptyEnhancers } from '../metadata/definitions/enhancer.metadata';
 import { describePipeline, type PipelineStageDescription } from '../pipeline/describe-pipeline';
 import { createLowLevelSdkServer, type LowLevelRuntime } from './create-low-level-sdk-server';
 
-/** A ready-to-serve low-level server, with the same three faces as `TesseraApp`: `fetch`, `listen`, `serveStdio`. */
+let build: (runtime: LowLevelRuntime, auth?: HttpAuthOptions, limits?: ResolvedRequestLimits) => LowLevelServer;
+
+/**
+ * A ready-to-serve low-level server (made by `createLowLevelServer`), with the same three faces as `TesseraApp`:
+ * `fetch`, `listen`, `serveStdio`.
+ */
 export class LowLevelServer extends McpEndpoint {
-  constructor(
+  private constructor(
     private readonly runtime: LowLevelRuntime,
     auth?: HttpAuthOptions,
     limits?: ResolvedRequestLimits,
   ) {
     super((era) => createLowLevelSdkServer(runtime, era), runtime.call.logger, auth, undefined, limits);
-    this.countRefusals(runtime.call.pipeline.telemetry);
+    addEndpointFeatures(this, { telemetry: runtime.call.pipeline.telemetry });
+  }
+
+  static {
+    build = (runtime, auth, limits) => new LowLevelServer(runtime, auth, limits);
   }
 
   get name(): string {
@@ -32,4 +41,13 @@ export class LowLevelServer extends McpEndpoint {
     if (!plan) throw new InvalidConfigurationError(`describePipeline: no tool named "${tool}" in "${this.name}".`);
     return describePipeline({ enhancers: plan.enhancers, plan, tools });
   }
+}
+
+/** The server over `runtime` (createLowLevelServer's last step). */
+export function buildLowLevelServer(
+  runtime: LowLevelRuntime,
+  auth?: HttpAuthOptions,
+  limits?: ResolvedRequestLimits,
+): LowLevelServer {
+  return build(runtime, auth, limits);
 }

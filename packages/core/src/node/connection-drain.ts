@@ -8,7 +8,8 @@ export interface RequestCounter {
 }
 
 interface Tracked {
-  inFlight: number;
+  /** The connection's answers not yet done, oldest first (the one being written, then any pipelined). */
+  answering: Set<ServerResponse>;
   idleTimer?: NodeJS.Timeout;
 }
 
@@ -32,7 +33,7 @@ export class ConnectionDrain {
     private readonly counter?: RequestCounter,
   ) {
     server.on('connection', (socket: Socket) => {
-      this.sockets.set(socket, { inFlight: 0 });
+      this.sockets.set(socket, { answering: new Set() });
       socket.once('close', () => {
         clearTimeout(this.sockets.get(socket)?.idleTimer);
         this.sockets.delete(socket);
@@ -54,12 +55,12 @@ export class ConnectionDrain {
     counter?.started();
     if (tracked) {
       clearTimeout(tracked.idleTimer);
-      tracked.inFlight += 1;
+      tracked.answering.add(res);
       // one listener per request for both counts
       res.once('close', () => {
-        tracked.inFlight -= 1;
+        tracked.answering.delete(res);
         counter?.ended();
-        if (this.draining && tracked.inFlight === 0) this.closeWhenIdle(req.socket, tracked);
+        if (this.draining && tracked.answering.size === 0) this.closeWhenIdle(req.socket, tracked);
       });
     } else if (counter) res.once('close', () => counter.ended());
     if (!this.draining) return true;
@@ -80,9 +81,10 @@ export class ConnectionDrain {
         resolve();
       });
       for (const [socket, tracked] of this.sockets) {
-        const res = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
-        if (res && !res.headersSent) res.setHeader('connection', 'close'); // answered, then closed
-        if (tracked.inFlight === 0) this.closeWhenIdle(socket, tracked);
+        // the answer being written (the oldest): answered, then closed
+        const [res] = tracked.answering;
+        if (res && !res.headersSent) res.setHeader('connection', 'close');
+        if (tracked.answering.size === 0) this.closeWhenIdle(socket, tracked);
       }
     });
   }
@@ -90,7 +92,7 @@ export class ConnectionDrain {
   private closeWhenIdle(socket: Socket, tracked: Tracked): void {
     clearTimeout(tracked.idleTimer);
     tracked.idleTimer = setTimeout(() => {
-      if (tracked.inFlight === 0) socket.end();
+      if (tracked.answering.size === 0) socket.end();
     }, this.idleGraceMs);
     tracked.idleTimer.unref();
   }

@@ -1,7 +1,16 @@
 import type { V8GcResult } from './v8-gc';
 
-/** `listen`'s default `idleGcMs`: V8 gives the young generation back only at a GC after 5 s of low allocation. */
-export const DEFAULT_IDLE_GC_MS = 5000;
+/**
+ * `listen`'s `idleGcMs` asks for a GC the host must allow: Tessera never sets V8's flags, so the process has to be
+ * started with `--expose-gc`. Refused at `listen`, naming the fix, rather than silently doing nothing.
+ */
+export function requireExposedGc(where: string): void {
+  if (typeof (globalThis as { gc?: unknown }).gc === 'function') return;
+  throw new Error(
+    `${where} needs V8's gc, which this process does not have: start Node with --expose-gc ` +
+      '(node --expose-gc server.js, or NODE_OPTIONS=--expose-gc), or leave idleGcMs out',
+  );
+}
 
 /**
  * V8 shrinks its young generation at a GC only when the allocation rate it measured over the last 5 s is

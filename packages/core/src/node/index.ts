@@ -12,5 +12,14 @@ export { serveStdio } from './serve-stdio';
 export { stopOnSignals } from './stop-on-signals';
 export type { StopOnSignalsOptions } from './stop-on-signals';
 export type { ListenOptions, HttpListener } from './listen-options';
-export type { ServableEndpoint } from './servable-endpoint';
+export type { Servable, ServableEndpoint } from './servable-endpoint';
+// the types those signatures use (also exported by the main and advanced entries)
+export type { TesseraApp } from '../app/tessera-app';
+export type { EndpointRequestOptions, SdkServerFactory } from '../endpoint/mcp-endpoint';
+export type { ResolvedRequestLimits } from '../limits/request-limits';
+export type { BodyBudget, BodyHold } from '../limits/body-budget';
+export type { Logger, LogLevel, LogFields } from '../logging/logger';
+export type { HandlerMethod } from '../contracts/handler-ref';
+export type { PipelineStageDescription } from '../pipeline/describe-pipeline';
+export type { RequestLimits } from '../limits/request-limits';
 export { loadSkillFolder } from './load-skill-folder';

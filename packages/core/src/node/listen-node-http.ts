@@ -83,9 +83,8 @@ export async function listenNodeHttp(
 }
 
 /**
- * The idle GC when on. V8's `gc` is asked for at the first idle GC, not at listen (v8-gc.ts, with node:v8 and the
- * `vm` context it takes, required then: none of it before the first answer); where none can be had, the release
- * stops there.
+ * The idle GC when asked for (`listenTimeouts` made sure the process has V8's `gc`). v8-gc.ts, with node:v8, is
+ * required at the first idle GC, not at listen: none of it before the first answer.
  */
 function idleRelease(delayMs: number | false, logger: () => Logger | undefined): IdleMemoryRelease | undefined {
   if (delayMs === false) return undefined;

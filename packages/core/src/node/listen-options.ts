@@ -36,12 +36,14 @@ export interface ListenOptions {
    */
   fastPath?: boolean;
   /**
-   * Give a burst's memory back once the server is idle (default 5000 ms; `false`: never). Under load V8
-   * grows its young generation to 16 MB semi-spaces and, with nothing allocating afterwards, keeps those
-   * pages: once requests were served and then none has been in flight for this long, one young-generation
-   * GC (a second one 6 s later if V8 kept the memory the first time) returns them, about 1-8 ms of pause.
-   * Nothing more until requests come again; `/healthz` and `/readyz` do not count as requests. Where V8's
-   * `gc` cannot be had (Bun), nothing happens.
+   * Give a burst's memory back once the server is idle: off unless given (`false` is the same as leaving it out).
+   * Under load V8 grows its young generation to 16 MB semi-spaces and, with nothing allocating afterwards,
+   * keeps those pages: once requests were served and then none has been in flight for this many ms (5000 is a
+   * good value: V8 shrinks only after about 5 s of low allocation), one young-generation GC (a second one 6 s
+   * later if V8 kept the memory the first time) returns them, about 1-8 ms of pause. Nothing more until
+   * requests come again; `/healthz` and `/readyz` do not count as requests. Needs V8's `gc`: start the process
+   * with `--expose-gc` (`node --expose-gc server.js`, or `NODE_OPTIONS=--expose-gc`); without it `listen` is
+   * refused with an error saying so. Tessera never sets V8 flags itself.
    */
   idleGcMs?: number | false;
 }

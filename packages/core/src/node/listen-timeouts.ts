@@ -1,12 +1,12 @@
 import type { ListenOptions } from './listen-options';
 import { positiveMilliseconds, zeroOrMoreMilliseconds } from './positive-milliseconds';
-import { DEFAULT_IDLE_GC_MS } from './idle-memory-release';
+import { requireExposedGc } from './idle-memory-release';
 
 export interface ListenTimeouts {
   drainMs: number;
   readyDelayMs: number;
   keepAliveTimeoutMs: number;
-  /** How long without a request before the idle GC; `false`: none. */
+  /** How long without a request before the idle GC; `false`: none (the default). */
   idleGcMs: number | false;
 }
 
@@ -22,9 +22,14 @@ export function listenTimeouts(options: ListenOptions): ListenTimeouts {
       'listen: keepAliveTimeoutMs',
       options.keepAliveTimeoutMs ?? NODE_KEEP_ALIVE_TIMEOUT_MS,
     ),
-    idleGcMs:
-      options.idleGcMs === false
-        ? false
-        : positiveMilliseconds('listen: idleGcMs', options.idleGcMs ?? DEFAULT_IDLE_GC_MS),
+    idleGcMs: idleGcMs(options.idleGcMs),
   };
+}
+
+/** Off unless asked for; when asked for, a positive delay in a process started with `--expose-gc`. */
+function idleGcMs(given: ListenOptions['idleGcMs']): number | false {
+  if (given === undefined || given === false) return false;
+  const delayMs = positiveMilliseconds('listen: idleGcMs', given);
+  requireExposedGc('listen: idleGcMs');
+  return delayMs;
 }

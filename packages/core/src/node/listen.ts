@@ -1,7 +1,7 @@
 import { hostHeaderValidationResponse, originValidationResponse } from '@modelcontextprotocol/server';
-import type { ServableEndpoint } from './servable-endpoint';
+import { servableOf, type Servable, type ServableEndpoint } from './servable-endpoint';
 import { listenNodeHttp, type NodeRoute } from './listen-node-http';
-import { FastLane } from '../lane/fast-lane';
+import { FastLane } from '../accelerators/lane/fast-lane';
 import type { HttpListener, ListenOptions } from './listen-options';
 import { checkListenOptions } from './node-option-keys';
 import { listenTimeouts } from './listen-timeouts';
@@ -20,22 +20,22 @@ import { acceptedHost } from './accepted-host';
  * promise rejects, the listener closes and `listener.ready` rejects with that error.
  */
 export async function listen(
-  endpoint: ServableEndpoint | PromiseLike<ServableEndpoint>,
+  app: Servable | PromiseLike<Servable>,
   options: ListenOptions = {},
 ): Promise<HttpListener> {
   checkListenOptions(options);
   listenTimeouts(options); // a bad setting is refused now, before anything binds or waits
-  if (!isPromiseLike(endpoint)) {
-    const served = serve(endpoint, options);
+  if (!isPromiseLike(app)) {
+    const served = serve(app, options);
     const listener = await listenNodeHttp(options, served.route);
     const close = async () => {
       await listener.close();
       await served.lane?.close();
     };
-    return { url: listener.url, ready: Promise.resolve(), close: endpoint.track(close) };
+    return { url: listener.url, ready: Promise.resolve(), close: served.endpoint.track(close) };
   }
   let served: Served | undefined;
-  const arriving = Promise.resolve(endpoint).then((arrived) => (served = serve(arrived, options)));
+  const arriving = Promise.resolve(app).then((arrived) => (served = serve(arrived, options)));
   const routed = arriving.then((s) => s.route);
   routed.catch(() => undefined); // the listener's own handler closes it; `ready` tells the caller
   const listener = await listenNodeHttp(options, routed).catch(async (error: unknown) => {
@@ -59,7 +59,8 @@ interface Served {
 }
 
 /** The endpoint's node handler behind the DNS rebinding check, and its fast lane when on. */
-function serve(endpoint: ServableEndpoint, options: ListenOptions): Served {
+function serve(app: Servable, options: ListenOptions): Served {
+  const { endpoint, runtime } = servableOf(app);
   const host = options.host ?? '127.0.0.1';
   const allowedHosts = options.allowedHosts ?? (isLoopbackHost(host) ? loopbackAllowedHosts(host) : undefined);
   // A page on another site that rebinds its name to a loopback address sends its own Host/Origin: refuse those.
@@ -70,7 +71,7 @@ function serve(endpoint: ServableEndpoint, options: ListenOptions): Served {
     ...(endpoint.admit && { admit: (request: Request) => endpoint.admit!(request) }),
     ...(endpoint.bodies && { bodies: endpoint.bodies }),
   };
-  const lane = options.fastPath === false ? undefined : FastLane.open(endpoint);
+  const lane = options.fastPath === false ? undefined : FastLane.open(endpoint, runtime);
   const handle = createNodeHandler(face, lane, endpoint.limits);
   const alsoServes = endpoint.servesPath && ((pathname: string) => endpoint.servesPath!(pathname));
   return { endpoint, lane, route: { handle, alsoServes, logger: endpoint.logger } };
@@ -84,6 +85,6 @@ function hostScreen(allowedHosts: string[]): (request: Request) => Response | un
     originValidationResponse(request, allowedHosts);
 }
 
-function isPromiseLike(value: unknown): value is PromiseLike<ServableEndpoint> {
+function isPromiseLike(value: unknown): value is PromiseLike<Servable> {
   return typeof (value as { then?: unknown } | null)?.then === 'function';
 }

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hostHeaderValidationResponse, originValidationResponse, type AuthInfo } from '@modelcontextprotocol/server';
-import { FastLane } from '../lane/fast-lane';
+import { FastLane } from '../accelerators/lane/fast-lane';
 import { createNodeHandler } from './node-handler';
 import { checkOptions } from '../errors/definition/check-options';
-import type { ServableEndpoint } from './servable-endpoint';
+import { servableOf, type Servable, type ServableEndpoint } from './servable-endpoint';
 import { unusableHostCheck } from './unusable-host';
 import { writeWebResponse } from './write-web-response';
 
@@ -36,15 +36,16 @@ export type NodeMcpHandler = (req: IncomingMessage, res: ServerResponse, parsedB
  * same checks and answers as `listen` (auth from the headers, request limits, the fast lane), without a
  * listener of its own. The host closes its server; `app.close()` then ends the app's open streams.
  */
-export function nodeHandler(endpoint: ServableEndpoint, options: NodeHandlerOptions = {}): NodeMcpHandler {
+export function nodeHandler(served: Servable, options: NodeHandlerOptions = {}): NodeMcpHandler {
   checkOptions(options, NODE_HANDLER_OPTIONS, 'nodeHandler');
+  const { endpoint, runtime } = servableOf(served);
   const { allowedHosts } = options;
   const screen =
     allowedHosts &&
     ((request: Request) =>
       hostHeaderValidationResponse(request, allowedHosts) ?? originValidationResponse(request, allowedHosts));
   const hostAuth = (req: IncomingMessage) => (req as IncomingMessage & { auth?: AuthInfo }).auth;
-  const lane = options.fastPath === false ? undefined : FastLane.open(endpoint);
+  const lane = options.fastPath === false ? undefined : FastLane.open(endpoint, runtime);
   if (lane) endpoint.track(() => lane.close());
   const fromStream = createNodeHandler(
     {

@@ -5,7 +5,7 @@ import type { ResolvedRequestLimits } from '../limits/request-limits';
 import { REFUSED_BEFORE_PARSE, type FaceRequestOptions } from '../endpoint/face-request-options';
 import { bodiesBusy, type BodyBudget } from '../limits/body-budget';
 import { refuseLargeBody, SCAN_FROM_BYTES } from '../limits/refuse-large-body';
-import type { FastLane } from '../lane/fast-lane';
+import type { FastLane } from '../accelerators/lane/fast-lane';
 import { isWebResponse } from './is-web-response';
 import { sdkNodeAdapter } from './sdk-node-adapter';
 import { asRequest, NodeRequestView } from './node-request-view';

@@ -1,20 +1,21 @@
-import type { FaceRequestOptions } from '../endpoint/face-request-options';
-import type { SdkServerFactory } from '../endpoint/mcp-endpoint';
+import type { EndpointRequestOptions, SdkServerFactory } from '../endpoint/mcp-endpoint';
 import type { ResolvedRequestLimits } from '../limits/request-limits';
 import type { AuthInfo, JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { BodyBudget } from '../limits/body-budget';
 import type { Logger } from '../logging/logger';
+import { appInternalsOf, type TesseraApp } from '../app/tessera-app';
+import type { ServerRuntime } from '../server/server-runtime';
 
 /**
- * What the Node faces need of an app or a low-level server (both are `McpEndpoint`s). Structural on
- * purpose: a class with private fields would refuse an endpoint whose declarations were loaded twice.
+ * What the Node faces need of an endpoint (a low-level server, an `McpEndpoint`; a decorated app's own). Structural
+ * on purpose: a class with private fields would refuse an endpoint whose declarations were loaded twice.
  */
 export interface ServableEndpoint {
   /**
-   * `parsedBody`: the body, already read and parsed by the Node face (it is not read again);
-   * `REFUSED_BEFORE_PARSE`: the face's pre-parse scan refused it (answered after auth, not read again).
+   * `parsedBody`: the body, already read and parsed by the Node face (it is not read again). A face also passes
+   * the internal keys of `FaceRequestOptions` (face-request-options.ts), which are not part of this surface.
    */
-  fetch(request: Request, options?: FaceRequestOptions): Promise<Response>;
+  fetch(request: Request, options?: EndpointRequestOptions): Promise<Response>;
   readonly serverFactory: SdkServerFactory;
   readonly logger: Logger;
   readonly limits: ResolvedRequestLimits;
@@ -33,4 +34,12 @@ export interface ServableEndpoint {
   /** Whether a path other than the endpoint's is one `fetch` answers (the OAuth metadata document). */
   servesPath?(pathname: string): boolean;
   track(stop: () => Promise<void>): () => Promise<void>;
+}
+
+/** What the Node faces serve: a decorated app (`createApp`), or an endpoint (a low-level server, `McpEndpoint`). */
+export type Servable = TesseraApp | ServableEndpoint;
+
+/** The endpoint a face serves through, and for a decorated app its runtime (the fast lane's direct paths). */
+export function servableOf(served: Servable): { endpoint: ServableEndpoint; runtime?: ServerRuntime } {
+  return appInternalsOf(served) ?? { endpoint: served as ServableEndpoint };
 }

@@ -19,9 +19,6 @@ const STOP_ON_SIGNALS_OPTIONS = { signals: true, exitDeadlineMs: true, exit: tru
   true
 >;
 
-/** The signal source: `process` unless a test hands in its own emitter. */
-type SignalSource = Pick<NodeJS.EventEmitter, 'once' | 'off'>;
-
 /**
  * On the first of `signals`: `endpoint.close()` (every listener drains: /readyz false, no resets, see
  * ConnectionDrain), then exit 0; exit 1 if closing fails or the exit deadline passes first. Returns a
@@ -30,7 +27,8 @@ type SignalSource = Pick<NodeJS.EventEmitter, 'once' | 'off'>;
 export function stopOnSignals(
   endpoint: { close(): Promise<void>; readonly logger: Logger },
   options: StopOnSignalsOptions = {},
-  source: SignalSource = process,
+  /** The signal source: `process` unless a test hands in its own emitter. */
+  source: Pick<NodeJS.EventEmitter, 'once' | 'off'> = process,
 ): () => void {
   checkOptions(options, STOP_ON_SIGNALS_OPTIONS, 'stopOnSignals');
   const signals = options.signals ?? ['SIGTERM', 'SIGINT'];

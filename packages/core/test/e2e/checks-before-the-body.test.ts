@@ -5,6 +5,7 @@ import { listen, type HttpListener } from '@tessera/core/node';
 import { edgeApp } from './two-paths-divergences.fixture';
 import { headers, meta, send } from './support/two-paths';
 import { EdgeToolsForLimits } from './checks-before-the-body.fixture';
+import { appInternals } from '../../src/app/tessera-app';
 
 /**
  * The order of checks on every path of `listen` (with its fast lane and with `fastPath: false`): Host and
@@ -86,7 +87,7 @@ describe.each([
     );
     const answers = await Promise.all(held.map((h) => h.answer));
     expect(answers.map((a) => a.status)).toEqual(Array(100).fill(401));
-    expect(app.bodies.inFlight).toBe(0);
+    expect(appInternals(app).endpoint.bodies.inFlight).toBe(0);
     for (const h of held) h.req.destroy();
   });
 
@@ -118,7 +119,7 @@ describe.each([
     const hdrs = headers('tools/call', 'echo');
     const filler = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"${'x'.repeat(60 * 1024)}`;
     const held = [openPost(url, hdrs, 64 * 1024, filler), openPost(url, hdrs, 64 * 1024, filler)];
-    await until(() => app.bodies.inFlight >= 2 * filler.length);
+    await until(() => appInternals(app).endpoint.bodies.inFlight >= 2 * filler.length);
     const third = openPost(url, hdrs, 64 * 1024, filler);
     const busy = await third.answer;
     third.req.destroy();
@@ -126,7 +127,7 @@ describe.each([
     expect(busy.headers['retry-after']).toBe('1');
     expect(JSON.parse(busy.text)).toMatchObject({ error: { message: expect.stringContaining('in flight') }, id: null });
     for (const h of held) h.req.destroy();
-    await until(() => app.bodies.inFlight === 0);
+    await until(() => appInternals(app).endpoint.bodies.inFlight === 0);
     const after = await fetch(url, { method: 'POST', headers: hdrs, body: callText('echo', { text: 'again' }) });
     expect(after.status).toBe(200);
   });

@@ -1,4 +1,4 @@
-import * as gate from '../../src/lane/direct/direct-request-gate';
+import * as gate from '../../src/accelerators/lane/direct/direct-request-gate';
 import { directReadsApp } from './direct-reads.fixture';
 import { seededRandom } from '../support/seeded-random';
 import { meta, MODERN, pairOpener, type Pair, type Raw } from './support/two-paths';

@@ -1,4 +1,4 @@
-import { DirectToolCalls } from '../../src/lane/direct/direct-tool-calls';
+import { DirectToolCalls } from '../../src/accelerators/lane/direct/direct-tool-calls';
 import { directCallsApp } from './direct-tool-calls.fixture';
 import { seededRandom } from '../support/seeded-random';
 import { meta, MODERN, pairOpener, type Pair, type Raw } from './support/two-paths';

@@ -1,7 +1,9 @@
 import { PerRequestHTTPServerTransport, Server } from '@modelcontextprotocol/server';
 import { listen, type HttpListener } from '@tessera/core/node';
 import type { Logger } from '@tessera/core';
-import { checkLaneAssumptions } from '../../src/lane/check-lane-assumptions';
+import { appInternals } from '../../src/app/tessera-app';
+import { acceleratorsOff } from '../../src/accelerators/accelerators-switch';
+import { checkLaneAssumptions } from '../../src/accelerators/lane/check-lane-assumptions';
 import { edgeApp } from './two-paths-divergences.fixture';
 import { headers, meta, send } from './support/two-paths';
 
@@ -65,7 +67,7 @@ it.each([
 it('a listener started while a member is missing warns once, naming it, and serves every call the SDK way', async () => {
   const logger = recordingLogger();
   const app = edgeApp();
-  Object.defineProperty(app, 'logger', { value: logger });
+  Object.defineProperty(appInternals(app).endpoint, 'logger', { value: logger });
   let listener: HttpListener | undefined;
   try {
     listener = await without(PerRequestHTTPServerTransport.prototype, 'settleResponse', () => listen(app, { port: 0 }));
@@ -81,4 +83,41 @@ it('a listener started while a member is missing warns once, naming it, and serv
     await listener?.close();
     await app.close();
   }
+});
+
+it('TESSERA_ACCELERATORS=off keeps the lane off (said once at info), and every call is served the SDK way', async () => {
+  const infos: string[] = [];
+  const app = edgeApp();
+  Object.defineProperty(appInternals(app).endpoint, 'logger', {
+    value: { ...recordingLogger(), info: (message: string) => void infos.push(message) },
+  });
+  const saved = process.env.TESSERA_ACCELERATORS;
+  process.env.TESSERA_ACCELERATORS = 'off';
+  let listener: HttpListener | undefined;
+  try {
+    listener = await listen(app, { port: 0 });
+    expect(infos).toEqual(['HTTP fast lane off: TESSERA_ACCELERATORS=off; every request takes the SDK path']);
+    const connect = jest.spyOn(Server.prototype, 'connect');
+    const answer = await send(listener.url, call('the public way'));
+    expect(answer.body).toMatchObject({ result: { content: [{ text: 'the public way' }] } });
+    expect(connect).toHaveBeenCalledTimes(1); // an SDK server was built for it: the lane did not serve it
+    expect(answer.framing).toBe('chunked'); // written by the SDK's node adapter
+  } finally {
+    if (saved === undefined) delete process.env.TESSERA_ACCELERATORS;
+    else process.env.TESSERA_ACCELERATORS = saved;
+    await listener?.close();
+    await app.close();
+  }
+});
+
+it('a TESSERA_ACCELERATORS other than on or off is refused, naming both', () => {
+  expect(() => acceleratorsOff({ TESSERA_ACCELERATORS: 'no' })).toThrow(
+    'TESSERA_ACCELERATORS must be "on" or "off" (or unset), got "no"',
+  );
+  expect([undefined, '', 'on', 'off'].map((value) => acceleratorsOff({ TESSERA_ACCELERATORS: value }))).toEqual([
+    false,
+    false,
+    false,
+    true,
+  ]);
 });

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 
-// listen's idle GC with V8's real gc, in spawned processes (no --expose-gc): after a real burst the young
-// generation comes back to rest and RSS falls; with `idleGcMs: false` it stays grown, so the fall is the idle
-// GC's doing. And V8's gc, taken for it, reaches no global of the app's.
+// listen's idle GC with V8's real gc, in spawned processes: started with --expose-gc, after a real burst the
+// young generation comes back to rest and RSS falls; with `idleGcMs: false` it stays grown, so the fall is the
+// idle GC's doing. Without --expose-gc, asking for it is refused and no V8 flag is touched: no global gets a gc.
 
 const ROOT = path.resolve(__dirname, '../../../..');
 const REGISTER = path.join(__dirname, 'support', 'register-sources.cjs');
@@ -29,10 +29,10 @@ interface Burst {
 describe('listen: the idle GC in a real process', () => {
   test('after a burst it gives the young generation back; without it the memory stays', async () => {
     // side by side, so both see the same machine; 1 s idle, then V8 shrinks at the second try (about 7 s)
-    const [on, off] = (await Promise.all([run(['burst', '1000', '25000']), run(['burst', 'false', '12000'])])) as [
-      Burst,
-      Burst,
-    ];
+    const [on, off] = (await Promise.all([
+      run(['burst', '1000', '25000'], ['--expose-gc']),
+      run(['burst', 'false', '12000'], ['--expose-gc']),
+    ])) as [Burst, Burst];
     expect(on.requests).toBeGreaterThan(0);
     expect(on.loaded.young).toBeGreaterThanOrEqual(16 * MB);
     expect(on.rest.young).toBeLessThanOrEqual(2 * MB);
@@ -41,12 +41,20 @@ describe('listen: the idle GC in a real process', () => {
     expect(off.rest.young).toBeGreaterThanOrEqual(16 * MB);
   });
 
-  test('gc reaches neither the global, nor a vm context or a worker created afterwards', async () => {
-    expect(await run(['globals'])).toEqual({ global: 'undefined', vmContext: 'undefined', worker: 'undefined' });
+  test('without --expose-gc: idleGcMs is refused naming the fix, and no gc reaches a global, vm context or worker', async () => {
+    expect(await run(['globals'])).toEqual({
+      refused:
+        "listen: idleGcMs needs V8's gc, which this process does not have: start Node with --expose-gc " +
+        '(node --expose-gc server.js, or NODE_OPTIONS=--expose-gc), or leave idleGcMs out',
+      global: 'undefined',
+      vmContext: 'undefined',
+      worker: 'undefined',
+    });
   });
 
-  test('a process started with --expose-gc keeps its gc everywhere', async () => {
+  test('a process started with --expose-gc keeps its gc everywhere, and may ask for the idle GC', async () => {
     expect(await run(['globals'], ['--expose-gc'])).toEqual({
+      refused: null,
       global: 'function',
       vmContext: 'function',
       worker: 'function',

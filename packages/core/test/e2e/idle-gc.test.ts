@@ -4,6 +4,8 @@ import { v8Gc } from '../../src/node/v8-gc';
 import { rawToolCall } from './support/raw-tool-call';
 
 // listen's idle GC wired to its requests, V8's gc replaced by a counter (the real one: idle-gc-child.test.ts).
+// listen asks for a global `gc` (a process started with --expose-gc): one stands in for it here.
+const exposed = jest.fn();
 const collect = jest.fn(() => ({ youngBefore: 32 << 20, youngAfter: 1 << 20, pauseMs: 1 }));
 jest.mock('../../src/node/v8-gc', () => ({ v8Gc: jest.fn(() => collect) }));
 
@@ -35,8 +37,10 @@ async function call(url: URL): Promise<void> {
 beforeEach(() => {
   collect.mockClear();
   jest.mocked(v8Gc).mockClear();
+  (globalThis as { gc?: unknown }).gc = exposed;
 });
 afterEach(async () => {
+  delete (globalThis as { gc?: unknown }).gc;
   await listener?.close();
   listener = undefined;
 });
@@ -66,22 +70,37 @@ describe('listen: the idle GC', () => {
     expect(collect).not.toHaveBeenCalled();
   });
 
-  test('idleGcMs: false turns it off: V8 gc is not even asked for', async () => {
-    listener = await listen(app, { port: 0, idleGcMs: false });
-    await call(listener.url);
-    await sleep(DELAY_MS * 3);
+  test('off unless asked for: without idleGcMs (or with false) V8 gc is not even asked for', async () => {
+    for (const options of [{ port: 0 }, { port: 0, idleGcMs: false as const }]) {
+      listener = await listen(app, options);
+      await call(listener.url);
+      await sleep(DELAY_MS * 3);
+      await listener.close();
+    }
     expect(v8Gc).not.toHaveBeenCalled();
     expect(collect).not.toHaveBeenCalled();
+    expect(exposed).not.toHaveBeenCalled();
   });
 
-  test('on by default (5 s); V8 gc is asked for at the first idle GC, not at listen', async () => {
+  test('asked for in a process without --expose-gc: listen is refused, naming the fix', async () => {
+    delete (globalThis as { gc?: unknown }).gc;
+    await expect(listen(app, { port: 0, idleGcMs: DELAY_MS })).rejects.toThrow(
+      "listen: idleGcMs needs V8's gc, which this process does not have: start Node with --expose-gc " +
+        '(node --expose-gc server.js, or NODE_OPTIONS=--expose-gc), or leave idleGcMs out',
+    );
+    // without idleGcMs the same process listens
     listener = await listen(app, { port: 0 });
+    await call(listener.url);
+  });
+
+  test('V8 gc is asked for at the first idle GC, not at listen', async () => {
+    listener = await listen(app, { port: 0, idleGcMs: DELAY_MS });
     await call(listener.url);
     expect(v8Gc).not.toHaveBeenCalled();
     await collected(1);
     expect(v8Gc).toHaveBeenCalled();
     expect(collect).toHaveBeenCalledTimes(1);
-  }, 20_000);
+  });
 
   test('where no gc can be had it stops at the first idle GC, and the server serves on', async () => {
     jest.mocked(v8Gc).mockReturnValue(undefined);

@@ -1,11 +1,7 @@
 import { inputRequired, type JSONRPCMessage, type Tool } from '@modelcontextprotocol/server';
 import { Args, createApp, Provider, RequestStateSecurity, silentLogger, Tool as ToolDecorator } from '@tessera/core';
-import {
-  createLowLevelServer,
-  type LowLevelServerOptions,
-  type LowLevelToolHandler,
-  type McpEndpoint,
-} from '@tessera/core/advanced';
+import { createLowLevelServer, type LowLevelServerOptions, type LowLevelToolHandler } from '@tessera/core/advanced';
+import type { Servable } from '@tessera/core/node';
 import { sendRaw } from '@tessera/testing';
 import { IsString } from 'class-validator';
 import { inMemoryTelemetry } from './support/in-memory-telemetry';
@@ -163,11 +159,8 @@ describe.each([
   };
 
   it.each([
-    ['over HTTP', (s: McpEndpoint) => sendRaw(s, 'tools/call', stateless).then((r) => r.body as JSONRPCMessage)],
-    [
-      'over stdio',
-      (s: McpEndpoint) => overStdio(s, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: stateless }),
-    ],
+    ['over HTTP', (s: Servable) => sendRaw(s, 'tools/call', stateless).then((r) => r.body as JSONRPCMessage)],
+    ['over stdio', (s: Servable) => overStdio(s, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: stateless })],
   ])('%s is counted by the same metrics as the pipeline refusals', async (_face, send) => {
     const { server, telemetry } = make();
     const answer = await send(server);

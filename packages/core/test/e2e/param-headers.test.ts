@@ -13,6 +13,7 @@ import {
 } from '@tessera/core';
 import { listen, type HttpListener } from '@tessera/core/node';
 import { bothPaths, headers, message } from './support/two-paths';
+import { appInternals } from '../../src/app/tessera-app';
 
 class QueryArgs {
   @Field({ header: 'Region', description: 'Where the query runs' })
@@ -282,7 +283,7 @@ describe('header declarations refused at createApp', () => {
         return '';
       }
     }
-    expect(build(Nested).runtime.compiled.paramHeaders.get('place')).toEqual([
+    expect(appInternals(build(Nested)).runtime.compiled.paramHeaders.get('place')).toEqual([
       { path: ['target', 'zone'], name: 'Zone', type: 'string' },
     ]);
     expect(() => build(InArray)).toThrow(

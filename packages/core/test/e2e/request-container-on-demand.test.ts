@@ -10,6 +10,7 @@ import {
 } from '@tessera/core';
 import { connectInMemory } from '@tessera/testing';
 import { textOf } from './support/result-text';
+import { appInternals } from '../../src/app/tessera-app';
 
 // A call opens its child container only when something needs one (a request-scoped service, the context
 // injected, `ctx.container` read): everything else must behave exactly as if it had been resolved there.
@@ -51,7 +52,7 @@ const seesOwnContext: Interceptor = {
 /** Counts the child containers the app opens from its root. */
 function countContainers(app: TesseraApp): { opened: number } {
   const counter = { opened: 0 };
-  const root = app.runtime.root;
+  const root = appInternals(app).runtime.root;
   const open = root.createChildContainer.bind(root);
   root.createChildContainer = () => (counter.opened++, open());
   return counter;

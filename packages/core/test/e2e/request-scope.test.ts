@@ -2,6 +2,7 @@ import { inject, injectable } from 'tsyringe';
 import { createApp, ExecutionContext, InjectParam, Provider, silentLogger, Tool } from '@tessera/core';
 import { connectInMemory } from '@tessera/testing';
 import { textOf } from './support/result-text';
+import { appInternals } from '../../src/app/tessera-app';
 
 // One child container per call: request-scoped services and the ExecutionContext belong to one call;
 // singletons live in the root container for the app's lifetime.
@@ -116,8 +117,8 @@ describe('request scope', () => {
 
   test('a root singleton is not disposed when a request container is disposed, only when the app closes', async () => {
     const app = makeApp();
-    const registry = app.runtime.root.resolve(Registry);
-    const made = app.runtime.root.resolve<FactoryMade>(REGISTRY_TOKEN);
+    const registry = appInternals(app).runtime.root.resolve(Registry);
+    const made = appInternals(app).runtime.root.resolve<FactoryMade>(REGISTRY_TOKEN);
     const client = await connectInMemory(app);
     meet = barrier(1);
     const result = JSON.parse(textOf(await client.callTool({ name: 'whoami', arguments: { tag: 'solo' } })));
@@ -144,7 +145,7 @@ describe('request scope', () => {
     meet = barrier(1);
     const first = JSON.parse(textOf(await client.callTool({ name: 'whoami', arguments: { tag: 'first' } })));
     expect(disposed).toEqual(['call-info first']);
-    const registry = app.runtime.root.resolve(Registry);
+    const registry = appInternals(app).runtime.root.resolve(Registry);
     expect(registry.id).toBe(first.registryId);
     expect(registry.disposed).toBe(false);
     await app.close();

@@ -2,6 +2,7 @@ import type { Interceptor, TesseraApp } from '@tessera/core';
 import { listen, type HttpListener } from '@tessera/core/node';
 import { ECHO_BODY, ECHO_HEADERS, manyToolsApp } from './many-tools.fixture';
 import { workPerCall, type Work } from './work-per-call';
+import { appInternals } from '../../src/app/tessera-app';
 
 /**
  * A tools/call must cost the same with 10 tools and with 1000: the work per call is counted
@@ -100,7 +101,7 @@ describe('the cost of a tools/call does not grow with the number of tools', () =
       const { few: fewWork, many: manyWork } = await compare(async (app) => {
         const send = await fetchFace(app);
         return () => {
-          walker.table = app.runtime.compiled.toolList;
+          walker.table = appInternals(app).runtime.compiled.toolList;
           return send();
         };
       });

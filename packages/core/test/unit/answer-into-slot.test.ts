@@ -1,6 +1,6 @@
 import { PerRequestHTTPServerTransport, type MessageClassification } from '@modelcontextprotocol/server';
-import { AnswerSlot } from '../../src/lane/answer-slot';
-import { answerIntoSlot } from '../../src/lane/answer-into-slot';
+import { AnswerSlot } from '../../src/accelerators/lane/answer-slot';
+import { answerIntoSlot } from '../../src/accelerators/lane/answer-into-slot';
 
 // answer-into-slot.ts reads private members of the SDK's per-request transport and, when they are not
 // there, quietly leaves the transport alone (the SDK's own Response then). This fails loudly instead when an

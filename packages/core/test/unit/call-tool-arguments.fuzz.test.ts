@@ -1,6 +1,6 @@
 import { RELATED_TASK_META_KEY } from '@modelcontextprotocol/server';
-import { callToolArguments, quickArguments } from '../../src/lane/direct/call-tool-arguments';
-import { checkSpecType } from '../../src/lane/direct/sdk-schema-check';
+import { callToolArguments, quickArguments } from '../../src/accelerators/lane/direct/call-tool-arguments';
+import { checkSpecType } from '../../src/accelerators/lane/direct/sdk-schema-check';
 import { DROP, pick, randomJson, set, type Next } from '../support/random-json';
 import { seededRandom } from '../support/seeded-random';
 

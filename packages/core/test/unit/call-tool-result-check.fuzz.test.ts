@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { checkCallToolResult, isCanonicalTextResult } from '../../src/lane/direct/call-tool-result-check';
-import { checkSpecType } from '../../src/lane/direct/sdk-schema-check';
+import { checkCallToolResult, isCanonicalTextResult } from '../../src/accelerators/lane/direct/call-tool-result-check';
+import { checkSpecType } from '../../src/accelerators/lane/direct/sdk-schema-check';
 import { DROP, pick, randomJson, set, type Next } from '../support/random-json';
 import { seededRandom } from '../support/seeded-random';
 

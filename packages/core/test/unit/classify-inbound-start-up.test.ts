@@ -1,6 +1,6 @@
 import { classifyInboundRequest, type InboundClassificationOutcome } from '@modelcontextprotocol/server';
-import { checkLaneAssumptions } from '../../src/lane/check-lane-assumptions';
-import { quickClassifierAgrees } from '../../src/lane/direct/classify-inbound';
+import { checkLaneAssumptions } from '../../src/accelerators/lane/check-lane-assumptions';
+import { quickClassifierAgrees } from '../../src/accelerators/lane/direct/classify-inbound';
 
 // the SDK's classifier, as an SDK that changed it would have it (the real one unless a test says otherwise)
 jest.mock('@modelcontextprotocol/server', () => {

@@ -12,7 +12,7 @@ import {
   quickClassifierAgrees,
   quickModernRoute,
   sameOutcome,
-} from '../../src/lane/direct/classify-inbound';
+} from '../../src/accelerators/lane/direct/classify-inbound';
 import { seededRandom } from '../support/seeded-random';
 import { DROP, pick, randomJson, set, type Next } from '../support/random-json';
 

@@ -1,4 +1,5 @@
 import { createApp, silentLogger, Tool, Provider } from '@tessera/core';
+import { appInternalsOf } from '../../src/app/tessera-app';
 
 const SLOT = Symbol.for('tessera.core.metadata');
 
@@ -11,14 +12,20 @@ test('a second copy of core of the same format shares the metadata store (decora
     }
   }
   let second: typeof import('@tessera/core') | undefined;
+  let secondInternals: typeof import('../../src/app/tessera-app') | undefined;
   jest.isolateModules(() => {
     // A second, separately loaded copy of the package is the subject: only require() gives one.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     second = require('@tessera/core');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    secondInternals = require('../../src/app/tessera-app');
   });
   expect(second!.createApp).not.toBe(createApp);
   const app = second!.createApp({ name: 'x', version: '1', providers: [FromFirstCopy], logger: silentLogger });
-  expect(app.runtime.compiled.toolList.map((t) => t.name)).toEqual(['hello']);
+  expect(secondInternals!.appInternals(app).runtime!.compiled.toolList.map((t) => t.name)).toEqual(['hello']);
+  // this copy's faces serve the other copy's app through its endpoint; its runtime stays the other copy's
+  expect(appInternalsOf(app)?.endpoint).toBe(secondInternals!.appInternals(app).endpoint);
+  expect(appInternalsOf(app)?.runtime).toBeUndefined();
 });
 
 test('a copy with another metadata format fails loudly at load', () => {

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { createApp, Provider, silentLogger, Tool, UseGuards, type Guard, type TesseraApp } from '@tessera/core';
 import { CALL_STAGES } from '../../src/pipeline/call-pipeline';
+import { appInternals } from '../../src/app/tessera-app';
 
 // The pipeline leaves out of a handler's chain the stages that would only call `next` for it. A stage may
 // call itself idle only when nothing of it runs, i.e. when `describe` lists nothing for that handler.
@@ -21,8 +22,8 @@ class Plain {
 }
 
 function idleAndDescribed(app: TesseraApp, tool: string): { idle: string[]; describedEmpty: string[] } {
-  const plan = app.runtime.compiled.tools.get(tool)!;
-  const view = { plan, tools: app.runtime.pipeline, enhancers: plan.enhancers };
+  const plan = appInternals(app).runtime.compiled.tools.get(tool)!;
+  const view = { plan, tools: appInternals(app).runtime.pipeline, enhancers: plan.enhancers };
   return {
     idle: CALL_STAGES.filter((stage) => stage.isIdle?.(view)).map((stage) => stage.name),
     describedEmpty: CALL_STAGES.filter((stage) => stage.describe(view).length === 0).map((stage) => stage.name),

@@ -1,6 +1,6 @@
 import { Server } from '@modelcontextprotocol/server';
-import { InputRequiredSeam } from '../../src/lane/direct/input-required-seam';
-import { ToolCallAnswers } from '../../src/lane/direct/tool-call-answer';
+import { InputRequiredSeam } from '../../src/accelerators/lane/direct/input-required-seam';
+import { ToolCallAnswers } from '../../src/accelerators/lane/direct/tool-call-answer';
 import { DROP, pick, randomJson, randomText, set, WithToJson, type Next } from '../support/random-json';
 import { seededRandom } from '../support/seeded-random';
 

@@ -5,7 +5,7 @@ import {
   Server,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import { InputRequiredSeam, type SeamInternals } from '../../src/lane/direct/input-required-seam';
+import { InputRequiredSeam, type SeamInternals } from '../../src/accelerators/lane/direct/input-required-seam';
 import { seededRandom } from '../support/seeded-random';
 
 /**

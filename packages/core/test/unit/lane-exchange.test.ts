@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { InMemoryTransport, SdkError, SdkErrorCode, Server } from '@modelcontextprotocol/server';
-import { asLaneExchange } from '../../src/lane/lane-exchange';
+import { asLaneExchange } from '../../src/accelerators/lane/lane-exchange';
 
 /** A lane exchange over a linked in-memory pair, whose `onclose` records the stack trace limit it ran under. */
 async function exchange() {

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EventEmitter } from 'node:events';
 import type { Socket } from 'node:net';
 import { connectionSignal } from '../../src/node/connection-signal';
-import { laneTakes } from '../../src/lane/fast-lane';
+import { laneTakes } from '../../src/accelerators/lane/fast-lane';
 import { NodeRequestView } from '../../src/node/node-request-view';
 
 const socket = () => Object.assign(new EventEmitter(), { destroyed: false }) as unknown as Socket;

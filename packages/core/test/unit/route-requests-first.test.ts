@@ -1,8 +1,8 @@
 import { InMemoryTransport, Server, type JSONRPCMessage } from '@modelcontextprotocol/server';
 // the schemas the SDK's router tries (the server package uses these very objects from its core package)
 import { JSONRPCErrorResponseSchema, JSONRPCResultResponseSchema } from '@modelcontextprotocol/core';
-import { asLaneExchange } from '../../src/lane/lane-exchange';
-import { routeRequestsFirst } from '../../src/lane/route-requests-first';
+import { asLaneExchange } from '../../src/accelerators/lane/lane-exchange';
+import { routeRequestsFirst } from '../../src/accelerators/lane/route-requests-first';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 10));
 

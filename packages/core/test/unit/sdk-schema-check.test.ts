@@ -1,5 +1,5 @@
 import { specTypeSchemas } from '@modelcontextprotocol/server';
-import { checkSpecType, checkWithSchema, type StandardFace } from '../../src/lane/direct/sdk-schema-check';
+import { checkSpecType, checkWithSchema, type StandardFace } from '../../src/accelerators/lane/direct/sdk-schema-check';
 
 const request = {
   method: 'tools/call',

@@ -1,4 +1,4 @@
-import { textResultJson } from '../../src/lane/direct/text-result-json';
+import { textResultJson } from '../../src/accelerators/lane/direct/text-result-json';
 import { DROP, pick, randomJson, randomText, set, WithToJson, type Next } from '../support/random-json';
 import { seededRandom } from '../support/seeded-random';
 

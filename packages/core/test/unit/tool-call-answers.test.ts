@@ -1,4 +1,4 @@
-import { ToolCallAnswers, thrownAnswer } from '../../src/lane/direct/tool-call-answer';
+import { ToolCallAnswers, thrownAnswer } from '../../src/accelerators/lane/direct/tool-call-answer';
 
 const INFO = { name: 's', version: '1' };
 const KEY = 'io.modelcontextprotocol/serverInfo';

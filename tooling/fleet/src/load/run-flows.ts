@@ -1,4 +1,4 @@
-import { TesseraClient, type ElicitationCallback } from '@tessera/client';
+import { nodeHttpFetch, TesseraClient, type ElicitationCallback } from '@tessera/client';
 
 /** Answers every question of book_service: north, morning, yes. */
 const answer: ElicitationCallback = async ({ message }) => {
@@ -90,7 +90,12 @@ export async function runFlows(options: RunFlowsOptions): Promise<FlowTally> {
         onConnectRetry: () => void tally.connectRetries++,
       },
     });
-    await client.connect({ url: options.url, ...(perCall && { headers: { connection: 'close' } }) });
+    // node:http's sender: the load's client CPU stays small, and it may send `Connection: close` (fetch may not)
+    await client.connect({
+      url: options.url,
+      fetch: nodeHttpFetch(),
+      ...(perCall && { headers: { connection: 'close' } }),
+    });
     return client;
   };
   const flow = async (client: TesseraClient, n: number) => {

@@ -12,7 +12,7 @@ import { legHeaders, plainBaseHeaders } from './leg-headers';
 import { JsonText, type NodeHttpClient } from './node-http-fetch';
 
 /**
- * The Streamable HTTP transport on Node when the target has no `fetch` or `auth` of its own: the SDK's
+ * The Streamable HTTP transport for a target given `fetch: nodeHttpFetch()` and no `auth`: the SDK's
  * `StreamableHTTPClientTransport` over the node:http fetch, with the one exchange a flow repeats taken on here.
  * A leg (a single `tools/call`, `prompts/get` or `resources/read` request carrying its protocol version in
  * `_meta`, outside a session) is POSTed with the headers the SDK's transport would build (leg-headers.ts),

@@ -1,5 +1,5 @@
 import type { AuthInfo } from '@modelcontextprotocol/server';
-import { toGetPromptResult } from '../../call-adapter/normalize-results';
+import { toGetPromptResult } from '../../../call-adapter/normalize-results';
 import type { AnswerSlot } from '../answer-slot';
 import { admitDirectRequest, answersForItself } from './direct-request-gate';
 import { runDirectRequest, type DirectServing } from './run-direct-request';

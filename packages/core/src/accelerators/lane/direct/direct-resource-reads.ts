@@ -1,6 +1,6 @@
 import type { AuthInfo } from '@modelcontextprotocol/server';
-import { toReadResourceResult } from '../../call-adapter/normalize-results';
-import type { HandlerPlan } from '../../compiler/handler-plan';
+import { toReadResourceResult } from '../../../call-adapter/normalize-results';
+import type { HandlerPlan } from '../../../compiler/handler-plan';
 import type { AnswerSlot } from '../answer-slot';
 import { admitDirectRequest, answersForItself } from './direct-request-gate';
 import { runDirectRequest, type DirectServing } from './run-direct-request';

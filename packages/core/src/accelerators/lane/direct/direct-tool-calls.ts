@@ -6,12 +6,12 @@ import {
   type Notification,
   type RequestId,
 } from '@modelcontextprotocol/server';
-import type { HandlerPlan } from '../../compiler/handler-plan';
-import { JsonRpcCode } from '../../errors/json-rpc-codes';
+import type { HandlerPlan } from '../../../compiler/handler-plan';
+import { JsonRpcCode } from '../../../errors/json-rpc-codes';
 import type { AnswerSlot } from '../answer-slot';
-import { toCallToolResult } from '../../call-adapter/normalize-results';
-import { serveCall } from '../../call-adapter/serve-call';
-import type { ServerRuntime } from '../../server/server-runtime';
+import { toCallToolResult } from '../../../call-adapter/normalize-results';
+import { serveCall } from '../../../call-adapter/serve-call';
+import type { ServerRuntime } from '../../../server/server-runtime';
 import { directCallContext } from './direct-call-context';
 import type { EventStreamAnswer } from './event-stream-answer';
 import type { InputRequiredSeam } from './input-required-seam';
@@ -19,7 +19,7 @@ import type { RetryParams } from './retry-params';
 import { answersForItself, screenDirectRequest } from './direct-request-gate';
 import { callToolArguments } from './call-tool-arguments';
 import { thrownAnswer, ToolCallAnswers, type ToolCallAnswer } from './tool-call-answer';
-import { isJsonObject } from '../../types/json-object';
+import { isJsonObject } from '../../../types/json-object';
 
 /** A call this path serves: what the gate read from the request. */
 interface DirectCall {

@@ -1,5 +1,5 @@
 import type * as NodeHttp from 'node:http';
-import { REQUEST_NOT_WRITTEN } from '../rounds/leg-failure';
+import { REQUEST_NOT_WRITTEN } from '../../rounds/leg-failure';
 
 /**
  * How an answer read by `node:http` is handed over, for the node:http fetch and the leg sockets alike: a `200`

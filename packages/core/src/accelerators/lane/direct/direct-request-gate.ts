@@ -1,6 +1,6 @@
 import type { RequestId, SpecTypeName } from '@modelcontextprotocol/server';
-import type { HandlerPlan } from '../../compiler/handler-plan';
-import { isJsonObject } from '../../types/json-object';
+import type { HandlerPlan } from '../../../compiler/handler-plan';
+import { isJsonObject } from '../../../types/json-object';
 import { classifyInbound } from './classify-inbound';
 import { retryParamsOf, retryScreened, type RetryParams } from './retry-params';
 import { checkSpecType } from './sdk-schema-check';

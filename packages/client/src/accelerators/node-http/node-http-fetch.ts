@@ -24,7 +24,7 @@ export interface HttpModule {
  * Anything it was not built for (another scheme, a non-string body, redirects to follow) goes to the
  * global `fetch` unchanged.
  */
-export function nodeHttpFetch(http: HttpModule, https: HttpModule): FetchLike {
+export function nodeModulesFetch(http: HttpModule, https: HttpModule): FetchLike {
   return nodeHttpClient(http, https).fetch;
 }
 

@@ -1,4 +1,4 @@
-import { isJsonObject } from '../../types/json-object';
+import { isJsonObject } from '../../../types/json-object';
 
 /** The retry fields of a 2026-07-28 request, lifted out of its params as the SDK lifts them. */
 export interface RetryParams {

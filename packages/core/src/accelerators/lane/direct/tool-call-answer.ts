@@ -5,9 +5,9 @@ import {
   type JSONRPCErrorResponse,
   type RequestId,
 } from '@modelcontextprotocol/server';
-import { JsonRpcCode } from '../../errors/json-rpc-codes';
+import { JsonRpcCode } from '../../../errors/json-rpc-codes';
 import { checkCallToolResult } from './call-tool-result-check';
-import { isJsonObject } from '../../types/json-object';
+import { isJsonObject } from '../../../types/json-object';
 import { textResultJson } from './text-result-json';
 
 /** input-required-json.ts, required by the first call that asks (a plain call never does). */

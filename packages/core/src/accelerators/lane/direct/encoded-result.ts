@@ -1,5 +1,5 @@
 import { SERVER_INFO_META_KEY, type CacheHint, type Implementation } from '@modelcontextprotocol/server';
-import { isJsonObject } from '../../types/json-object';
+import { isJsonObject } from '../../../types/json-object';
 import type { GatedMethod } from './direct-request-gate';
 
 /** The SDK's defaults for a cacheable result that names neither field and has no configured hint. */

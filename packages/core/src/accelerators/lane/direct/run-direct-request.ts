@@ -8,10 +8,10 @@ import {
   type Notification,
   type RequestId,
 } from '@modelcontextprotocol/server';
-import type { HandlerPlan } from '../../compiler/handler-plan';
-import { serveCall } from '../../call-adapter/serve-call';
-import { JsonRpcCode } from '../../errors/json-rpc-codes';
-import type { ServerRuntime } from '../../server/server-runtime';
+import type { HandlerPlan } from '../../../compiler/handler-plan';
+import { serveCall } from '../../../call-adapter/serve-call';
+import { JsonRpcCode } from '../../../errors/json-rpc-codes';
+import type { ServerRuntime } from '../../../server/server-runtime';
 import type { AnswerSlot } from '../answer-slot';
 import { directCallContext } from './direct-call-context';
 import type { AdmittedRequest, GatedMethod } from './direct-request-gate';

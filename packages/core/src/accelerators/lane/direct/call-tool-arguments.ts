@@ -1,5 +1,5 @@
 import { RELATED_TASK_META_KEY } from '@modelcontextprotocol/server';
-import { isJsonObject } from '../../types/json-object';
+import { isJsonObject } from '../../../types/json-object';
 import { isRequestId } from './classify-inbound';
 import { checkSpecType } from './sdk-schema-check';
 

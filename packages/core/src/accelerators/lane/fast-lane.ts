@@ -1,9 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import { createMcpHandler, isJsonContentType, type AuthInfo, type McpHttpHandler } from '@modelcontextprotocol/server';
-import type { SdkServerFactory } from '../endpoint/mcp-endpoint';
-import { SERVE_CHECKED, type FaceRequestOptions } from '../endpoint/face-request-options';
-import { TesseraApp } from '../app/tessera-app';
-import type { Logger } from '../logging/logger';
+import type { SdkServerFactory } from '../../endpoint/mcp-endpoint';
+import { SERVE_CHECKED, type FaceRequestOptions } from '../../endpoint/face-request-options';
+import type { ServerRuntime } from '../../server/server-runtime';
+import type { Logger } from '../../logging/logger';
+import { ACCELERATORS_ENV, acceleratorsOff } from '../accelerators-switch';
 import { answerSlotOf, giveAnswerSlot } from './answer-slot';
 import { checkLaneAssumptions } from './check-lane-assumptions';
 import { DirectPromptGets } from './direct/direct-prompt-gets';
@@ -61,7 +62,10 @@ export class FastLane {
   private readonly prompts?: DirectPromptGets;
   private readonly resources?: DirectResourceReads;
 
-  private constructor(private readonly endpoint: LaneEndpoint) {
+  private constructor(
+    private readonly endpoint: LaneEndpoint,
+    runtime: ServerRuntime | undefined,
+  ) {
     const { serverFactory, logger } = endpoint;
     // the lane's own SDK handler over the endpoint's factory: its per-request servers answer into the slot
     // (lane-exchange.ts and the two modules under it required by the first request it serves: a server whose
@@ -77,20 +81,27 @@ export class FastLane {
         onerror: (error) => logger.debug('transport error', { error }),
       },
     );
-    if (endpoint instanceof TesseraApp) {
+    if (runtime) {
       // one server of the app's own factory lends the SDK's multi-round-trip seam to every direct request
       const seam = new InputRequiredSeam(serverFactory('modern'));
-      this.direct = new DirectToolCalls(endpoint.runtime, seam);
-      const serving = directServing(endpoint.runtime, seam);
+      this.direct = new DirectToolCalls(runtime, seam);
+      const serving = directServing(runtime, seam);
       this.prompts = new DirectPromptGets(serving);
       this.resources = new DirectResourceReads(serving);
     }
   }
 
-  /** The lane for `endpoint`, or undefined (one warning logged) when the installed SDK is not the one it was written against. */
-  static open(endpoint: LaneEndpoint): FastLane | undefined {
+  /**
+   * The lane for `endpoint`, or undefined (one warning logged) when the installed SDK is not the one it was written
+   * against. With a decorated app's `runtime`, its direct paths too.
+   */
+  static open(endpoint: LaneEndpoint, runtime?: ServerRuntime): FastLane | undefined {
+    if (acceleratorsOff()) {
+      endpoint.logger.info(`HTTP fast lane off: ${ACCELERATORS_ENV}=off; every request takes the SDK path`);
+      return undefined;
+    }
     const changed = checkLaneAssumptions();
-    if (changed.length === 0) return new FastLane(endpoint);
+    if (changed.length === 0) return new FastLane(endpoint, runtime);
     endpoint.logger.warn(
       'HTTP fast lane off: the installed SDK changed what it relies on; every request takes the SDK path',
       { changed },
