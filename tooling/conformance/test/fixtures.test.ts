@@ -56,6 +56,7 @@ describe('conformance everything server (in memory, @tessera/client)', () => {
         'test_elicitation',
         'test_elicitation_sep1034_defaults',
         'test_elicitation_sep1330_enums',
+        'test_reconnection',
       ]),
     );
     const { prompts } = await client.sdk.listPrompts();

@@ -9,6 +9,7 @@ import { principalFromAuthInfo } from '@tessera/request-state/framework';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
 import type { Logger } from '../logging/logger';
 import { serveResourceSubscriptions } from './resource-subscriptions';
+import { SessionEventLog } from './session-event-log';
 
 /** Sessionful 2025-era Streamable HTTP (`createApp(module, { legacySessions })`). */
 export interface LegacySessionOptions {
@@ -24,9 +25,18 @@ export interface LegacySessionOptions {
    * until it unsubscribes from another. Default 100.
    */
   maxSubscriptions?: number;
+  /**
+   * Resumable event streams (SEP-1699): each session keeps its last `resumeEvents` messages, its streams
+   * start with a priming event (an id, and `retryMs` as `retry`), and a client whose stream closed comes back
+   * with `Last-Event-ID` for what it missed; a handler may close its own stream (`ctx.sdk.http.closeSSE()`)
+   * to have the client poll. An id older than the last `resumeEvents` messages fails to resume. Default 0: off.
+   */
+  resumeEvents?: number;
+  /** The `retry` (ms) of a resumable stream's priming event: how long a client waits before it reconnects. Default 1000. */
+  retryMs?: number;
 }
 
-const KNOWN_OPTIONS: readonly string[] = ['maxSessions', 'idleMs', 'maxSubscriptions'];
+const KNOWN_OPTIONS: readonly string[] = ['maxSessions', 'idleMs', 'maxSubscriptions', 'resumeEvents', 'retryMs'];
 
 interface Session {
   transport: WebStandardStreamableHTTPServerTransport;
@@ -52,6 +62,8 @@ export class LegacySessions {
   private readonly maxSessions: number;
   private readonly idleMs: number;
   private readonly maxSubscriptions: number;
+  private readonly resumeEvents: number;
+  private readonly retryMs: number;
   private readonly stopHearing: () => void;
 
   constructor(
@@ -69,6 +81,11 @@ export class LegacySessions {
     this.maxSessions = positive(options.maxSessions ?? 1000, 'legacySessions.maxSessions');
     this.idleMs = positive(options.idleMs ?? 30 * 60_000, 'legacySessions.idleMs');
     this.maxSubscriptions = positive(options.maxSubscriptions ?? 100, 'legacySessions.maxSubscriptions');
+    this.resumeEvents =
+      options.resumeEvents === undefined || options.resumeEvents === 0
+        ? 0
+        : positive(options.resumeEvents, 'legacySessions.resumeEvents');
+    this.retryMs = positive(options.retryMs ?? 1000, 'legacySessions.retryMs');
     this.stopHearing =
       events?.subscribe((event) => {
         if (event.kind === 'resource_updated') this.resourceUpdated(event.uri);
@@ -145,6 +162,7 @@ export class LegacySessions {
         this.sessions.set(id, { transport, server, principal, idle: this.timer(id), busy: 0, subscriptions });
       },
       onsessionclosed: (id) => void this.end(id),
+      ...(this.resumeEvents > 0 && { eventStore: new SessionEventLog(this.resumeEvents), retryInterval: this.retryMs }),
     });
     await server.connect(transport);
     return transport.handleRequest(request, options);

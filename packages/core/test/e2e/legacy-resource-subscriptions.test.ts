@@ -108,7 +108,7 @@ describe('resources/subscribe on 2025 sessions', () => {
       'legacySessions.maxSubscriptions must be a positive number, got 0.',
     );
     expect(() => createApp(appModule, { legacySessions: { maxSubscription: 5 } as never })).toThrow(
-      "legacySessions has no option 'maxSubscription'; known: maxSessions, idleMs, maxSubscriptions.",
+      "legacySessions has no option 'maxSubscription'; known: maxSessions, idleMs, maxSubscriptions, resumeEvents, retryMs.",
     );
   });
 });

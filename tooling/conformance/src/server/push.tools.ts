@@ -88,6 +88,15 @@ export class PushTools {
     return 'Tool with logging executed successfully.';
   }
 
+  /** SEP-1699 (server-sse-polling): closes its own event stream mid-call; the client resumes with Last-Event-ID. */
+  @Tool({ description: 'Closes its event stream mid-call, then answers on the resumed stream.' })
+  async test_reconnection(@Ctx() ctx: ExecutionContext): Promise<string> {
+    await delay(50);
+    ctx.sdk.http?.closeSSE?.(); // there only on a resumable 2025 session stream (legacySessions.resumeEvents)
+    await delay(100);
+    return 'Reconnection test completed.';
+  }
+
   @Tool({ description: "Asks the client's LLM to complete the prompt." })
   test_sampling(
     @Args() _args: SamplingPrompt,
