@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
-# Runs the official MCP conformance suite against Tessera, at the 2026-07-28 wire:
+# Runs the official MCP conformance suite against Tessera, once per requirement set (the 2026-07-28 wire,
+# stateless, and the 2025-11-25 wire, initialize and sessions):
 #   server leg, once per HTTP path (listen's fast path, then the SDK's node adapter): the suite, as a client,
-#     against tooling/conformance's everything server on 127.0.0.1;
+#     against tooling/conformance's everything server on 127.0.0.1 (legacySessions on, so 2025 clients get
+#     sessions); the suite has no stdio mode (its server leg needs a URL, its client-leg mocks are HTTP);
 #   client leg: the suite's mock servers against tooling/conformance's client.
-# Each leg runs the requirement set (--requirements 2026-07-28: the required scenarios, scored, plus the
+# Each leg runs each requirement set (--requirements REV: the required scenarios, scored, plus the
 # extension, pending and added-after-release ones the suite runs unscored), then every other scenario the
-# suite lists for that leg (applicable at 2026-07-28 or an extension) by name. Then src/judge judges every
-# scenario: any FAILURE or WARNING fails the run, except checks the suite itself reports as not testable and
-# the entries of expected-failures.yml (each with its reason); a scenario none of whose own checks ran is
-# not a pass. Totals per group are printed. Exits non-zero on any failure, or when the suite's own exit code
-# for the required set is.
+# suite lists for that leg (applicable at REV, or an extension: those in the first set's run only) by name.
+# Then src/judge judges every scenario: any FAILURE or WARNING fails the run, except checks the suite itself
+# reports as not testable and the entries of the set's expected-failures file (expected-failures.yml for
+# 2026-07-28, expected-failures.REV.yml for another, each entry with its reason); a scenario none of whose
+# own checks ran is not a pass. Totals per group are printed. Exits non-zero on any failure, or when the
+# suite's own exit code for a required set is.
 #
 # Usage: tooling/conformance/run-conformance.sh [server|client|both]   (default both)
 # Environment:
@@ -19,6 +22,7 @@
 #   CONFORMANCE_SKIP_BUILD  1: do not build tooling/conformance first
 #   CONFORMANCE_EXTRA_ARGS  extra CLI flags for both legs (e.g. --verbose)
 #   CONFORMANCE_SERVER_PATHS  the server leg's HTTP paths, default "fast sdk"
+#   CONFORMANCE_REVISIONS   the requirement sets, default "2026-07-28 2025-11-25" (the first runs the extensions)
 #   TESSERA_HTTP_PATH       sdk: the server leg on the SDK's node adapter only (the same as
 #                           CONFORMANCE_SERVER_PATHS=sdk)
 set -euo pipefail
@@ -31,7 +35,8 @@ ROOT="$(cd "$HERE/../.." && pwd)"
 TOOLS="$ROOT/.conformance"                # git-ignored
 CONFORMANCE_VERSION="0.2.0-alpha.12"      # pinned: the `latest` tag (0.1.x) has no 2026-07-28 scenarios
 NODE22_VERSION="22.23.5"                  # the CLI needs Node >= 22 (fs.globSync); this one ships inside an npm package
-REQUIREMENTS="2026-07-28"
+REVISIONS="${CONFORMANCE_REVISIONS:-2026-07-28 2025-11-25}"
+FIRST_REVISION="${REVISIONS%% *}"
 STAMP="$(date -u +%Y%m%dT%H%M%SZ)"
 RESULTS="${CONFORMANCE_RESULTS:-$TOOLS/results/$STAMP}"
 TIMEOUT_MS="${CONFORMANCE_TIMEOUT_MS:-180000}"
@@ -78,18 +83,30 @@ if [ "${CONFORMANCE_SKIP_BUILD:-0}" != 1 ]; then
   (cd "$ROOT" && npx tsc -b tooling/conformance)
 fi
 
-EXPECTED="$HERE/expected-failures.yml"
-REQUIREMENTS_FILE="$TOOLS/node_modules/@modelcontextprotocol/conformance/requirements/$REQUIREMENTS.yaml"
+requirements_file() { echo "$TOOLS/node_modules/@modelcontextprotocol/conformance/requirements/$1.yaml"; }
+expected_file() { if [ "$1" = 2026-07-28 ]; then echo "$HERE/expected-failures.yml"; else echo "$HERE/expected-failures.$1.yml"; fi; }
 JUDGE="$HERE/dist/judge"
 # shellcheck disable=SC2206
 extra_args=(${CONFORMANCE_EXTRA_ARGS:-})
 mkdir -p "$RESULTS"
-# The scenarios the requirement set does not run at all (the Skills extension, ...), run one by one by name.
-by_name() { "${CONF[@]}" list "--$1" | node "$JUDGE/by-name.js" --requirements "$REQUIREMENTS_FILE" --leg "$1" --revision "$REQUIREMENTS"; }
-BY_NAME_SERVER="$(by_name server | xargs)"
-BY_NAME_CLIENT="$(by_name client | xargs)"
+# The scenarios a requirement set does not run at all (the Skills extension, ...), run one by one by name;
+# the extensions only in the first set's run (they run at their own wire, the same in every set).
+declare -A BY_NAME_SERVER BY_NAME_CLIENT
+by_name() {
+  local extensions=()
+  [ "$2" = "$FIRST_REVISION" ] || extensions=(--no-extensions)
+  "${CONF[@]}" list "--$1" |
+    node "$JUDGE/by-name.js" --requirements "$(requirements_file "$2")" --leg "$1" --revision "$2" "${extensions[@]}"
+}
+for revision in $REVISIONS; do
+  [ -f "$(requirements_file "$revision")" ] || { echo "the suite has no requirement set $revision" >&2; exit 2; }
+  [ -f "$(expected_file "$revision")" ] || { echo "missing $(expected_file "$revision")" >&2; exit 2; }
+  BY_NAME_SERVER[$revision]="$(by_name server "$revision" | xargs)"
+  BY_NAME_CLIENT[$revision]="$(by_name client "$revision" | xargs)"
+done
 
-# The suite's own exit codes (scored scenarios, strict) and the legs the judge reads, as leg=label=folder.
+# The suite's own exit codes (scored scenarios, strict) and the legs the judge reads, as
+# revision|leg=label=folder.
 suite_failures=()
 judged=()
 timings=()
@@ -127,19 +144,22 @@ run_server_leg() {
   [ -n "$url" ] || { cat "$server_out" >&2; echo "the conformance server did not start" >&2; exit 1; }
   # The suite's localhost probes (DNS rebinding) expect a localhost URL; the socket is on 127.0.0.1 only.
   url="${url/127.0.0.1/localhost}"
-  local t0=$SECONDS
-  log "server leg ($path path): conformance server --url $url --requirements $REQUIREMENTS"
-  if ! "${CONF[@]}" server --url "$url" --requirements "$REQUIREMENTS" -o "$out" "${extra_args[@]}"; then
-    suite_failures+=("server ($path path): a required scenario failed")
-  fi
-  for scenario in $BY_NAME_SERVER; do
-    log "server leg ($path path): conformance server --scenario $scenario (by name)"
-    # at the scenario's own wire (2026-07-28 for an extension's server scenarios); judged below
-    "${CONF[@]}" server --url "$url" --scenario "$scenario" -o "$out" "${extra_args[@]}" || true
+  local revision t0
+  for revision in $REVISIONS; do
+    t0=$SECONDS
+    log "server leg ($path path): conformance server --url $url --requirements $revision"
+    if ! "${CONF[@]}" server --url "$url" --requirements "$revision" -o "$out/$revision" "${extra_args[@]}"; then
+      suite_failures+=("server ($path path, $revision): a required scenario failed")
+    fi
+    for scenario in ${BY_NAME_SERVER[$revision]}; do
+      log "server leg ($path path): conformance server --scenario $scenario (by name)"
+      # at the scenario's own wire (2026-07-28 for an extension's server scenarios); judged below
+      "${CONF[@]}" server --url "$url" --scenario "$scenario" -o "$out/$revision" "${extra_args[@]}" || true
+    done
+    judged+=("$revision|server=server leg, $path path, $revision=$out/$revision")
+    timings+=("server ($path path, $revision) $((SECONDS - t0))s")
   done
   stop_server
-  judged+=("server=server leg, $path path=$out")
-  timings+=("server ($path path) $((SECONDS - t0))s")
 }
 
 if [ "$LEGS" != client ]; then
@@ -148,34 +168,40 @@ fi
 
 # --- 4. client leg ---------------------------------------------------------------------------------------
 if [ "$LEGS" != server ]; then
-  log "client leg: conformance client --requirements $REQUIREMENTS (each scenario spawns our client)"
   # The client processes take turns (a few at a time, see src/client/slots.ts) instead of all starting at once.
   export TESSERA_CONFORMANCE_SLOTS="$RESULTS/client-slots"
-  out="$RESULTS/client"
-  t0=$SECONDS
-  if ! "${CONF[@]}" client --command "node $HERE/dist/client/main.js" --requirements "$REQUIREMENTS" \
-    --timeout "$TIMEOUT_MS" -o "$out" "${extra_args[@]}"; then
-    suite_failures+=("client: a required scenario failed")
-  fi
-  for scenario in $BY_NAME_CLIENT; do
-    log "client leg: conformance client --scenario $scenario (by name)"
-    # at the scenario's own wire; judged below
-    "${CONF[@]}" client --command "node $HERE/dist/client/main.js" --scenario "$scenario" \
-      --timeout "$TIMEOUT_MS" -o "$out" "${extra_args[@]}" || true
+  for revision in $REVISIONS; do
+    log "client leg: conformance client --requirements $revision (each scenario spawns our client)"
+    out="$RESULTS/client/$revision"
+    t0=$SECONDS
+    if ! "${CONF[@]}" client --command "node $HERE/dist/client/main.js" --requirements "$revision" \
+      --timeout "$TIMEOUT_MS" -o "$out" "${extra_args[@]}"; then
+      suite_failures+=("client ($revision): a required scenario failed")
+    fi
+    for scenario in ${BY_NAME_CLIENT[$revision]}; do
+      log "client leg: conformance client --scenario $scenario (by name)"
+      # at the scenario's own wire; judged below
+      "${CONF[@]}" client --command "node $HERE/dist/client/main.js" --scenario "$scenario" \
+        --timeout "$TIMEOUT_MS" -o "$out" "${extra_args[@]}" || true
+    done
+    judged+=("$revision|client=client leg, $revision=$out")
+    timings+=("client ($revision) $((SECONDS - t0))s")
   done
-  judged+=("client=client leg=$out")
-  timings+=("client $((SECONDS - t0))s")
 fi
 
 # --- 5. every scenario judged: required, unscored and by name, against expected-failures.yml -------------
-log "conformance $REQUIREMENTS: every scenario (required, extension, pending, added-after-release, by name)"
-set +e
-node "$JUDGE/main.js" --requirements "$REQUIREMENTS_FILE" --expected "$EXPECTED" \
-  --by-name-server "$BY_NAME_SERVER" --by-name-client "$BY_NAME_CLIENT" "${judged[@]}"
-judge_rc=$?
-set -e
+judge_rc=0
+for revision in $REVISIONS; do
+  legs=()
+  for entry in "${judged[@]}"; do [ "${entry%%|*}" = "$revision" ] && legs+=("${entry#*|}"); done
+  [ "${#legs[@]}" -gt 0 ] || continue
+  log "conformance $revision: every scenario (required, extension, pending, added-after-release, by name)"
+  node "$JUDGE/main.js" --requirements "$(requirements_file "$revision")" --expected "$(expected_file "$revision")" \
+    --by-name-server "${BY_NAME_SERVER[$revision]}" --by-name-client "${BY_NAME_CLIENT[$revision]}" "${legs[@]}" ||
+    judge_rc=1
+done
 
-log "conformance $REQUIREMENTS: ${timings[*]:-no leg run}, total $((SECONDS - START_ALL))s"
+log "conformance $REVISIONS: ${timings[*]:-no leg run}, total $((SECONDS - START_ALL))s"
 echo "results: $RESULTS"
 for failure in "${suite_failures[@]}"; do echo "suite exit code: $failure" >&2; done
 if [ "${#suite_failures[@]}" -gt 0 ] || [ "$judge_rc" -ne 0 ]; then exit 1; fi

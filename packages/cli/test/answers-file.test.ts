@@ -47,6 +47,26 @@ describe('answers file', () => {
     expect(answerFromFile('accept', undefined, Q)).toEqual({ action: 'accept' }); // URL mode: consent only
   });
 
+  it('fills a field left out with its default (SEP-1034), a required one too', () => {
+    const withDefaults = fieldsFromSchema({
+      type: 'object',
+      properties: {
+        size: { type: 'integer', default: 3 },
+        mode: { type: 'string', enum: ['fast', 'safe'], default: 'safe' },
+        note: { type: 'string' },
+      },
+      required: ['size'],
+    });
+    expect(answerFromFile({ note: 'hi' }, withDefaults, Q)).toEqual({
+      action: 'accept',
+      content: { note: 'hi', size: 3, mode: 'safe' },
+    });
+    expect(answerFromFile({ size: 7 }, withDefaults, Q)).toEqual({
+      action: 'accept',
+      content: { size: 7, mode: 'safe' },
+    });
+  });
+
   it('checks the content like a typed answer, naming the question and the field', () => {
     const bad =
       (entry: unknown): (() => unknown) =>

@@ -18,9 +18,9 @@ describe('tessera against a plain SDK server over stdio, without a terminal', ()
 
   it('answers an input_required round by question key (2026-07-28)', async () => {
     const run = await runCaptured(['call', '--answers', answersPath, 'paint', ...server]);
-    // the one line on stderr echoes the answer taken from --answers as it is sent
-    expect(run.stderr).toBe('[colour] Which colour? accept {"colour":"green"} (from --answers)\n');
-    expect(run.stdout.trim()).toBe('painted green, shade none');
+    // the one line on stderr echoes the answer taken from --answers as it is sent: shade left out, its default
+    expect(run.stderr).toBe('[colour] Which colour? accept {"colour":"green","shade":5} (from --answers)\n');
+    expect(run.stdout.trim()).toBe('painted green, shade 5');
   });
 
   it('answers a 2025 push elicitation by its message', async () => {

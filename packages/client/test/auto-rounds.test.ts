@@ -29,10 +29,10 @@ describe('automatic rounds (in memory, 2026-07-28)', () => {
 
   it('declares capabilities from the callbacks given, URL mode included when asked for', () => {
     const client2 = new TesseraClient({ elicitation: async () => ({ action: 'cancel' }) });
-    expect(client2.capabilities).toEqual({ elicitation: { form: {} } });
+    expect(client2.capabilities).toEqual({ elicitation: { form: { applyDefaults: true } } });
     expect(new TesseraClient().capabilities).toEqual({});
     expect(client.capabilities).toEqual({
-      elicitation: { form: {}, url: {} },
+      elicitation: { form: { applyDefaults: true }, url: {} },
       sampling: {},
       roots: {},
     });

@@ -29,7 +29,8 @@ function readEntry(entry: unknown, question: string): { action: Action; content?
 
 /**
  * Turns an answers-file entry into the elicitation result, checked exactly like a typed answer: every field
- * valid, required ones present, no unknown field names (a typo would otherwise be silently dropped).
+ * valid, required ones present, no unknown field names (a typo would otherwise be silently dropped); a field
+ * left out that has a default gets it.
  * `fields` is undefined for a URL-mode question, where only the action counts.
  */
 export function answerFromFile(
@@ -47,9 +48,13 @@ export function answerFromFile(
       `the answer to ${question} has no field ${unknown.map((k) => `"${k}"`).join(', ')} (its fields: ${[...names].join(', ')})`,
     );
   }
+  // SEP-1034: a field left out is sent with its default (filled here, so the echo of the answer shows it)
+  const sent: Record<string, unknown> = { ...given };
+  for (const field of fields)
+    if (sent[field.name] === undefined && field.default !== undefined) sent[field.name] = field.default;
   for (const field of fields) {
-    const problem = checkValue(field, given[field.name]);
+    const problem = checkValue(field, sent[field.name]);
     if (problem !== undefined) throw new CliError(`the answer to ${question}: field "${field.name}" ${problem}`);
   }
-  return { action: 'accept', content: given as ElicitResult['content'] };
+  return { action: 'accept', content: sent as ElicitResult['content'] };
 }

@@ -6,7 +6,8 @@ export function capabilitiesFromCallbacks(callbacks: InputCallbacks): ClientCapa
   const capabilities: ClientCapabilities = {};
   if (callbacks.elicitation !== undefined) {
     const url = typeof callbacks.elicitation === 'object' && callbacks.elicitation.url === true;
-    capabilities.elicitation = url ? { form: {}, url: {} } : { form: {} };
+    // applyDefaults (SEP-1034): an accepted form answer is sent with the schema's defaults for what it leaves out
+    capabilities.elicitation = url ? { form: { applyDefaults: true }, url: {} } : { form: { applyDefaults: true } };
   }
   if (callbacks.sampling !== undefined) capabilities.sampling = {};
   if (callbacks.listRoots !== undefined) capabilities.roots = {};

@@ -9,6 +9,7 @@ import { InputCallbackFailedError } from '../errors/input-callback-failed.error'
 import { InputRequestRefusedError } from '../errors/input-request-refused.error';
 import { MissingInputCallbackError } from '../errors/missing-input-callback.error';
 import { TesseraClientError } from '../errors/tessera-client-error';
+import { withSchemaDefaults } from './elicitation-defaults';
 import type { ElicitationAnswer, InputCallbackContext, InputCallbacks } from './input-callbacks.types';
 import type { InputKind } from './input-kind';
 import { isRefused, type RefusePolicy } from './refuse-policy';
@@ -61,7 +62,8 @@ export class InputAnswerer {
     const { elicitation, sampling, listRoots } = this.callbacks;
     if (kind === 'elicitation' && elicitation !== undefined) {
       const handle = typeof elicitation === 'function' ? elicitation : elicitation.handle;
-      return toElicitResult(await handle((request as ElicitRequest).params, context));
+      const params = (request as ElicitRequest).params;
+      return withSchemaDefaults(params, toElicitResult(await handle(params, context)));
     }
     if (kind === 'sampling' && sampling !== undefined)
       return sampling((request as CreateMessageRequest).params, context);

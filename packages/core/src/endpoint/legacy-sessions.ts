@@ -3,11 +3,14 @@ import {
   WebStandardStreamableHTTPServerTransport,
   type AuthInfo,
   type Server,
+  type ServerEventBus,
 } from '@modelcontextprotocol/server';
 import { principalFromAuthInfo } from '@tessera/request-state/framework';
 import { checkOptions } from '../errors/definition/check-options';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
 import type { Logger } from '../logging/logger';
+import { serveResourceSubscriptions } from './resource-subscriptions';
+import { SessionEventLog } from './session-event-log';
 
 /** Sessionful 2025-era Streamable HTTP (`createApp(module, { legacySessions })`). */
 export interface LegacySessionOptions {
@@ -18,12 +21,29 @@ export interface LegacySessionOptions {
   maxSessions?: number;
   /** A session unused this long is closed (its client gets 404 and initializes again). Default 30 minutes. */
   idleMs?: number;
+  /**
+   * Resources one session may subscribe to at once (`resources/subscribe`); one more is refused with `-32600`
+   * until it unsubscribes from another. Default 100.
+   */
+  maxSubscriptions?: number;
+  /**
+   * Resumable event streams (SEP-1699): each session keeps its last `resumeEvents` messages, its streams
+   * start with a priming event (an id, and `retryMs` as `retry`), and a client whose stream closed comes back
+   * with `Last-Event-ID` for what it missed; a handler may close its own stream (`ctx.sdk.http.closeSSE()`)
+   * to have the client poll. An id older than the last `resumeEvents` messages fails to resume. Default 0: off.
+   */
+  resumeEvents?: number;
+  /** The `retry` (ms) of a resumable stream's priming event: how long a client waits before it reconnects. Default 1000. */
+  retryMs?: number;
 }
 
-const LEGACY_SESSION_OPTIONS = { maxSessions: true, idleMs: true } as const satisfies Record<
-  keyof LegacySessionOptions,
-  true
->;
+const LEGACY_SESSION_OPTIONS = {
+  maxSessions: true,
+  idleMs: true,
+  maxSubscriptions: true,
+  resumeEvents: true,
+  retryMs: true,
+} as const satisfies Record<keyof LegacySessionOptions, true>;
 
 interface Session {
   transport: WebStandardStreamableHTTPServerTransport;
@@ -33,6 +53,8 @@ interface Session {
   idle: ReturnType<typeof setTimeout>;
   /** Requests of it being served, counting a response until its body has been read to the end or cancelled. */
   busy: number;
+  /** The URIs it subscribed to (`resources/subscribe`); undefined when the app serves no resources. */
+  subscriptions?: ReadonlySet<string>;
 }
 
 /**
@@ -46,15 +68,31 @@ export class LegacySessions {
   private readonly sessions = new Map<string, Session>();
   private readonly maxSessions: number;
   private readonly idleMs: number;
+  private readonly maxSubscriptions: number;
+  private readonly resumeEvents: number;
+  private readonly retryMs: number;
+  private readonly stopHearing: () => void;
 
   constructor(
     private readonly factory: () => Server,
     private readonly logger: Logger,
     options: LegacySessionOptions = {},
+    /** Where `app.notify.resourceUpdated(uri)` is published: the app's `events` bus, shared by a fleet. */
+    events?: ServerEventBus,
   ) {
     checkOptions(options, LEGACY_SESSION_OPTIONS, 'legacySessions');
     this.maxSessions = positive(options.maxSessions ?? 1000, 'legacySessions.maxSessions');
     this.idleMs = positive(options.idleMs ?? 30 * 60_000, 'legacySessions.idleMs');
+    this.maxSubscriptions = positive(options.maxSubscriptions ?? 100, 'legacySessions.maxSubscriptions');
+    this.resumeEvents =
+      options.resumeEvents === undefined || options.resumeEvents === 0
+        ? 0
+        : positive(options.resumeEvents, 'legacySessions.resumeEvents');
+    this.retryMs = positive(options.retryMs ?? 1000, 'legacySessions.retryMs');
+    this.stopHearing =
+      events?.subscribe((event) => {
+        if (event.kind === 'resource_updated') this.resourceUpdated(event.uri);
+      }) ?? (() => {});
   }
 
   /** Serves one 2025-era request: an `initialize` opens a session; anything else must name one it may use. */
@@ -96,6 +134,7 @@ export class LegacySessions {
 
   /** Ends every session (the app is closing). */
   async close(): Promise<void> {
+    this.stopHearing();
     await Promise.all([...this.sessions.keys()].map((id) => this.end(id)));
   }
 
@@ -119,15 +158,27 @@ export class LegacySessions {
       await this.end(idle);
     }
     const server = this.factory();
+    const subscriptions = serveResourceSubscriptions(server, this.maxSubscriptions);
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(), // web-standard crypto: this face runs beyond Node too
       onsessioninitialized: (id) => {
-        this.sessions.set(id, { transport, server, principal, idle: this.timer(id), busy: 0 });
+        this.sessions.set(id, { transport, server, principal, idle: this.timer(id), busy: 0, subscriptions });
       },
       onsessionclosed: (id) => void this.end(id),
+      ...(this.resumeEvents > 0 && { eventStore: new SessionEventLog(this.resumeEvents), retryInterval: this.retryMs }),
     });
     await server.connect(transport);
     return transport.handleRequest(request, options);
+  }
+
+  /** `notifications/resources/updated` to every session subscribed to `uri` (on its standalone GET stream). */
+  private resourceUpdated(uri: string): void {
+    for (const session of this.sessions.values()) {
+      if (!session.subscriptions?.has(uri)) continue;
+      session.server
+        .sendResourceUpdated({ uri })
+        .catch((error: unknown) => this.logger.debug('a resource update did not reach a 2025 session', { error }));
+    }
   }
 
   private touch(id: string, session: Session): void {

@@ -129,6 +129,11 @@ export class McpEndpoint {
     /** The bus `subscriptions/listen` streams hear change events on; default one in this process. */
     events?: ServerEventBus,
   ) {
+    this.handler = createMcpHandler(({ era }) => serverFactory(era), {
+      onerror: (error) => logger.debug('transport error', { error }),
+      legacy: legacySessions ? 'reject' : 'stateless',
+      ...(events !== undefined && { bus: events }),
+    });
     // required here: only an app that serves legacy sessions loads them
     if (legacySessions)
       // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -136,12 +141,8 @@ export class McpEndpoint {
         () => serverFactory('legacy'),
         logger,
         legacySessions === true ? {} : legacySessions,
+        this.handler.bus, // the bus `notify` publishes on: resource updates reach subscribed sessions too
       );
-    this.handler = createMcpHandler(({ era }) => serverFactory(era), {
-      onerror: (error) => logger.debug('transport error', { error }),
-      legacy: this.sessions ? 'reject' : 'stateless',
-      ...(events !== undefined && { bus: events }),
-    });
     if (auth) this.httpAuth = new (httpAuthRuntime().HttpAuth)(auth, logger);
     this.authenticate = this.httpAuth?.authenticate;
     this.bodies = new BodyBudget(limits.maxBodyBytesInFlight);
@@ -164,6 +165,8 @@ export class McpEndpoint {
    * Raises change notifications (`toolsChanged()`, `promptsChanged()`, `resourcesChanged()`,
    * `resourceUpdated(uri)`) to every open `subscriptions/listen` stream that asked for them, through the
    * app's `events` bus (every instance sharing it). Needs `events` in the module for clients to be offered them.
+   * With `legacySessions`, `resourceUpdated(uri)` also reaches every 2025 session subscribed to `uri`
+   * (`resources/subscribe`), on whichever instance of the bus it lives.
    */
   get notify(): ServerNotifier {
     return this.handler.notify;

@@ -86,7 +86,9 @@ describe('createApp options', () => {
   test('legacySessions: maxSession for maxSessions', () => {
     expect(
       refusal(() => createApp(appModule(), { legacySessions: { maxSession: 5 } as never }), InvalidConfigurationError),
-    ).toBe('legacySessions: "maxSession" is not an option; known: maxSessions, idleMs.');
+    ).toBe(
+      'legacySessions: "maxSession" is not an option; known: maxSessions, idleMs, maxSubscriptions, resumeEvents, retryMs.',
+    );
   });
 });
 

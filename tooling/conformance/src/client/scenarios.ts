@@ -125,6 +125,27 @@ register(['initialize', 'tools_call'], async (url) => {
   await client.close();
 });
 
+// SEP-1034 (2025-11-25): the mock pushes a form whose fields all carry defaults; accepting it with nothing
+// filled in must send the defaults (the client fills them in).
+register(['elicitation-sep1034-client-defaults'], async (url) => {
+  const client = await connect(url, { elicitation: () => ({ action: 'accept', content: {} }) });
+  await client.listTools(undefined, slow);
+  debug(
+    'test_client_elicitation_defaults',
+    JSON.stringify(await client.callTool({ name: 'test_client_elicitation_defaults' })),
+  );
+  await client.close();
+});
+
+// SEP-1699 (2025-11-25): the mock closes the call's event stream after a priming event (id, retry); the
+// client must come back with a GET carrying Last-Event-ID after `retry` ms, where the result arrives.
+register(['sse-retry'], async (url) => {
+  const client = await connect(url);
+  await client.listTools(undefined, slow);
+  debug('test_reconnection', JSON.stringify(await client.callTool({ name: 'test_reconnection' })));
+  await client.close();
+});
+
 // SEP-2575: _meta and MCP-Protocol-Version on every request; the mock refuses the first with -32022 and
 // the client must come back with a version it supports.
 register(['request-metadata'], async (url) => {

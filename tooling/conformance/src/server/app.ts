@@ -5,6 +5,7 @@ import { ContentTools } from './content.tools';
 import { DiagnosticTools } from './diagnostics.tools';
 import { MrtrPrompts, MrtrTools } from './mrtr.dependencies';
 import { MrtrDirectTools } from './mrtr.tools';
+import { PushTools } from './push.tools';
 import { TaskTools } from './tasks.tools';
 import { SchemaTools } from './schema.tools';
 
@@ -17,6 +18,7 @@ export const conformanceModule: AppModule = {
     MrtrTools,
     MrtrDirectTools,
     DiagnosticTools,
+    PushTools,
     TaskTools,
     SchemaTools,
     ContentPrompts,

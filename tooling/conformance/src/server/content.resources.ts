@@ -28,6 +28,16 @@ export class ContentResources {
     return Buffer.from(PNG_1X1_BASE64, 'base64');
   }
 
+  /** The resource the resources-subscribe and -unsubscribe scenarios subscribe to (2025-11-25 sessions). */
+  @Resource('test://watched-resource', {
+    name: 'watched-resource',
+    description: 'A resource clients may subscribe to.',
+    mimeType: 'text/plain',
+  })
+  watched(): string {
+    return 'Watched resource content.';
+  }
+
   @ResourceTemplate('test://template/{id}/data', {
     name: 'template',
     description: 'A templated JSON resource.',

@@ -14,11 +14,12 @@ async function main(): Promise<void> {
   const port = Number(i >= 0 ? process.argv[i + 1] : (process.env.PORT ?? 0));
   // the Skills extension's scenarios read this folder's skills (a bad one stops the server here)
   const skills = await loadSkillFolder(join(__dirname, '..', '..', 'skills'));
-  const app = createApp({
-    ...conformanceModule,
-    skills,
-    logger: new ConsoleLogger({ level: (process.env.LOG_LEVEL as never) ?? 'warn' }),
-  });
+  // legacySessions: 2025-11-25 clients get sessions, so push requests and resource subscriptions reach them,
+  // and their streams are resumable (server-sse-polling)
+  const app = createApp(
+    { ...conformanceModule, skills, logger: new ConsoleLogger({ level: (process.env.LOG_LEVEL as never) ?? 'warn' }) },
+    { legacySessions: { resumeEvents: 100, retryMs: 500 } },
+  );
   const fastPath = process.env.TESSERA_HTTP_PATH !== 'sdk';
   const listener = await listen(app, { port, host: '127.0.0.1', fastPath });
   process.stdout.write(`LISTENING ${listener.url.href}\n`);
