@@ -1,0 +1,24 @@
+// A project outside the repository installed against this clone's packed tarballs, as `npm run use-local-build`
+// leaves one: every @tessera/* dependency, and (through `overrides`) every Tessera package those depend on, is a
+// tarball; the npm registry supplies the rest.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { run, step } from '../check-packages/support.mjs';
+
+/** Points `<project>/package.json` at the tarballs (name -> path) and runs `npm install` there. */
+export function installAgainstTarballs(project, tarballs) {
+  const manifestPath = path.join(project, 'package.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const local = Object.fromEntries(
+    Object.entries(tarballs)
+      .filter(([name]) => name !== 'create-tessera')
+      .map(([name, file]) => [name, `file:${file}`]),
+  );
+  for (const field of ['dependencies', 'devDependencies'])
+    for (const name of Object.keys(manifest[field] ?? {}))
+      if (local[name] !== undefined) manifest[field][name] = local[name];
+  manifest.overrides = { ...manifest.overrides, ...local };
+  writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
+  step(`npm install in ${project} (Tessera packages from this clone's tarballs)`);
+  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: project });
+}
