@@ -23,8 +23,9 @@ const listener = await listen(
 stopOnSignals({
   logger: log,
   close: async () => {
-    await listener.close(); // not ready, drained
-    await app?.close(); // its stores
+    // the app drains the listener serving it and, meanwhile, lets running task steps finish; then its stores
+    if (app) await app.close();
+    else await listener.close(); // still waiting for Redis: only the listener to drain
   },
 });
 await listener.ready;
