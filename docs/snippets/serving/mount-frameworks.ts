@@ -10,9 +10,9 @@ const tessera = createApp(machinesModule);
 export function onExpress(): express.Express {
   const app = express();
   // #region express
-  app.use(express.json({ limit: '4mb' })); // the default 100 kB is small for MCP messages
   const mcp = nodeHandler(tessera);
-  app.all('/mcp', (req, res) => mcp(req, res, req.body));
+  app.all('/mcp', (req, res) => mcp(req, res)); // before express.json(): Tessera reads the body
+  app.use(express.json()); // after the token check, with its own limits
   // #endregion express
   return app;
 }
@@ -21,13 +21,18 @@ export function onFastify(): ReturnType<typeof Fastify> {
   const fastify = Fastify();
   const mcp = nodeHandler(tessera);
   // #region fastify
-  fastify.route({
-    method: ['GET', 'POST', 'DELETE'],
-    url: '/mcp',
-    handler: async (request, reply) => {
-      reply.hijack(); // Tessera writes the JSON or SSE answer itself
-      await mcp(request.raw, reply.raw, request.body);
-    },
+  // in a plugin of its own, whose parser leaves the body unread for Tessera (after the token check)
+  void fastify.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.route({
+      method: ['GET', 'POST', 'DELETE'],
+      url: '/mcp',
+      handler: async (request, reply) => {
+        reply.hijack(); // Tessera writes the JSON or SSE answer itself
+        await mcp(request.raw, reply.raw);
+      },
+    });
   });
   fastify.addHook('onClose', () => tessera.close());
   // #endregion fastify
