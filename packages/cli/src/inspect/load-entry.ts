@@ -103,7 +103,6 @@ function exportsOf(namespace: Record<string, unknown>): Record<string, unknown> 
 
 /** Loads the entry (running its top-level code), builds the app when it exports a module, and describes it. */
 export async function inspectEntry(path: string, exportName?: string): Promise<AppSurface> {
-  const core = coreOf(path);
   let loaded: Record<string, unknown>;
   try {
     loaded = exportsOf((await import(pathToFileURL(path).href)) as Record<string, unknown>);
@@ -111,6 +110,7 @@ export async function inspectEntry(path: string, exportName?: string): Promise<A
     throw new CliError(`inspect: loading ${path} failed: ${(error as Error).message}`, 1);
   }
   const found = pickExport(loaded, path, exportName);
+  const core = coreOf(path);
   if (isApp(found)) return core.describeApp(found);
   let app: ReturnType<CoreFaces['createApp']>;
   try {
