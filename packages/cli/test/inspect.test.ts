@@ -133,6 +133,41 @@ describe('tessera inspect of an app with questions, guards and a request-state k
   });
 });
 
+describe('which export tessera inspect reads', () => {
+  it("reads an ES module's export default, and the app when the entry exports createApp's result", () => {
+    const entry = path.join(built, 'default.mjs');
+    writeFileSync(entry, "import { guardedModule } from './guarded.app.js';\nexport default guardedModule;\n");
+    const run = tessera('inspect', '--json', entry);
+    expect(run.stderr).toBe('');
+    expect((JSON.parse(run.stdout) as AppSurface).name).toBe('inspect-guarded');
+    const appEntry = path.join(built, 'app.cjs');
+    writeFileSync(
+      appEntry,
+      "const { createApp } = require('@tessera/core');\n" +
+        "exports.app = createApp(require('./guarded.app.js').guardedModule);\n",
+    );
+    const app = tessera('inspect', '--json', appEntry);
+    expect(app.stderr).toBe('');
+    expect((JSON.parse(app.stdout) as AppSurface).tools.map((t) => t.name)).toEqual(['deploy']);
+  });
+
+  it('asks for --export when several exports fit, and reads the one it names', () => {
+    const entry = path.join(built, 'two.cjs');
+    writeFileSync(
+      entry,
+      "const { guardedModule } = require('./guarded.app.js');\n" +
+        "exports.first = guardedModule;\nexports.second = { ...guardedModule, name: 'second' };\n",
+    );
+    const ambiguous = tessera('inspect', entry);
+    expect(ambiguous.status).toBe(2);
+    expect(ambiguous.stderr).toContain('exports several (first, second): choose one with --export <name>');
+    const chosen = tessera('inspect', '--json', '--export', 'second', entry);
+    expect(chosen.status).toBe(0);
+    expect((JSON.parse(chosen.stdout) as AppSurface).name).toBe('second');
+    expect(tessera('inspect', '--export', 'third', entry).status).toBe(2);
+  });
+});
+
 describe('tessera inspect of a bad entry', () => {
   it('exits 2 naming the file and what it expected when the entry exports neither a module nor an app', () => {
     const entry = path.join(built, 'neither.cjs');
