@@ -39,6 +39,7 @@ export default withMermaid(
             { text: 'Schemas, headers and skills', link: '/guide/schemas-headers-skills' },
             { text: 'Testing flows', link: '/guide/testing' },
             { text: 'The MCP Inspector', link: '/guide/inspector' },
+            { text: 'Inspecting an app', link: '/guide/inspect' },
           ],
         },
         {

@@ -1,6 +1,7 @@
 import { loadAnswers } from './answers/answers-file';
 import { terminalSafe } from './output/terminal-safe';
 import { helpText } from './command/help-text';
+import { runInspect } from './inspect/run-inspect';
 import { parseCommandLine } from './command/parse-command-line';
 import { runCommand } from './command/run-command';
 import { cliAuth } from './connect/cli-auth';
@@ -39,6 +40,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     process.exit(130);
   });
   try {
+    // inspect reads a local module, not a server: its own options, no client
+    if (argv[0] === 'inspect' || (argv[0] === 'help' && argv[1] === 'inspect')) {
+      if (argv[0] === 'help') argv = ['inspect', '--help'];
+      io.stdout.write(await runInspect(argv.slice(1), io.cwd));
+      return 0;
+    }
     const parsed = parseCommandLine(argv);
     if ('version' in parsed) {
       io.stdout.write(`tessera ${VERSION}\n`);

@@ -75,3 +75,7 @@ export { validateElicitationContent } from './validation/validate-elicitation-co
 export { formatValidationIssues } from './validation/format-validation-issues';
 export type { ValidationIssue, ValidationResult } from './validation/validation-issue';
 export type { ValidateOptions } from './validation/validate-options';
+
+// what a compiled app declares, without serving it (for tooling: `tessera inspect`)
+export { describeApp } from './app/describe-app';
+export type { AppSurface, HandlerSurface, ToolSurface, QuestionSurface, SecuritySummary } from './app/app-surface';

@@ -47,6 +47,7 @@ export function helpText(which: CommandName | 'all'): string {
 
 Commands:
 ${lines.join('\n')}
+  ${'tessera inspect [--json] [entry]'.padEnd(52)} show a built app's surface without serving it (see its --help)
 
 ${TARGET}
 

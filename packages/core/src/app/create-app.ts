@@ -21,6 +21,7 @@ import { createTesseraApp, type TesseraApp } from './tessera-app';
 import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
 import { sdkSkills } from '../skills/sdk-skills';
 import { tasksRuntime } from '../tasks/tasks-runtime-modules';
+import { securitySummary } from './security-summary';
 
 /**
  * Compiles an application module once (every definition-time error is thrown here) and returns the
@@ -64,6 +65,7 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
     cacheHints: module.cacheHints,
     events: module.events,
     skills: checkedSkills(module),
+    security: securitySummary(security),
   };
   const servesTasks = [...compiled.tools.values()].some((plan) => plan.meta.kind === 'tool' && plan.meta.task);
   // a task is bound to its caller by the policy's principal rule, as a requestState is

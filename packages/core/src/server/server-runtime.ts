@@ -3,6 +3,7 @@ import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
 import type { CallRuntime } from '../call-adapter/call-runtime';
 import type { CompiledApp } from '../compiler/compiled-app';
 import type { TaskRuntime } from '../tasks/task-runtime';
+import type { SecuritySummary } from '../app/app-surface';
 
 /**
  * Everything built once per application that each request's SDK server closes over: what a call needs
@@ -21,4 +22,6 @@ export interface ServerRuntime extends CallRuntime {
   tasks?: TaskRuntime;
   /** The SDK's skills extension (SEP-2640), attached to every request's server. */
   skills?: SkillsExtension;
+  /** The request-state policy's settings as `describeApp` reports them (never a key). */
+  security: SecuritySummary;
 }
