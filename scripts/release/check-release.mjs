@@ -4,10 +4,11 @@
 // `npm create tessera@latest my-server`, its `npm install`, `npm test`, `npm start` (stdio) and
 // `npm run start:http`; the complete example's install lines in a project holding @tessera/core alone and
 // one holding @tessera/client alone, the example compiled by the project's own tsc and called over stdio;
-// then every package together (the newcomer scenarios, every export loaded from ESM). Last, the README's way
+// then every package together (the newcomer scenarios, every export loaded from ESM); then the docs site's
+// getting-started page walked line by line from an empty folder to its first answered question. Last, the README's way
 // to try a clone's build without any registry of ours: scaffold, `npm run use-local-build`, install, test.
 // Prints one line per step; exits non-zero on any failure; the registry is stopped whatever happens.
-import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { readmeExample, readmeInstallCommands } from '../../tooling/check-packages/readme-example.mjs';
 import {
@@ -46,6 +47,10 @@ const USER_TSCONFIG = {
   include: ['src'],
 };
 
+const GETTING_STARTED = path.join(ROOT, 'docs', 'guide', 'getting-started.md');
+/** What the page's client prints when the question was asked and answered. */
+const FIRST_ANSWER = 'provisioned web1 in eu';
+
 const work = freshTempDir('tessera-release-');
 let registry;
 try {
@@ -61,6 +66,7 @@ try {
   const server = coreAlone(path.join(work, 'core-alone'), npm);
   clientAlone(path.join(work, 'client-alone'), npm, server);
   everyPackage(server, npm);
+  await walkGettingStarted(path.join(work, 'getting-started'), env);
   await registry.stop();
   fromCloneWithTarballs(path.join(work, 'from-clone'));
   console.log(`check:release ok (${Math.round((Date.now() - started) / 1000)} s)`);
@@ -165,6 +171,36 @@ function everyPackage(project, npm) {
     )
     .join('\n');
   run(process.execPath, ['--input-type=module', '-e', probe], { cwd: project, timeoutMs: 60_000 });
+}
+
+/**
+ * The getting-started page as a reader follows it, in an empty folder: every line of its ```sh fences run as
+ * written (through the shell, against the local registry) and every file it shows saved under the name it gives.
+ */
+async function walkGettingStarted(dir, env) {
+  // imported here: publishWorkspace has just built the workspace (unless CHECK_SKIP_BUILD=1)
+  const { pageWalk } = await import('../../tooling/docs-check/dist/page-walk.js');
+  const page = readFileSync(GETTING_STARTED, 'utf8');
+  const docs = path.join(ROOT, 'docs');
+  const steps = pageWalk(page, path.dirname(GETTING_STARTED), docs, '## A complete small example', '## Next steps');
+  mkdirSync(dir, { recursive: true });
+  let output = '';
+  for (const s of steps) {
+    const where = `docs/guide/getting-started.md, "${s.section}" (line ${s.line})`;
+    step(`getting-started page: ${s.kind === 'run' ? s.command : `save ${s.file}`}`);
+    try {
+      if (s.kind === 'write') writeFileSync(path.join(dir, s.file), s.text);
+      else output = run('sh', ['-c', s.command], { cwd: dir, env, timeoutMs: 300_000, capture: true });
+    } catch (error) {
+      throw new Error(`${where}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  const last = steps.at(-1);
+  if (!output.includes(FIRST_ANSWER))
+    throw new Error(
+      `docs/guide/getting-started.md, "${last?.section}" (line ${last?.line}): the last step printed no "${FIRST_ANSWER}":\n${output}`,
+    );
+  console.log(output.trim());
 }
 
 /** The Tessera packages in a project came from the registry, at this release's version. */
