@@ -11,6 +11,7 @@ import { maskInternalError } from '../errors/masked-internal-error';
 import { serveCall, type CallSite } from '../call-adapter/serve-call';
 import type { ServerRuntime } from '../server/server-runtime';
 import type { TaskRuntime } from './task-runtime';
+import { reachTaskStore } from './task-store-outage';
 import { createTaskResult } from './task-wire';
 import { declaresTasks, tasksCapabilityMissing } from './tasks-extension';
 
@@ -57,12 +58,14 @@ export async function serveTaskCall<R>(
     protocolVersion: envelope[PROTOCOL_KEY] as string | undefined,
     clientInfo: envelope[CLIENT_INFO_KEY] as never,
   };
+  const surface = { method: 'tools/call', target: site.target };
   if (plan.directForm) {
     const round = await serveCall(rt, plan, site, sdk, finish);
     if (isInputRequiredResult(round)) return round;
-    return createTaskResult(await tasks.createCompleted(origin, round as Record<string, unknown>));
+    const done = () => tasks.createCompleted(origin, round as Record<string, unknown>);
+    return createTaskResult(await reachTaskStore(rt.logger, surface, done));
   }
-  return createTaskResult(await tasks.create(origin));
+  return createTaskResult(await reachTaskStore(rt.logger, surface, () => tasks.create(origin)));
 }
 
 /** The new task's owner; a principal rule that fails is the server's error (-32603, logged), as when sealing. */

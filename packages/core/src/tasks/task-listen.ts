@@ -3,12 +3,14 @@ import {
   SUBSCRIPTION_ID_META_KEY,
   type AuthInfo,
   type ClientCapabilities,
+  type ProtocolError,
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
 import { isJsonObject } from '../types/json-object';
 import type { StoredTask } from './stored-task';
 import type { TaskRuntime } from './task-runtime';
+import { reachTaskStore } from './task-store-outage';
 import { detailedTask } from './task-wire';
 import { declaresTasks, tasksCapabilityMissing } from './tasks-extension';
 
@@ -34,7 +36,7 @@ export class TaskListenStreams {
   constructor(private readonly tasks: TaskRuntime) {}
 
   /** The answer to `body` if it is a `subscriptions/listen` request with `taskIds`; undefined otherwise. */
-  serve(body: unknown, request: Request, authInfo: AuthInfo | undefined): Response | undefined {
+  serve(body: unknown, request: Request, authInfo: AuthInfo | undefined): Response | Promise<Response> | undefined {
     if (!isJsonObject(body) || body.method !== 'subscriptions/listen') return undefined;
     const params = isJsonObject(body.params) ? body.params : {};
     const filter = isJsonObject(params.notifications) ? params.notifications : {};
@@ -53,7 +55,25 @@ export class TaskListenStreams {
         JsonRpcCode.InvalidParams,
         `subscriptions/listen: params.notifications.taskIds must be an array of at most ${MAX_LISTEN_TASK_IDS} task id strings.`,
       );
-    return this.stream(id, new Set(ids as string[]), this.ownerCheck(id, meta, request, authInfo), request.signal);
+    const open = () =>
+      this.stream(id, new Set(ids as string[]), this.ownerCheck(id, meta, request, authInfo), request.signal);
+    return ids.length === 0 ? open() : this.whenStoreAnswers(id, ids[0] as string, open);
+  }
+
+  /**
+   * Opens the stream once the store answers a read of a named task: a stream opened while the store is
+   * unreachable would hear nothing, so it is refused with the retryable -31503, as every task surface is.
+   */
+  private async whenStoreAnswers(id: string | number, taskId: string, open: () => Response): Promise<Response> {
+    try {
+      await reachTaskStore(this.tasks.logger, { method: 'subscriptions/listen', target: taskId }, () =>
+        this.tasks.store.load(taskId),
+      );
+    } catch (error) {
+      const refusal = error as ProtocolError;
+      return rpcError(id, refusal.code, refusal.message, refusal.data);
+    }
+    return open();
   }
 
   /**

@@ -11,6 +11,7 @@ import type { CallHandler } from '../contracts/interceptor';
 import type { StateStage } from '../pipeline/request-state.interceptor';
 import type { TaskContext } from '../contracts/task-context';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
+import type { Logger } from '../logging/logger';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
 import { maskInternalError } from '../errors/masked-internal-error';
 import { runPipeline } from '../pipeline/call-pipeline';
@@ -135,6 +136,11 @@ export class TaskRuntime {
     const caller = callerOf(origin.authInfo);
     if (caller) task.caller = caller;
     return task;
+  }
+
+  /** The app's server-side log (a store outage on a task surface is logged there). */
+  get logger(): Logger {
+    return this.rt.logger;
   }
 
   async close(): Promise<void> {

@@ -50,7 +50,8 @@ const INTERNAL_ERROR = -32603;
  * The step queue shared by a fleet, on Redis through BullMQ: a step enqueued on any instance runs on
  * whichever instance has a free worker, so an answer given through instance B resumes a task parked by A.
  *
- * - **Durable.** `enqueue` adds a BullMQ job (`<taskId>.<random>`) and resolves once Redis holds it.
+ * - **Durable.** `enqueue` adds a BullMQ job (`<taskId>.<random>`) and resolves once Redis holds it; while
+ *   Redis is unreachable it rejects at once (the task surface answers the retryable -31503).
  * - **Recovery.** A step's job is claimed with a lock the worker renews; when its instance dies (`kill -9`)
  *   the lock lapses, BullMQ's stalled-job check on another instance puts it back, and it runs again there.
  *   After `maxStalledCount` recoveries, or `attempts` runs that threw, the task is failed (-32603) with the
@@ -105,7 +106,10 @@ export class RedisTaskQueue implements TaskQueue {
         throw new TypeError(`RedisTaskQueue: ${name} must be a positive integer, got ${String(value)}`);
     const { queueName, prefix } = this.settings;
     const connection = { url: options.url, maxRetriesPerRequest: null };
-    this.queue = new Queue<StepJob>(queueName, { connection, prefix });
+    // Adding a step fails at once while Redis is unreachable (BullMQ's "failing fast" setting), rather than
+    // waiting for it to come back: the request that schedules it is refused, retryably, and sent again.
+    const failFast = { url: options.url, enableOfflineQueue: false, maxRetriesPerRequest: 1 };
+    this.queue = new Queue<StepJob>(queueName, { connection: failFast, prefix });
     this.events = new QueueEvents(queueName, { connection, prefix });
     this.commands = new Redis(options.url, { maxRetriesPerRequest: null });
     this.subscriber = new Redis(options.url, { maxRetriesPerRequest: null });
@@ -174,6 +178,8 @@ export class RedisTaskQueue implements TaskQueue {
 
   async abort(taskId: string): Promise<void> {
     this.abortHere(taskId, 'the task was cancelled');
+    // refused while Redis is unreachable, as `enqueue` is, rather than queued until it comes back
+    if (this.commands.status !== 'ready') throw new Error(`Redis is unreachable (${this.commands.status})`);
     await this.commands.publish(this.abortChannel, taskId);
   }
 
