@@ -168,11 +168,13 @@ test('the queue alone down (tasks kept elsewhere): scheduling a step is refused 
   const logger = new RecordingLogger();
   const app = await deskOn(logger, true);
   const taskId = await parkedTask(app);
+  const other = await parkedTask(app);
   await stopRedis();
   const started = Date.now();
   const answer = { who: { action: 'accept', content: { name: 'Ada' } } };
   expectRetryable(await failure(app, 'tools/call', { name: 'confirm', arguments: {} }, TASKS_AND_ELICIT), logger);
   expectRetryable(await failure(app, 'tasks/update', { taskId, inputResponses: answer }, TASKS_AND_ELICIT), logger);
+  expectRetryable(await failure(app, 'tasks/cancel', { taskId: other }, TASKS_AND_ELICIT), logger);
   expect(Date.now() - started).toBeLessThan(5_000);
   // the answers were taken, but no step was scheduled to read them
   expect((await result(app, 'tasks/get', { taskId }, TASKS_AND_ELICIT)).status).toBe('working');

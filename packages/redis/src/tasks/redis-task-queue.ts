@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DelayedError, Queue, QueueEvents, Worker, type Job } from 'bullmq';
+import { DelayedError, Queue, QueueEvents, RedisConnection, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { TaskQueue, TaskStep, TaskStore } from '@tessera/core/advanced';
 import { TaskStepLock } from './task-step-lock';
@@ -71,6 +71,8 @@ export class RedisTaskQueue implements TaskQueue {
   private readonly events: QueueEvents;
   private readonly commands: Redis;
   private readonly subscriber: Redis;
+  /** Publishes cancellations; fails fast, as the queue's connection does, so a cancel never waits for Redis. */
+  private readonly publisher: Redis;
   private readonly lock: TaskStepLock;
   private readonly abortChannel: string;
   private readonly running = new Map<string, AbortController>();
@@ -108,16 +110,18 @@ export class RedisTaskQueue implements TaskQueue {
     const connection = { url: options.url, maxRetriesPerRequest: null };
     // Adding a step fails at once while Redis is unreachable (BullMQ's "failing fast" setting), rather than
     // waiting for it to come back: the request that schedules it is refused, retryably, and sent again.
-    const failFast = { url: options.url, enableOfflineQueue: false, maxRetriesPerRequest: 1 };
-    this.queue = new Queue<StepJob>(queueName, { connection: failFast, prefix });
+    const failFast = { enableOfflineQueue: false, maxRetriesPerRequest: 1 };
+    this.queue = new Queue<StepJob>(queueName, { connection: { url: options.url, ...failFast }, prefix });
     this.events = new QueueEvents(queueName, { connection, prefix });
     this.commands = new Redis(options.url, { maxRetriesPerRequest: null });
     this.subscriber = new Redis(options.url, { maxRetriesPerRequest: null });
+    this.publisher = new Redis(options.url, failFast);
     const onError = (e: Error) => this.fail(`redis: ${e.message}`);
     this.queue.on('error', onError);
     this.events.on('error', onError);
     this.commands.on('error', onError);
     this.subscriber.on('error', onError);
+    this.publisher.on('error', onError);
     this.lock = new TaskStepLock(this.commands, `${prefix}:${queueName}:step-lock:`, this.settings.lockDurationMs);
     this.abortChannel = `${prefix}:${queueName}:abort`;
   }
@@ -128,7 +132,11 @@ export class RedisTaskQueue implements TaskQueue {
     if (typeof options.store?.update !== 'function') throw new TypeError('RedisTaskQueue: store must be a TaskStore');
     const queue = new RedisTaskQueue(options);
     try {
-      await Promise.all([queue.queue.waitUntilReady(), queue.events.waitUntilReady()]);
+      await Promise.all([
+        queue.queue.waitUntilReady(),
+        queue.events.waitUntilReady(),
+        RedisConnection.waitUntilReady(queue.publisher),
+      ]);
       await queue.subscriber.subscribe(queue.abortChannel);
       queue.subscriber.on('message', (channel: string, taskId: string) => {
         if (channel === queue.abortChannel) queue.abortHere(taskId, 'the task was cancelled');
@@ -178,9 +186,7 @@ export class RedisTaskQueue implements TaskQueue {
 
   async abort(taskId: string): Promise<void> {
     this.abortHere(taskId, 'the task was cancelled');
-    // refused while Redis is unreachable, as `enqueue` is, rather than queued until it comes back
-    if (this.commands.status !== 'ready') throw new Error(`Redis is unreachable (${this.commands.status})`);
-    await this.commands.publish(this.abortChannel, taskId);
+    await this.publisher.publish(this.abortChannel, taskId);
   }
 
   /** Steps running on this instance (for tests and stop diagnostics). */
@@ -195,6 +201,7 @@ export class RedisTaskQueue implements TaskQueue {
     await this.worker?.close();
     await Promise.allSettled([this.events.close(), this.queue.close()]);
     this.subscriber.disconnect();
+    this.publisher.disconnect();
     await this.commands.quit().catch(() => this.commands.disconnect());
   }
 
