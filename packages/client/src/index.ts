@@ -51,6 +51,7 @@ export type {
   LegRetryEvent,
   RoundEvent,
   RoundHooks,
+  TaskRequestRetryEvent,
 } from './rounds/round-hooks.types';
 export { classifyLegFailure, STORE_UNAVAILABLE_CODE, type LegFailure, type LegFailureKind } from './rounds/leg-failure';
 export {
@@ -121,6 +122,8 @@ export { TaskExpiredError } from './errors/task-expired.error';
 export { TaskNotFoundError } from './errors/task-not-found.error';
 export { InvalidTaskError } from './errors/invalid-task.error';
 export { TaskRoundsExceededError } from './errors/task-rounds-exceeded.error';
+export { TaskRequestFailedError } from './errors/task-request-failed.error';
+export type { TaskRequestMethod } from './tasks/task-request-method';
 export { ClientSkills } from './skills/client-skills';
 export { UnknownSkillError } from './errors/unknown-skill.error';
 export { AmbiguousSkillNameError } from './errors/ambiguous-skill-name.error';

@@ -133,7 +133,11 @@ export class TesseraClient {
     forwardLogs(this.sdk, options.onLog, this.logLevel);
     this.tasksEnabled = options.tasks !== false;
     this.tasks = new TaskFollower({
-      requests: new TaskRequests(this.sdk, this.capabilities),
+      requests: new TaskRequests(this.sdk, this.capabilities, {
+        policy: this.legRetry,
+        sleep: this.sleep,
+        hooks: () => this.hooksFor(undefined),
+      }),
       answerer: this.answerer,
       hooks: options.hooks,
       sleep: this.sleep,

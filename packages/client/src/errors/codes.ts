@@ -22,6 +22,7 @@ export const TesseraClientErrorCode = {
   TaskNotFound: 'TESSERA_TASK_NOT_FOUND',
   InvalidTask: 'TESSERA_INVALID_TASK',
   TaskRoundsExceeded: 'TESSERA_TASK_ROUNDS_EXCEEDED',
+  TaskRequestFailed: 'TESSERA_TASK_REQUEST_FAILED',
   AuthorizationFailed: 'TESSERA_AUTHORIZATION_FAILED',
   InsufficientScope: 'TESSERA_INSUFFICIENT_SCOPE',
   DpopNonce: 'TESSERA_DPOP_NONCE',

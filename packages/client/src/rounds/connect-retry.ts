@@ -1,5 +1,5 @@
-import { classifyLegFailure } from './leg-failure';
 import type { LegRetryPolicy } from './leg-retry-policy';
+import { resendOnFleetFailure } from './resend-on-fleet-failure';
 import type { RoundHooks } from './round-hooks.types';
 import type { Sleep } from './sleep';
 
@@ -18,17 +18,14 @@ export interface ConnectRetryContext {
  * have reached an instance: a 503 from a stopping instance, a refused or reset connection, a 502.
  */
 export async function connectWithRetries(attempt: () => Promise<void>, context: ConnectRetryContext): Promise<void> {
-  const signal = context.signal ?? new AbortController().signal;
-  for (let n = 1; ; n++) {
-    try {
-      return await attempt();
-    } catch (error) {
-      const failure = classifyLegFailure(error);
-      if (signal.aborted || failure === undefined || n > context.policy.maxRetries) throw error;
+  return resendOnFleetFailure(attempt, {
+    policy: context.policy,
+    sleep: context.sleep,
+    signal: context.signal ?? new AbortController().signal,
+    mayResend: () => true,
+    onRetry: async (retry) => {
       await context.reset.close().catch(() => undefined);
-      const delayMs = context.policy.delay(n, failure);
-      await context.hooks.onConnectRetry({ attempt: n, failure, delayMs, error });
-      await context.sleep(delayMs, signal);
-    }
-  }
+      await context.hooks.onConnectRetry(retry);
+    },
+  });
 }

@@ -19,6 +19,9 @@ export function mergeHooks(...all: (RoundHooks | undefined)[]): Required<RoundHo
     onConnectRetry: async (event) => {
       for (const hooks of present) await hooks.onConnectRetry?.(event);
     },
+    onTaskRequestRetry: async (event) => {
+      for (const hooks of present) await hooks.onTaskRequestRetry?.(event);
+    },
     onTaskStatus: async (event) => {
       for (const hooks of present) await hooks.onTaskStatus?.(event);
     },

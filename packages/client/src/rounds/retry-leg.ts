@@ -1,6 +1,7 @@
 import type { McpCall } from '../flow/mcp-call';
-import { classifyLegFailure, type LegFailure } from './leg-failure';
+import type { LegFailure } from './leg-failure';
 import type { LegRetryPolicy } from './leg-retry-policy';
+import { resendOnFleetFailure } from './resend-on-fleet-failure';
 import type { RoundHooks } from './round-hooks.types';
 import type { SendLeg } from './run-rounds';
 import type { Sleep } from './sleep';
@@ -27,18 +28,13 @@ export function retryingLegs<R>(send: SendLeg<R>, context: RetryLegContext): Sen
     const carriesAnswers = seed.inputResponses !== undefined && Object.keys(seed.inputResponses).length > 0;
     // A random UUID (122 random bits, only letters, digits and '-'), the same on each resend of this leg.
     const keyed = { ...seed, idempotencyKey: seed.idempotencyKey ?? globalThis.crypto.randomUUID() };
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await send(keyed, signal);
-      } catch (error) {
-        const failure = classifyLegFailure(error);
-        if (signal.aborted || failure === undefined || attempt > context.policy.maxRetries) throw error;
-        if (!(await allowed(context, failure, carriesAnswers, seed.idempotentLeg === true))) throw error;
-        const delayMs = context.policy.delay(attempt, failure);
-        await context.hooks.onLegRetry({ call: context.call, leg, attempt, failure, carriesAnswers, delayMs, error });
-        await context.sleep(delayMs, signal);
-      }
-    }
+    return resendOnFleetFailure(() => send(keyed, signal), {
+      policy: context.policy,
+      sleep: context.sleep,
+      signal,
+      mayResend: (failure) => allowed(context, failure, carriesAnswers, seed.idempotentLeg === true),
+      onRetry: (retry) => context.hooks.onLegRetry({ call: context.call, leg, carriesAnswers, ...retry }),
+    });
   };
 }
 

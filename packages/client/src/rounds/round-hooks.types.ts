@@ -1,6 +1,7 @@
 import type { InputRequest, InputRequests, InputResponse } from '@modelcontextprotocol/client';
 import type { InputKind } from '../callbacks/input-kind';
 import type { McpCall } from '../flow/mcp-call';
+import type { TaskRequestMethod } from '../tasks/task-request-method';
 import type { TaskStatusEvent } from '../tasks/task-status-event';
 import type { LegFailure } from './leg-failure';
 
@@ -61,6 +62,19 @@ export interface ConnectRetryEvent {
   error: unknown;
 }
 
+/** A `tasks/get`, `tasks/update` or `tasks/cancel` that failed in a fleet-shaped way and is sent again (`legRetry`). */
+export interface TaskRequestRetryEvent {
+  taskId: string;
+  method: TaskRequestMethod;
+  /** 1 for the first retry of this request, 2 for the next, ... */
+  attempt: number;
+  failure: LegFailure;
+  /** How long the client waits before sending it again. */
+  delayMs: number;
+  /** What the failed attempt threw. */
+  error: unknown;
+}
+
 /**
  * Audit and logging points: every round, every request seen, every answer sent. Hooks are awaited, and a hook
  * that throws fails the call (so an audit sink that must not miss a record can stop the flow).
@@ -76,6 +90,8 @@ export interface RoundHooks {
   onLegRetry?: (event: LegRetryEvent) => void | Promise<void>;
   /** `connect`'s handshake failed the same way and is tried again (client-level hooks only). */
   onConnectRetry?: (event: ConnectRetryEvent) => void | Promise<void>;
+  /** A task request failed the same way and is sent again; see `legRetry`. */
+  onTaskRequestRetry?: (event: TaskRequestRetryEvent) => void | Promise<void>;
   /** A task this client follows changed status or status message (its first state counts as a change). */
   onTaskStatus?: (event: TaskStatusEvent) => void | Promise<void>;
 }

@@ -66,7 +66,7 @@ export async function driveTask(options: DriveTaskOptions): Promise<CallToolResu
       });
     return moved || previous.lastUpdatedAt !== task.lastUpdatedAt;
   };
-  const get = () => requests.get(taskId, { signal }, last);
+  const get = () => requests.get(taskId, { signal, hooks }, last);
   const wait = (ms: number) => (options.watch ? options.watch.wait(ms, signal, last) : options.sleep(ms, signal));
 
   let task: DetailedTask;
@@ -95,7 +95,7 @@ export async function driveTask(options: DriveTaskOptions): Promise<CallToolResu
           call: options.call,
           round,
         });
-        await requests.update(taskId, inputResponses, { signal }, last);
+        await requests.update(taskId, inputResponses, { signal, hooks }, last);
         for (const key of Object.keys(pending)) answered.add(key);
         // The answers are the progress the task waited for: look again at once, without backing off.
         task = await get();

@@ -248,7 +248,7 @@ export class McpEndpoint {
     if (this.sessions && (await isLegacyRequest(request, body)))
       return this.sessions.fetch(request, { authInfo: options.authInfo, parsedBody: body });
     const taskListen = this.taskListen?.serve(body, request, options.authInfo);
-    if (taskListen) return taskListen;
+    if (taskListen) return await taskListen;
     // a face that serves some messages itself (listen's fast lane) gets them only now, past every check above
     const own = (options as FaceRequestOptions)[SERVE_CHECKED]?.(request, body, options.authInfo);
     return own ?? this.handler.fetch(request, { ...options, parsedBody: body });

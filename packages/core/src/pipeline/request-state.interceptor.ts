@@ -16,6 +16,7 @@ import type { CallHandler } from '../contracts/interceptor';
 import type { PipelineContext } from '../contracts/pipeline-context';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
 import { logWithRef, maskInternalError } from '../errors/masked-internal-error';
+import { STORE_RETRY_AFTER_MS, storeUnavailable } from '../errors/store-unavailable';
 import type { Logger } from '../logging/logger';
 import { readFlowMark } from '../contracts/flow-progress';
 import { handlerStarted } from './handler-started';
@@ -50,9 +51,6 @@ export interface RequestStateInterceptorOptions {
   bindPrincipal?: (call: StateCarrier) => string | null | undefined;
   logger: Logger;
 }
-
-/** The wait a client is told to take before sending a leg refused for a store outage again. */
-export const STORE_RETRY_AFTER_MS = 1000;
 
 type Binding = RequestBinding & { principalError?: unknown };
 
@@ -291,10 +289,8 @@ export class RequestStateInterceptor implements StateStage {
       },
     );
     // Transient and the server's: the handler did not run and the token was not spent, so the client sends the leg again.
-    return new ProtocolError(
-      JsonRpcCode.Unavailable,
-      `Service unavailable: the single-use state store did not answer; the leg did not run, send it again (ref ${ref})`,
-      { reason: 'store_unavailable', retryAfterMs: STORE_RETRY_AFTER_MS },
+    return storeUnavailable(
+      `the single-use state store did not answer; the leg did not run, send it again (ref ${ref})`,
     );
   }
 

@@ -14,6 +14,7 @@ import { validatedArguments } from '../pipeline/params/args.resolver';
 import { readIdempotencyKey } from '../pipeline/idempotency-key';
 import type { ServerRuntime } from '../server/server-runtime';
 import type { TaskRuntime } from './task-runtime';
+import { reachTaskStore } from './task-store-outage';
 import { createTaskResult } from './task-wire';
 import { declaresTasks, tasksCapabilityMissing } from './tasks-extension';
 
@@ -63,15 +64,17 @@ export async function serveTaskCall<R>(
     protocolVersion: envelope[PROTOCOL_KEY] as string | undefined,
     clientInfo: envelope[CLIENT_INFO_KEY] as never,
   };
+  const surface = { method: 'tools/call', target: site.target };
   if (plan.directForm) {
     const round = await serveCall(rt, plan, site, sdk, finish);
     if (isInputRequiredResult(round)) return round;
-    return createTaskResult(await tasks.createCompleted(origin, round as Record<string, unknown>));
+    const done = () => tasks.createCompleted(origin, round as Record<string, unknown>);
+    return createTaskResult(await reachTaskStore(rt.logger, surface, done));
   }
   // arguments a step would refuse are refused now, as a plain call's are, so a refused call stores nothing
   const refused = await argumentsRefusal(rt, plan, site);
   if (refused !== undefined) return finish(refused);
-  return createTaskResult(await tasks.create(origin));
+  return createTaskResult(await reachTaskStore(rt.logger, surface, () => tasks.create(origin)));
 }
 
 /** The tool's answer to arguments that fail its input schema or arguments DTO, or undefined when they pass. */

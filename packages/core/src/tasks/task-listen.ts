@@ -3,6 +3,7 @@ import {
   SUBSCRIPTION_ID_META_KEY,
   type AuthInfo,
   type ClientCapabilities,
+  type ProtocolError,
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
@@ -10,6 +11,7 @@ import { isJsonObject } from '../types/json-object';
 import type { StoredTask } from './stored-task';
 import { isWellFormedTaskId } from './task-id';
 import type { TaskRuntime } from './task-runtime';
+import { reachTaskStore } from './task-store-outage';
 import { detailedTask } from './task-wire';
 import { declaresTasks, tasksCapabilityMissing } from './tasks-extension';
 
@@ -50,7 +52,7 @@ export class TaskListenStreams {
   constructor(private readonly tasks: TaskRuntime) {}
 
   /** The answer to `body` if it is a `subscriptions/listen` request with `taskIds`; undefined otherwise. */
-  serve(body: unknown, request: Request, authInfo: AuthInfo | undefined): Response | undefined {
+  serve(body: unknown, request: Request, authInfo: AuthInfo | undefined): Response | Promise<Response> | undefined {
     if (!isJsonObject(body) || body.method !== 'subscriptions/listen') return undefined;
     const params = isJsonObject(body.params) ? body.params : {};
     const filter = isJsonObject(params.notifications) ? params.notifications : {};
@@ -78,11 +80,32 @@ export class TaskListenStreams {
         `subscriptions/listen: params.notifications.taskIds[${bad}] is not a task id (22 base64url characters).`,
       );
     const caller = this.tasks.ownership.ofAuth(authInfo);
-    if (this.open.size >= maxListenStreams) return tooMany(id, 'maxListenStreams', maxListenStreams, 'this server has');
-    if ((this.perCaller.get(caller) ?? 0) >= maxListenStreamsPerCaller)
-      return tooMany(id, 'maxListenStreamsPerCaller', maxListenStreamsPerCaller, 'this caller has');
-    const owns = this.ownerCheck(id, meta, request, authInfo);
-    return this.stream(id, [...new Set(ids as string[])], caller, owns, request.signal);
+    // the caps are read when the stream opens, after the store answered, so no await sits between check and count
+    const open = () => {
+      if (this.open.size >= maxListenStreams)
+        return tooMany(id, 'maxListenStreams', maxListenStreams, 'this server has');
+      if ((this.perCaller.get(caller) ?? 0) >= maxListenStreamsPerCaller)
+        return tooMany(id, 'maxListenStreamsPerCaller', maxListenStreamsPerCaller, 'this caller has');
+      const owns = this.ownerCheck(id, meta, request, authInfo);
+      return this.stream(id, [...new Set(ids as string[])], caller, owns, request.signal);
+    };
+    return ids.length === 0 ? open() : this.whenStoreAnswers(id, ids[0] as string, open);
+  }
+
+  /**
+   * Opens the stream once the store answers a read of a named task: a stream opened while the store is
+   * unreachable would hear nothing, so it is refused with the retryable -31503, as every task surface is.
+   */
+  private async whenStoreAnswers(id: string | number, taskId: string, open: () => Response): Promise<Response> {
+    try {
+      await reachTaskStore(this.tasks.logger, { method: 'subscriptions/listen', target: taskId }, () =>
+        this.tasks.store.load(taskId),
+      );
+    } catch (error) {
+      const refusal = error as ProtocolError;
+      return rpcError(id, refusal.code, refusal.message, refusal.data);
+    }
+    return open();
   }
 
   /**

@@ -3,6 +3,8 @@ import { JsonRpcCode } from '../errors/json-rpc-codes';
 import { isJsonObject } from '../types/json-object';
 import { isWellFormedTaskId } from './task-id';
 import type { StoredTask } from './stored-task';
+import type { AnswerOutcome } from './task-store';
+import { reachTaskStore } from './task-store-outage';
 import type { TaskRuntime } from './task-runtime';
 import { getTaskResult } from './task-wire';
 import { declaresTasks, tasksCapabilityMissing } from './tasks-extension';
@@ -34,7 +36,7 @@ const anyParams = {
 export function registerTaskMethods(server: Server, tasks: TaskRuntime): void {
   server.setRequestHandler('tasks/get', { params: anyParams }, async (params, ctx) => {
     const { taskId, owner, task: loaded } = await admit('tasks/get', params, ctx, server, tasks);
-    const task = loaded ?? (await tasks.store.get(taskId, owner));
+    const task = loaded ?? (await reach(tasks, 'tasks/get', taskId, () => tasks.store.get(taskId, owner)));
     if (!task) throw notFound();
     return getTaskResult(task) as never;
   });
@@ -45,18 +47,19 @@ export function registerTaskMethods(server: Server, tasks: TaskRuntime): void {
     // entries that are answers and the keys of those that are not
     const dropped = (ctx.mcpReq as { droppedInputResponseKeys?: string[] }).droppedInputResponseKeys;
     const responses = readResponses(ctx.mcpReq.inputResponses ?? params.inputResponses, dropped ?? []);
-    const outcome = await tasks.store.answer(taskId, owner, responses);
+    const outcome = await reach(tasks, 'tasks/update', taskId, () => tasks.store.answer(taskId, owner, responses));
     if (outcome.kind === 'unknown') throw notFound();
-    if (outcome.kind === 'recorded' && outcome.resume) await tasks.queue.enqueue(taskId);
+    if (schedulesStep(outcome, responses))
+      await reach(tasks, 'tasks/update', taskId, () => tasks.queue.enqueue(taskId));
     // answers for keys not outstanding (never issued, already answered, or the task is over) are ignored
     return { resultType: 'complete' } as never;
   });
 
   server.setRequestHandler('tasks/cancel', { params: anyParams }, async (params, ctx) => {
     const { taskId, owner } = await admit('tasks/cancel', params, ctx, server, tasks);
-    const outcome = await tasks.store.cancel(taskId, owner);
+    const outcome = await reach(tasks, 'tasks/cancel', taskId, () => tasks.store.cancel(taskId, owner));
     if (outcome.kind === 'unknown') throw notFound();
-    if (outcome.kind === 'cancelled') await tasks.queue.abort(taskId);
+    if (outcome.kind === 'cancelled') await reach(tasks, 'tasks/cancel', taskId, () => tasks.queue.abort(taskId));
     return { resultType: 'complete' } as never;
   });
 }
@@ -84,9 +87,26 @@ async function admit(
   if (!isWellFormedTaskId(params.taskId)) throw notFound();
   const taskId = params.taskId;
   if (!tasks.ownership.hasRule) return { taskId, owner: tasks.ownership.ofAuth(ctx.http?.authInfo) };
-  const task = await tasks.store.load(taskId);
+  const task = await reach(tasks, method, taskId, () => tasks.store.load(taskId));
   if (!task || !tasks.ownership.owns(task, ctx)) throw notFound();
   return { taskId, owner: task.owner, task };
+}
+
+/** The store's or queue's work for one request; an outage is the retryable -31503 (`reachTaskStore`). */
+function reach<T>(tasks: TaskRuntime, method: string, taskId: string, work: () => Promise<T>): Promise<T> {
+  return reachTaskStore(tasks.logger, { method, target: taskId }, work);
+}
+
+/**
+ * Whether this update schedules the task's next step: it answered the last outstanding question, or it sends
+ * again answers that did (still unread by any step: the first send's scheduling may have failed with the
+ * store). A step that finds nothing to do does nothing, so scheduling one twice changes nothing.
+ */
+function schedulesStep(outcome: AnswerOutcome, responses: Record<string, unknown>): boolean {
+  if (outcome.kind === 'recorded') return outcome.resume;
+  if (outcome.kind !== 'not-waiting' || outcome.task.status !== 'working') return false;
+  const unread = outcome.task.inputResponses ?? {};
+  return Object.keys(responses).some((key) => Object.hasOwn(unread, key));
 }
 
 /**

@@ -10,6 +10,7 @@ import type { HandlerPlan } from '../compiler/handler-plan';
 import type { CallHandler } from '../contracts/interceptor';
 import type { StateStage } from '../pipeline/request-state.interceptor';
 import type { TaskContext } from '../contracts/task-context';
+import type { Logger } from '../logging/logger';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
 import { maskInternalError } from '../errors/masked-internal-error';
 import { runPipeline } from '../pipeline/call-pipeline';
@@ -184,6 +185,11 @@ export class TaskRuntime {
   /** The stop has begun: the queue runs no new step here and lets the running ones finish (see `TaskQueue.drain`). */
   async drain(): Promise<void> {
     await this.queue.drain?.();
+  }
+
+  /** The app's server-side log (a store outage on a task surface is logged there). */
+  get logger(): Logger {
+    return this.rt.logger;
   }
 
   async close(): Promise<void> {

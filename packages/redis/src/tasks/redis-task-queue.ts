@@ -89,7 +89,8 @@ const INTERNAL_ERROR = -32603;
  * The step queue shared by a fleet, on Redis through BullMQ: a step enqueued on any instance runs on
  * whichever instance has a free worker, so an answer given through instance B resumes a task parked by A.
  *
- * - **Durable.** `enqueue` adds a BullMQ job (`<taskId>.<random>`) and resolves once Redis holds it.
+ * - **Durable.** `enqueue` adds a BullMQ job (`<taskId>.<random>`) and resolves once Redis holds it; while
+ *   Redis is unreachable it rejects at once (the task surface answers the retryable -31503).
  * - **Recovery.** A step's job is claimed with a lock the worker renews; when its instance dies (`kill -9`)
  *   the lock lapses, BullMQ's stalled-job check on another instance puts it back, and it runs again there,
  *   within `lockDurationMs + stalledIntervalMs` of the death. After `maxStalledCount` recoveries, or
@@ -111,6 +112,8 @@ export class RedisTaskQueue implements TaskQueue {
   private readonly events: QueueEvents;
   private readonly commands: Redis;
   private readonly subscriber: Redis;
+  /** Publishes cancellations; fails fast, as the queue's connection does, so a cancel never waits for Redis. */
+  private readonly publisher: Redis;
   private readonly lock: TaskStepLock;
   private readonly abortChannel: string;
   private readonly running = new Map<string, AbortController>();
@@ -156,15 +159,20 @@ export class RedisTaskQueue implements TaskQueue {
       );
     const { queueName, prefix } = this.settings;
     const connection = { url: options.url, maxRetriesPerRequest: null };
-    this.queue = new Queue<StepJob>(queueName, { connection, prefix });
+    // Adding a step fails at once while Redis is unreachable (BullMQ's "failing fast" setting), rather than
+    // waiting for it to come back: the request that schedules it is refused, retryably, and sent again.
+    const failFast = { enableOfflineQueue: false, maxRetriesPerRequest: 1 };
+    this.queue = new Queue<StepJob>(queueName, { connection: { url: options.url, ...failFast }, prefix });
     this.events = new QueueEvents(queueName, { connection, prefix });
     this.commands = new Redis(options.url, { maxRetriesPerRequest: null });
     this.subscriber = new Redis(options.url, { maxRetriesPerRequest: null });
+    this.publisher = new Redis(options.url, failFast);
     const onError = (e: Error) => this.fail(`redis: ${e.message}`);
     this.queue.on('error', onError);
     this.events.on('error', onError);
     this.commands.on('error', onError);
     this.subscriber.on('error', onError);
+    this.publisher.on('error', onError);
     this.lock = new TaskStepLock(this.commands, `${prefix}:${queueName}:step-lock:`, this.settings.lockDurationMs);
     this.abortChannel = `${prefix}:${queueName}:abort`;
   }
@@ -180,7 +188,7 @@ export class RedisTaskQueue implements TaskQueue {
     if (typeof options.store?.update !== 'function') throw new TypeError('RedisTaskQueue: store must be a TaskStore');
     const queue = new RedisTaskQueue(options);
     try {
-      await Promise.all([queue.queue.waitUntilReady(), queue.events.waitUntilReady()]);
+      await Promise.all([queue.queue.waitUntilReady(), queue.events.waitUntilReady(), whenReady(queue.publisher)]);
       await queue.subscriber.subscribe(queue.abortChannel);
       queue.subscriber.on('message', (channel: string, taskId: string) => {
         if (channel === queue.abortChannel) queue.abortHere(taskId, 'the task was cancelled');
@@ -232,7 +240,7 @@ export class RedisTaskQueue implements TaskQueue {
 
   async abort(taskId: string): Promise<void> {
     this.abortHere(taskId, 'the task was cancelled');
-    await this.commands.publish(this.abortChannel, taskId);
+    await this.publisher.publish(this.abortChannel, taskId);
   }
 
   /** Steps running on this instance (for tests and stop diagnostics). */
@@ -265,6 +273,7 @@ export class RedisTaskQueue implements TaskQueue {
     await this.drain();
     await Promise.allSettled([this.events.close(), this.queue.close()]);
     this.subscriber.disconnect();
+    this.publisher.disconnect();
     await this.commands.quit().catch(() => this.commands.disconnect());
   }
 
@@ -334,4 +343,21 @@ export class RedisTaskQueue implements TaskQueue {
   private fail(what: string): void {
     this.options.onError?.(new Error(`RedisTaskQueue: ${what}`));
   }
+}
+
+/** Resolves once `client` is connected (a fail-fast client refuses commands until then), rejects if it gives up. */
+function whenReady(client: Redis): Promise<void> {
+  if (client.status === 'ready') return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const onReady = () => {
+      client.off('end', onEnd);
+      resolve();
+    };
+    const onEnd = () => {
+      client.off('ready', onReady);
+      reject(new Error('RedisTaskQueue: the publishing connection closed before it was ready'));
+    };
+    client.once('ready', onReady);
+    client.once('end', onEnd);
+  });
 }
