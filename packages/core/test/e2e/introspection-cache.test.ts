@@ -1,6 +1,7 @@
 import { createApp, Principal, Provider, silentLogger, Tool, type PrincipalInfo, type TesseraApp } from '@tessera/core';
 import { INTROSPECTION_IN_FLIGHT } from '../../src/auth/introspection-gate';
 import { TokenIssuer } from './support/token-issuer';
+import { bearerToolCall } from '../support/bearer-tool-call';
 
 // Opaque tokens: an active answer is reused until the token expires (at most 5 minutes), requests with one
 // token share one call, and random tokens cannot open more than INTROSPECTION_IN_FLIGHT calls at once.
@@ -16,35 +17,7 @@ class Who {
 }
 
 function status(app: TesseraApp, token: string): Promise<number> {
-  return app
-    .fetch(
-      new Request('http://127.0.0.1/mcp', {
-        method: 'POST',
-        headers: {
-          accept: 'application/json, text/event-stream',
-          'content-type': 'application/json',
-          'mcp-protocol-version': '2026-07-28',
-          'mcp-method': 'tools/call',
-          'mcp-name': 'me',
-          authorization: `Bearer ${token}`,
-        },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'tools/call',
-          params: {
-            name: 'me',
-            arguments: {},
-            _meta: {
-              'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-              'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '0' },
-              'io.modelcontextprotocol/clientCapabilities': {},
-            },
-          },
-        }),
-      }),
-    )
-    .then((response) => response.status);
+  return bearerToolCall(app, token, 'me').then((response) => response.status);
 }
 
 describe('introspection: cached and bounded', () => {

@@ -1,6 +1,7 @@
 import { createApp, Principal, Provider, silentLogger, Tool, type PrincipalInfo, type TesseraApp } from '@tessera/core';
 import { seededRandom } from '../support/seeded-random';
 import { TokenIssuer } from './support/token-issuer';
+import { bearerToolCall } from '../support/bearer-tool-call';
 
 /**
  * The built-in verifiers (JWT and introspection) take a token's `sub` as a verifier of your own does
@@ -20,33 +21,7 @@ class Who {
 }
 
 function callMe(app: TesseraApp, token: string): Promise<Response> {
-  return app.fetch(
-    new Request('http://127.0.0.1/mcp', {
-      method: 'POST',
-      headers: {
-        accept: 'application/json, text/event-stream',
-        'content-type': 'application/json',
-        'mcp-protocol-version': '2026-07-28',
-        'mcp-method': 'tools/call',
-        'mcp-name': 'me',
-        authorization: `Bearer ${token}`,
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: {
-          name: 'me',
-          arguments: {},
-          _meta: {
-            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-            'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '0' },
-            'io.modelcontextprotocol/clientCapabilities': {},
-          },
-        },
-      }),
-    }),
-  );
+  return bearerToolCall(app, token, 'me');
 }
 
 /** The subject the handler saw, or the 401's reason. */
