@@ -3,10 +3,11 @@
  * `requiredScopes`) is refused by name instead of silently ignored. Each returns why the value is refused, or
  * `undefined`; the caller throws its own package's configuration error with it.
  *
- * `known` is a table with every key of the options type (write it `satisfies Record<keyof T, true>`, so the
- * build fails when the type and the table drift apart).
+ * `known` is a table with every key of the options type (write it `satisfies Record<keyof T, ...>`, so the
+ * build fails when the type and the table drift apart); only its keys are read, so a table that also carries
+ * each option's unit serves as well.
  */
-export type KnownOptions = Readonly<Record<string, true>>;
+export type KnownOptions = Readonly<Record<string, unknown>>;
 
 /** The first key of `options` set to something `known` does not list; a key left `undefined` (a spread) changes nothing. */
 export function unknownOptionKey(options: object, known: KnownOptions): string | undefined {

@@ -302,7 +302,7 @@ describe('RedisTaskQueue on a real redis-server', () => {
       'RedisTaskQueue: lockRenewMs (1000) must be below lockDurationMs (1000), or the claim lapses between renewals',
     );
     await expect(RedisTaskQueue.connect({ url: redis.url, store, lockDuration: 5000 } as never)).rejects.toThrow(
-      'RedisTaskQueue: unknown option lockDuration; the options are url, store, queueName, prefix, concurrency, lockDurationMs, lockRenewMs, stalledIntervalMs, maxStalledCount, drainMs, attempts, busyRetryMs, onError',
+      'RedisTaskQueue: "lockDuration" is not an option; known: url, store, queueName, prefix, concurrency, lockDurationMs, lockRenewMs, stalledIntervalMs, maxStalledCount, drainMs, attempts, busyRetryMs, onError.',
     );
     await expect(RedisTaskQueue.connect({ url: 42 as never, store })).rejects.toThrow('url must be a redis:// URL');
     await expect(RedisTaskQueue.connect({ url: redis.url, store: {} as never })).rejects.toThrow(

@@ -1,3 +1,4 @@
+import { checkOptions } from '../errors/definition/check-options';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
 import type { TaskQueue } from './task-queue';
 import type { TaskStore } from './task-store';
@@ -66,14 +67,9 @@ const KNOWN = {
  */
 export function resolveTasksSettings(options: TasksOptions | undefined): ResolvedTasksSettings {
   if (options === undefined) return DEFAULT_TASKS_SETTINGS;
-  if (typeof options !== 'object' || options === null || Array.isArray(options))
-    throw new InvalidConfigurationError(`tasks must be an object of task settings.`);
+  checkOptions(options, KNOWN, 'tasks');
   const resolved: Record<string, number> = { ...DEFAULT_TASKS_SETTINGS };
   for (const key of Object.keys(options)) {
-    if (!Object.hasOwn(KNOWN, key))
-      throw new InvalidConfigurationError(
-        `tasks.${key} is not a task setting; known: ${Object.keys(KNOWN).join(', ')}.`,
-      );
     const unit = KNOWN[key as keyof TasksOptions];
     const value = options[key as keyof TasksOptions];
     if (unit === undefined || value === undefined) continue;

@@ -91,7 +91,7 @@ describe('task caps', () => {
 describe('the tasks settings', () => {
   test('an unknown key is refused by name, listing the known ones', () => {
     expect(() => app({ ttlms: 5 } as never)).toThrow(
-      'tasks.ttlms is not a task setting; known: store, queue, ttlMs, pollIntervalMs, maxResultBytes, maxTasksPerCaller, maxTasks, maxListenStreamsPerCaller, maxListenStreams, maxListenTaskIds.',
+      'tasks: "ttlms" is not an option; known: store, queue, ttlMs, pollIntervalMs, maxResultBytes, maxTasksPerCaller, maxTasks, maxListenStreamsPerCaller, maxListenStreams, maxListenTaskIds.',
     );
   });
 

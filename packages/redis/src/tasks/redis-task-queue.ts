@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DelayedError, Queue, QueueEvents, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { TaskQueue, TaskStep, TaskStore } from '@tessera/core/advanced';
+import { checkRedisOptions } from '../check-redis-options';
 import { TaskStepLock } from './task-step-lock';
 
 export interface RedisTaskQueueOptions {
@@ -64,23 +65,21 @@ const DEFAULT_DRAIN_MS = 5_000;
 const FAIL_TASK_RETRY_MS = 10_000;
 
 /** Every option's name, so a misspelt one is refused instead of silently ignored. */
-const OPTION_NAMES: ReadonlySet<string> = new Set(
-  Object.keys({
-    url: true,
-    store: true,
-    queueName: true,
-    prefix: true,
-    concurrency: true,
-    lockDurationMs: true,
-    lockRenewMs: true,
-    stalledIntervalMs: true,
-    maxStalledCount: true,
-    drainMs: true,
-    attempts: true,
-    busyRetryMs: true,
-    onError: true,
-  } satisfies Record<keyof RedisTaskQueueOptions, true>),
-);
+const OPTION_NAMES = {
+  url: true,
+  store: true,
+  queueName: true,
+  prefix: true,
+  concurrency: true,
+  lockDurationMs: true,
+  lockRenewMs: true,
+  stalledIntervalMs: true,
+  maxStalledCount: true,
+  drainMs: true,
+  attempts: true,
+  busyRetryMs: true,
+  onError: true,
+} as const satisfies Record<keyof RedisTaskQueueOptions, true>;
 
 /** A JSON-RPC internal error: the task could not be run to an outcome of its own. */
 const INTERNAL_ERROR = -32603;
@@ -179,11 +178,7 @@ export class RedisTaskQueue implements TaskQueue {
 
   /** Connects (queue, events, abort channel); the worker starts with `start`. */
   static async connect(options: RedisTaskQueueOptions): Promise<RedisTaskQueue> {
-    const unknown = Object.keys(options ?? {}).filter((key) => !OPTION_NAMES.has(key));
-    if (unknown.length > 0)
-      throw new TypeError(
-        `RedisTaskQueue: unknown option${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; the options are ${[...OPTION_NAMES].join(', ')}`,
-      );
+    checkRedisOptions(options ?? {}, OPTION_NAMES, 'RedisTaskQueue');
     if (typeof options?.url !== 'string') throw new TypeError('RedisTaskQueue: url must be a redis:// URL');
     if (typeof options.store?.update !== 'function') throw new TypeError('RedisTaskQueue: store must be a TaskStore');
     const queue = new RedisTaskQueue(options);
