@@ -67,7 +67,9 @@ export default withMermaid(
           text: 'Security',
           items: [
             { text: 'Sealed requestState', link: '/security/' },
+            { text: 'Keys, tokens and what binding buys', link: '/security/keys-and-tokens' },
             { text: 'Single use and idempotent legs', link: '/security/single-use' },
+            { text: 'The single-use store', link: '/security/single-use-store' },
             { text: 'OAuth and bearer tokens', link: '/security/oauth' },
           ],
         },
@@ -75,6 +77,10 @@ export default withMermaid(
           text: 'Client',
           items: [
             { text: 'The client', link: '/client/' },
+            { text: 'Options, rounds and hooks', link: '/client/options' },
+            { text: 'Retries in a fleet', link: '/client/fleets' },
+            { text: 'The manual form and resuming', link: '/client/manual' },
+            { text: 'Client errors', link: '/client/errors' },
             { text: 'Connecting with OAuth', link: '/client/oauth' },
             { text: 'The terminal client', link: '/client/terminal' },
           ],
@@ -83,6 +89,7 @@ export default withMermaid(
           text: 'Advanced',
           items: [
             { text: 'The low-level server', link: '/advanced/low-level-server' },
+            { text: 'Sealed state on a plain SDK server', link: '/advanced/plain-sdk' },
             { text: 'Stores and queues', link: '/advanced/stores-and-queues' },
             { text: 'Accelerators', link: '/advanced/accelerators' },
           ],

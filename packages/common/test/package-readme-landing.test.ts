@@ -20,6 +20,10 @@ describe('package READMEs as landing pages', () => {
     expect(siteLinks(docs!).length + (docs!.includes('](../../ARCHITECTURE.md)') ? 1 : 0)).toBeGreaterThan(0);
   });
 
+  test.each(packages)('%s keeps to a landing page (at most 60 lines; the detail is in the site)', (dir) => {
+    expect(readme(dir).split('\n').length).toBeLessThanOrEqual(60);
+  });
+
   test('no package README sends the reader to a section of the root README', () => {
     const offenders = packages.filter((dir) => /(repository's|root|main) README/.test(readme(dir)));
     expect(offenders).toEqual([]);
