@@ -25,6 +25,8 @@
 #   CONFORMANCE_REVISIONS   the requirement sets, default "2026-07-28 2025-11-25" (the first runs the extensions)
 #   TESSERA_HTTP_PATH       sdk: the server leg on the SDK's node adapter only (the same as
 #                           CONFORMANCE_SERVER_PATHS=sdk)
+#   CONFORMANCE_NODE        the node binary that runs the code under test (server and client; default: node on
+#                           PATH); check:toolchains sets it to each supported Node version
 set -euo pipefail
 
 LEGS="${1:-both}"
@@ -41,6 +43,7 @@ STAMP="$(date -u +%Y%m%dT%H%M%SZ)"
 RESULTS="${CONFORMANCE_RESULTS:-$TOOLS/results/$STAMP}"
 TIMEOUT_MS="${CONFORMANCE_TIMEOUT_MS:-180000}"
 START_ALL=$SECONDS
+UNDER_TEST_NODE="${CONFORMANCE_NODE:-node}"
 
 log() { printf '\n== %s\n' "$*"; }
 
@@ -75,7 +78,7 @@ else
   # Node 20 elsewhere: a resolve hook gives the CLI an 'fs' with globSync.
   CONF=(node --require "$HERE/shim/loopback.cjs" --import "$HERE/shim/register.mjs" "$CLI")
 fi
-echo "conformance CLI $("${CONF[@]}" --version) on Node $("${CONF[0]}" --version); code under test on Node $(node --version)"
+echo "conformance CLI $("${CONF[@]}" --version) on Node $("${CONF[0]}" --version); code under test on Node $("$UNDER_TEST_NODE" --version)"
 
 # --- 2. build the conformance app (server and client) ---------------------------------------------------
 if [ "${CONFORMANCE_SKIP_BUILD:-0}" != 1 ]; then
@@ -132,7 +135,7 @@ run_server_leg() {
   mkdir -p "$out"
   local server_out="$out/server-process.log"
   : > "$server_out" # there before the first read below, whenever the server starts writing
-  TESSERA_HTTP_PATH="$([ "$path" = sdk ] && echo sdk || echo fast)" node "$HERE/dist/server/main.js" --port 0 > "$server_out" 2>&1 &
+  TESSERA_HTTP_PATH="$([ "$path" = sdk ] && echo sdk || echo fast)" "$UNDER_TEST_NODE" "$HERE/dist/server/main.js" --port 0 > "$server_out" 2>&1 &
   SERVER_PID=$!
   local url=""
   for _ in $(seq 1 100); do
@@ -174,14 +177,14 @@ if [ "$LEGS" != server ]; then
     log "client leg: conformance client --requirements $revision (each scenario spawns our client)"
     out="$RESULTS/client/$revision"
     t0=$SECONDS
-    if ! "${CONF[@]}" client --command "node $HERE/dist/client/main.js" --requirements "$revision" \
+    if ! "${CONF[@]}" client --command "$UNDER_TEST_NODE $HERE/dist/client/main.js" --requirements "$revision" \
       --timeout "$TIMEOUT_MS" -o "$out" "${extra_args[@]}"; then
       suite_failures+=("client ($revision): a required scenario failed")
     fi
     for scenario in ${BY_NAME_CLIENT[$revision]}; do
       log "client leg: conformance client --scenario $scenario (by name)"
       # at the scenario's own wire; judged below
-      "${CONF[@]}" client --command "node $HERE/dist/client/main.js" --scenario "$scenario" \
+      "${CONF[@]}" client --command "$UNDER_TEST_NODE $HERE/dist/client/main.js" --scenario "$scenario" \
         --timeout "$TIMEOUT_MS" -o "$out" "${extra_args[@]}" || true
     done
     judged+=("$revision|client=client leg, $revision=$out")

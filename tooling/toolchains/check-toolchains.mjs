@@ -31,6 +31,26 @@ const E2E_TESTS = [
   'packages/client/test/against-tessera.test.ts',
 ];
 
+/**
+ * The official conformance suite on each Node version: the server leg (listen's direct path) at both requirement
+ * sets, the client leg at the 2026-07-28 set; `npm run conformance` runs every leg, path and set on the primary Node.
+ */
+const CONFORMANCE_SERVER_REVISIONS = '2026-07-28 2025-11-25';
+const CONFORMANCE_CLIENT_REVISIONS = '2026-07-28';
+
+function runConformance(binary, leg, revisions) {
+  run('bash', [path.join(ROOT, 'tooling', 'conformance', 'run-conformance.sh'), leg], {
+    cwd: ROOT,
+    timeoutMs: 600_000,
+    env: {
+      ...process.env,
+      CONFORMANCE_NODE: binary,
+      CONFORMANCE_SERVER_PATHS: 'fast',
+      CONFORMANCE_REVISIONS: revisions,
+    },
+  });
+}
+
 const started = Date.now();
 
 async function main() {
@@ -71,6 +91,11 @@ async function main() {
         },
       );
       step(`Node ${version}: ${E2E_TESTS.length} end-to-end test files passed`);
+      runConformance(binary, 'server', CONFORMANCE_SERVER_REVISIONS);
+      runConformance(binary, 'client', CONFORMANCE_CLIENT_REVISIONS);
+      step(
+        `Node ${version}: conformance server leg (${CONFORMANCE_SERVER_REVISIONS}) and client leg (${CONFORMANCE_CLIENT_REVISIONS}) green`,
+      );
     }
 
     for (const [compiler, version] of otherTypescriptVersions(project)) {
