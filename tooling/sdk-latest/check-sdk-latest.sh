@@ -2,7 +2,8 @@
 # The HTTP fast lane against the newest 2.x SDK the registry serves, not only the pinned one: in a scratch
 # clone of this commit, `npm ci`, then the newest @modelcontextprotocol/{server,node,client,core} 2.x
 # installed over the pinned ones (--no-save: the clone's lockfile is not touched), a build, the two-paths
-# comparison suites (the lane's answers against the SDK path's, its start-up check, the order of checks),
+# comparison suites (the lane's answers against the SDK path's, its start-up check, the order of checks), the
+# client accelerators' contracts (packages/client/test/contracts),
 # and the conformance suite's server leg on both HTTP paths. Exits non-zero on any failure; the scratch
 # clone is removed whatever happens.
 #
@@ -37,6 +38,9 @@ done
 
 log "build"
 npm run build
+
+log "the client accelerators against the public path on this SDK"
+npx jest --maxWorkers=1 packages/client/test/contracts
 
 log "the two-paths comparison on this SDK"
 npx jest --maxWorkers=1 \

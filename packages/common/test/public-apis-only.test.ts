@@ -30,10 +30,6 @@ const KNOWN_OFFENDERS: Record<string, string> = {
   'packages/core/src/schema/validator-metadata.ts': 'class-validator internal paths',
   // class-transformer 0.5 internals: its metadata storage's private maps
   'packages/core/src/schema/transformer-metadata.ts': 'class-transformer storage, _typeMetadatas and co.',
-  // the SDK client's private members, for the Tasks extension and result validation
-  'packages/client/src/tasks/task-handoff.ts': 'SDK Protocol._onresponse',
-  'packages/client/src/tasks/task-listen-sdk-client.ts': 'SDK Client._onnotification, _outboundMetaEnvelope',
-  'packages/client/src/client/spec-result-validator.ts': 'SDK Client._resolveOutboundCodec',
 };
 
 interface Offence {

@@ -1,5 +1,5 @@
 import {
-  type Client as SdkClient,
+  Client as SdkClient,
   type CallToolResult,
   type ClientCapabilities,
   type ListToolsResult,
@@ -48,11 +48,13 @@ import { checkTaskId, CreatedTask, createdTaskOf } from '../tasks/created-task';
 import { TaskFollower } from '../tasks/follow-task';
 import type { TaskDriveOptions } from '../tasks/task-drive-options';
 import { createTaskHandle, type TaskHandle } from '../tasks/task-handle';
-import { TaskListenSdkClient } from '../tasks/task-listen-sdk-client';
+import { TaskListener } from '../tasks/task-listener';
+import { tasksTransportTap } from '../tasks/tasks-transport-tap';
 import { TaskRequests } from '../tasks/task-requests';
 import { ClientSkills } from '../skills/client-skills';
 import { explainConnectError, negotiationOptions } from './protocol-negotiation';
-import { specResultValidator } from './spec-result-validator';
+import { resultValidatorAccelerator } from '../accelerators/result-validator/result-validator-accelerator';
+import { tapTransport, type TransportTap } from './transport-tap';
 import {
   checkMaxRounds,
   DEFAULT_MAX_ROUNDS,
@@ -109,6 +111,10 @@ export class TesseraClient {
   private readonly tasks: TaskFollower;
   /** The client-level hooks merged once, for every call that brings no hooks of its own. */
   private clientHooks: { from: RoundHooks | undefined; merged: Required<RoundHooks> } | undefined;
+  /** What the client reads and changes between the SDK client and each transport it connects. */
+  private readonly tap: TransportTap;
+  /** The tools/call result validator built once per era codec, or undefined: the SDK builds its own per leg. */
+  private readonly resultValidator: ReturnType<typeof resultValidatorAccelerator>;
 
   constructor(private readonly options: TesseraClientOptions = {}) {
     checkClientOptions(options);
@@ -119,7 +125,8 @@ export class TesseraClient {
     this.capabilities = capabilitiesFromCallbacks(options);
     this.logLevel = resolveLogLevel(options.logLevel, options.onLog);
     const negotiation = negotiationOptions(options.protocol);
-    this.sdk = new TaskListenSdkClient(
+    this.resultValidator = resultValidatorAccelerator();
+    this.sdk = new SdkClient(
       { name: options.name ?? 'tessera-client', version: options.version ?? '0.1.0' },
       {
         capabilities: this.capabilities,
@@ -132,6 +139,8 @@ export class TesseraClient {
     answerPushedRequests(this.sdk, options, this.answerer);
     forwardLogs(this.sdk, options.onLog, this.logLevel);
     this.tasksEnabled = options.tasks !== false;
+    const listener = new TaskListener(this.sdk);
+    this.tap = tasksTransportTap(listener);
     this.tasks = new TaskFollower({
       requests: new TaskRequests(this.sdk, this.capabilities, {
         policy: this.legRetry,
@@ -145,7 +154,7 @@ export class TesseraClient {
       timeoutMs: options.timeoutMs,
       maxRounds: this.maxRounds,
       isConnected: () => this.connected,
-      listenOn: options.tasks === false ? undefined : (this.sdk as TaskListenSdkClient),
+      listenOn: options.tasks === false ? undefined : listener,
     });
   }
 
@@ -167,11 +176,13 @@ export class TesseraClient {
   }
 
   private async open(target: ConnectTarget, options: ConnectOptions): Promise<void> {
+    const transport = createTransport(target);
     try {
-      await this.sdk.connect(createTransport(target), { timeout: options.timeoutMs, signal: options.signal });
+      await this.sdk.connect(transport, { timeout: options.timeoutMs, signal: options.signal });
     } catch (error) {
       throw explainConnectError(this.options.protocol, error);
     }
+    tapTransport(transport, this.tap);
     // A 2025-era server keeps one log level per session; 2026-07-28 calls carry it in their _meta instead.
     if (this.logLevel !== undefined && this.era === 'legacy' && this.sdk.getServerCapabilities()?.logging) {
       await this.sdk.setLoggingLevel(this.logLevel, { timeout: options.timeoutMs, signal: options.signal });
@@ -455,9 +466,9 @@ export class TesseraClient {
         return (await this.sdk.callTool(params, { ...options, toolDefinition })) as
           CallToolResult | InputRequiredResult;
       }
-      // the SDK's own result check for tools/call, built once instead of per request (spec-result-validator.ts)
+      // the SDK's own result check for tools/call, built once instead of per request (accelerators/result-validator)
       const request = { method: 'tools/call' as const, params };
-      const schema = specResultValidator(this.sdk, 'tools/call');
+      const schema = this.resultValidator?.(this.sdk, 'tools/call');
       return (await (schema === undefined
         ? this.sdk.request(request, options)
         : this.sdk.request(request, schema, options))) as CallToolResult | InputRequiredResult;

@@ -9,7 +9,7 @@ export class CreatedTask {
   constructor(readonly info: TaskInfo) {}
 }
 
-/** The task a leg's error carries (see `TaskAwareSdkClient`), checked; undefined for any other error. */
+/** The task a leg's error carries (see `handOffTaskAnswer`), checked; undefined for any other error. */
 export function createdTaskOf(error: unknown, call: McpCall): CreatedTask | undefined {
   const task = handedOffTask(error);
   if (task === undefined) return undefined;

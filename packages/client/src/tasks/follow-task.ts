@@ -13,7 +13,7 @@ import { driveTask } from './drive-task';
 import type { TaskDriveOptions } from './task-drive-options';
 import type { TaskPort } from './task-handle';
 import { TaskPollPolicy, type TaskPollOptions } from './task-poll-policy';
-import type { TaskListenSdkClient } from './task-listen-sdk-client';
+import type { TaskListener } from './task-listener';
 import { TaskNotifications } from './task-notifications';
 import type { TaskRequests } from './task-requests';
 import { TERMINAL_TASK_STATUSES, type TaskInfo } from './task-wire.types';
@@ -33,8 +33,8 @@ export interface TaskFollowerContext {
   /** The client's default bound on the sets of questions a task may ask. */
   maxRounds: number;
   isConnected: () => boolean;
-  /** The client to open `notifications/tasks` listen streams on, unless `poll.listen` is false. */
-  listenOn?: TaskListenSdkClient;
+  /** What opens `notifications/tasks` listen streams, unless `poll.listen` is false. */
+  listenOn?: TaskListener;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { McpSubscription } from '@modelcontextprotocol/client';
 import type { Sleep } from '../rounds/sleep';
-import type { TaskListenSdkClient } from './task-listen-sdk-client';
+import type { TaskListener } from './task-listener';
 import { TaskWatch } from './task-watch';
 import type { TaskInfo } from './task-wire.types';
 
@@ -32,22 +32,22 @@ export class TaskNotifications {
   private readonly watches = new Map<string, Set<TaskWatch>>();
 
   constructor(
-    private readonly sdk: TaskListenSdkClient,
+    private readonly listener: TaskListener,
     private readonly sleep: Sleep,
   ) {
-    sdk.setNotificationHandler('notifications/tasks', { params: anyParams }, (params) => this.heard(params));
+    listener.sdk.setNotificationHandler('notifications/tasks', { params: anyParams }, (params) => this.heard(params));
   }
 
   /** Starts watching `taskId`; undefined on a 2025-era connection, which has no listen streams. */
   watch(taskId: string): WatchedTask | undefined {
-    if (this.sdk.getProtocolEra() !== 'modern') return undefined;
+    if (this.listener.sdk.getProtocolEra() !== 'modern') return undefined;
     const watch = new TaskWatch(this.sleep);
     const watching = this.watches.get(taskId) ?? new Set<TaskWatch>();
     watching.add(watch);
     this.watches.set(taskId, watching);
     const closing = new AbortController();
     let subscription: McpSubscription | undefined;
-    this.sdk.listenForTask(taskId, { signal: closing.signal }).then(
+    this.listener.listenForTask(taskId, { signal: closing.signal }).then(
       (opened) => {
         subscription = opened.subscription;
         if (closing.signal.aborted || !opened.honoured) void opened.subscription.close();

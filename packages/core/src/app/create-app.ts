@@ -9,7 +9,7 @@ import { ConsoleLogger } from '../logging/console-logger';
 import type { ExecutionContext } from '../contracts/execution-context';
 import type { PipelineContext } from '../contracts/pipeline-context';
 import { ParamResolverRegistry } from '../pipeline/params/param-resolver-registry';
-import { resolveDependenciesOnUse } from '../mrtr/dependency-modules';
+import { resolveDependenciesOnUse } from '../mrtr/resolve-dependencies-on-use';
 import { RequestStateInterceptor } from '../pipeline/request-state.interceptor';
 import { flowTelemetryFor } from '../telemetry/flow-telemetry-for';
 import type { ServerRuntime } from '../server/server-runtime';
@@ -19,8 +19,7 @@ import { checkAppModuleSettings, checkCreateAppOptions } from './module-settings
 import { checkCacheHints } from './check-cache-hints';
 import { createTesseraApp, type TesseraApp } from './tessera-app';
 import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
-import { sdkSkills } from '../skills/sdk-skills';
-import { tasksRuntime } from '../tasks/tasks-runtime-modules';
+import { loadFeature } from '../loading/load-feature';
 import { securitySummary } from './security-summary';
 
 /**
@@ -70,7 +69,7 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
   const servesTasks = [...compiled.tools.values()].some((plan) => plan.meta.kind === 'tool' && plan.meta.task);
   // a task is bound to its caller by the policy's principal rule, as a requestState is
   if (servesTasks)
-    runtime.tasks = new (tasksRuntime().TaskRuntime)(runtime, module.tasks, {
+    runtime.tasks = new (loadFeature('tasks').TaskRuntime)(runtime, module.tasks, {
       bindPrincipal: bindPrincipal ? (ctx) => bindPrincipal(ctx) : undefined,
     });
   return createTesseraApp(runtime, options.auth, options.legacySessions, limits);
@@ -80,7 +79,7 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
 function checkedSkills(module: AppModule): SkillsExtension | undefined {
   const skills = module.skills;
   if (skills === undefined) return undefined;
-  if (!(skills instanceof sdkSkills().SkillsExtension)) {
+  if (!(skills instanceof loadFeature('skills').SkillsExtension)) {
     throw new InvalidConfigurationError(
       `Module "${module.name}": skills must be a SkillsExtension (loadSkillFolder / loadSkillFiles, or the SDK's ` +
         `SkillsExtension.load or new SkillsExtension({ source })), got ${skills === null ? 'null' : typeof skills}.`,

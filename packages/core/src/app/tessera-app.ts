@@ -6,8 +6,7 @@ import { describePipeline, type PipelineStageDescription } from '../pipeline/des
 import { createSdkServer } from '../server/create-sdk-server';
 import type { ServerRuntime } from '../server/server-runtime';
 import { declaredScopes, neededScopes } from '../auth/handler-scopes';
-import { httpAuthRuntime } from '../auth/http-auth-runtime';
-import { tasksRuntime } from '../tasks/tasks-runtime-modules';
+import { loadFeature } from '../loading/load-feature';
 import type { HttpAuthOptions } from '../auth/http-auth-options';
 import type { LegacySessionOptions } from '../endpoint/legacy-sessions';
 import { addEndpointFeatures, McpEndpoint, type EndpointRequestOptions } from '../endpoint/mcp-endpoint';
@@ -61,7 +60,7 @@ export class TesseraApp {
     legacySessions?: boolean | LegacySessionOptions,
     limits?: ResolvedRequestLimits,
   ) {
-    const httpAuth = auth && new (httpAuthRuntime().HttpAuth)(auth, runtime.logger, declaredScopes(runtime.compiled));
+    const httpAuth = auth && new (loadFeature('auth').HttpAuth)(auth, runtime.logger, declaredScopes(runtime.compiled));
     const endpoint = new McpEndpoint(
       (era) => createSdkServer(runtime, era),
       runtime.logger,
@@ -77,12 +76,12 @@ export class TesseraApp {
       challengeScopes: (body, authInfo) => {
         if (authInfo === undefined) return undefined;
         for (const { scopes, what } of neededScopes(runtime.compiled, body)) {
-          const challenge = httpAuthRuntime().scopeChallenge(authInfo, scopes, what, httpAuth);
+          const challenge = loadFeature('auth').scopeChallenge(authInfo, scopes, what, httpAuth);
           if (challenge) return challenge;
         }
         return undefined;
       },
-      taskListen: runtime.tasks && new (tasksRuntime().TaskListenStreams)(runtime.tasks),
+      taskListen: runtime.tasks && new (loadFeature('tasks').TaskListenStreams)(runtime.tasks),
       telemetry: runtime.pipeline.telemetry,
     });
     this.#endpoint = endpoint;

@@ -2,7 +2,7 @@ import { OAuthErrorCode, type AuthInfo, type OAuthTokenVerifier } from '@modelco
 import type { JWTVerifyGetKey } from 'jose' with { 'resolution-mode': 'import' };
 import type { Logger } from '../logging/logger';
 import type { IssuerConnection } from './issuer-connection';
-import { loadJose } from './load-jose';
+import { loadFeature } from '../loading/load-feature';
 import { authInfoFromClaims } from './token-claims';
 import { tokenFailure } from './token-failure';
 
@@ -33,7 +33,7 @@ export class JwtTokenVerifier implements OAuthTokenVerifier {
   async verifyAccessToken(token: string): Promise<AuthInfo> {
     const keys = await this.keySet();
     try {
-      const { payload } = await loadJose().jwtVerify(token, keys, {
+      const { payload } = await loadFeature('jose').jwtVerify(token, keys, {
         issuer: this.connection.issuer,
         audience: this.options.audience,
         algorithms: this.options.algorithms,
@@ -63,7 +63,7 @@ export class JwtTokenVerifier implements OAuthTokenVerifier {
       throw tokenFailure(new Error('no jwks_uri'));
     }
     const fetch = this.connection.fetch;
-    const { createRemoteJWKSet, customFetch } = loadJose();
+    const { createRemoteJWKSet, customFetch } = loadFeature('jose');
     return createRemoteJWKSet(new URL(uri), {
       cacheMaxAge: this.options.jwks.maxAgeMs,
       cooldownDuration: this.options.jwks.cooldownMs,

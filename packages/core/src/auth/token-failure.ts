@@ -1,5 +1,5 @@
 import { OAuthError, OAuthErrorCode } from '@modelcontextprotocol/server';
-import { loadJose } from './load-jose';
+import { loadFeature } from '../loading/load-feature';
 
 /**
  * The answer for a JWT that failed verification: `invalid_token` with a short reason a client can act on
@@ -8,7 +8,7 @@ import { loadJose } from './load-jose';
  */
 export function tokenFailure(error: unknown): OAuthError {
   if (error instanceof OAuthError) return error;
-  const { errors } = loadJose();
+  const { errors } = loadFeature('jose');
   const invalid = (why: string) => new OAuthError(OAuthErrorCode.InvalidToken, why);
   if (error instanceof errors.JWTExpired) return invalid('Token has expired');
   if (error instanceof errors.JWTClaimValidationFailed) {

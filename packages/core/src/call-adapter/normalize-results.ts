@@ -3,9 +3,7 @@ import { bytesToBase64 } from '../encoding/base64';
 import { ToolError } from '../errors/runtime/tool.error';
 import type { HandlerPlan } from '../compiler/handler-plan';
 import { isJsonObject } from '../types/json-object';
-
-/** validate-output.ts, required by the first tool with an output DTO that answers (no other tool needs it). */
-let outputs: typeof import('../validation/validate-output') | undefined;
+import { validateOutput } from '../validation/validate-output';
 
 /**
  * A tool may return a full `CallToolResult`, a string (one text block), or any JSON value. With an
@@ -16,9 +14,7 @@ export function toCallToolResult(value: unknown, plan: HandlerPlan): CallToolRes
   if (isCallToolResult(value) && value.isError === true) return value;
   if (plan.outputType) {
     const structured = isCallToolResult(value) ? value.structuredContent : value;
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    outputs ??= require('../validation/validate-output') as typeof import('../validation/validate-output');
-    const checked = outputs.validateOutput(plan.outputType, structured);
+    const checked = validateOutput(plan.outputType, structured);
     if (!checked.ok)
       throw new ToolError(
         `Tool "${plan.ref.name}" produced output that does not match its output schema: ${checked.message}`,

@@ -9,6 +9,7 @@ import type { HandlerMethod } from '../contracts/handler-ref';
 import { runPipeline } from '../pipeline/call-pipeline';
 import { RequestExecutionContext } from '../pipeline/request-execution-context';
 import type { CallRuntime } from './call-runtime';
+import { mapError } from './error-mapping';
 
 export interface CallSite {
   method: HandlerMethod;
@@ -54,11 +55,9 @@ export function serveCall<R>(
     return Promise.reject(error);
   }
   // what escapes the pipeline, or the value's own finishing, is mapped to the wire answer and finished
-  // (error-mapping.ts required by the first error: a server whose calls succeed never loads it)
   const mapped = (error: unknown) =>
     finish(
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      (require('./error-mapping') as typeof import('./error-mapping')).mapError(error, {
+      mapError(error, {
         method: site.method,
         target: site.target,
         logger: rt.logger,

@@ -10,7 +10,7 @@ import { getParamTypes } from '../metadata/reflect';
 import { MissingDesignMetadataError } from '../errors/definition/missing-design-metadata.error';
 import type { Class } from '../types/class';
 import type { HandlerPlan, ParamPlan } from './handler-plan';
-import { dependencyModules } from '../mrtr/dependency-modules';
+import { loadFeature } from '../loading/load-feature';
 import { appendEnhancers, type MergedClassMetadata } from './merge-class-metadata';
 import type { CompiledInputSchema } from '../schema/raw-input-schema';
 
@@ -74,10 +74,7 @@ export function compileHandler(
           'Its input is described once: by the DTO, or by the schema (then take @Args() as a plain object).',
       );
     }
-    // required by the first hand-written schema (with the SDK's Ajv validator under it): a DTO-only app never loads it
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { compileInputSchema } = require('../schema/raw-input-schema') as typeof import('../schema/raw-input-schema');
-    inputSchema = compileInputSchema(wireName, where, meta.inputSchema);
+    inputSchema = loadFeature('rawInputSchemas').compileInputSchema(wireName, where, meta.inputSchema);
   }
   if (argsType) assertDtoHasFields(argsType, `${where} arguments`);
 
@@ -106,7 +103,7 @@ export function compileHandler(
 
   const dependencies =
     dependencyParams.length > 0
-      ? dependencyModules().compileDependencies(where, meta.methodName, dependencyParams, types)
+      ? loadFeature('questions').compileDependencies(where, meta.methodName, dependencyParams, types)
       : NO_DEPENDENCIES;
   // Prompts and templates ask in the direct form as a matter of course, so they need not say so; a tool's
   // usual way to ask is a dependency parameter, so it declares the direct form (`returnsInputRequired`).

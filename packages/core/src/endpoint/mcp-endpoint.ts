@@ -14,13 +14,12 @@ import {
 import type { Logger } from '../logging/logger';
 import { refuseBeforeDispatch, type RefusalListener } from '../screening/refuse-before-dispatch';
 import type { FlowTelemetry } from '../telemetry/flow-telemetry';
-import { telemetryModules } from '../telemetry/telemetry-modules';
+import { loadFeature } from '../loading/load-feature';
 import { refuseLargeBody } from '../limits/refuse-large-body';
 import type { ParamHeader } from '../http-headers/param-headers';
 import { refuseParamHeaders } from '../http-headers/refuse-param-headers';
 import { REFUSED_BEFORE_PARSE, SERVE_CHECKED, type FaceRequestOptions } from './face-request-options';
 import type { HttpAuth } from '../auth/http-auth';
-import { httpAuthRuntime } from '../auth/http-auth-runtime';
 import type { HttpAuthOptions } from '../auth/http-auth-options';
 import { checkOptions } from '../errors/definition/check-options';
 import { payloadTooLarge, readLimitedBytes, utf8Text } from '../limits/read-limited-body';
@@ -134,16 +133,14 @@ export class McpEndpoint {
       legacy: legacySessions ? 'reject' : 'stateless',
       ...(events !== undefined && { bus: events }),
     });
-    // required here: only an app that serves legacy sessions loads them
     if (legacySessions)
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      this.sessions = new (require('./legacy-sessions') as typeof import('./legacy-sessions')).LegacySessions(
+      this.sessions = new (loadFeature('legacySessions').LegacySessions)(
         () => serverFactory('legacy'),
         logger,
         legacySessions === true ? {} : legacySessions,
         this.handler.bus, // the bus `notify` publishes on: resource updates reach subscribed sessions too
       );
-    if (auth) this.httpAuth = new (httpAuthRuntime().HttpAuth)(auth, logger);
+    if (auth) this.httpAuth = new (loadFeature('auth').HttpAuth)(auth, logger);
     this.authenticate = this.httpAuth?.authenticate;
     this.bodies = new BodyBudget(limits.maxBodyBytesInFlight);
   }
@@ -270,8 +267,8 @@ export class McpEndpoint {
    */
   private countRefusals(telemetry: FlowTelemetry): void {
     this.refusals = {
-      state: (refused) => telemetryModules().recordRefusedState(telemetry, refused),
-      call: (refused) => telemetryModules().recordRefusedCall(telemetry, refused),
+      state: (refused) => loadFeature('telemetry').recordRefusedState(telemetry, refused),
+      call: (refused) => loadFeature('telemetry').recordRefusedCall(telemetry, refused),
     };
   }
 

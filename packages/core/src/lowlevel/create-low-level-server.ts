@@ -8,7 +8,7 @@ import { ParamResolverRegistry } from '../pipeline/params/param-resolver-registr
 import { RequestStateInterceptor } from '../pipeline/request-state.interceptor';
 import { createIsolatedContainer } from '../di/isolated-container';
 import type { HandlerPlan } from '../compiler/handler-plan';
-import { resolveDependenciesOnUse } from '../mrtr/dependency-modules';
+import { resolveDependenciesOnUse } from '../mrtr/resolve-dependencies-on-use';
 import { flowTelemetryFor } from '../telemetry/flow-telemetry-for';
 import { LowLevelHandler, lowLevelToolPlan } from './low-level-tool-plan';
 import { RawRequestState } from './raw-request-state';

@@ -6,6 +6,7 @@ import { requestPath } from './request-path';
 import type { ListenOptions } from './listen-options';
 import { listenTimeouts } from './listen-timeouts';
 import { IdleMemoryRelease } from './idle-memory-release';
+import { loadFeature } from '../loading/load-feature';
 
 /** What a listener serves once its endpoint is there: the endpoint's node handler and the paths it answers. */
 export interface NodeRoute {
@@ -88,8 +89,7 @@ export async function listenNodeHttp(
  */
 function idleRelease(delayMs: number | false, logger: () => Logger | undefined): IdleMemoryRelease | undefined {
   if (delayMs === false) return undefined;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const collect = () => (require('./v8-gc') as typeof import('./v8-gc')).v8Gc()?.();
+  const collect = () => loadFeature('idleGc').v8Gc()?.();
   return new IdleMemoryRelease(delayMs, collect, ({ youngBefore, youngAfter, pauseMs }) =>
     logger()?.debug('idle: memory given back', {
       youngBeforeBytes: youngBefore,

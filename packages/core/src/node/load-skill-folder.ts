@@ -1,5 +1,5 @@
 import type { SkillCatalog, SkillCatalogOptions } from '@modelcontextprotocol/server/ext/skills';
-import { sdkSkills } from '../skills/sdk-skills';
+import { loadFeature } from '../loading/load-feature';
 import { sizeCheckedSkillFiles } from './size-checked-skill-files';
 
 /**
@@ -10,11 +10,8 @@ import { sizeCheckedSkillFiles } from './size-checked-skill-files';
  * refused from its size alone when it has grown past the per-skill byte limit (`limits.bytes`) since.
  */
 export function loadSkillFolder(folder: string, options: SkillCatalogOptions = {}): Promise<SkillCatalog> {
-  // required here, as the extension itself is (sdk-skills.ts): a server without skills loads neither
-  type NodeSkills = typeof import('@modelcontextprotocol/server/ext/skills/node');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { nodeSkillFiles } = require('@modelcontextprotocol/server/ext/skills/node') as NodeSkills;
-  const { SkillsExtension, SKILL_LIMITS } = sdkSkills();
+  const { nodeSkillFiles } = loadFeature('skillFolders');
+  const { SkillsExtension, SKILL_LIMITS } = loadFeature('skills');
   const maxBytes = options.limits?.bytes ?? SKILL_LIMITS.bytes;
   return SkillsExtension.load(sizeCheckedSkillFiles(nodeSkillFiles(folder), folder, maxBytes), {
     strict: true,

@@ -7,7 +7,7 @@ import { bodiesBusy, type BodyBudget } from '../limits/body-budget';
 import { refuseLargeBody, SCAN_FROM_BYTES } from '../limits/refuse-large-body';
 import type { FastLane } from '../accelerators/lane/fast-lane';
 import { isWebResponse } from './is-web-response';
-import { sdkNodeAdapter } from './sdk-node-adapter';
+import { loadFeature } from '../loading/load-feature';
 import { asRequest, NodeRequestView } from './node-request-view';
 import { readNodeBody } from './read-node-body';
 import { unusableHostCheck } from './unusable-host';
@@ -46,7 +46,7 @@ export function createNodeHandler(
   let adapter: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
   // built on the first request that needs it (GET, or off the lane): a server the lane serves never loads it
   const sdkAdapter = (req: IncomingMessage, res: ServerResponse) =>
-    (adapter ??= sdkNodeAdapter().toNodeHandler({ fetch }))(req, res);
+    (adapter ??= loadFeature('sdkNodeAdapter').toNodeHandler({ fetch }))(req, res);
   const { maxBodyBytes } = limits;
   const unusableHost = unusableHostCheck();
   return async (req, res) => {

@@ -1,18 +1,16 @@
 import type { ServeStdioOptions, StdioServerHandle } from '@modelcontextprotocol/server/stdio';
+import { loadFeature } from '../loading/load-feature';
 import { checkServeStdioOptions } from './node-option-keys';
 import { servableOf, type Servable } from './servable-endpoint';
 import { guardTransport } from '../screening/guard-transport';
 import { refuseBeforeDispatch } from '../screening/refuse-before-dispatch';
 
-type SdkStdio = typeof import('@modelcontextprotocol/server/stdio');
-
 /** Serves this process's stdin/stdout (or a given transport); the era follows the client's opening. `app.close()` stops it too. */
 export function serveStdio(served: Servable, options: ServeStdioOptions = {}): StdioServerHandle {
   checkServeStdioOptions(options);
   const { endpoint } = servableOf(served);
-  // required here, not at import: an HTTP server loads `@tessera/core/node` and never serves stdio
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { serveStdio: sdkServeStdio, StdioServerTransport } = require('@modelcontextprotocol/server/stdio') as SdkStdio;
+  // loaded here, not at import: an HTTP server loads `@tessera/core/node` and never serves stdio
+  const { serveStdio: sdkServeStdio, StdioServerTransport } = loadFeature('stdio');
   const handle = sdkServeStdio(({ era }) => endpoint.serverFactory(era), {
     onerror: (error) => endpoint.logger.debug('stdio transport error', { error }),
     ...options,

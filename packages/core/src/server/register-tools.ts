@@ -2,7 +2,7 @@ import { ProtocolError, type Server } from '@modelcontextprotocol/server';
 import { toCallToolResult } from '../call-adapter/normalize-results';
 import { serveCall } from '../call-adapter/serve-call';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
-import { tasksRuntime } from '../tasks/tasks-runtime-modules';
+import { loadFeature } from '../loading/load-feature';
 import { listPage } from './paginate';
 import type { ServerRuntime } from './server-runtime';
 
@@ -22,9 +22,9 @@ export function registerTools(server: Server, rt: ServerRuntime, era: 'modern' |
       const finish = (v: unknown) =>
         server.projectCallToolResult(toCallToolResult(v, plan), compiled.outputSchemas.get(name));
       if (rt.tasks && plan.meta.kind === 'tool' && plan.meta.task)
-        return tasksRuntime().serveTaskCall(rt, rt.tasks, plan, site, sdk, finish, server) as Promise<never>;
+        return loadFeature('tasks').serveTaskCall(rt, rt.tasks, plan, site, sdk, finish, server) as Promise<never>;
       return serveCall(rt, plan, site, sdk, finish);
     });
   }
-  if (rt.tasks) tasksRuntime().registerTaskMethods(server, rt.tasks);
+  if (rt.tasks) loadFeature('tasks').registerTaskMethods(server, rt.tasks);
 }

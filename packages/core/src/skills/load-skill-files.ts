@@ -1,5 +1,5 @@
 import type { SkillCatalog, SkillCatalogOptions } from '@modelcontextprotocol/server/ext/skills';
-import { sdkSkills } from './sdk-skills';
+import { loadFeature } from '../loading/load-feature';
 
 /**
  * A skill catalog (SEP-2640) from files kept in memory, keyed by path (`pdf/SKILL.md`,
@@ -11,6 +11,6 @@ export function loadSkillFiles(
   files: Record<string, string | Uint8Array>,
   options: SkillCatalogOptions = {},
 ): Promise<SkillCatalog> {
-  const { SkillsExtension, memorySkillFiles } = sdkSkills();
+  const { SkillsExtension, memorySkillFiles } = loadFeature('skills');
   return SkillsExtension.load(memorySkillFiles(files), { strict: true, ...options });
 }

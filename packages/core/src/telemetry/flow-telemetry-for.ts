@@ -1,7 +1,7 @@
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
 import { checkOptions } from '../errors/definition/check-options';
 import type { FlowTelemetry } from './flow-telemetry';
-import { telemetryModules } from './telemetry-modules';
+import { loadFeature } from '../loading/load-feature';
 import type { TelemetryOptions } from './telemetry-options';
 
 const TELEMETRY_OPTIONS = { tracerProvider: true, meterProvider: true } as const satisfies Record<
@@ -15,12 +15,12 @@ export function flowTelemetryFor(
   owner: string,
 ): FlowTelemetry | undefined {
   if (option === undefined || option === false) return undefined;
-  if (option === true) return new (telemetryModules().FlowTelemetry)({});
+  if (option === true) return new (loadFeature('telemetry').FlowTelemetry)({});
   if (typeof option !== 'object' || option === null) {
     throw new InvalidConfigurationError(
       `${owner} telemetry must be true, false or { tracerProvider?, meterProvider? }, got ${String(option)}.`,
     );
   }
   checkOptions(option, TELEMETRY_OPTIONS, `${owner} telemetry`);
-  return new (telemetryModules().FlowTelemetry)(option);
+  return new (loadFeature('telemetry').FlowTelemetry)(option);
 }

@@ -1,5 +1,5 @@
 import type { Counter, Histogram, Tracer } from '@opentelemetry/api';
-import { openTelemetry } from './open-telemetry';
+import { loadFeature } from '../loading/load-feature';
 import type { TelemetryOptions } from './telemetry-options';
 import { TELEMETRY_SCOPE } from './telemetry-names';
 
@@ -14,7 +14,7 @@ export class FlowTelemetry {
   readonly refusedStates: Counter;
 
   constructor(options: TelemetryOptions) {
-    const { trace, metrics } = openTelemetry();
+    const { trace, metrics } = loadFeature('openTelemetry');
     this.tracer = (options.tracerProvider ?? trace.getTracerProvider()).getTracer(TELEMETRY_SCOPE);
     const meter = (options.meterProvider ?? metrics.getMeterProvider()).getMeter(TELEMETRY_SCOPE);
     this.rounds = meter.createCounter('tessera.rounds', {

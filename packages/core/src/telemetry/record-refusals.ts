@@ -2,7 +2,7 @@ import type { Attributes } from '@opentelemetry/api';
 import { INVALID_REQUEST_STATE_MESSAGE, type InvalidStateReason } from '@tessera/request-state/framework';
 import type { FlowTelemetry } from './flow-telemetry';
 import { TelemetryAttribute as A, type RoundOutcome } from './telemetry-names';
-import { openTelemetry } from './open-telemetry';
+import { loadFeature } from '../loading/load-feature';
 import { contextFromMeta } from './traceparent';
 
 /** One round refused before its handler could run, wherever it was refused (before dispatch, or in the pipeline). */
@@ -50,7 +50,7 @@ function recordRound(
   extra: Attributes,
   message: string,
 ): void {
-  const { context, SpanKind, SpanStatusCode } = openTelemetry();
+  const { context, SpanKind, SpanStatusCode } = loadFeature('openTelemetry');
   const attributes = { [A.Method]: refused.method, [A.Target]: refused.target, [A.Outcome]: outcome };
   telemetry.rounds.add(1, attributes);
   const active = context.active();

@@ -7,7 +7,7 @@ import type { FlowTelemetry } from './flow-telemetry';
 import { TelemetryAttribute as A, type RoundOutcome } from './telemetry-names';
 import { outcomeOfError } from './round-outcome';
 import { markTrace, spanContextOf } from './span-context';
-import { openTelemetry } from './open-telemetry';
+import { loadFeature } from '../loading/load-feature';
 import { contextFromMeta } from './traceparent';
 
 /**
@@ -20,7 +20,7 @@ export const roundTraceStage: CallStage = {
   async run(call, next) {
     const telemetry = call.tools.telemetry;
     if (telemetry === undefined) return next();
-    const { context, SpanKind, SpanStatusCode, trace } = openTelemetry();
+    const { context, SpanKind, SpanStatusCode, trace } = loadFeature('openTelemetry');
     const { ctx } = call;
     const incoming = ctx.flow.incoming;
     const round = incoming?.round ?? 1;

@@ -1,5 +1,7 @@
 import type { CallStage } from '../pipeline/call-stage';
-import { telemetryModules, type TelemetryModules } from './telemetry-modules';
+import { loadFeature } from '../loading/load-feature';
+
+type TelemetryModules = ReturnType<typeof loadFeature<'telemetry'>>;
 
 /**
  * A telemetry stage as the pipeline lists it: idle while the app's telemetry is off, and loading the stage
@@ -8,8 +10,9 @@ import { telemetryModules, type TelemetryModules } from './telemetry-modules';
 function onUse(name: string, stage: (modules: TelemetryModules) => CallStage): CallStage {
   return {
     name,
-    run: (call, next) => (call.tools.telemetry === undefined ? next() : stage(telemetryModules()).run(call, next)),
-    describe: (view) => (view.tools.telemetry === undefined ? [] : stage(telemetryModules()).describe(view)),
+    run: (call, next) =>
+      call.tools.telemetry === undefined ? next() : stage(loadFeature('telemetry')).run(call, next),
+    describe: (view) => (view.tools.telemetry === undefined ? [] : stage(loadFeature('telemetry')).describe(view)),
     isIdle: ({ tools }) => tools.telemetry === undefined,
   };
 }

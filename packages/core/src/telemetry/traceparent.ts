@@ -1,5 +1,5 @@
 import type { Context, SpanContext } from '@opentelemetry/api';
-import { openTelemetry } from './open-telemetry';
+import { loadFeature } from '../loading/load-feature';
 
 // W3C Trace Context: version 00, 32 hex trace id, 16 hex parent id, 2 hex flags.
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
@@ -14,7 +14,7 @@ export function contextFromMeta(meta: Record<string, unknown> | undefined, base:
   const match = TRACEPARENT.exec(traceparent.trim().toLowerCase());
   if (match === null) return undefined;
   const tracestate = meta?.tracestate;
-  const { createTraceState, isSpanContextValid, trace } = openTelemetry();
+  const { createTraceState, isSpanContextValid, trace } = loadFeature('openTelemetry');
   const spanContext: SpanContext = {
     traceId: match[1],
     spanId: match[2],

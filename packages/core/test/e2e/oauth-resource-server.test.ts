@@ -14,10 +14,10 @@ import {
   type TesseraApp,
 } from '@tessera/core';
 import { listen, type HttpListener } from '@tessera/core/node';
-import { loadJose } from '../../src/auth/load-jose';
+import { loadFeature } from '../../src/loading/load-feature';
 import { TokenIssuer } from './support/token-issuer';
 
-const { UnsecuredJWT } = loadJose();
+const { UnsecuredJWT } = loadFeature('jose');
 
 const AUDIENCE = 'http://127.0.0.1/mcp';
 

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { runSourceAsync } from '../e2e/support/run-source';
 
-// What a server loads on first use only: a plain server on `listen` whose first tools/call the fast lane
+// What a server loads on first use only (core's optional features, src/loading/optional-features.ts, read by the
+// fixture, and other modules by name): a plain server on `listen` whose first tools/call the fast lane
 // answers never loads those modules (part of every server's start); the request, option or face that needs
 // one loads it, and works as before (so the check is real).
 
@@ -15,16 +16,28 @@ describe('modules listen loads on first use', () => {
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const none = {
+      // core's optional features, each by its module (src/loading/optional-features.ts): none is in use yet
+      auth: false,
+      jose: false,
+      tasks: false,
+      // telemetry is off: its stages and records load with the first app that turns it on, OpenTelemetry with them
+      telemetry: false,
+      openTelemetry: false,
+      questions: false,
+      legacySessions: false,
+      rawInputSchemas: false,
+      // a body under 16 KiB is parsed without the pre-parse scan: its scanner loads with the first larger one
+      largeBodyScan: false,
+      skills: false,
+      skillFolders: false,
       sdkNodeAdapter: false,
+      stdio: false,
+      // the idle GC is off unless asked for (and then takes V8's gc, loading node:v8, when it first runs)
+      idleGc: false,
+      nodeV8: false,
       undici: false,
-      httpAuth: false,
-      sdkStdio: false,
-      questionKinds: false,
-      dependencyResolver: false,
       // every DTO here is flat; a nested one loads it (the nested-DTO tests convert through it)
       classTransformer: false,
-      // telemetry is off: its stages and records load with the first app that turns it on
-      telemetry: false,
       // core imports @tessera/request-state/framework: the root and the raw SDK guard load with a user's import
       requestStateGuard: false,
       // request-state hashes and derives keys with node:crypto on Node: @noble/* only off Node or to compare in constant time
@@ -33,42 +46,33 @@ describe('modules listen loads on first use', () => {
       singleUseClaims: false,
       // on Node request-state seals with node:crypto and encodes with Buffer, whatever the policy
       webCryptoCodec: false,
-      // a body under 16 KiB is parsed without the pre-parse scan: its scanner loads with the first larger one
-      largeBodyScan: false,
-      // no legacy sessions here: their store loads with an app that serves them
-      legacySessions: false,
       // a direct tools/call is all the lane served: its exchange with its SDK handler loads with another request
       laneExchange: false,
-      // the arguments were valid and nothing was thrown
+      // the arguments were valid
       failedValidation: false,
-      errorMapping: false,
-      // the answer was plain JSON: no message before the result, no prompt or resource read, no output DTO
+      // the answer was plain JSON: no message before the result, no prompt or resource read
       eventStream: false,
       encodedResult: false,
-      validateOutput: false,
-      // no question asked, no hand-written input schema, no task tool
+      // no question asked, no hand-written input schema (the SDK's Ajv validator comes with one)
       inputRequiredJson: false,
-      rawInputSchema: false,
-      tasksExtension: false,
-      // the idle GC is off unless asked for (and then takes V8's gc, loading node:v8, when it first runs)
-      idleGc: false,
-      nodeV8: false,
+      ajv: false,
     };
     // each step below loads what the one before it did, and its own
     const listed = { ...none, laneExchange: true };
-    const thrown = { ...listed, errorMapping: true };
+    const thrown = listed;
     const invalid = { ...thrown, failedValidation: true };
     // the event stream is a web Response: node's fetch globals load with it
     const progress = { ...invalid, eventStream: true, undici: true };
     const prompt = { ...progress, encodedResult: true };
-    const requests = { ...prompt, validateOutput: true };
-    const served = { sdkNodeAdapter: true, undici: true, httpAuth: true, sdkStdio: true, legacySessions: true };
-    const asking = { ...requests, ...served, questionKinds: true, dependencyResolver: true };
+    const requests = prompt;
+    const served = { sdkNodeAdapter: true, undici: true, auth: true, stdio: true, legacySessions: true };
+    const asking = { ...requests, ...served, questions: true };
     const asked = { ...asking, inputRequiredJson: true };
-    const telemetry = { ...asked, telemetry: true };
+    const telemetry = { ...asked, telemetry: true, openTelemetry: true };
     const root = { ...telemetry, requestStateGuard: true };
     const singleUse = { ...root, singleUseClaims: true };
     const webCodec = { ...singleUse, webCryptoCodec: true };
+    const rawSchema = { ...webCodec, largeBodyScan: true, rawInputSchemas: true, ajv: true };
     expect(JSON.parse(stdout)).toEqual({
       text: 'hello',
       afterCall: none,
@@ -88,7 +92,7 @@ describe('modules listen loads on first use', () => {
       getStatus: 405,
       afterGet: { ...requests, sdkNodeAdapter: true },
       // the app with auth serves legacy sessions too
-      afterAuth: { ...requests, sdkNodeAdapter: true, httpAuth: true, legacySessions: true },
+      afterAuth: { ...requests, sdkNodeAdapter: true, auth: true, legacySessions: true },
       afterStdio: { ...requests, ...served },
       // an app with a dependency parameter loads the question kinds and the resolver as it compiles it
       afterAskingApp: asking,
@@ -103,12 +107,12 @@ describe('modules listen loads on first use', () => {
       largeAnswered: true,
       afterLargeBody: { ...webCodec, largeBodyScan: true },
       rawText: '{"n":1}',
-      afterRawSchema: { ...webCodec, largeBodyScan: true, rawInputSchema: true },
-      // a task tool's app builds the task runtime, which declares the extension
-      afterTasks: { ...webCodec, largeBodyScan: true, rawInputSchema: true, tasksExtension: true },
+      afterRawSchema: rawSchema,
+      // a task tool's app builds the task runtime
+      afterTasks: { ...rawSchema, tasks: true },
       // the fixture runs without --expose-gc: asking for the idle GC is refused, and nothing loads for it
       idleGcRefused: true,
-      afterIdleGc: { ...webCodec, largeBodyScan: true, rawInputSchema: true, tasksExtension: true },
+      afterIdleGc: { ...rawSchema, tasks: true },
     });
   }, 90_000);
 });

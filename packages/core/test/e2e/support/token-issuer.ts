@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CryptoKey, JWK } from 'jose' with { 'resolution-mode': 'import' };
-import { loadJose } from '../../../src/auth/load-jose';
+import { loadFeature } from '../../../src/loading/load-feature';
 
-const { exportJWK, generateKeyPair, SignJWT } = loadJose();
+const { exportJWK, generateKeyPair, SignJWT } = loadFeature('jose');
 
 interface SigningKey {
   kid: string;
