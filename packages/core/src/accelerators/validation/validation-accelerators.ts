@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- the installed versions, read from the packages */
 import type * as CV from 'class-validator';
 import { acceleratorsOff } from '../accelerators-switch';
+import { checkOptions } from '../../errors/definition/check-options';
 import type { ValidationAccelerator } from '../../metadata/validation-accelerator';
 import { cachedExecutor, probeCachedExecutor, type CachedExecutor } from './cached-executor';
 import { compiledChecks } from './compiled-check';
@@ -23,7 +24,10 @@ export interface ValidationAcceleratorOptions {
   versions?: Partial<Record<keyof typeof PINNED, string>>;
 }
 
-const OPTION_KEYS = new Set(['env', 'warn', 'versions']);
+const OPTION_KEYS = { env: true, warn: true, versions: true } as const satisfies Record<
+  keyof ValidationAcceleratorOptions,
+  true
+>;
 
 const processWarning = (message: string) =>
   globalThis.process?.emitWarning?.(message, { code: 'TESSERA_VALIDATION_ACCELERATOR' });
@@ -36,9 +40,7 @@ const processWarning = (message: string) =>
 export function openValidationAccelerator(
   options: ValidationAcceleratorOptions = {},
 ): ValidationAccelerator | undefined {
-  const unknown = Object.keys(options).filter((key) => !OPTION_KEYS.has(key));
-  if (unknown.length)
-    throw new Error(`openValidationAccelerator: unknown option ${unknown.map((k) => JSON.stringify(k)).join(', ')}`);
+  checkOptions(options, OPTION_KEYS, 'openValidationAccelerator');
   const warn = options.warn ?? processWarning;
   let off: boolean;
   try {
