@@ -131,6 +131,11 @@ const INPUTS: Record<keyof Dtos, unknown[]> = {
     { label: 'l', boot: { name: 'b', sizeGb: 80, odd: 1 } },
     { label: 'l', boot: 'disk', extra: [{ name: 'xx', sizeGb: 1 }, { name: 1 }] },
     { label: 'l', boot: { name: 'bo', sizeGb: 8 }, extra: [1, 2, 3, 4] },
+    {
+      label: 'l',
+      boot: { name: 'bo', sizeGb: 8, isPrototypeOf: 2 },
+      extra: [{ name: 'xx', sizeGb: 1, constructor: 1 }],
+    },
   ],
   Each: [{ tags: ['ab', 'cd'] }, { tags: ['a', 2] }, { tags: 'ab' }, { tags: [] }],
   Custom: [{ n: 2 }, { n: 3 }, { n: 'two' }],
