@@ -1,12 +1,13 @@
 // Writes packages/core/src/validators.ts (`@tessera/core/validators`): every runtime value class-validator's root
-// exports, each taken from the one file that defines it, so a DTO loads only the decorators it uses (the root
-// loads all 322 modules, libphonenumber-js and validator.js whole). Rerun after a class-validator upgrade:
-// validators-entry.test.ts fails until the entry mirrors the root again.
-// The decorators shareable-constraints.mjs finds shareable register one constraint class per name instead of one
-// per use (packages/core/src/validation/shared-constraint.ts).
+// exports, each loaded on first use, and packages/core/src/accelerators/validation/defining-files.ts, the file
+// that defines each, from which the validation accelerator loads it so that a DTO loads only the decorators it
+// uses (the root loads all of class-validator, libphonenumber-js and validator.js whole). Rerun after a
+// class-validator upgrade: validators-entry.test.ts fails until the entry mirrors the root again.
+// The decorators shareable-constraints.mjs finds shareable may register one constraint class per name instead of
+// one per use (packages/core/src/accelerators/validation/shared-constraint.ts).
 //   node scripts/validators/generate-validators-entry.mjs            (writes the entry)
 //   node scripts/validators/generate-validators-entry.mjs --check    (exits 1 if the entry differs from its output)
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,12 +37,6 @@ const names = Object.keys(root);
 const missing = names.filter((name) => !definedIn.has(name));
 if (missing.length) throw new Error(`no defining file found for ${missing.join(', ')}`);
 
-// The root's own functions: class-validator's index.js defines them over the container and the Validator.
-const OWN = {
-  validate: 'validate',
-  validateOrReject: 'validateOrReject',
-  validateSync: 'validateSync',
-};
 /** A decorator factory that may share its constraint class (shareable-constraints.mjs), read from its own file. */
 const sources = new Map();
 function shareable(name, file) {
@@ -49,79 +44,88 @@ function shareable(name, file) {
   return sources.get(file).get(name) === '';
 }
 const lines = [];
+const files = [];
 for (const name of names) {
   const file = definedIn.get(name);
   const value = root[name];
   const spec = `class-validator/cjs/${file}`;
   if (typeof value === 'string') {
     lines.push(`export const ${name} = ${JSON.stringify(value)};`);
-  } else if (typeof value === 'function' && /^class /.test(Function.prototype.toString.call(value))) {
+    continue;
+  }
+  if (typeof value !== 'function')
+    throw new Error(`class-validator's ${name} (${typeof value}, in ${file}) has no rule here`);
+  // the root's own functions (validate*, registerSchema) are composed by the accelerator (deep-members.ts)
+  if (file !== 'index') files.push(`  ${name}: () => require('${spec}') as Module,`);
+  if (/^class /.test(Function.prototype.toString.call(value))) {
     // a class is itself (instanceof, extends, static members), so its small file loads with the entry
     lines.push(
-      `export const ${name}: typeof CV.${name} = (require('${spec}') as typeof CV).${name};`,
+      `export const ${name}: typeof CV.${name} = classValidatorValue('${name}');`,
       `export type ${name} = CV.${name};`,
     );
-  } else if (typeof value === 'function' && file === 'index' && OWN[name]) {
-    lines.push(
-      `export const ${name} = onFirstUse<typeof CV.${name}>('${name}', () => {`,
-      `  const { getFromContainer } = require('class-validator/cjs/container') as typeof CV;`,
-      `  const { Validator } = require('class-validator/cjs/validation/Validator') as typeof CV;`,
-      `  return ((schemaNameOrObject: string | object, objectOrOptions?: object, maybeOptions?: CV.ValidatorOptions) =>`,
-      `    typeof schemaNameOrObject === 'string'`,
-      `      ? getFromContainer(Validator).${name}(schemaNameOrObject, objectOrOptions as object, maybeOptions)`,
-      `      : getFromContainer(Validator).${name}(schemaNameOrObject, objectOrOptions)) as typeof CV.${name};`,
-      `});`,
-    );
-  } else if (typeof value === 'function' && file === 'index' && name === 'registerSchema') {
-    lines.push(
-      `export const registerSchema = onFirstUse<typeof CV.registerSchema>('registerSchema', () => {`,
-      `  const { getMetadataStorage } = require('class-validator/cjs/metadata/MetadataStorage') as typeof CV;`,
-      `  return (schema) => getMetadataStorage().addValidationSchema(schema);`,
-      `});`,
-    );
-  } else if (typeof value === 'function' && file.startsWith('decorator/') && shareable(name, file)) {
-    lines.push(
-      `export const ${name} = sharedConstraint<typeof CV.${name}>('${name}', () => (require('${spec}') as typeof CV).${name});`,
-    );
-  } else if (typeof value === 'function' && file !== 'index') {
-    lines.push(
-      `export const ${name} = onFirstUse<typeof CV.${name}>('${name}', () => (require('${spec}') as typeof CV).${name});`,
-    );
+  } else if (file.startsWith('decorator/') && shareable(name, file)) {
+    lines.push(`export const ${name} = sharedOnFirstUse<typeof CV.${name}>('${name}');`);
   } else {
-    throw new Error(`class-validator's ${name} (${typeof value}, in ${file}) has no rule here`);
+    lines.push(`export const ${name} = onFirstUse<typeof CV.${name}>('${name}');`);
   }
 }
 
-const out = `// GENERATED by scripts/validators/generate-validators-entry.mjs from class-validator ${require('class-validator/package.json').version}'s cjs/index.js:
+const version = require('class-validator/package.json').version;
+const entry = `// GENERATED by scripts/validators/generate-validators-entry.mjs from class-validator ${version}'s cjs/index.js:
 // do not edit, rerun it (validators-entry.test.ts fails when class-validator's root and this entry differ).
 /**
- * class-validator's decorators, \`validate*\`, \`is*\` checks and constants, each loading only the file that
- * defines it on first use: a DTO importing from here loads the few files its decorators need, where
- * \`import { IsString } from 'class-validator'\` loads all of class-validator (libphonenumber-js and validator.js
- * whole). Same functions, same metadata storage, same messages: importing from \`class-validator\` keeps working.
- * A built-in decorator whose check reads only the value and its constraints registers one constraint class per
- * name and \`each\`, not one per use (./validation/shared-constraint.ts).
+ * class-validator's decorators, \`validate*\`, \`is*\` checks and constants, each loaded on first use: with the
+ * validation accelerator on (the default), from the one file that defines it, so a DTO importing from here loads
+ * the few files its decorators need, where \`import { IsString } from 'class-validator'\` loads all of
+ * class-validator (libphonenumber-js and validator.js whole); with it off, from class-validator's root. Same
+ * functions, same metadata storage, same messages: importing from \`class-validator\` keeps working. A built-in
+ * decorator whose check reads only the value and its constraints may register one constraint class per name and
+ * \`each\`, not one per use (./accelerators/validation/shared-constraint.ts).
  *
  * @module @tessera/core/validators
  */
-/* eslint-disable @typescript-eslint/no-require-imports, max-lines -- generated: one line per value */
+
 import type * as CV from 'class-validator';
-import { onFirstUse } from './validation/on-first-use';
-import { sharedConstraint } from './validation/shared-constraint';
+import './accelerators/validation/install-validation-accelerator';
+import { classValidatorValue, onFirstUse, sharedOnFirstUse } from './metadata/class-validator-api';
 
 export type * from 'class-validator';
 
 ${lines.join('\n')}
 `;
-const target = path.join(ROOT, 'packages/core/src/validators.ts');
-const options = await prettier.resolveConfig(target);
-const formatted = await prettier.format(out, { ...options, filepath: target });
-if (process.argv.includes('--check')) {
-  if (readFileSync(target, 'utf8') !== formatted) {
-    console.error('packages/core/src/validators.ts differs from what generate-validators-entry.mjs writes: rerun it');
-    process.exit(1);
+
+const table = `// GENERATED by scripts/validators/generate-validators-entry.mjs from class-validator ${version}'s cjs/index.js:
+// do not edit, rerun it (validators-entry.test.ts fails when class-validator's root and this table differ).
+/* eslint-disable @typescript-eslint/no-require-imports -- generated: one line per value */
+
+type Module = Record<string, unknown>;
+
+/**
+ * The file of class-validator's that defines each value its root exports (but the root's own functions): what
+ * the validation accelerator loads instead of the root. Written out, not computed, so that a bundler follows them.
+ */
+export const DEFINING_FILES: Readonly<Record<string, () => Module>> = {
+${files.join('\n')}
+};
+`;
+
+const targets = [
+  ['packages/core/src/validators.ts', entry],
+  ['packages/core/src/accelerators/validation/defining-files.ts', table],
+];
+let differs = false;
+for (const [file, text] of targets) {
+  const target = path.join(ROOT, file);
+  const options = await prettier.resolveConfig(target);
+  const formatted = await prettier.format(text, { ...options, filepath: target });
+  if (process.argv.includes('--check')) {
+    if (!existsSync(target) || readFileSync(target, 'utf8') !== formatted) {
+      console.error(`${file} differs from what generate-validators-entry.mjs writes: rerun it`);
+      differs = true;
+    }
+  } else {
+    writeFileSync(target, formatted);
+    console.log(`${file}: ${names.length} values`);
   }
-} else {
-  writeFileSync(target, formatted);
-  console.log(`packages/core/src/validators.ts: ${names.length} values`);
 }
+if (differs) process.exit(1);

@@ -1,5 +1,5 @@
 // Which of class-validator's decorators may share one constraint class across their uses (read by
-// generate-validators-entry.mjs; see packages/core/src/validation/shared-constraint.ts). A decorator qualifies
+// generate-validators-entry.mjs; see packages/core/src/accelerators/validation/shared-constraint.ts). A decorator qualifies
 // when its source is exactly `return ValidateBy({ name, constraints?, validator: { validate, defaultMessage:
 // buildMessage(template, <last parameter>) } }, <last parameter>)`, its name does not depend on the arguments,
 // and neither `validate` nor the template reads a parameter, `this` or `arguments`: then two uses differ only

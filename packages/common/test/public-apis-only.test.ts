@@ -11,26 +11,11 @@ import ts from 'typescript';
  *  - read or write a `_`-prefixed member (every such member in reach is a dependency's private one; `_meta` is
  *    MCP's wire field, `__esModule` the ES-module interop marker every compiler writes, neither a private member);
  *  - flip V8 flags (`setFlagsFromString`): a process-wide side effect is the host's to choose.
- * The files that still do are listed below, each with what it shadows; the test fails when one of them stops
- * offending too, so the list only shrinks as they move into accelerator folders or onto public APIs.
+ * The last offenders moved into accelerator folders or onto public APIs; none may come back.
  */
 
 const ROOT = path.resolve(__dirname, '../../..');
 const WIRE_FIELDS = new Set(['_meta', '__esModule']);
-
-/** Today's offenders outside an accelerator folder, by file: shrink this list, never grow it. */
-const KNOWN_OFFENDERS: Record<string, string> = {
-  // class-validator 0.15 internals: generated deep requires of each decorator, the non-exported executor,
-  // export swaps while a decorator factory runs, and the type paths of its metadata
-  'packages/core/src/validators.ts': 'class-validator/cjs/decorator/* (generated)',
-  'packages/core/src/validation/run-class-validator.ts': 'class-validator ValidationExecutor (not exported)',
-  'packages/core/src/validation/shared-constraint.ts': "class-validator's ValidateBy/registerDecorator modules",
-  'packages/core/src/validation/compiled-check.ts': 'class-validator/types/metadata/ValidationMetadata',
-  'packages/core/src/schema/target-validation-metadata.ts': 'class-validator/types/metadata/ValidationMetadata',
-  'packages/core/src/schema/validator-metadata.ts': 'class-validator internal paths',
-  // class-transformer 0.5 internals: its metadata storage's private maps
-  'packages/core/src/schema/transformer-metadata.ts': 'class-transformer storage, _typeMetadatas and co.',
-};
 
 interface Offence {
   file: string;
@@ -123,15 +108,9 @@ describe('public APIs only, outside the accelerator folders', () => {
   const offences = sourceFiles()
     .filter((file) => !inAccelerators(file))
     .flatMap((file) => offencesIn(path.relative(ROOT, file).split(path.sep).join('/'), readFileSync(file, 'utf8')));
-  const offending = [...new Set(offences.map((o) => o.file))].sort();
 
-  test('no file beyond the known offenders imports an internal path, reads a private member or flips V8 flags', () => {
-    const unknown = offences.filter((o) => !(o.file in KNOWN_OFFENDERS));
-    expect(unknown).toEqual([]);
-  });
-
-  test('every known offender still offends (a file that stopped leaves the list)', () => {
-    expect(Object.keys(KNOWN_OFFENDERS).sort()).toEqual(offending.filter((file) => file in KNOWN_OFFENDERS));
+  test('no file imports an internal path, reads a private member or flips V8 flags', () => {
+    expect(offences).toEqual([]);
   });
 });
 

@@ -8,6 +8,8 @@
  */
 // @tessera/core/advanced: a separate tier, so the main entry stays what a server author uses.
 import 'reflect-metadata';
+// the validation accelerator, before anything validates (TESSERA_ACCELERATORS=off: the public path)
+import './accelerators/validation/install-validation-accelerator';
 
 // the endpoint every face serves through (the decorated app and the low-level server both stand on it)
 export { McpEndpoint } from './endpoint/mcp-endpoint';

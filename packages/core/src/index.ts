@@ -7,6 +7,8 @@
 // main surface. The decorator-free server, the endpoint and the seams for store and integration authors are in
 // '@tessera/core/advanced'; the Node-only faces in '@tessera/core/node'; anything else is internal.
 import 'reflect-metadata';
+// the validation accelerator, before anything validates (TESSERA_ACCELERATORS=off: the public path)
+import './accelerators/validation/install-validation-accelerator';
 
 // application
 export { createApp } from './app/create-app';

@@ -1,8 +1,12 @@
-import { Allow, IsOptional } from '../validators';
+import type * as CV from 'class-validator';
+import { onFirstUse } from '../metadata/class-validator-api';
 import { InvalidDecoratorUseError } from '../errors/definition/invalid-decorator-use.error';
 import { collectField, type FieldOptions } from '../schema/field.metadata';
 import type { Class } from '../types/class';
 import { checkDecoratorOptions } from './decorator-options';
+
+const Allow = onFirstUse<typeof CV.Allow>('Allow');
+const IsOptional = onFirstUse<typeof CV.IsOptional>('IsOptional');
 
 const FIELD_OPTIONS = {
   description: true,

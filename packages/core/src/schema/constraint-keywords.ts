@@ -27,7 +27,7 @@ import {
   MAX_LENGTH,
   MIN,
   MIN_LENGTH,
-} from '../validators';
+} from './constraint-names';
 import type { JsonSchema } from './json-schema';
 
 type ToKeywords = (constraints: readonly unknown[]) => JsonSchema;

@@ -1,4 +1,4 @@
-import { IS_NOT_EMPTY } from '../validators';
+import { IS_NOT_EMPTY } from './constraint-names';
 import { CONSTRAINT_KEYWORDS, mergeKeywords } from './constraint-keywords';
 import { builtInSchema, getDeclaredType } from './declared-type';
 import type { FieldMetadata } from './field.metadata';

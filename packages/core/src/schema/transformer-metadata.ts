@@ -1,46 +1,36 @@
-import type { defaultMetadataStorage as Storage } from 'class-transformer/types/storage';
+import type * as CT from 'class-transformer';
+import { validationAccelerator } from '../metadata/validation-accelerator';
 
-// class-transformer keeps `@Type()` records in a storage module it does not re-export from its root.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as {
-  defaultMetadataStorage: typeof Storage;
-};
+let transformer: typeof CT | undefined;
 
-/** The class named by class-transformer's `@Type(() => X)` on a property (own or inherited), if any. */
-export function getTransformerType(cls: Function, propertyName: string): unknown {
-  const meta = defaultMetadataStorage.findTypeMetadata(cls, propertyName);
-  return meta ? meta.typeFunction() : undefined;
-}
-
-// Decorators run when a class is defined, so a class's answer never changes once asked.
-const BARE = new WeakMap<Function, boolean>();
+// Only what the probe below needs of class-transformer: nothing converted implicitly, no default values.
+const PROBE_OPTIONS: CT.ClassTransformOptions = Object.freeze({
+  enableImplicitConversion: false,
+  exposeDefaultValues: false,
+});
 
 /**
- * True when class-transformer holds nothing for this class or its ancestors: no `@Type`, `@Transform`,
- * `@Expose` or `@Exclude`, on a property or on the class. Its `plainToInstance` then only copies keys.
+ * The class named by class-transformer's `@Type(() => X)` on a property (own or inherited), if any.
+ * class-transformer's root does not export its metadata, so the public way asks `plainToInstance` itself: an
+ * empty object under the property becomes an instance of the `@Type` class, and stays a plain object without
+ * one. The validation accelerator reads the metadata directly.
  */
-export function hasNoTransformerMetadata(cls: Function): boolean {
-  let bare = BARE.get(cls);
-  if (bare === undefined)
-    BARE.set(cls, (bare = ancestry(cls).every((c) => !RECORDS.some((records) => records().has(c)))));
-  return bare;
-}
-
-// The storage's own maps by target class (the class, for property and class decorators alike).
-const held = defaultMetadataStorage as unknown as Record<
-  '_typeMetadatas' | '_transformMetadatas' | '_exposeMetadatas' | '_excludeMetadatas',
-  Map<Function, unknown>
->;
-const RECORDS = [
-  () => held._typeMetadatas,
-  () => held._transformMetadatas,
-  () => held._exposeMetadatas,
-  () => held._excludeMetadatas,
-];
-
-function ancestry(cls: Function): Function[] {
-  const chain: Function[] = [];
-  for (let c: unknown = cls; typeof c === 'function' && c !== Function.prototype; c = Object.getPrototypeOf(c))
-    chain.push(c);
-  return chain;
+export function getTransformerType(cls: Function, propertyName: string): unknown {
+  const accelerated = validationAccelerator()?.transformerType?.(cls, propertyName);
+  if (accelerated) return accelerated.type;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- class-transformer's root, loaded on first use
+  transformer ??= require('class-transformer') as typeof CT;
+  let converted: unknown;
+  try {
+    const instance = transformer.plainToInstance(
+      cls as CT.ClassConstructor<object>,
+      { [propertyName]: {} },
+      PROBE_OPTIONS,
+    );
+    converted = (instance as Record<string, unknown>)[propertyName];
+  } catch {
+    return undefined; // a constructor or a @Transform that refuses an empty object: no type to tell
+  }
+  const type = converted === undefined || converted === null ? undefined : (converted as object).constructor;
+  return type === Object ? undefined : type;
 }

@@ -1,5 +1,5 @@
-import { getMetadataStorage } from '../validators';
-import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
+import { metadataStorage } from '../metadata/class-validator-api';
+import type { ValidationMetadata } from '../metadata/validation-accelerator';
 import type { Class } from '../types/class';
 import { targetValidationMetadatas } from './target-validation-metadata';
 
@@ -21,7 +21,7 @@ export function getValidatorMetadata(cls: Class): Map<string, ValidationMetadata
 
 /** Whether any constraint of these metadata runs asynchronously (then only the async `validate` sees it). */
 export function hasAsyncConstraint(metas: readonly ValidationMetadata[]): boolean {
-  const storage = getMetadataStorage();
+  const storage = metadataStorage();
   for (let i = 0; i < metas.length; i++) {
     const meta = metas[i]!;
     if (meta.type === 'promiseValidation') return true;

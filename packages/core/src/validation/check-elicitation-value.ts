@@ -1,5 +1,10 @@
-import { isEmail, isISO8601, isURL } from '../validators';
+import type * as CV from 'class-validator';
+import { onFirstUse } from '../metadata/class-validator-api';
 import type { ElicitationProperty } from '../schema/elicitation-schema';
+
+const isEmail = onFirstUse<typeof CV.isEmail>('isEmail');
+const isISO8601 = onFirstUse<typeof CV.isISO8601>('isISO8601');
+const isURL = onFirstUse<typeof CV.isURL>('isURL');
 
 type Constraints = Record<string, string>;
 type Check = (schema: Record<string, unknown>, name: string, value: unknown) => Constraints;

@@ -1,4 +1,7 @@
-import { isRFC3339 } from '../validators';
+import type * as CV from 'class-validator';
+import { onFirstUse } from '../metadata/class-validator-api';
+
+const isRFC3339 = onFirstUse<typeof CV.isRFC3339>('isRFC3339');
 
 /**
  * The Date an RFC 3339 date-time string names (`2026-07-28T09:30:00Z`, `2026-07-28T11:30:00.250+02:00`), what

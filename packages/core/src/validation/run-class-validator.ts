@@ -1,86 +1,57 @@
-import { getMetadataStorage, Validator, type ValidationError, type ValidatorOptions } from '../validators';
-import type { MetadataStorage } from 'class-validator/types/metadata/MetadataStorage';
-import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
-import type { ValidationExecutor as Executor } from 'class-validator/types/validation/ValidationExecutor';
+import type { ValidationError, ValidatorOptions } from 'class-validator';
+import { classValidatorValue } from '../metadata/class-validator-api';
+import { validationAccelerator } from '../metadata/validation-accelerator';
 import { targetValidationMetadatas } from '../schema/target-validation-metadata';
 
-// class-validator's own `validate`/`validateSync` look a class's metadata up by scanning EVERY decorated class in
-// the process (`getTargetValidationMetadatas` walks the whole store for inherited metadata), so a call costs
-// O(number of DTO classes): an app with many tools pays for all their DTOs on every call. Here the same executor
-// runs against a view of the store that remembers each class's metadata after the first look, which makes a call
-// O(its fields).
-// Metadata is complete once a class is defined (decorators run with the class body); a constraint registered
-// on an already-validated class later (registerDecorator at run time) is not seen.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { ValidationExecutor } = require('class-validator/cjs/validation/ValidationExecutor') as {
-  ValidationExecutor: typeof Executor;
-};
-
-type Grouped = Record<string, ValidationMetadata[]>;
-
-const store = getMetadataStorage();
-const byTarget = new WeakMap<Function, Map<string, ValidationMetadata[]>>();
-const groupedCache = new WeakMap<ValidationMetadata[], Grouped>();
-
-const cachedStore: MetadataStorage = Object.create(store, {
-  getTargetValidationMetadatas: {
-    value(target: Function, schema: string | undefined, always: boolean, strictGroups: boolean, groups?: string[]) {
-      // Nested DTOs are looked up with their parent's name as `schema` (it only matters for named schemas).
-      if (always || strictGroups || groups?.length)
-        return store.getTargetValidationMetadatas(target, schema ?? '', always, strictGroups, groups);
-      let bySchema = byTarget.get(target);
-      if (!bySchema) byTarget.set(target, (bySchema = new Map()));
-      let metas = bySchema.get(schema ?? '');
-      if (!metas) {
-        // the same list (the schema name only selects metadata registered under that name, never a class's)
-        metas = targetValidationMetadatas(target);
-        bySchema.set(schema ?? '', metas);
-      }
-      return metas;
-    },
-  },
-  groupByPropertyName: {
-    // A null-prototype map: class-validator's whitelist check would otherwise let `hasOwnProperty`,
-    // `isPrototypeOf`, ... through as if they were declared (it reads `grouped[key].length`).
-    value(metas: ValidationMetadata[]): Grouped {
-      let grouped = groupedCache.get(metas);
-      if (!grouped) {
-        grouped = Object.assign(Object.create(null) as Grouped, store.groupByPropertyName(metas));
-        groupedCache.set(metas, grouped);
-      }
-      return grouped;
-    },
-  },
-});
-
-/** The metadata class-validator's executor sees for `target` under these options (the cached view above). */
-export function targetMetadata(target: Function): { metas: ValidationMetadata[]; grouped: Grouped } {
-  const metas = cachedStore.getTargetValidationMetadatas(target, undefined as unknown as string, false, false);
-  return { metas, grouped: cachedStore.groupByPropertyName(metas) };
-}
-
-const validator = new Validator();
-
-function executorFor(options: ValidatorOptions): Executor {
-  const executor = new ValidationExecutor(validator, options);
-  (executor as unknown as { metadataStorage: MetadataStorage }).metadataStorage = cachedStore;
-  return executor;
-}
-
-/** class-validator's `validateSync`, at O(fields) per call (async constraints are skipped, as there). */
+/**
+ * class-validator's `validateSync` (async constraints skipped, as there): the validation accelerator's cached
+ * executor when on (O(fields) a call), class-validator's root otherwise (which looks the class up among every
+ * decorated class of the process on each call).
+ */
 export function runValidationSync(object: object, options: ValidatorOptions): ValidationError[] {
-  const executor = executorFor(options);
-  executor.ignoreAsyncValidations = true;
-  const errors: ValidationError[] = [];
-  executor.execute(object, undefined as unknown as string, errors);
-  return executor.stripEmptyErrors(errors);
+  const accelerated = validationAccelerator()?.validateSync?.(object, options);
+  if (accelerated) return accelerated;
+  return withPrototypeNamedKeys(object, options, classValidatorValue('validateSync')(object, options));
 }
 
-/** class-validator's `validate`, at O(fields) per call plus the async constraints themselves. */
+/** class-validator's `validate`, the same way. */
 export async function runValidation(object: object, options: ValidatorOptions): Promise<ValidationError[]> {
-  const executor = executorFor(options);
-  const errors: ValidationError[] = [];
-  executor.execute(object, undefined as unknown as string, errors);
-  await Promise.all(executor.awaitingPromises);
-  return executor.stripEmptyErrors(errors);
+  const accelerated = validationAccelerator()?.validate?.(object, options);
+  if (accelerated) return accelerated;
+  return withPrototypeNamedKeys(object, options, await classValidatorValue('validate')(object, options));
+}
+
+/**
+ * class-validator's whitelist looks a key up in a plain object of the declared properties, so an undeclared key
+ * named like an `Object.prototype` member whose function takes arguments (`hasOwnProperty`, `isPrototypeOf`, ...)
+ * passes as declared. The top-level object's such keys are refused here as the whitelist refuses any other: its
+ * errors first, in the object's key order (the accelerator's executor sees them itself).
+ */
+function withPrototypeNamedKeys(
+  object: object,
+  options: ValidatorOptions,
+  errors: ValidationError[],
+): ValidationError[] {
+  if (!options.whitelist || !options.forbidNonWhitelisted) return errors;
+  const keys = Object.keys(object);
+  if (!keys.some((key) => key in Object.prototype)) return errors;
+  const declared = new Set(targetValidationMetadatas(object.constructor).map((meta) => meta.propertyName));
+  if (declared.size === 0) return errors;
+  const undeclared = keys.filter((key) => !declared.has(key));
+  const whitelist = undeclared.map(
+    (key) =>
+      errors.find((error) => error.property === key && error.constraints?.whitelistValidation !== undefined) ??
+      refusal(object, key, options),
+  );
+  return [...whitelist, ...errors.filter((error) => !whitelist.includes(error))];
+}
+
+function refusal(object: object, property: string, options: ValidatorOptions): ValidationError {
+  const error = new (classValidatorValue('ValidationError'))();
+  if (options.validationError?.target !== false) error.target = object;
+  if (options.validationError?.value !== false) error.value = (object as Record<string, unknown>)[property];
+  error.property = property;
+  error.children = undefined as unknown as ValidationError[];
+  error.constraints = { whitelistValidation: `property ${property} should not exist` };
+  return error;
 }

@@ -26,4 +26,21 @@ describe('@tessera/core/validators loads what the app uses', () => {
       afterRoot: { classValidatorRoot: true, libphonenumber: true, validatorIndex: true },
     });
   });
+
+  test("with TESSERA_ACCELERATORS=off the same answers come from class-validator's root (the public path)", async () => {
+    const outcome = await runSourceAsync([fixture], { env: { TESSERA_ACCELERATORS: 'off' } });
+    expect(outcome.stderr).toBe('');
+    const seen = JSON.parse(outcome.stdout) as Record<string, unknown>;
+    const loaded = { classValidatorRoot: true, libphonenumber: true, validatorIndex: true };
+    expect(seen.afterCalls).toEqual(loaded);
+    expect({ valid: seen.valid, invalid: seen.invalid }).toEqual({
+      valid: { isError: false, text: 'welcome Ada' },
+      invalid: {
+        isError: true,
+        text:
+          'Invalid arguments for tool "signup": name: name must be shorter than or equal to 20 characters; ' +
+          'email: email must be an email; age: age must not be less than 18',
+      },
+    });
+  });
 });

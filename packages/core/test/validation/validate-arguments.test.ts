@@ -1,4 +1,6 @@
 import { Type } from 'class-transformer';
+// as an app gets it: the validation accelerator on (its per-call cost is tested below)
+import '../../src/accelerators/validation/install-validation-accelerator';
 import {
   getMetadataStorage,
   IsArray,

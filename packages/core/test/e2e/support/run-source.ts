@@ -23,10 +23,11 @@ export interface SourceRun {
  */
 export function runSourceAsync(
   args: string[],
-  { flags = [], timeout = 60_000 }: { flags?: string[]; timeout?: number } = {},
+  { flags = [], timeout = 60_000, env }: { flags?: string[]; timeout?: number; env?: NodeJS.ProcessEnv } = {},
 ): Promise<SourceRun> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [...flags, '-r', REGISTER, ...args], { cwd: ROOT, timeout }, (error, stdout, stderr) =>
+    const options = { cwd: ROOT, timeout, ...(env ? { env: { ...process.env, ...env } } : {}) };
+    execFile(process.execPath, [...flags, '-r', REGISTER, ...args], options, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });

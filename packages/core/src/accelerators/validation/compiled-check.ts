@@ -1,7 +1,6 @@
-import { getMetadataStorage, ValidationTypes, type ValidatorOptions } from '../validators';
-import type { ValidationArguments } from 'class-validator';
-import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
-import { targetMetadata } from './run-class-validator';
+import type { MetadataStorage, ValidationArguments, ValidationTypes, ValidatorOptions } from 'class-validator';
+import type { CompiledCheck, ValidationMetadata } from '../../metadata/validation-accelerator';
+import type { CachedExecutor } from './cached-executor';
 import { KNOWN_CONSTRAINTS } from './known-constraints';
 
 /**
@@ -17,7 +16,7 @@ import { KNOWN_CONSTRAINTS } from './known-constraints';
  * resolved once), `@IsOptional`/`@ValidateIf`, `@IsDefined`, `@Allow`; no nested or promise validation, no
  * async constraint. Any other DTO has no check and goes to class-validator on every call.
  */
-export type CompiledCheck = (instance: object) => boolean;
+export type { CompiledCheck };
 
 interface ConstraintCall {
   validate: (value: unknown, args: ValidationArguments) => unknown;
@@ -33,18 +32,27 @@ interface PropertyCheck {
   calls: ConstraintCall[];
 }
 
-const store = getMetadataStorage();
-const compiled = new WeakMap<Function, CompiledCheck | null>();
+/** What the checks read of class-validator: its storage, its metadata type names, a class's grouped metadata. */
+export interface CheckSources {
+  store: MetadataStorage;
+  types: typeof ValidationTypes;
+  targetMetadata: CachedExecutor['targetMetadata'];
+}
 
-/** The compiled check of `cls` (compiled on first use), or undefined when class-validator must run every time. */
-export function compiledCheckFor(cls: Function, options: ValidatorOptions): CompiledCheck | undefined {
-  if (!optionsUnderstood(options)) return undefined;
-  let check = compiled.get(cls);
-  if (check === undefined) {
-    check = compile(cls);
-    compiled.set(cls, check);
-  }
-  return check ?? undefined;
+/** The compiled check of a class (compiled on first use), or undefined when class-validator must run every time. */
+export function compiledChecks(
+  sources: CheckSources,
+): (cls: Function, options: ValidatorOptions) => CompiledCheck | undefined {
+  const compiled = new WeakMap<Function, CompiledCheck | null>();
+  return (cls, options) => {
+    if (!optionsUnderstood(options)) return undefined;
+    let check = compiled.get(cls);
+    if (check === undefined) {
+      check = compile(sources, cls);
+      compiled.set(cls, check);
+    }
+    return check ?? undefined;
+  };
 }
 
 // The executor's behaviour the check mirrors: unknown fields are errors, no groups, nothing skipped.
@@ -63,14 +71,14 @@ function optionsUnderstood(options: ValidatorOptions): boolean {
   );
 }
 
-function compile(cls: Function): CompiledCheck | null {
-  const { metas, grouped } = targetMetadata(cls);
+function compile(sources: CheckSources, cls: Function): CompiledCheck | null {
+  const { metas, grouped } = sources.targetMetadata(cls);
   if (!metas.length) return null; // forbidUnknownValues: class-validator's own error
   const properties: PropertyCheck[] = [];
   for (const name of Object.keys(grouped)) {
     const property: PropertyCheck = { name, conditions: [], calls: [] };
     for (const meta of grouped[name]!) {
-      if (!addMetadata(property, meta)) return null;
+      if (!addMetadata(sources, property, meta)) return null;
     }
     properties.push(property);
   }
@@ -89,7 +97,11 @@ function compile(cls: Function): CompiledCheck | null {
   };
 }
 
-function addMetadata(property: PropertyCheck, meta: ValidationMetadata): boolean {
+function addMetadata(
+  { store, types: ValidationTypes }: CheckSources,
+  property: PropertyCheck,
+  meta: ValidationMetadata,
+): boolean {
   switch (meta.type) {
     case ValidationTypes.WHITELIST:
       return true; // only declares the property

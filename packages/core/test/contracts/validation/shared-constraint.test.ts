@@ -3,8 +3,8 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import * as root from 'class-validator';
 import * as entry from '@tessera/core/validators';
-import { seededRandom } from '../support/seeded-random';
-import { validationOutcome } from '../support/validation-outcome';
+import { seededRandom } from '../../support/seeded-random';
+import { validationOutcome } from '../../support/validation-outcome';
 
 // `@tessera/core/validators`' shareable decorators (validation/shared-constraint.ts) register one constraint class
 // per decorator name and `each` where class-validator's root defines one per use. Held here against the root,
@@ -17,8 +17,8 @@ type Entry = typeof root;
 type Decorate = (...args: unknown[]) => PropertyDecorator;
 
 const SHARED = [
-  ...readFileSync(path.join(__dirname, '../../src/validators.ts'), 'utf8').matchAll(
-    /export const (\w+) = sharedConstraint</g,
+  ...readFileSync(path.join(__dirname, '../../../src/validators.ts'), 'utf8').matchAll(
+    /export const (\w+) = sharedOnFirstUse</g,
   ),
 ].map((match) => match[1]!);
 

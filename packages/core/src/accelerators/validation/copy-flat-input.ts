@@ -1,5 +1,4 @@
-import { hasNoTransformerMetadata } from '../schema/transformer-metadata';
-import type { ConcreteClass } from '../types/class';
+import type { TransformerMetadata } from './transformer-storage';
 
 /**
  * What class-transformer's `plainToInstance` builds, without its per-key metadata lookups, for the common
@@ -8,13 +7,17 @@ import type { ConcreteClass } from '../types/class';
  * The copy follows its rules: a new instance, then each own key assigned, except `__proto__`, `constructor`,
  * a getter without a setter on the class's prototype, and a key whose value on the new instance is a function.
  */
-export function copyFlatInput<T>(cls: ConcreteClass<T>, value: Record<string, unknown>): T | undefined {
+export function copyFlatInput<T>(
+  metadata: TransformerMetadata,
+  cls: new () => T,
+  value: Record<string, unknown>,
+): T | undefined {
   const keys = Object.keys(value);
   for (const key of keys) {
     const field = value[key];
     if (typeof field === 'object' && field !== null) return undefined;
   }
-  if (!hasNoTransformerMetadata(cls)) return undefined;
+  if (!metadata.isBare(cls)) return undefined;
   const instance = new cls() as Record<string, unknown>;
   const prototype = (instance.constructor as Function | undefined)?.prototype as object | undefined;
   for (const key of keys) {

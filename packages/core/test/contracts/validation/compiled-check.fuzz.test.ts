@@ -35,18 +35,28 @@ import {
   type ValidatorConstraintInterface,
 } from 'class-validator';
 import { Type } from 'class-transformer';
-import { compileDtoModel } from '../../src/schema/dto-model';
-import { compiledCheckFor } from '../../src/validation/compiled-check';
-import { KNOWN_CONSTRAINTS } from '../../src/validation/known-constraints';
-import { prepareInstance } from '../../src/validation/prepare-instance';
-import { runValidationSync } from '../../src/validation/run-class-validator';
-import { schemaShapeIssues } from '../../src/validation/schema-shape-issues';
-import { validateArguments } from '../../src/validation/validate-arguments';
-import { finish } from '../../src/validation/validation-result';
-import type { ValidateOptions } from '../../src/validation/validate-options';
-import type { ValidationResult } from '../../src/validation/validation-issue';
-import { VALIDATOR_OPTIONS } from '../../src/validation/validator-options';
-import { seededRandom } from '../support/seeded-random';
+import { compileDtoModel } from '../../../src/schema/dto-model';
+import { KNOWN_CONSTRAINTS } from '../../../src/accelerators/validation/known-constraints';
+import { openValidationAccelerator } from '../../../src/accelerators/validation/validation-accelerators';
+import { prepareInstance } from '../../../src/validation/prepare-instance';
+import { runValidationSync } from '../../../src/validation/run-class-validator';
+import { schemaShapeIssues } from '../../../src/validation/schema-shape-issues';
+import { validateArguments } from '../../../src/validation/validate-arguments';
+import { finish } from '../../../src/validation/validation-result';
+import type { ValidateOptions } from '../../../src/validation/validate-options';
+import type { ValidationResult } from '../../../src/validation/validation-issue';
+import { VALIDATOR_OPTIONS } from '../../../src/validation/validator-options';
+import { seededRandom } from '../../support/seeded-random';
+
+// (This file imports core's modules, not an entry: no accelerator is installed, so runValidationSync and
+// validateArguments below are the public path, class-validator's root alone.)
+const accelerator = openValidationAccelerator({
+  env: {},
+  warn: (message) => {
+    throw new Error(message);
+  },
+})!;
+const compiledCheckFor = (cls: Function, options: typeof VALIDATOR_OPTIONS) => accelerator.compiledCheck!(cls, options);
 
 // The compiled check against class-validator itself, on random inputs: the same verdict on every instance,
 // and validateArguments' whole result (verdict, issues, messages, their order) the same as with

@@ -1,12 +1,20 @@
 import 'reflect-metadata';
 import { Exclude, Expose, plainToInstance, Transform, Type } from 'class-transformer';
 import { IsOptional, IsString } from 'class-validator';
-import { copyFlatInput } from '../../src/validation/copy-flat-input';
+import { openValidationAccelerator } from '../../../src/accelerators/validation/validation-accelerators';
 
 // copyFlatInput stands in for class-transformer's plainToInstance on flat input to classes it holds
 // nothing for; wherever it answers, the answer must be what plainToInstance builds.
 
 const TRANSFORM = { enableImplicitConversion: false, exposeDefaultValues: false };
+const accelerator = openValidationAccelerator({
+  env: {},
+  warn: (message) => {
+    throw new Error(message);
+  },
+})!;
+const copyFlatInput = <T>(cls: new () => T, input: Record<string, unknown>) =>
+  accelerator.plainToInstance!(cls, input, TRANSFORM);
 
 class Base {
   @IsString() kind = 'base';

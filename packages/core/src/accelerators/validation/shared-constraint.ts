@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- class-validator's files, loaded on first use */
 import type * as CV from 'class-validator';
 import type { ValidationArguments, ValidationOptions } from 'class-validator';
+import { classValidatorValue } from '../../metadata/class-validator-api';
 
 /**
  * A built-in class-validator decorator that registers one constraint class per decorator name (and `each`)
@@ -21,12 +22,10 @@ import type { ValidationArguments, ValidationOptions } from 'class-validator';
  * options object after decorating, which class-validator's own `ValidationMetadata.each` does not follow either).
  * Held by test/unit/shared-constraint.test.ts against class-validator's root, decorator by decorator.
  */
-export function sharedConstraint<F extends (...args: never[]) => PropertyDecorator>(name: string, load: () => F): F {
-  let factory: F | undefined;
+export function sharedConstraint<F extends (...args: never[]) => PropertyDecorator>(name: string, factory: F): F {
   const classes: Array<Function | undefined> = [undefined, undefined]; // by `each`: 0 without, 1 with
   const shared = function (this: unknown, ...args: never[]): PropertyDecorator {
-    factory ??= load();
-    const made = watch(() => factory!.apply(this, args));
+    const made = watch(() => factory.apply(this, args));
     if (made.use === undefined) return made.decorator;
     const { options, validationOptions, template } = made.use;
     const each = validationOptions?.each ? 1 : 0;
@@ -67,20 +66,34 @@ let loaded: ClassValidatorModules | undefined;
 function modules(): ClassValidatorModules {
   if (loaded) return loaded;
   const validateBy = require('class-validator/cjs/decorator/common/ValidateBy') as ClassValidatorModules['validateBy'];
-  const { registerDecorator } = require('class-validator/cjs/register-decorator') as typeof CV;
-  const { getMetadataStorage } = require('class-validator/cjs/metadata/MetadataStorage') as typeof CV;
   const { ConstraintMetadata } = require('class-validator/cjs/metadata/ConstraintMetadata') as {
     ConstraintMetadata: new (target: Function, name?: string, async?: boolean) => object;
   };
   const writable = (key: string) => Object.getOwnPropertyDescriptor(validateBy, key)?.writable === true;
   loaded = {
     validateBy,
-    registerDecorator,
+    registerDecorator: classValidatorValue('registerDecorator'),
     addConstraint: (cls, constraintName) =>
-      getMetadataStorage().addConstraintMetadata(new ConstraintMetadata(cls, constraintName) as never),
+      classValidatorValue('getMetadataStorage')().addConstraintMetadata(
+        new ConstraintMetadata(cls, constraintName) as never,
+      ),
     watchable: writable('ValidateBy') && writable('buildMessage'),
   };
   return loaded;
+}
+
+/** What sharing relies on in class-validator beyond its root API; empty when all of it is there. */
+export function probeSharedConstraint(): string[] {
+  const changed: string[] = [];
+  const { validateBy, watchable } = modules();
+  if (typeof validateBy.ValidateBy !== 'function') changed.push('decorator/common/ValidateBy ValidateBy()');
+  if (typeof validateBy.buildMessage !== 'function') changed.push('decorator/common/ValidateBy buildMessage()');
+  if (!watchable) changed.push('decorator/common/ValidateBy exports are no longer writable properties');
+  const { ConstraintMetadata } = require('class-validator/cjs/metadata/ConstraintMetadata') as {
+    ConstraintMetadata?: unknown;
+  };
+  if (typeof ConstraintMetadata !== 'function') changed.push('metadata/ConstraintMetadata ConstraintMetadata');
+  return changed;
 }
 
 /**
