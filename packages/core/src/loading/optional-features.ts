@@ -16,6 +16,8 @@ export interface OptionalFeatureModules {
   sdkNodeAdapter: typeof import('@modelcontextprotocol/node');
   stdio: typeof import('@modelcontextprotocol/server/stdio');
   idleGc: typeof import('../node/v8-gc');
+  classValidator: typeof import('class-validator');
+  classTransformer: typeof import('class-transformer');
 }
 
 export type OptionalFeature = keyof OptionalFeatureModules;
@@ -68,4 +70,12 @@ export const OPTIONAL_FEATURES: { readonly [F in OptionalFeature]: OptionalFeatu
   },
   stdio: { module: '@modelcontextprotocol/server/stdio', neededBy: '`serveStdio`' },
   idleGc: { module: '../node/v8-gc', neededBy: "a listener's first idle GC (`idleGcMs`)" },
+  classValidator: {
+    module: 'class-validator',
+    neededBy: "validation with the validation accelerator off (class-validator's root, whole)",
+  },
+  classTransformer: {
+    module: 'class-transformer',
+    neededBy: 'a DTO with nested classes or transforms, or any DTO with the validation accelerator off',
+  },
 };

@@ -1,5 +1,5 @@
-/* eslint-disable @typescript-eslint/no-require-imports -- class-validator's root, loaded on first use */
 import type * as CV from 'class-validator';
+import { loadFeature } from '../loading/load-feature';
 import { validationAccelerator } from './validation-accelerator';
 
 type ClassValidator = typeof CV;
@@ -14,7 +14,7 @@ let root: ClassValidator | undefined;
 export function classValidatorValue<K extends keyof ClassValidator>(name: K): ClassValidator[K] {
   const accelerated = validationAccelerator()?.loadMember?.(name);
   if (accelerated !== undefined) return accelerated as ClassValidator[K];
-  root ??= require('class-validator') as ClassValidator;
+  root ??= loadFeature('classValidator');
   return root[name];
 }
 

@@ -1,5 +1,6 @@
 import type * as CT from 'class-transformer';
 import { validationAccelerator } from '../metadata/validation-accelerator';
+import { loadFeature } from '../loading/load-feature';
 
 let transformer: typeof CT | undefined;
 
@@ -18,8 +19,7 @@ const PROBE_OPTIONS: CT.ClassTransformOptions = Object.freeze({
 export function getTransformerType(cls: Function, propertyName: string): unknown {
   const accelerated = validationAccelerator()?.transformerType?.(cls, propertyName);
   if (accelerated) return accelerated.type;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- class-transformer's root, loaded on first use
-  transformer ??= require('class-transformer') as typeof CT;
+  transformer ??= loadFeature('classTransformer');
   let converted: unknown;
   try {
     const instance = transformer.plainToInstance(

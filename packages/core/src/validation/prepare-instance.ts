@@ -4,6 +4,7 @@ import type { ConcreteClass } from '../types/class';
 import { coerceStringValues } from './coerce-string-values';
 import { convertDateFields } from './convert-date-fields';
 import { validationAccelerator } from '../metadata/validation-accelerator';
+import { loadFeature } from '../loading/load-feature';
 import { issue } from './issue';
 import { toPlainInput } from './to-plain-input';
 import type { ValidationResult } from './validation-issue';
@@ -22,8 +23,7 @@ let transformer: typeof import('class-transformer') | undefined;
 function plainToInstance<T>(cls: ConcreteClass<T>, value: Record<string, unknown>): T {
   const copied = validationAccelerator()?.plainToInstance?.(cls, value, TRANSFORM);
   if (copied !== undefined) return copied;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  transformer ??= require('class-transformer') as typeof import('class-transformer');
+  transformer ??= loadFeature('classTransformer');
   return transformer.plainToInstance(cls, value, TRANSFORM);
 }
 

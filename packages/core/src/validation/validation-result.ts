@@ -1,11 +1,11 @@
 import type { ValidationError } from 'class-validator';
+import { formatValidationIssues } from './format-validation-issues';
+import { toValidationIssues } from './to-validation-issues';
 import type { ValidationIssue, ValidationResult } from './validation-issue';
 
-/** A failed result: the issues and their one-line message (its formatter required by the first failure). */
+/** A failed result: the issues and their one-line message. */
 export function failure<T>(issues: ValidationIssue[]): ValidationResult<T> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const format = require('./format-validation-issues') as typeof import('./format-validation-issues');
-  return { ok: false, issues, message: format.formatValidationIssues(issues) };
+  return { ok: false, issues, message: formatValidationIssues(issues) };
 }
 
 /**
@@ -26,8 +26,6 @@ export function finish<T>(
   const absent = new Map(
     shape.filter((s) => s.constraints.isDefined || s.constraints.isDateTime).map((s) => [s.path, s]),
   );
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { toValidationIssues } = require('./to-validation-issues') as typeof import('./to-validation-issues');
   const found = toValidationIssues(errors).map((i) => absent.get(i.path) ?? i);
   const reported = new Set(found.map((i) => i.path));
   const wrongShape = shape.filter((s) => s.constraints.isArray || s.constraints.isObject).map((s) => `${s.path}.`);

@@ -38,6 +38,8 @@ describe('modules listen loads on first use', () => {
       undici: false,
       // every DTO here is flat; a nested one loads it (the nested-DTO tests convert through it)
       classTransformer: false,
+      // the fixture's DTOs import their decorators from class-validator's root themselves
+      classValidator: true,
       // core imports @tessera/request-state/framework: the root and the raw SDK guard load with a user's import
       requestStateGuard: false,
       // request-state hashes and derives keys with node:crypto on Node: @noble/* only off Node or to compare in constant time
@@ -48,8 +50,6 @@ describe('modules listen loads on first use', () => {
       webCryptoCodec: false,
       // a direct tools/call is all the lane served: its exchange with its SDK handler loads with another request
       laneExchange: false,
-      // the arguments were valid
-      failedValidation: false,
       // the answer was plain JSON: no message before the result, no prompt or resource read
       eventStream: false,
       encodedResult: false,
@@ -60,7 +60,7 @@ describe('modules listen loads on first use', () => {
     // each step below loads what the one before it did, and its own
     const listed = { ...none, laneExchange: true };
     const thrown = listed;
-    const invalid = { ...thrown, failedValidation: true };
+    const invalid = thrown;
     // the event stream is a web Response: node's fetch globals load with it
     const progress = { ...invalid, eventStream: true, undici: true };
     const prompt = { ...progress, encodedResult: true };

@@ -13,16 +13,6 @@ import { OPTIONAL_FEATURES, type OptionalFeature } from '../../src/loading/optio
 const SRC = path.resolve(__dirname, '../../src');
 const LOADING = path.join(SRC, 'loading');
 
-/** Files that still require on their own, each with why: the validation shortcuts issue #40 moves elsewhere. */
-const NOT_YET: Record<string, string> = {
-  'validators.ts': "class-validator's decorators, one deep require each (generated)",
-  'schema/transformer-metadata.ts': "class-transformer's metadata storage (a deep require)",
-  'validation/run-class-validator.ts': "class-validator's ValidationExecutor (a deep require)",
-  'validation/shared-constraint.ts': "class-validator's decorator modules (deep requires)",
-  'validation/prepare-instance.ts': 'class-transformer, for nested DTOs',
-  'validation/validation-result.ts': 'the issues of arguments that fail validation',
-};
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -61,7 +51,7 @@ describe('the optional features', () => {
     const requiring = sourceFiles(SRC)
       .map((file) => path.relative(SRC, file).split(path.sep).join('/'))
       .filter((file) => !file.startsWith('accelerators/') && file !== 'loading/load-feature.ts')
-      .filter((file) => !(file in NOT_YET) && requireCalls(path.join(SRC, file)) > 0);
+      .filter((file) => requireCalls(path.join(SRC, file)) > 0);
     expect(requiring).toEqual([]);
   });
 });
