@@ -8,6 +8,7 @@ import type { Class } from '../types/class';
 import type { RequestLimits } from '../limits/request-limits';
 import type { FeatureModule } from './feature-module';
 import type { TasksOptions } from '../tasks/tasks-options';
+import type { VisibilityOptions } from './visibility-options';
 
 /**
  * Everything a Tessera application is made of: the root module (providers, services, `imports`; its
@@ -76,6 +77,12 @@ export interface AppModule extends FeatureModule {
   /** Bounds on one request (body bytes; argument keys, array items and depth); see RequestLimits for the defaults. */
   limits?: RequestLimits;
   logger?: Logger;
+  /**
+   * What each caller sees: by default a handler whose `scopes` the caller's verified token lacks is left out
+   * of that caller's lists and answered as an unknown one; `{ scopes: 'challenge' }` lists it to everyone and
+   * answers 403 `insufficient_scope` instead (step-up). A handler's own `visible(ctx)` hides it too.
+   */
+  visibility?: VisibilityOptions;
   /** Extra keys whose values the default logger redacts (a custom `logger` does its own redaction). */
   sensitiveFields?: string[];
 }

@@ -22,6 +22,8 @@ import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
 import { sdkSkills } from '../skills/sdk-skills';
 import { tasksRuntime } from '../tasks/tasks-runtime-modules';
 import { securitySummary } from './security-summary';
+import { CallerVisibility } from '../server/caller-visibility';
+import { checkListCacheScopes, scopeVisibilityOf } from './visibility-options';
 
 /**
  * Compiles an application module once (every definition-time error is thrown here) and returns the
@@ -38,14 +40,18 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
 
   const { units, services } = flattenModules(module);
   const compiled = compileApp(units);
+  const scopeVisibility = scopeVisibilityOf(module);
   const security = module.security ?? RequestStateSecurity.ephemeral<ExecutionContext>();
   const logger = module.logger ?? new ConsoleLogger({ sensitiveFields: module.sensitiveFields });
+  const visibility = new CallerVisibility(compiled, scopeVisibility, logger);
+  checkListCacheScopes(module, visibility);
   const bindPrincipal = security.bindPrincipal;
   const { root, singletons } = createRootContainer(services, { useGlobalContainer: options.useGlobalContainer });
   const runtime: ServerRuntime = {
     info: { name: module.name, version: module.version, title: module.title },
     instructions: module.instructions,
     compiled,
+    visibility,
     root,
     singletons,
     pipeline: {

@@ -34,6 +34,7 @@ const APP_MODULE = {
   limits: true,
   logger: true,
   sensitiveFields: true,
+  visibility: true,
 } as const satisfies Record<keyof AppModule, true>;
 
 const CREATE_APP_OPTIONS = {

@@ -75,7 +75,8 @@ export class TesseraApp {
       paramHeaders: runtime.compiled.paramHeaders,
       // also when a host verified the token itself and passes `authInfo` in: scopes hold whoever checked it
       challengeScopes: (body, authInfo) => {
-        if (authInfo === undefined) return undefined;
+        // hidden by scopes (the default), a handler the token lacks scopes for answers as an unknown one
+        if (authInfo === undefined || runtime.visibility.scopes === 'hide') return undefined;
         for (const { scopes, what } of neededScopes(runtime.compiled, body)) {
           const challenge = httpAuthRuntime().scopeChallenge(authInfo, scopes, what, httpAuth);
           if (challenge) return challenge;

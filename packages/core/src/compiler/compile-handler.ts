@@ -80,6 +80,10 @@ export function compileHandler(
     inputSchema = compileInputSchema(wireName, where, meta.inputSchema);
   }
   if (argsType) assertDtoHasFields(argsType, `${where} arguments`);
+  if (meta.visible !== undefined && typeof meta.visible !== 'function')
+    throw new InvalidConfigurationError(
+      `${where}: visible must be a function (ctx) => boolean, got ${meta.visible === null ? 'null' : typeof meta.visible}.`,
+    );
 
   const dependencyParams = records.some(isDependencyParam) ? records.filter(isDependencyParam) : NO_DEPENDENCIES;
   const declaredDirect = 'returnsInputRequired' in meta && meta.returnsInputRequired === true;

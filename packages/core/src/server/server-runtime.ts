@@ -4,6 +4,7 @@ import type { CallRuntime } from '../call-adapter/call-runtime';
 import type { CompiledApp } from '../compiler/compiled-app';
 import type { TaskRuntime } from '../tasks/task-runtime';
 import type { SecuritySummary } from '../app/app-surface';
+import type { CallerVisibility } from './caller-visibility';
 
 /**
  * Everything built once per application that each request's SDK server closes over: what a call needs
@@ -13,6 +14,8 @@ export interface ServerRuntime extends CallRuntime {
   info: { name: string; version: string; title?: string };
   instructions?: string;
   compiled: CompiledApp;
+  /** What each caller sees of `compiled` (every list and lookup goes through it). */
+  visibility: CallerVisibility;
   pageSize: number;
   legacyInputRequiredBridge: boolean;
   /** Set: change notifications are on (listChanged/subscribe declared), delivered through this bus. */
