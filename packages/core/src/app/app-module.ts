@@ -1,4 +1,4 @@
-import type { CacheHint, ServerEventBus } from '@modelcontextprotocol/server';
+import type { CacheHint, Icon, ServerEventBus } from '@modelcontextprotocol/server';
 import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
 import type { RequestStateSecurity } from '@tessera/request-state/framework';
 import type { Logger } from '../logging/logger';
@@ -19,6 +19,13 @@ export interface AppModule extends FeatureModule {
   name: string;
   version: string;
   title?: string;
+  /** What the server does, for people choosing it (in `serverInfo`: initialize, server/discover, every result). */
+  description?: string;
+  /** The server's home page (an http or https URL), in `serverInfo`. */
+  websiteUrl?: string;
+  /** Icons clients show for the server (`{ src, mimeType?, sizes?, theme? }`; src an https, http or data: URL). */
+  icons?: Icon[];
+  /** How to use the server, for the model: sent in initialize and server/discover. */
   instructions?: string;
   /** Classes whose decorated methods are the tools, prompts and resources. */
   providers: Class[];

@@ -22,6 +22,7 @@ import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
 import { sdkSkills } from '../skills/sdk-skills';
 import { tasksRuntime } from '../tasks/tasks-runtime-modules';
 import { securitySummary } from './security-summary';
+import { serverIdentityOf } from './server-identity';
 import { CallerVisibility } from '../server/caller-visibility';
 import { checkListCacheScopes, scopeVisibilityOf } from './visibility-options';
 
@@ -48,7 +49,7 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
   const bindPrincipal = security.bindPrincipal;
   const { root, singletons } = createRootContainer(services, { useGlobalContainer: options.useGlobalContainer });
   const runtime: ServerRuntime = {
-    info: { name: module.name, version: module.version, title: module.title },
+    info: serverIdentityOf(module),
     instructions: module.instructions,
     compiled,
     visibility,

@@ -1,4 +1,4 @@
-import type { ServerEventBus } from '@modelcontextprotocol/server';
+import type { Implementation, ServerEventBus } from '@modelcontextprotocol/server';
 import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
 import type { CallRuntime } from '../call-adapter/call-runtime';
 import type { CompiledApp } from '../compiler/compiled-app';
@@ -11,7 +11,8 @@ import type { CallerVisibility } from './caller-visibility';
  * (`CallRuntime`: containers, pipeline tools, logger) and what the server serves and declares.
  */
 export interface ServerRuntime extends CallRuntime {
-  info: { name: string; version: string; title?: string };
+  /** The server's identity as `serverInfo` carries it (name, version, title, description, websiteUrl, icons). */
+  info: Implementation;
   instructions?: string;
   compiled: CompiledApp;
   /** What each caller sees of `compiled` (every list and lookup goes through it). */

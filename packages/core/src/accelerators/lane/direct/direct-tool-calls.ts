@@ -53,8 +53,7 @@ export class DirectToolCalls {
     private readonly rt: ServerRuntime,
     private readonly seam: InputRequiredSeam,
   ) {
-    const { name, version, title } = rt.info;
-    this.answers = new ToolCallAnswers({ name, version, ...(title ? { title } : {}) });
+    this.answers = new ToolCallAnswers(rt.info);
   }
 
   /** Serves `body` if it is a call this path takes; undefined otherwise. A plain result is left in `slot`. */
