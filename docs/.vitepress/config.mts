@@ -36,6 +36,7 @@ export default withMermaid(
             { text: 'Guards, interceptors and the pipeline', link: '/guide/pipeline' },
             { text: 'Modules and DI', link: '/guide/modules-and-di' },
             { text: 'What each caller sees', link: '/guide/visibility' },
+            { text: 'Completing arguments', link: '/guide/completions' },
             { text: 'Errors', link: '/guide/errors' },
             { text: 'Schemas, headers and skills', link: '/guide/schemas-headers-skills' },
             { text: 'Testing flows', link: '/guide/testing' },
