@@ -37,6 +37,7 @@ export default withMermaid(
             { text: 'Modules and DI', link: '/guide/modules-and-di' },
             { text: 'What each caller sees', link: '/guide/visibility' },
             { text: 'Completing arguments', link: '/guide/completions' },
+            { text: 'Changing what is served', link: '/guide/runtime-changes' },
             { text: 'Errors', link: '/guide/errors' },
             { text: 'Schemas, headers and skills', link: '/guide/schemas-headers-skills' },
             { text: 'Testing flows', link: '/guide/testing' },

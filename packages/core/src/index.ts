@@ -14,6 +14,7 @@ export type { CreateAppOptions } from './app/create-app-options';
 export type { LegacySessionOptions } from './endpoint/legacy-sessions';
 export type { AppModule } from './app/app-module';
 export type { VisibilityOptions } from './app/visibility-options';
+export type { HandlerSwitch } from './app/surface-changes';
 export type { ScopeVisibility } from './server/caller-visibility';
 export type { FeatureModule } from './app/feature-module';
 export { TesseraApp } from './app/tessera-app';

@@ -80,7 +80,7 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
     runtime.tasks = new (tasksRuntime().TaskRuntime)(runtime, module.tasks, {
       bindPrincipal: bindPrincipal ? (ctx) => bindPrincipal(ctx) : undefined,
     });
-  return createTesseraApp(runtime, options.auth, options.legacySessions, limits);
+  return createTesseraApp(runtime, units, options.auth, options.legacySessions, limits);
 }
 
 /** The module's skills: the SDK's own extension object (a catalog, or one built over a SkillSource). */
