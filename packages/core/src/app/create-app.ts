@@ -41,11 +41,11 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
 
   const { units, services } = flattenModules(module);
   const compiled = compileApp(units);
-  const scopeVisibility = scopeVisibilityOf(module);
+  const scopeVisibility = scopeVisibilityOf(module.visibility, module.name);
   const security = module.security ?? RequestStateSecurity.ephemeral<ExecutionContext>();
   const logger = module.logger ?? new ConsoleLogger({ sensitiveFields: module.sensitiveFields });
   const visibility = new CallerVisibility(compiled, scopeVisibility, logger);
-  checkListCacheScopes(module, visibility);
+  checkListCacheScopes(module.cacheHints, module.name, visibility);
   const bindPrincipal = security.bindPrincipal;
   const { root, singletons } = createRootContainer(services, { useGlobalContainer: options.useGlobalContainer });
   const runtime: ServerRuntime = {

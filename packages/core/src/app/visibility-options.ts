@@ -1,7 +1,7 @@
 import { checkOneOf, checkOptions } from '../errors/definition/check-options';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
 import type { CallerVisibility, ScopeVisibility } from '../server/caller-visibility';
-import type { AppModule } from './app-module';
+import type { CacheHint } from '@modelcontextprotocol/server';
 
 /** What each caller sees of the app (the module's `visibility`). */
 export interface VisibilityOptions {
@@ -18,10 +18,9 @@ const SCOPE_VISIBILITY: readonly ScopeVisibility[] = ['hide', 'challenge'];
 const LIST_METHODS = ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list'] as const;
 
 /** The module's `visibility.scopes`, checked ('hide' when not given). */
-export function scopeVisibilityOf(module: AppModule): ScopeVisibility {
-  const options = module.visibility;
+export function scopeVisibilityOf(options: VisibilityOptions | undefined, moduleName: string): ScopeVisibility {
   if (options === undefined) return 'hide';
-  const where = `Module "${module.name}": visibility`;
+  const where = `Module "${moduleName}": visibility`;
   checkOptions(options, VISIBILITY_OPTIONS, where);
   if (options.scopes === undefined) return 'hide';
   checkOneOf(options.scopes, SCOPE_VISIBILITY, `${where}.scopes`);
@@ -32,12 +31,16 @@ export function scopeVisibilityOf(module: AppModule): ScopeVisibility {
  * Refuses a `public` cache hint on a list whose answer varies by caller: a shared cache would hand one
  * caller's list to another.
  */
-export function checkListCacheScopes(module: AppModule, visibility: CallerVisibility): void {
+export function checkListCacheScopes(
+  cacheHints: Partial<Record<string, CacheHint>> | undefined,
+  moduleName: string,
+  visibility: CallerVisibility,
+): void {
   if (!visibility.mayHide) return;
   for (const method of LIST_METHODS) {
-    if (module.cacheHints?.[method]?.cacheScope !== 'public') continue;
+    if (cacheHints?.[method]?.cacheScope !== 'public') continue;
     throw new InvalidConfigurationError(
-      `Module "${module.name}": cacheHints["${method}"] is public, but some handlers are hidden from some ` +
+      `Module "${moduleName}": cacheHints["${method}"] is public, but some handlers are hidden from some ` +
         'callers (scopes or visible()), so each caller gets its own list: use cacheScope "private".',
     );
   }
