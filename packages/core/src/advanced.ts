@@ -83,5 +83,6 @@ export { describeApp } from './app/describe-app';
 export type { AppSurface, HandlerSurface, ToolSurface, QuestionSurface, SecuritySummary } from './app/app-surface';
 // the types describeApp's signature names (the main entry's too), as the node entry re-exports them
 export type { TesseraApp } from './app/tessera-app';
+export type { HandlerSwitch } from './app/surface-changes';
 export type { HandlerMethod } from './contracts/handler-ref';
 export type { TaskSupport } from './metadata/definitions/handler.metadata';

@@ -11,6 +11,7 @@ describe('@tessera/core, the tier a server author uses', () => {
     expect(Object.keys(main).sort()).toEqual([
       'Args',
       'ArgumentValidationError',
+      'Complete',
       'ConsoleLogger',
       'Ctx',
       'DEFAULT_REQUEST_LIMITS',

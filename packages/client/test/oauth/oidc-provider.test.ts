@@ -96,7 +96,8 @@ describe('OAuth end to end: oidc-provider, a Tessera resource server, the SDK cl
     const port = await freePort();
     url = `http://127.0.0.1:${port}/mcp`;
     app = createApp(
-      { name: 'desk', version: '1', providers: [Desk], logger: silentLogger },
+      // step-up needs the 403 challenge: save is listed to every caller and challenged (the default hides it)
+      { name: 'desk', version: '1', providers: [Desk], logger: silentLogger, visibility: { scopes: 'challenge' } },
       {
         auth: {
           issuer,

@@ -1,4 +1,4 @@
-import type { CacheHint, ServerEventBus } from '@modelcontextprotocol/server';
+import type { CacheHint, Icon, ServerEventBus } from '@modelcontextprotocol/server';
 import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
 import type { RequestStateSecurity } from '@tessera/request-state/framework';
 import type { Logger } from '../logging/logger';
@@ -8,6 +8,7 @@ import type { Class } from '../types/class';
 import type { RequestLimits } from '../limits/request-limits';
 import type { FeatureModule } from './feature-module';
 import type { TasksOptions } from '../tasks/tasks-options';
+import type { VisibilityOptions } from './visibility-options';
 
 /**
  * Everything a Tessera application is made of: the root module (providers, services, `imports`; its
@@ -18,6 +19,13 @@ export interface AppModule extends FeatureModule {
   name: string;
   version: string;
   title?: string;
+  /** What the server does, for people choosing it (in `serverInfo`: initialize, server/discover, every result). */
+  description?: string;
+  /** The server's home page (an http or https URL), in `serverInfo`. */
+  websiteUrl?: string;
+  /** Icons clients show for the server (`{ src, mimeType?, sizes?, theme? }`; src an https, http or data: URL). */
+  icons?: Icon[];
+  /** How to use the server, for the model: sent in initialize and server/discover. */
   instructions?: string;
   /** Classes whose decorated methods are the tools, prompts and resources. */
   providers: Class[];
@@ -76,6 +84,12 @@ export interface AppModule extends FeatureModule {
   /** Bounds on one request (body bytes; argument keys, array items and depth); see RequestLimits for the defaults. */
   limits?: RequestLimits;
   logger?: Logger;
+  /**
+   * What each caller sees: by default a handler whose `scopes` the caller's verified token lacks is left out
+   * of that caller's lists and answered as an unknown one; `{ scopes: 'challenge' }` lists it to everyone and
+   * answers 403 `insufficient_scope` instead (step-up). A handler's own `visible(ctx)` hides it too.
+   */
+  visibility?: VisibilityOptions;
   /** Extra keys whose values the default logger redacts (a custom `logger` does its own redaction). */
   sensitiveFields?: string[];
 }

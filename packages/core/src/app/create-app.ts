@@ -21,6 +21,9 @@ import { createTesseraApp, type TesseraApp } from './tessera-app';
 import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
 import { loadFeature } from '../loading/load-feature';
 import { securitySummary } from './security-summary';
+import { serverIdentityOf } from './server-identity';
+import { CallerVisibility } from '../server/caller-visibility';
+import { checkListCacheScopes, scopeVisibilityOf } from './visibility-options';
 
 /**
  * Compiles an application module once (every definition-time error is thrown here) and returns the
@@ -37,14 +40,18 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
 
   const { units, services } = flattenModules(module);
   const compiled = compileApp(units);
+  const scopeVisibility = scopeVisibilityOf(module.visibility, module.name);
   const security = module.security ?? RequestStateSecurity.ephemeral<ExecutionContext>();
   const logger = module.logger ?? new ConsoleLogger({ sensitiveFields: module.sensitiveFields });
+  const visibility = new CallerVisibility(compiled, scopeVisibility, logger);
+  checkListCacheScopes(module.cacheHints, module.name, visibility);
   const bindPrincipal = security.bindPrincipal;
   const { root, singletons } = createRootContainer(services, { useGlobalContainer: options.useGlobalContainer });
   const runtime: ServerRuntime = {
-    info: { name: module.name, version: module.version, title: module.title },
+    info: serverIdentityOf(module),
     instructions: module.instructions,
     compiled,
+    visibility,
     root,
     singletons,
     pipeline: {
@@ -72,7 +79,7 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
     runtime.tasks = new (loadFeature('tasks').TaskRuntime)(runtime, module.tasks, {
       bindPrincipal: bindPrincipal ? (ctx) => bindPrincipal(ctx) : undefined,
     });
-  return createTesseraApp(runtime, options.auth, options.legacySessions, limits);
+  return createTesseraApp(runtime, units, options.auth, options.legacySessions, limits);
 }
 
 /** The module's skills: the SDK's own extension object (a catalog, or one built over a SkillSource). */

@@ -22,6 +22,9 @@ const APP_MODULE = {
   ...FEATURE_MODULE,
   version: true,
   title: true,
+  description: true,
+  websiteUrl: true,
+  icons: true,
   instructions: true,
   security: true,
   pageSize: true,
@@ -34,6 +37,7 @@ const APP_MODULE = {
   limits: true,
   logger: true,
   sensitiveFields: true,
+  visibility: true,
 } as const satisfies Record<keyof AppModule, true>;
 
 const CREATE_APP_OPTIONS = {

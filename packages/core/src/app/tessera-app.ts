@@ -11,6 +11,9 @@ import type { HttpAuthOptions } from '../auth/http-auth-options';
 import type { LegacySessionOptions } from '../endpoint/legacy-sessions';
 import { addEndpointFeatures, McpEndpoint, type EndpointRequestOptions } from '../endpoint/mcp-endpoint';
 import type { ResolvedRequestLimits } from '../limits/request-limits';
+import type { ModuleUnit } from '../compiler/flatten-modules';
+import type { Class } from '../types/class';
+import { SurfaceChanges, type HandlerSwitch } from './surface-changes';
 
 /**
  * What the Node faces and the fast lane read of an app: its endpoint, and its compiled runtime when the app was
@@ -29,6 +32,7 @@ const APP_ENDPOINT = Symbol.for('tessera.core.appEndpoint');
 
 let build: (
   runtime: ServerRuntime,
+  units: readonly ModuleUnit[],
   auth?: HttpAuthOptions,
   legacySessions?: boolean | LegacySessionOptions,
   limits?: ResolvedRequestLimits,
@@ -44,6 +48,7 @@ let runtimeOf: (app: object) => ServerRuntime | undefined;
 export class TesseraApp {
   readonly #endpoint: McpEndpoint;
   readonly #runtime: ServerRuntime;
+  readonly #changes: SurfaceChanges;
 
   /**
    * Serves one HTTP request (Streamable HTTP, both eras): Host/Origin when `allowedHosts` is given, then the
@@ -56,6 +61,7 @@ export class TesseraApp {
 
   private constructor(
     runtime: ServerRuntime,
+    units: readonly ModuleUnit[],
     auth?: HttpAuthOptions,
     legacySessions?: boolean | LegacySessionOptions,
     limits?: ResolvedRequestLimits,
@@ -74,7 +80,8 @@ export class TesseraApp {
       paramHeaders: runtime.compiled.paramHeaders,
       // also when a host verified the token itself and passes `authInfo` in: scopes hold whoever checked it
       challengeScopes: (body, authInfo) => {
-        if (authInfo === undefined) return undefined;
+        // hidden by scopes (the default), a handler the token lacks scopes for answers as an unknown one
+        if (authInfo === undefined || runtime.visibility.scopes === 'hide') return undefined;
         for (const { scopes, what } of neededScopes(runtime.compiled, body)) {
           const challenge = loadFeature('auth').scopeChallenge(authInfo, scopes, what, httpAuth);
           if (challenge) return challenge;
@@ -86,18 +93,55 @@ export class TesseraApp {
     });
     this.#endpoint = endpoint;
     this.#runtime = runtime;
+    this.#changes = new SurfaceChanges(units, runtime, () => endpoint.notify, runtime.info.name);
     Object.defineProperty(this, APP_ENDPOINT, { value: endpoint });
     this.fetch = endpoint.fetch;
     this.logger = runtime.logger;
   }
 
   static {
-    build = (runtime, auth, legacySessions, limits) => new TesseraApp(runtime, auth, legacySessions, limits);
+    build = (runtime, units, auth, legacySessions, limits) =>
+      new TesseraApp(runtime, units, auth, legacySessions, limits);
     runtimeOf = (app) => (#runtime in app ? app.#runtime : undefined);
   }
 
   get name(): string {
     return this.#runtime.info.name;
+  }
+
+  /**
+   * Switches tools off and on while serving, by name: a disabled tool is hidden from every caller (left out
+   * of lists, a call answered as for an unknown tool), and each change raises `tools/list_changed` through
+   * the app's `events` bus.
+   */
+  get tools(): HandlerSwitch {
+    return this.#changes.tools;
+  }
+
+  /** Switches prompts off and on while serving, by name (as `tools`). */
+  get prompts(): HandlerSwitch {
+    return this.#changes.prompts;
+  }
+
+  /** Switches resources and resource templates off and on while serving, by URI or URI template (as `tools`). */
+  get resources(): HandlerSwitch {
+    return this.#changes.resources;
+  }
+
+  /**
+   * Serves a provider's handlers from now on, checked as createApp checks them (a duplicate name or a bad
+   * signature is refused, and the app stays as it was), raising list_changed for what it adds.
+   */
+  addProvider(provider: Class): void {
+    this.#changes.addProvider(provider);
+  }
+
+  /**
+   * Stops serving a provider's handlers, raising list_changed for what it removes. A flow of one of them still
+   * in progress gets, on its next leg, the answer to a call of an unknown handler.
+   */
+  removeProvider(provider: Class): void {
+    this.#changes.removeProvider(provider);
   }
 
   /**
@@ -152,11 +196,12 @@ export class TesseraApp {
 /** The app over `runtime` (createApp's last step). */
 export function createTesseraApp(
   runtime: ServerRuntime,
+  units: readonly ModuleUnit[],
   auth?: HttpAuthOptions,
   legacySessions?: boolean | LegacySessionOptions,
   limits?: ResolvedRequestLimits,
 ): TesseraApp {
-  return build(runtime, auth, legacySessions, limits);
+  return build(runtime, units, auth, legacySessions, limits);
 }
 
 /** The app's endpoint and runtime, for the faces and the fast lane (not exported by any entry). */

@@ -10,6 +10,8 @@ import type { CompiledApp } from './compiled-app';
 import { compileHandler } from './compile-handler';
 import { paramHeadersOf } from '../http-headers/param-headers';
 import { completionOptions } from './completion-options';
+import { compileCompleters } from './compile-completers';
+import { completersOf } from '../metadata/completer-store';
 import type { HandlerPlan } from './handler-plan';
 import { mergeClassMetadata } from './merge-class-metadata';
 import { compileDtoModel } from '../schema/dto-model';
@@ -34,6 +36,7 @@ export function compileApp(units: readonly ModuleUnit[]): CompiledApp {
     outputSchemas: new Map(),
     paramHeaders: new Map(),
     completions: new Map(),
+    completers: new Map(),
   };
   const templateOwners = new Map<string, HandlerPlan>();
   const moduleOf = new Map<Class, string>();
@@ -59,9 +62,9 @@ export function compileApp(units: readonly ModuleUnit[]): CompiledApp {
       const enhancers = unit.isRoot ? appEnhancers : appendAll(appEnhancers, unit.enhancers);
       makeInjectable(cls);
       const merged = mergeClassMetadata(cls);
-      if (merged.handlers.size === 0) {
+      if (merged.handlers.size === 0 && completersOf(cls).length === 0) {
         throw new InvalidConfigurationError(
-          `Provider ${cls.name} has no @Tool, @Prompt, @Resource or @ResourceTemplate method.`,
+          `Provider ${cls.name} has no @Tool, @Prompt, @Resource, @ResourceTemplate or @Complete method.`,
         );
       }
       const prefix = merged.provider.prefix ? `${merged.provider.prefix}_` : '';
@@ -104,6 +107,7 @@ export function compileApp(units: readonly ModuleUnit[]): CompiledApp {
         }
       }
     }
+  compileCompleters(app, moduleOf.keys());
   return app;
 }
 

@@ -2,6 +2,7 @@ import { saysIdempotent } from '@tessera/common';
 import { InvalidSignatureError } from '../errors/definition/invalid-signature.error';
 import { assertDtoHasFields } from '../schema/assert-dto-has-fields';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
+import { checkIcons } from './check-icons';
 import { MissingArgsTypeError } from '../errors/definition/missing-args-type.error';
 import type { HandlerMetadata } from '../metadata/definitions/handler.metadata';
 import type { DependencyParamMetadata, ParamMetadata } from '../metadata/definitions/param.metadata';
@@ -77,6 +78,11 @@ export function compileHandler(
     inputSchema = loadFeature('rawInputSchemas').compileInputSchema(wireName, where, meta.inputSchema);
   }
   if (argsType) assertDtoHasFields(argsType, `${where} arguments`);
+  if (meta.icons !== undefined) checkIcons(meta.icons, `${where}: icons`);
+  if (meta.visible !== undefined && typeof meta.visible !== 'function')
+    throw new InvalidConfigurationError(
+      `${where}: visible must be a function (ctx) => boolean, got ${meta.visible === null ? 'null' : typeof meta.visible}.`,
+    );
 
   const dependencyParams = records.some(isDependencyParam) ? records.filter(isDependencyParam) : NO_DEPENDENCIES;
   const declaredDirect = 'returnsInputRequired' in meta && meta.returnsInputRequired === true;

@@ -8,6 +8,15 @@ import type {
 import type { EnhancerMetadata } from '../metadata/definitions/enhancer.metadata';
 import type { ParamHeader } from '../http-headers/param-headers';
 import type { HandlerPlan } from './handler-plan';
+import type { Class } from '../types/class';
+
+/** A `@Complete` method: the provider class it is called on, and its name. */
+export interface CompleterPlan {
+  providerClass: Class;
+  methodName: string | symbol;
+  /** `@Complete() on Class.method`, for messages and logs. */
+  where: string;
+}
 
 export interface TemplatePlan {
   plan: HandlerPlan;
@@ -29,6 +38,8 @@ export interface CompiledApp {
   templateList: ResourceTemplateDefinition[];
   /** Completion values per argument: keyed `prompt:<name>` or `template:<uriTemplate>`. */
   completions: Map<string, Map<string, readonly string[]>>;
+  /** Completion methods (`@Complete`) per argument, keyed as `completions`; they come before the closed sets. */
+  completers: Map<string, Map<string, CompleterPlan>>;
   /** The module's own enhancers, outside every class and method one (for describing the pipeline). */
   appEnhancers: EnhancerMetadata;
   /** Advertised output schemas by tool name, for the SDK's result projection. */

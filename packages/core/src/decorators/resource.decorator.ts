@@ -1,5 +1,6 @@
 import type { Icon } from '@modelcontextprotocol/server';
 import { collectHandler } from '../metadata/metadata-store';
+import type { VisiblePredicate } from '../contracts/visibility';
 import { checkDecoratorOptions } from './decorator-options';
 import { classOfMethod } from './method-decorator-target';
 import { isUriTemplate } from './uri-template';
@@ -13,9 +14,17 @@ export interface ResourceOptions {
   _meta?: Record<string, unknown>;
   /**
    * OAuth scopes the caller's token must carry (all of them), checked over authenticated HTTP before the
-   * handler or any question runs; a token without them gets 403 `insufficient_scope`. Listing still shows it.
+   * handler or any question runs. By default a caller whose token lacks them does not see it: it is left out
+   * of that caller's lists and a call answers as for an unknown one (the module's `visibility.scopes`:
+   * `'challenge'` lists it to all and answers 403 `insufficient_scope` instead, for step-up).
    */
   scopes?: string[];
+  /**
+   * Whether a caller sees it (opt-in; guards never hide a handler, as a guard may have side effects): false
+   * leaves it out of that caller's lists, and a call to it answers as a call to an unknown one. Runs on every
+   * list and call: keep it quick and free of side effects.
+   */
+  visible?: VisiblePredicate;
   /** Templated resources only (createApp refuses it on a static one): the method may return `InputRequiredResult` itself (direct form). */
   returnsInputRequired?: boolean;
 }
@@ -29,6 +38,7 @@ export const RESOURCE_OPTIONS = {
   icons: true,
   _meta: true,
   scopes: true,
+  visible: true,
   returnsInputRequired: true,
 } as const satisfies Record<keyof ResourceOptions, true>;
 

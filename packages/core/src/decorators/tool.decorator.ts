@@ -1,5 +1,6 @@
 import type { Icon, ToolAnnotations } from '@modelcontextprotocol/server';
 import { collectHandler } from '../metadata/metadata-store';
+import type { VisiblePredicate } from '../contracts/visibility';
 import type { ToolInputSchema } from '../schema/raw-input-schema';
 import type { TaskSupport } from '../metadata/definitions/handler.metadata';
 import type { Class } from '../types/class';
@@ -26,9 +27,17 @@ export interface ToolOptions {
   output?: () => Class;
   /**
    * OAuth scopes the caller's token must carry (all of them), checked over authenticated HTTP before the
-   * handler or any question runs; a token without them gets 403 `insufficient_scope`. Listing still shows it.
+   * handler or any question runs. By default a caller whose token lacks them does not see it: it is left out
+   * of that caller's lists and a call answers as for an unknown one (the module's `visibility.scopes`:
+   * `'challenge'` lists it to all and answers 403 `insufficient_scope` instead, for step-up).
    */
   scopes?: string[];
+  /**
+   * Whether a caller sees it (opt-in; guards never hide a handler, as a guard may have side effects): false
+   * leaves it out of that caller's lists, and a call to it answers as a call to an unknown one. Runs on every
+   * list and call: keep it quick and free of side effects.
+   */
+  visible?: VisiblePredicate;
   /** The method returns `InputRequiredResult` itself (direct form); cannot be combined with `@Elicit` parameters. */
   returnsInputRequired?: boolean;
   /**
@@ -51,6 +60,7 @@ const TOOL_OPTIONS = {
   inputSchema: true,
   output: true,
   scopes: true,
+  visible: true,
   returnsInputRequired: true,
   task: true,
 } as const satisfies Record<keyof ToolOptions, true>;

@@ -15,6 +15,8 @@ export type { ListenOptions, HttpListener } from './listen-options';
 export type { Servable, ServableEndpoint } from './servable-endpoint';
 // the types those signatures use (also exported by the main and advanced entries)
 export type { TesseraApp } from '../app/tessera-app';
+export type { HandlerSwitch } from '../app/surface-changes';
+export type { Class } from '../types/class';
 export type { EndpointRequestOptions, SdkServerFactory } from '../endpoint/mcp-endpoint';
 export type { ResolvedRequestLimits } from '../limits/request-limits';
 export type { BodyBudget, BodyHold } from '../limits/body-budget';

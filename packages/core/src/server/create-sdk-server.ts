@@ -12,15 +12,12 @@ import type { ServerRuntime } from './server-runtime';
  * grow with the number of tools.
  */
 export function createSdkServer(rt: ServerRuntime, era: 'modern' | 'legacy'): Server {
-  const server = new Server(
-    { name: rt.info.name, version: rt.info.version, ...(rt.info.title ? { title: rt.info.title } : {}) },
-    {
-      capabilities: serverCapabilities(rt),
-      instructions: rt.instructions,
-      cacheHints: rt.cacheHints as never,
-      inputRequired: { legacyShim: rt.legacyInputRequiredBridge },
-    },
-  );
+  const server = new Server(rt.info, {
+    capabilities: serverCapabilities(rt),
+    instructions: rt.instructions,
+    cacheHints: rt.cacheHints as never,
+    inputRequired: { legacyShim: rt.legacyInputRequiredBridge },
+  });
   registerResources(server, rt, era);
   registerTools(server, rt, era);
   registerPrompts(server, rt, era);

@@ -14,35 +14,32 @@ export function registerResources(server: Server, rt: ServerRuntime, era: 'moder
   const { compiled } = rt;
   const skills = rt.skills && attachSkills(server, rt.skills);
   if (compiled.resourceList.length === 0 && compiled.templateList.length === 0 && !skills) return;
-  server.setRequestHandler('resources/list', async (req, sdk) =>
-    listPage(
+  server.setRequestHandler('resources/list', async (req, sdk) => {
+    const listed = await rt.visibility.resources(sdk.http?.authInfo);
+    return listPage(
       'resources',
-      skills ? [...compiled.resourceList, ...(await listedSkillResources(skills, sdk))] : compiled.resourceList,
+      skills ? [...listed, ...(await listedSkillResources(skills, sdk))] : listed,
       req.params?.cursor,
       rt.pageSize,
-    ),
-  );
-  const templateList = skills
-    ? [...compiled.templateList, { uriTemplate: skills.template.uriTemplate.toString(), name: skills.name }]
-    : compiled.templateList;
-  server.setRequestHandler('resources/templates/list', (req) =>
-    listPage('resourceTemplates', templateList, req.params?.cursor, rt.pageSize),
-  );
-  server.setRequestHandler('resources/read', (req, sdk) => {
+    );
+  });
+  const skillTemplate = skills && { uriTemplate: skills.template.uriTemplate.toString(), name: skills.name };
+  server.setRequestHandler('resources/templates/list', async (req, sdk) => {
+    const listed = await rt.visibility.templates(sdk.http?.authInfo);
+    return listPage(
+      'resourceTemplates',
+      skillTemplate ? [...listed, skillTemplate] : listed,
+      req.params?.cursor,
+      rt.pageSize,
+    );
+  });
+  server.setRequestHandler('resources/read', async (req, sdk) => {
     const uri = req.params.uri;
-    const site = { method: 'resources/read' as const, target: uri, arguments: {}, era, server };
-    const plan = compiled.resources.get(uri);
-    if (plan) {
-      const mime = plan.meta.kind === 'resource' ? plan.meta.mimeType : undefined;
-      return serveCall(rt, plan, site, sdk, (v) => toReadResourceResult(v, uri, mime));
-    }
-    for (const { plan: tplan, template } of compiled.templates) {
-      const variables = template.match(uri);
-      if (!variables) continue;
-      const mime = tplan.meta.kind === 'resource-template' ? tplan.meta.mimeType : undefined;
-      return serveCall(rt, tplan, { ...site, arguments: variables as Record<string, unknown> }, sdk, (v) =>
-        toReadResourceResult(v, uri, mime),
-      );
+    const found = await rt.visibility.findResource(uri, sdk.http?.authInfo);
+    if (found) {
+      const { plan, mimeType, variables } = found;
+      const site = { method: 'resources/read' as const, target: uri, arguments: variables, era, server };
+      return serveCall(rt, plan, site, sdk, (v) => toReadResourceResult(v, uri, mimeType));
     }
     const skillFile = skills?.template.uriTemplate.match(uri);
     if (skills && skillFile) return skills.read(new URL(uri), skillFile, sdk);

@@ -10,13 +10,14 @@ import type { ServerRuntime } from './server-runtime';
 export function registerTools(server: Server, rt: ServerRuntime, era: 'modern' | 'legacy'): void {
   const { compiled } = rt;
   if (compiled.toolList.length > 0) {
-    server.setRequestHandler('tools/list', (req) =>
-      listPage('tools', compiled.toolList, req.params?.cursor, rt.pageSize),
+    server.setRequestHandler('tools/list', async (req, sdk) =>
+      listPage('tools', await rt.visibility.tools(sdk.http?.authInfo), req.params?.cursor, rt.pageSize),
     );
-    server.setRequestHandler('tools/call', (req, sdk) => {
+    server.setRequestHandler('tools/call', async (req, sdk) => {
       const name = req.params.name;
       const plan = compiled.tools.get(name);
-      if (!plan) throw new ProtocolError(JsonRpcCode.InvalidParams, `Unknown tool: ${name}`);
+      if (!plan || !(await rt.visibility.sees(plan, sdk.http?.authInfo)))
+        throw new ProtocolError(JsonRpcCode.InvalidParams, `Unknown tool: ${name}`);
       const args = (req.params.arguments ?? {}) as Record<string, unknown>;
       const site = { method: 'tools/call' as const, target: name, arguments: args, era, server };
       const finish = (v: unknown) =>

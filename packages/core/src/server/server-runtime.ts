@@ -1,18 +1,22 @@
-import type { ServerEventBus } from '@modelcontextprotocol/server';
+import type { Implementation, ServerEventBus } from '@modelcontextprotocol/server';
 import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
 import type { CallRuntime } from '../call-adapter/call-runtime';
 import type { CompiledApp } from '../compiler/compiled-app';
 import type { TaskRuntime } from '../tasks/task-runtime';
 import type { SecuritySummary } from '../app/app-surface';
+import type { CallerVisibility } from './caller-visibility';
 
 /**
  * Everything built once per application that each request's SDK server closes over: what a call needs
  * (`CallRuntime`: containers, pipeline tools, logger) and what the server serves and declares.
  */
 export interface ServerRuntime extends CallRuntime {
-  info: { name: string; version: string; title?: string };
+  /** The server's identity as `serverInfo` carries it (name, version, title, description, websiteUrl, icons). */
+  info: Implementation;
   instructions?: string;
   compiled: CompiledApp;
+  /** What each caller sees of `compiled` (every list and lookup goes through it). */
+  visibility: CallerVisibility;
   pageSize: number;
   legacyInputRequiredBridge: boolean;
   /** Set: change notifications are on (listChanged/subscribe declared), delivered through this bus. */

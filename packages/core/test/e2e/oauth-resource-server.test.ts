@@ -112,7 +112,14 @@ describe('auth: { issuer, audience }: a resource server built in', () => {
   beforeAll(async () => {
     issuer = await TokenIssuer.start();
     app = createApp(
-      { name: 'desk', version: '1.0.0', providers: [Desk, Admin], logger: silentLogger },
+      // step-up: handlers a token lacks scopes for are listed and challenged (the default hides them)
+      {
+        name: 'desk',
+        version: '1.0.0',
+        providers: [Desk, Admin],
+        logger: silentLogger,
+        visibility: { scopes: 'challenge' },
+      },
       { auth: { issuer: issuer.issuer, audience: AUDIENCE, requiredScopes: ['mcp'], jwks: { cooldownMs: 1000 } } },
     );
   });
@@ -246,7 +253,7 @@ describe('auth: { issuer, audience }: a resource server built in', () => {
     ).toBe(200);
   });
 
-  test('tools/list shows every tool, whatever the token may call', async () => {
+  test("visibility 'challenge': tools/list shows every tool, whatever the token may call", async () => {
     const response = await call(app, await issuer.sign({ scope: 'mcp' }), 'tools/list', {});
     const body = (await response.json()) as { result: { tools: { name: string }[] } };
     expect(body.result.tools.map((t) => t.name).sort()).toEqual(['confirm', 'me', 'purge', 'save', 'wipe']);

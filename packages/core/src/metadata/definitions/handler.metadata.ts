@@ -1,6 +1,7 @@
 import type { Icon, ToolAnnotations } from '@modelcontextprotocol/server';
 import type { ToolInputSchema } from '../../schema/raw-input-schema';
 import type { Class } from '../../types/class';
+import type { VisiblePredicate } from '../../contracts/visibility';
 
 /** What every capability decorator records about the method it decorates. */
 interface HandlerMetadataBase {
@@ -12,6 +13,8 @@ interface HandlerMetadataBase {
   _meta?: Record<string, unknown>;
   /** OAuth scopes a caller's token must carry to call it (with the class's own). */
   scopes?: readonly string[];
+  /** Whether a caller sees it (lists, and calls answered as unknown when not). */
+  visible?: VisiblePredicate;
 }
 
 export interface ToolMetadata extends HandlerMetadataBase {

@@ -18,7 +18,7 @@ export class DirectPromptGets {
     const admitted = admitDirectRequest(request, body, 'prompts/get');
     if (!admitted) return undefined;
     const plan = this.serving.rt.compiled.prompts.get(admitted.name);
-    if (!plan || !answersForItself(plan)) return undefined;
+    if (!plan || !answersForItself(plan) || !this.serving.rt.visibility.seesAtOnce(plan, authInfo)) return undefined;
     const args = (admitted.params.arguments ?? {}) as Record<string, unknown>;
     const finish = (value: unknown) => toGetPromptResult(value, plan);
     return runDirectRequest(

@@ -21,7 +21,8 @@ export class DirectResourceReads {
     if (!admitted) return undefined;
     const uri = admitted.params.uri as string;
     const found = this.find(uri);
-    if (!found || !answersForItself(found.plan)) return undefined;
+    if (!found || !answersForItself(found.plan) || !this.serving.rt.visibility.seesAtOnce(found.plan, authInfo))
+      return undefined;
     const { plan, mime } = found;
     const finish = (value: unknown) => toReadResourceResult(value, uri, mime);
     return runDirectRequest(

@@ -53,14 +53,16 @@ export class DirectToolCalls {
     private readonly rt: ServerRuntime,
     private readonly seam: InputRequiredSeam,
   ) {
-    const { name, version, title } = rt.info;
-    this.answers = new ToolCallAnswers({ name, version, ...(title ? { title } : {}) });
+    this.answers = new ToolCallAnswers(rt.info);
   }
 
   /** Serves `body` if it is a call this path takes; undefined otherwise. A plain result is left in `slot`. */
   serve(request: Request, body: unknown, slot: AnswerSlot, authInfo?: AuthInfo): Promise<Response> | undefined {
     const call = this.admit(request, body);
-    return call && this.run(call, request, slot, authInfo);
+    // a handler this caller may not see, or one a predicate decides, is the SDK path's to answer
+    return call && this.rt.visibility.seesAtOnce(call.plan, authInfo)
+      ? this.run(call, request, slot, authInfo)
+      : undefined;
   }
 
   private admit(request: Request, body: unknown): DirectCall | undefined {

@@ -43,11 +43,10 @@ export interface DirectServing {
 
 /** The serving of `rt`'s app, through `seam` (lent by one server of the app's own factory). */
 export function directServing(rt: ServerRuntime, seam: InputRequiredSeam): DirectServing {
-  const { name, version, title } = rt.info;
   const hints = rt.cacheHints as Partial<Record<GatedMethod, CacheHint>> | undefined;
   return {
     rt,
-    serverInfo: { name, version, ...(title ? { title } : {}) },
+    serverInfo: rt.info,
     cacheHint: (method) => hints?.[method],
     seam,
   };
