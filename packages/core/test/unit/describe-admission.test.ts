@@ -25,7 +25,12 @@ class Notes {
 }
 
 const verifier: OAuthTokenVerifier = {
-  verifyAccessToken: async (token) => ({ token, clientId: 'c', scopes: [] }),
+  verifyAccessToken: async (token) => ({
+    token,
+    clientId: 'c',
+    scopes: [],
+    expiresAt: Math.floor(Date.now() / 1000) + 3600,
+  }),
 };
 
 const plainApp = () => createApp({ name: 'plain', version: '1', providers: [Notes], logger: silentLogger });
@@ -127,6 +132,39 @@ describe('describeAdmission', () => {
     expect(describeAdmission(nodeHandler(app))).toEqual(['url authority', 'fast lane', ...endpointSteps]);
     expect(describeAdmission(nodeHandler(app, { fastPath: false }))).toEqual(['url authority', ...endpointSteps]);
     await app.close();
+  });
+
+  test('the refusals come in the listed order on the fetch face (listen: checks-before-the-body-faces.test.ts)', async () => {
+    const server = createLowLevelServer({
+      name: 'low',
+      version: '1',
+      tools: [],
+      callTool: () => ({ content: [] }),
+      logger: silentLogger,
+      auth: { verifier },
+      limits: { maxBodyBytes: 64 },
+    });
+    const big = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { pad: 'x'.repeat(200) } });
+    // every request below fails host, auth and body budget alike, but for what each one fixes
+    const attempts = [
+      { origin: 'http://evil.example', token: undefined, status: 403 }, // host
+      { origin: undefined, token: undefined, status: 401 }, // auth
+      { origin: undefined, token: 'good', status: 413 }, // body budget
+    ];
+    const statuses: number[] = [];
+    for (const { origin, token } of attempts) {
+      const headers: Record<string, string> = {
+        host: '127.0.0.1',
+        'content-type': 'application/json',
+        accept: 'application/json',
+      };
+      if (token) headers.authorization = `Bearer ${token}`;
+      if (origin) headers.origin = origin;
+      const request = new Request('http://127.0.0.1/mcp', { method: 'POST', headers, body: big });
+      statuses.push((await server.fetch(request, { allowedHosts: ['127.0.0.1'] })).status);
+    }
+    expect(statuses).toEqual(attempts.map((attempt) => attempt.status));
+    await server.close();
   });
 
   test('anything else is refused by name', () => {
