@@ -14,6 +14,8 @@ import './accelerators/validation/install-validation-accelerator';
 // the endpoint every face serves through (the decorated app and the low-level server both stand on it)
 export { McpEndpoint } from './endpoint/mcp-endpoint';
 export type { EndpointRequestOptions, SdkServerFactory } from './endpoint/mcp-endpoint';
+// the HTTP admission order as a server runs it (the call pipeline's is `describePipeline`)
+export { describeAdmission } from './app/describe-admission';
 // the types the endpoint's and the low-level server's signatures use (also exported by the main entry)
 export type { Class } from './types/class';
 export type { HttpAuthOptions, VerifierAuthOptions } from './auth/http-auth-options';

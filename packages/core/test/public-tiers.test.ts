@@ -81,6 +81,7 @@ describe('@tessera/core/advanced, the low-level and integration tier', () => {
       'assertElicitationSchema',
       'cancelTask',
       'createLowLevelServer',
+      'describeAdmission',
       'describeApp',
       'dtoNeedsAsyncValidation',
       'elicitationSchemaForDto',

@@ -15,7 +15,7 @@ import { flowTelemetryFor } from '../telemetry/flow-telemetry-for';
 import type { ServerRuntime } from '../server/server-runtime';
 import type { AppModule } from './app-module';
 import type { CreateAppOptions } from './create-app-options';
-import { checkAppModuleSettings, checkCreateAppOptions } from './module-settings';
+import { checkAppModuleSettings, checkCreateAppOptions } from '../compiler/module-settings';
 import { checkCacheHints } from './check-cache-hints';
 import { createTesseraApp, type TesseraApp } from './tessera-app';
 import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills';

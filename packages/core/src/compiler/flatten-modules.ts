@@ -1,5 +1,5 @@
 import type { FeatureModule } from '../app/feature-module';
-import { checkFeatureModuleSettings } from '../app/module-settings';
+import { checkFeatureModuleSettings } from './module-settings';
 import type { ServiceRegistration } from '../di/service-registration';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
 import { emptyEnhancers, type EnhancerKind, type EnhancerMetadata } from '../metadata/definitions/enhancer.metadata';

@@ -2,7 +2,7 @@ import type { AuthInfo, JSONRPCMessage, McpHandlerRequestOptions } from '@modelc
 
 /**
  * The key under which a Node face hands the endpoint the refusal its pre-parse scan already made
- * (node-handler.ts), so the endpoint answers it after the same host and auth checks without reading the
+ * (node-face-steps.ts), so the endpoint answers it after the same host and auth checks without reading the
  * body again. It is not a member of the public `EndpointRequestOptions`: a caller of `app.fetch` could
  * otherwise make the endpoint answer with any message it likes, and the option would become API to keep.
  * Registered (Symbol.for) so a face and an endpoint from two loaded copies of core still agree, as

@@ -8,6 +8,7 @@ import { listenTimeouts } from './listen-timeouts';
 import { createNodeHandler } from './node-handler';
 import { isLoopbackHost, loopbackAllowedHosts } from './loopback-hosts';
 import { acceptedHost } from './accepted-host';
+import { recordNodeFaceAdmission } from './node-face-admission';
 
 /**
  * Serves an app (or low-level server) on Node HTTP: 127.0.0.1 by default, port 0 picks a free port, DNS
@@ -32,7 +33,9 @@ export async function listen(
       await listener.close();
       await served.lane?.close();
     };
-    return { url: listener.url, ready: Promise.resolve(), close: served.endpoint.track(close) };
+    const face = { url: listener.url, ready: Promise.resolve(), close: served.endpoint.track(close) };
+    recordNodeFaceAdmission(face, () => admissionOf(served));
+    return face;
   }
   let served: Served | undefined;
   const arriving = Promise.resolve(app).then((arrived) => (served = serve(arrived, options)));
@@ -49,8 +52,12 @@ export async function listen(
   let tracked: (() => Promise<void>) | undefined;
   const ready = arriving.then((s) => void (tracked = s.endpoint.track(closeAll)));
   ready.catch(() => undefined);
-  return { url: listener.url, ready, close: () => (tracked ?? closeAll)() };
+  const face = { url: listener.url, ready, close: () => (tracked ?? closeAll)() };
+  recordNodeFaceAdmission(face, () => served && admissionOf(served));
+  return face;
 }
+
+const admissionOf = ({ endpoint, lane }: Served) => ({ endpoint, laneOn: lane !== undefined });
 
 interface Served {
   endpoint: ServableEndpoint;

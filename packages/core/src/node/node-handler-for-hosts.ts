@@ -6,6 +6,7 @@ import { checkOptions } from '../errors/definition/check-options';
 import { servableOf, type Servable, type ServableEndpoint } from './servable-endpoint';
 import { unusableHostCheck } from './unusable-host';
 import { writeWebResponse } from './write-web-response';
+import { recordNodeFaceAdmission } from './node-face-admission';
 
 export interface NodeHandlerOptions {
   /**
@@ -59,7 +60,7 @@ export function nodeHandler(served: Servable, options: NodeHandlerOptions = {}):
     endpoint.limits,
   );
   const unusableHost = unusableHostCheck();
-  return async (req, res, parsedBody) => {
+  const handler: NodeMcpHandler = async (req, res, parsedBody) => {
     if (parsedBody !== undefined) {
       // checked here, as fromStream checks it: the URL of the request built below would throw
       const badHost = unusableHost(req.headers.host);
@@ -76,6 +77,8 @@ export function nodeHandler(served: Servable, options: NodeHandlerOptions = {}):
     }
     return fromStream(req, res);
   };
+  recordNodeFaceAdmission(handler, () => ({ endpoint, laneOn: lane !== undefined }));
+  return handler;
 }
 
 /** A body the host parsed: the headers checked as on every path, then the endpoint with the parsed body. */

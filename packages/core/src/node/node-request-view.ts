@@ -57,7 +57,7 @@ export class NodeRequestView {
   constructor(
     private readonly req: IncomingMessage,
     private readonly res: ServerResponse,
-    /** Empty until the face has read the body (headers are checked before that: see node-handler.ts). */
+    /** Empty until the face has read the body (headers are checked before that: see node-face-steps.ts). */
     private bodyText = '',
   ) {
     this.headers = new NodeHeadersView(req.headers);

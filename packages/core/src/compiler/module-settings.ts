@@ -1,8 +1,8 @@
 import { unknownOptionKey } from '@tessera/common';
 import { InvalidConfigurationError } from '../errors/definition/invalid-configuration.error';
-import type { AppModule } from './app-module';
-import type { CreateAppOptions } from './create-app-options';
-import type { FeatureModule } from './feature-module';
+import type { AppModule } from '../app/app-module';
+import type { CreateAppOptions } from '../app/create-app-options';
+import type { FeatureModule } from '../app/feature-module';
 
 // Each table lists every key of its type, and only those (`satisfies` fails the build when one drifts), so a
 // setting put in the wrong object (`auth` in the module, `providers` in createApp's options) is refused by name
