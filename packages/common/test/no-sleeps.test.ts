@@ -20,7 +20,6 @@ const KNOWN_SLEEPS: Record<string, number> = {
   'packages/cli/test/pty/tessera.pty.ts': 1,
   'packages/cli/test/pty/tmux-session.ts': 1,
   'packages/cli/test/task-calls.test.ts': 1,
-  'packages/client/test/auto-rounds.test.ts': 1,
   'packages/client/test/contracts/node-http/leg-sockets.fuzz.test.ts': 2,
   'packages/client/test/contracts/node-http/node-http-fetch.test.ts': 1,
   'packages/client/test/fixtures/task-app.fixture.ts': 3,
@@ -40,7 +39,6 @@ const KNOWN_SLEEPS: Record<string, number> = {
   'packages/core/test/e2e/legacy-resumable-streams.test.ts': 1,
   'packages/core/test/e2e/legacy-sessions-http.test.ts': 1,
   'packages/core/test/e2e/oauth-resource-server.test.ts': 1,
-  'packages/core/test/e2e/request-state-null.test.ts': 1,
   'packages/core/test/tasks/memory-task-store.test.ts': 1,
   'packages/core/test/tasks/support/sse-messages.ts': 1,
   'packages/core/test/tasks/support/task-requests.ts': 1,
@@ -57,7 +55,6 @@ const KNOWN_SLEEPS: Record<string, number> = {
   'packages/redis/test/redis-task-stop.test.ts': 3,
   'packages/redis/test/redis-task-store.test.ts': 2,
   'packages/request-state/test/single-use.test.ts': 1,
-  'packages/testing/test/flow-harness.test.ts': 1,
   'tooling/fleet/test/fleet.test.ts': 7,
 };
 
