@@ -34,9 +34,7 @@ const KNOWN_SLEEPS: Record<string, number> = {
   'packages/core/test/e2e/legacy-resumable-streams.test.ts': 1,
   'packages/core/test/e2e/legacy-sessions-http.test.ts': 1,
   'packages/core/test/e2e/oauth-resource-server.test.ts': 1,
-  'packages/core/test/tasks/memory-task-store.test.ts': 1,
   'packages/core/test/tasks/task-direct-form.test.ts': 1,
-  'packages/core/test/tasks/task-drain-on-close.test.ts': 1,
   'packages/redis/test/connect-redis.test.ts': 1,
   'packages/redis/test/redis-first-legs.test.ts': 1,
   'packages/redis/test/redis-leg-store.test.ts': 1,
@@ -44,7 +42,6 @@ const KNOWN_SLEEPS: Record<string, number> = {
   'packages/redis/test/redis-task-queue.test.ts': 3,
   'packages/redis/test/redis-task-stop.test.ts': 2,
   'packages/redis/test/redis-task-store.test.ts': 2,
-  'packages/request-state/test/single-use.test.ts': 1,
   'tooling/fleet/test/fleet.test.ts': 6,
 };
 
