@@ -26,7 +26,7 @@ const KNOWN_SLEEPS: Record<string, number> = {
   'packages/client/test/task-notifications.test.ts': 1,
   'packages/core/test/contracts/lane/http-fast-path.test.ts': 1,
   'packages/core/test/e2e/argument-bounds.test.ts': 1,
-  'packages/core/test/e2e/graceful-stop.test.ts': 4,
+  'packages/core/test/e2e/graceful-stop.test.ts': 3,
   'packages/core/test/e2e/idempotent-first-legs.test.ts': 1,
   'packages/core/test/e2e/idle-gc.test.ts': 7,
   'packages/core/test/e2e/introspection-cache.test.ts': 1,
