@@ -30,7 +30,6 @@ const KNOWN_SLEEPS: Record<string, number> = {
   'packages/core/test/e2e/idempotent-first-legs.test.ts': 1,
   'packages/core/test/e2e/idle-gc.test.ts': 7,
   'packages/core/test/e2e/introspection-cache.test.ts': 1,
-  'packages/core/test/e2e/legacy-resource-subscriptions.test.ts': 1,
   'packages/core/test/e2e/legacy-resumable-streams.test.ts': 1,
   'packages/core/test/e2e/legacy-sessions-http.test.ts': 1,
   'packages/core/test/e2e/oauth-resource-server.test.ts': 1,
