@@ -23,7 +23,6 @@ const KNOWN_SLEEPS: Record<string, number> = {
   'packages/client/test/fixtures/task-app.fixture.ts': 3,
   'packages/client/test/legacy-session-lifecycle.test.ts': 1,
   'packages/client/test/oauth/oidc-provider.test.ts': 2,
-  'packages/client/test/task-notifications.test.ts': 1,
   'packages/core/test/contracts/lane/http-fast-path.test.ts': 1,
   'packages/core/test/e2e/argument-bounds.test.ts': 1,
   'packages/core/test/e2e/graceful-stop.test.ts': 3,
