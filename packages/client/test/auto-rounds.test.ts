@@ -78,10 +78,14 @@ describe('automatic rounds (in memory, 2026-07-28)', () => {
   it('answers every kind in one round, concurrently, under the same keys', async () => {
     let inFlight = 0;
     let peak = 0;
+    // each answer waits until all three callbacks were called: asked one after the other, the first would never end
+    let allAsked!: () => void;
+    const barrier = new Promise<void>((resolve) => (allAsked = resolve));
     const slow = async <T>(value: T): Promise<T> => {
       inFlight += 1;
       peak = Math.max(peak, inFlight);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      if (inFlight === 3) allAsked();
+      await barrier;
       inFlight -= 1;
       return value;
     };

@@ -78,16 +78,30 @@ describe('a stopped call stops, whatever the callbacks do', () => {
 
   test('an abort that lands during a round hook stops the question from being asked', async () => {
     const asked: string[] = [];
+    let entered!: () => void;
+    const inHook = new Promise<void>((resolve) => (entered = resolve));
+    let finish!: () => void;
+    const hookMayEnd = new Promise<void>((resolve) => (finish = resolve));
+    let ended!: () => void;
+    const hookEnded = new Promise<void>((resolve) => (ended = resolve));
     client = await connected([], {
       elicitation: async (params) => (asked.push(params.message), { action: 'accept', content: { name: 'Ada' } }),
-      hooks: { onRound: () => new Promise((r) => setTimeout(r, 50)) },
+      hooks: {
+        onRound: async () => {
+          entered();
+          await hookMayEnd;
+          ended();
+        },
+      },
     });
     const ac = new AbortController();
-    setTimeout(() => ac.abort(), 10);
-    await expect(
-      client.callTool({ name: 'greet', arguments: { greeting: 'Hi' } }, { signal: ac.signal }),
-    ).rejects.toBeInstanceOf(CallAbortedError);
-    await new Promise((r) => setTimeout(r, 80)); // let the hook finish: the question must still not be asked
+    const call = client.callTool({ name: 'greet', arguments: { greeting: 'Hi' } }, { signal: ac.signal });
+    await inHook;
+    ac.abort();
+    await expect(call).rejects.toBeInstanceOf(CallAbortedError);
+    finish(); // let the hook finish: the question must still not be asked
+    await hookEnded;
+    await new Promise((resolve) => setImmediate(resolve)); // whatever the hook's end set off has run
     expect(asked).toEqual([]);
   });
 });

@@ -91,8 +91,8 @@ describe.each(['memory', 'http'] as const)('TesseraClient hears notifications/ta
       recorder.methods.length = 0;
       await c.callTool({ name: 'steps', arguments: {} });
       expect(recorder.methods.filter((m) => m === 'subscriptions/listen')).toHaveLength(1);
-      // closing the subscription tells the server so, as the SDK does for any listen stream
-      await pause(50);
+      // closing the subscription tells the server so, as the SDK does for any listen stream (sent after the call ends)
+      for (let i = 0; i < 400 && !recorder.methods.includes('notifications/cancelled'); i++) await pause(5);
       expect(recorder.methods).toContain('notifications/cancelled');
     }, 20_000);
 

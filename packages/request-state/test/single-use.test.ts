@@ -121,9 +121,11 @@ describe('single-use requestState (opt-in)', () => {
   test('a store that answers after the leg gave up on it: the late consume is released, so the retry opens', async () => {
     const inner = new MemorySingleUseStore();
     let answer!: () => void;
+    let releasedLate!: () => void;
+    const released = new Promise<void>((resolve) => (releasedLate = resolve));
     const slow: SingleUseStore = {
       consume: (nonce, until) => new Promise((resolve) => (answer = () => resolve(inner.consume(nonce, until)))),
-      release: (nonce) => inner.release(nonce),
+      release: (nonce) => inner.release(nonce).then(releasedLate),
     };
     const sealer = new RequestStateSecurity({ keys: [KEY_A], singleUse: slow, singleUseTimeoutMs: 20 }).forServer(
       'srv',
@@ -131,7 +133,7 @@ describe('single-use requestState (opt-in)', () => {
     const token = await sealer.seal('s', P);
     await expect(sealer.openOnce(token, P)).rejects.toBeInstanceOf(SingleUseStoreUnavailableError);
     answer(); // the store marks the nonce after the leg was refused
-    await new Promise((r) => setTimeout(r, 10));
+    await released; // and the late mark is given back
     const fast = new RequestStateSecurity({ keys: [KEY_A], singleUse: inner }).forServer('srv');
     await expect(fast.openOnce(token, P)).resolves.toBe('s');
   });

@@ -234,7 +234,8 @@ describe('flow harness: failure messages name the call, the round and the questi
   });
 
   test('a result expected where the flow ended with an error', async () => {
-    const security = new RequestStateSecurity({ keys: ['k'.repeat(32)], ttl: 0.001 });
+    const clock = new FakeClock();
+    const security = new RequestStateSecurity({ keys: ['k'.repeat(32)], ttl: 0.001, clock: clock.now });
     const app = createApp({ ...machinesModule, security, logger: silentLogger });
     const expired = await createFlowTester(app);
     try {
@@ -243,7 +244,7 @@ describe('flow harness: failure messages name the call, the round and the questi
         { name: 'web1' },
         {
           answers: { region: answer.accept({ region: 'eu' }) },
-          beforeRetry: () => new Promise((r) => setTimeout(r, 20)),
+          beforeRetry: () => clock.advance(20),
         },
       );
       expect(() => flow.expectResult()).toThrow(

@@ -6,6 +6,7 @@
  *   tessera: @tessera/client's TesseraClient (its own round loop) on its opt-in leg transport over node:http
  *     (`fetch: nodeHttpFetch()`)
  *   tessera-undici: the same client on its default, undici's global fetch
+ *   tessera-plain: the same as tessera-undici (its server is the one with the accelerators off)
  *   sdk:     the SDK's Client pinned to 2026-07-28, its auto-fulfilment answering through an elicitation handler
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -16,7 +17,7 @@ type CallFlow = () => Promise<{ content?: Array<{ type: string; text?: string }>
 
 async function connect(kind: string, url: string): Promise<CallFlow> {
   const answer = { action: 'accept' as const, content: { region: 'eu' } };
-  if (kind === 'tessera' || kind === 'tessera-undici') {
+  if (kind === 'tessera' || kind === 'tessera-undici' || kind === 'tessera-plain') {
     const client = new TesseraClient({ name: 'bench', elicitation: async () => answer });
     await client.connect(kind === 'tessera' ? { url, fetch: nodeHttpFetch() } : { url });
     return () => client.callTool({ name: 'provision', arguments: FLOW_ARGS }) as ReturnType<CallFlow>;

@@ -32,8 +32,8 @@ export interface Measured {
 }
 
 const ECHO_LOAD: Load = { what: '', headers: envelopeHeaders(ECHO_CALL), body: envelopeBody(ECHO_CALL) };
-const isFlow = (kind: string) => kind === 'flow-raw' || kind === 'flow-tessera';
-const isTessera = (kind: ServerKind) => kind.startsWith('tessera') || kind === 'flow-tessera';
+const isFlow = (kind: string) => kind.startsWith('flow-');
+const isTessera = (kind: ServerKind) => kind.startsWith('tessera') || kind.startsWith('flow-tessera');
 
 async function slice(m: Measured, config: HttpBenchConfig, seconds: number) {
   // a leg 2 body carries a sealed state: take a fresh one for every slice, so none is near its expiry

@@ -2,6 +2,7 @@ import type { SliceResult } from './support/cannon';
 import { fmtSpread, mb, spread, type HttpBenchConfig } from './support/http-config';
 import { recordSections, type ResultRow } from './support/results-file';
 import type { Measured } from './http-calls.part';
+import { reportAccelerators } from './http-calls.accelerators';
 
 /** The tables of the HTTP bench's calls part (http-calls.part.ts), printed from the measured slices. */
 const LABELS: Record<string, string> = {
@@ -12,12 +13,14 @@ const LABELS: Record<string, string> = {
   tessera: 'Tessera app.listen',
   'tessera-intercepted': 'Tessera app.listen, a pass-through interceptor (off the direct path)',
   'tessera-sdk': 'Tessera listen, fast path off (SDK node adapter)',
+  'tessera-plain': 'Tessera app.listen, accelerators off (TESSERA_ACCELERATORS=off)',
   'node-young-1mb': 'plain node:http JSON echo, node --max-semi-space-size=1',
   'tessera-young-1mb': 'Tessera app.listen, node --max-semi-space-size=1',
   'tessera-no-idle-gc': 'Tessera app.listen, idle GC off (no idleGcMs, the default)',
   'tessera-cv-root': "Tessera app.listen, class-validator's root loaded (DTOs importing 'class-validator')",
   'flow-raw': 'raw SDK flow server (low-level Server, HMAC codec)',
   'flow-tessera': 'Tessera @Elicit flow server',
+  'flow-tessera-plain': 'Tessera @Elicit flow server, accelerators off (TESSERA_ACCELERATORS=off)',
 };
 
 type Slice = SliceResult & { cpuUs: number };
@@ -82,6 +85,7 @@ export function reportCalls(measured: Measured[], config: HttpBenchConfig): void
     );
   }
   reportLegs(measured, find);
+  reportAccelerators(measured, config, find);
   reportReads(measured);
   if (config.tools.length > 1) reportToolCount(measured, config, find);
   if (config.base !== undefined) reportAgainstBase(measured, config.base);

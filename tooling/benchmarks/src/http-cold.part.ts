@@ -17,6 +17,7 @@ const COLD_KINDS: Array<{ kind: ServerKind; label: string }> = [
   { kind: 'raw', label: 'raw SDK: createMcpHandler + toNodeHandler, low-level Server' },
   { kind: 'nest', label: 'MCP-Nest 2.0.5 (Express, zod)' },
   { kind: 'tessera', label: 'Tessera app.listen' },
+  { kind: 'tessera-plain', label: 'Tessera app.listen, accelerators off (TESSERA_ACCELERATORS=off)' },
   {
     kind: 'tessera-cv-root',
     label: "Tessera app.listen, class-validator's root loaded (DTOs importing 'class-validator')",

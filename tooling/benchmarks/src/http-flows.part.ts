@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { cannon } from './support/cannon';
 import { firstLeg } from './support/flow-servers';
 import { fmtSpread, mb, spread, type HttpBenchConfig } from './support/http-config';
-import { recordSections } from './support/results-file';
+import { acceleratorGain, verdictLine } from './support/accelerator-verdict';
+import { recordSections, type ResultRow } from './support/results-file';
 import { restingMemory } from './support/resting-memory';
 import { startServer, type ServerChild } from './support/server-child';
 import { envelopeBody, envelopeHeaders, parseAnswer } from './support/wire';
@@ -20,6 +21,18 @@ const PAIRS = [
   { id: 'tessera', server: 'flow-tessera', label: 'TesseraClient on nodeHttpFetch() + Tessera @Elicit (AES-256-GCM)' },
   // The same pair with the client on its default, undici's fetch, to show what the opt-in sender saves.
   { id: 'tessera-undici', server: 'flow-tessera', label: 'TesseraClient on undici fetch (default) + Tessera @Elicit' },
+  // And with the server's accelerators off too: the flow with no accelerator anywhere.
+  {
+    id: 'tessera-plain',
+    server: 'flow-tessera-plain',
+    label: 'TesseraClient on undici fetch (default) + Tessera @Elicit, TESSERA_ACCELERATORS=off',
+  },
+] as const;
+
+/** Each accelerator a flow goes through, on and off (pair ids), for the verdicts. */
+const FLOW_ACCELERATORS = [
+  { name: 'client: the node:http sender (nodeHttpFetch())', on: 'tessera', off: 'tessera-undici' },
+  { name: 'core: every accelerator (TESSERA_ACCELERATORS=off)', on: 'tessera-undici', off: 'tessera-plain' },
 ] as const;
 
 interface FlowClient {
@@ -60,7 +73,7 @@ export async function openFlowsPart(config: HttpBenchConfig): Promise<void> {
   try {
     const rows: string[] = [];
     // Memory is the server's: the undici-client pair runs the same server as the tessera one.
-    for (const pair of PAIRS.filter((p) => p.id !== 'tessera-undici')) {
+    for (const pair of PAIRS.filter((p) => p.id === 'sdk' || p.id === 'tessera')) {
       // a young generation of fixed size in both servers: a burst of requests grows it (up to 32 MB, given
       // back only when V8's memory reducer gets to it), which moved RSS more than any flow did
       const server = await startServer(pair.server, 1, FIXED_YOUNG_GENERATION);
@@ -135,19 +148,41 @@ export async function flowsPart(config: HttpBenchConfig): Promise<void> {
     console.log(
       `${config.flowConcurrency} flows in flight per client; ${config.rounds} interleaved rounds of ${config.seconds} s; median [min-max] over rounds\n`,
     );
-    console.log('| Client + server | flows/s | server CPU µs/flow | client CPU µs/flow |');
-    console.log('|---|---:|---:|---:|');
+    console.log('| Client + server | flows/s | ÷ the SDK pair (per round) | server CPU µs/flow | client CPU µs/flow |');
+    console.log('|---|---:|---:|---:|---:|');
     PAIRS.forEach((pair, i) => {
       const r = results[i]!;
+      const vsSdk =
+        i === 0 ? '-' : fmtSpread(spread(r.map((x, round) => x.perSecond / results[0]![round]!.perSecond)), 2);
       console.log(
-        `| ${pair.label} | ${fmtSpread(spread(r.map((x) => x.perSecond)))} | ${fmtSpread(spread(r.map((x) => x.serverCpu)))} | ${fmtSpread(spread(r.map((x) => x.clientCpu)))} |`,
+        `| ${pair.label} | ${fmtSpread(spread(r.map((x) => x.perSecond)))} | ${vsSdk} | ${fmtSpread(spread(r.map((x) => x.serverCpu)))} | ${fmtSpread(spread(r.map((x) => x.clientCpu)))} |`,
       );
     });
     const ratio = spread(results[1]!.map((x, r) => x.perSecond / results[0]![r]!.perSecond));
     console.log(`\nTessera ÷ SDK flows/s, per round: ${fmtSpread(ratio, 2)}`);
     const clientCpu = spread(results[1]!.map((x, r) => x.clientCpu / results[2]![r]!.clientCpu));
     console.log(`TesseraClient CPU per flow, node:http ÷ undici fetch, per round: ${fmtSpread(clientCpu, 2)}`);
+    const resultsOf = (id: string) => results[PAIRS.findIndex((pair) => pair.id === id)]!;
+    console.log('\nVerdicts (flows/s, the same rounds; README, accelerators on and off):\n');
+    const gains: ResultRow[] = [];
+    for (const { name, on, off } of FLOW_ACCELERATORS) {
+      const evidence = {
+        where: `${config.flowConcurrency} flows in flight`,
+        on: resultsOf(on).map((x) => x.perSecond),
+        off: resultsOf(off).map((x) => x.perSecond),
+        better: 'higher' as const,
+      };
+      const { gain } = acceleratorGain(evidence);
+      gains.push({ series: name, group: 'flows/s', value: gain.median, min: gain.min, max: gain.max });
+      console.log(verdictLine(name, 'flows/s', [evidence]));
+    }
     recordSections({
+      'accelerators-flows': {
+        title: 'Two-round flows over HTTP: what each accelerator gains (on ÷ off, same rounds)',
+        metric: 'gain with the accelerator on (1 = none)',
+        better: 'higher',
+        rows: gains,
+      },
       'http-flows': {
         title: 'Two-round flows per second over HTTP (client and server each in a process)',
         metric: 'flows per second',

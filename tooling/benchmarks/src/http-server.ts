@@ -6,6 +6,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { acceleratorsOffKind } from './support/accelerator-kinds';
 import type { FetchFace } from './support/wire';
 
 export type ServerKind =
@@ -16,12 +17,14 @@ export type ServerKind =
   | 'tessera'
   | 'tessera-intercepted'
   | 'tessera-sdk'
+  | 'tessera-plain'
   | 'node-young-1mb'
   | 'tessera-young-1mb'
   | 'tessera-no-idle-gc'
   | 'tessera-cv-root'
   | 'flow-raw'
-  | 'flow-tessera';
+  | 'flow-tessera'
+  | 'flow-tessera-plain';
 
 export interface ServerQuestion {
   cmd: 'cpu' | 'memory' | 'stop' | 'profile-start' | 'profile-stop' | 'work-start' | 'work-stop';
@@ -65,6 +68,9 @@ const IDLE_GC = { idleGcMs: 5000 } as const;
 
 // Each kind loads only its own stack, so that idle RSS is that stack's and not every stack's.
 async function start(kind: ServerKind, tools: number): Promise<string> {
+  // a figure labelled "accelerators off" must be one: refuse to serve it with them on
+  if (acceleratorsOffKind(kind) && process.env.TESSERA_ACCELERATORS !== 'off')
+    throw new Error(`${kind} must be started with TESSERA_ACCELERATORS=off (server-child.ts does)`);
   const echo = () => import('./support/echo-servers.js');
   const tessera = () => import('./support/tessera-echo.js');
   const flows = () => import('./support/flow-servers.js');
@@ -81,6 +87,7 @@ async function start(kind: ServerKind, tools: number): Promise<string> {
       return (await (await import('./servers/nest-echo.js')).startNestEcho(tools)).url;
     case 'tessera':
     case 'tessera-young-1mb':
+    case 'tessera-plain': // the same server, started with TESSERA_ACCELERATORS=off (server-child.ts)
       return (
         await (await node()).listen((await tessera()).tesseraEcho(tools).app, { port: 0, ...IDLE_GC })
       ).url.toString();
@@ -108,6 +115,7 @@ async function start(kind: ServerKind, tools: number): Promise<string> {
     case 'flow-raw':
       return serveFetch((await flows()).rawFlowServer().fetch);
     case 'flow-tessera':
+    case 'flow-tessera-plain': // started with TESSERA_ACCELERATORS=off
       return (
         await (
           await node()

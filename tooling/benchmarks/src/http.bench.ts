@@ -11,11 +11,14 @@
  *     way, against the same stack's plain call;
  *  2. RSS with 10 000 flows left open at round one, after GC;
  *  3. two-round flows per second, Tessera client + server against the SDK client + server (HMAC codec).
+ * Each accelerator on and off in the same run: `tessera-sdk` (the lane off), `tessera-plain` (every accelerator of
+ * core off: TESSERA_ACCELERATORS=off), the client's node:http sender against its default fetch in the flows; ratios
+ * to the raw SDK, and a verdict per accelerator (its gain against the run-to-run spread of the rounds).
  *
  *   npm run build && npm run bench:http -w @tessera/tooling-benchmarks       (about 5 minutes)
  *   BENCH_QUICK=1 npm run bench:http -w @tessera/tooling-benchmarks          (smoke mode, about a minute)
  *   Overrides: BENCH_HTTP_ROUNDS, BENCH_HTTP_SECONDS, BENCH_HTTP_WARMUP_SECONDS, BENCH_HTTP_CONNECTIONS,
- *   BENCH_HTTP_TOOLS=10,1000, BENCH_HTTP_KINDS=node,node-busy,raw,nest,tessera,tessera-intercepted,flow-raw,flow-tessera[,tessera-sdk,tessera-no-idle-gc,tessera-cv-root,node-young-1mb,tessera-young-1mb],
+ *   BENCH_HTTP_TOOLS=10,1000, BENCH_HTTP_KINDS=node,node-busy,raw,nest,tessera,tessera-intercepted,tessera-sdk,tessera-plain,flow-raw,flow-tessera[,flow-tessera-plain,tessera-no-idle-gc,tessera-cv-root,node-young-1mb,tessera-young-1mb],
  *   BENCH_HTTP_BUSY_US=50,
  *   BENCH_FLOW_CONCURRENCY, BENCH_OPEN_FLOWS, BENCH_HTTP_PARTS=cold,calls,open,flows,
  *   BENCH_HTTP_BASE=<another checkout, built> (its Tessera kinds served beside this build's in the same rounds),

@@ -23,6 +23,8 @@ describe('HTTP bench settings', () => {
       'nest',
       'tessera',
       'tessera-intercepted',
+      'tessera-sdk',
+      'tessera-plain',
       'flow-raw',
       'flow-tessera',
     ]);

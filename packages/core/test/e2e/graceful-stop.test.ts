@@ -192,11 +192,16 @@ describe('stopOnSignals: SIGTERM drains, then exits; the exit deadline is a hard
 
   test('a call that outlives the exit deadline: exit 1 at the deadline', async () => {
     let release: () => void = () => undefined;
+    let entered!: () => void;
+    const inHandler = new Promise<void>((resolve) => (entered = resolve));
     @Provider()
     class Stuck {
       @Tool()
       async work(): Promise<string> {
-        await new Promise<void>((resolve) => (release = resolve));
+        await new Promise<void>((resolve) => {
+          release = resolve;
+          entered();
+        });
         return 'done';
       }
     }
@@ -209,7 +214,7 @@ describe('stopOnSignals: SIGTERM drains, then exits; the exit deadline is a hard
     );
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const stuck = send(listener.url, agent);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await inHandler;
     signals.emit('SIGINT', 'SIGINT');
     expect(await exited).toBe(1);
     expect(Date.now() - started).toBeLessThan(5000);

@@ -17,6 +17,7 @@ import {
 } from '@tessera/core';
 import { createLowLevelServer } from '@tessera/core/advanced';
 import { sendRaw } from '@tessera/testing';
+import { RunGate, watchClaims } from './support/run-gate';
 
 const KEY_META = 'io.github.tessera-mcp/idempotencyKey';
 const K1 = 'call-key-aaaaaaaaaaaaaaaa';
@@ -24,8 +25,8 @@ const K2 = 'call-key-bbbbbbbbbbbbbbbb';
 
 /** Each run of a tool's body: the side effect a resend must not repeat. */
 let runs: string[] = [];
-/** Holds `charge` until released, so a resend can arrive while it runs. */
-let gate: Promise<void> = Promise.resolve();
+/** Holds `charge` while held, so a resend can arrive while it runs. */
+let gate = new RunGate();
 let guardOpen = true;
 
 const openWhenAllowed: Guard = { canActivate: () => guardOpen };
@@ -57,7 +58,7 @@ class Payments {
 
   @Tool()
   async charge(@Args() args: Amount, @Ctx() ctx: ExecutionContext): Promise<string> {
-    await gate;
+    await gate.pass();
     runs.push(`charge ${args.amount} ${ctx.idempotencyKey}`);
     return `charged ${args.amount} (run ${runs.length})`;
   }
@@ -110,7 +111,7 @@ function call(app: App, name: string, args: Record<string, unknown>, key?: strin
 
 beforeEach(() => {
   runs = [];
-  gate = Promise.resolve();
+  gate = new RunGate();
   guardOpen = true;
 });
 
@@ -166,14 +167,14 @@ describe('idempotent first legs (a tools/call carrying no requestState, on a ser
   });
 
   test('a resend while the first run is still going waits for it and gets its answer', async () => {
-    const app = server(new MemorySingleUseStore());
-    let release!: () => void;
-    gate = new Promise((resolve) => (release = resolve));
+    const { store, running } = watchClaims(new MemorySingleUseStore());
+    const app = server(store);
+    gate.hold();
     const first = call(app, 'charge', { amount: 5 }, K1);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await gate.reached(1);
     const resend = call(app, 'charge', { amount: 5 }, K1, 2);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    release();
+    await running; // the resend found the first run going, and waits for it
+    gate.open();
     const [a, b] = await Promise.all([first, resend]);
     expect(b.body.result).toEqual(a.body.result);
     expect(runs).toEqual([`charge 5 ${K1}`]);
@@ -189,13 +190,12 @@ describe('idempotent first legs (a tools/call carrying no requestState, on a ser
       finishLeg: (n, f) => memory.finishLeg(n, f),
     };
     const app = server(deaf, { leaseMs: 150, waitMs: 5000 });
-    let release!: () => void;
-    gate = new Promise((resolve) => (release = resolve));
+    gate.hold();
     const stuck = call(app, 'charge', { amount: 5 }, K1);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const resend = call(app, 'charge', { amount: 5 }, K1, 2);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    release();
+    await gate.reached(1);
+    const resend = call(app, 'charge', { amount: 5 }, K1, 2); // waits for the lease to lapse, then runs
+    await gate.reached(2);
+    gate.open();
     await Promise.all([stuck, resend]);
     expect(runs).toEqual([`charge 5 ${K1}`, `charge 5 ${K1}`]);
   });

@@ -14,6 +14,7 @@ import {
 } from '@tessera/core';
 import { ProtocolError } from '@modelcontextprotocol/server';
 import { sendRaw } from '@tessera/testing';
+import { RunGate, watchClaims } from './support/run-gate';
 
 class Choice {
   @IsIn(['a', 'b'])
@@ -29,8 +30,8 @@ const K2 = 'leg-key-bbbbbbbbbbbbbbbb';
 
 /** What each run of the final step saw: the side effect a resend must not repeat, and the key it was given. */
 let runs: Array<string | undefined> = [];
-/** Holds the final step until released, so a resend can arrive while it runs. */
-let gate: Promise<void> = Promise.resolve();
+/** Holds the final step while held, so a resend can arrive while it runs. */
+let gate = new RunGate();
 
 @Provider()
 class Orders {
@@ -39,7 +40,7 @@ class Orders {
     @Elicit({ key: 'item', message: 'Which item?', schema: Choice }) item: Choice,
     @Ctx() ctx: ExecutionContext,
   ): Promise<string> {
-    await gate;
+    await gate.pass();
     runs.push(ctx.idempotencyKey);
     return `ordered ${item.pick} (run ${runs.length})`;
   }
@@ -79,7 +80,7 @@ function finalLeg(app: App, requestState: string, key?: string, id = 2) {
 
 beforeEach(() => {
   runs = [];
-  gate = Promise.resolve();
+  gate = new RunGate();
 });
 
 describe('idempotent legs (single use with a store that records legs)', () => {
@@ -131,15 +132,15 @@ describe('idempotent legs (single use with a store that records legs)', () => {
   });
 
   test('a resend that arrives while the first run is still going waits for it and gets its answer', async () => {
-    const app = server(new MemorySingleUseStore());
+    const { store, running } = watchClaims(new MemorySingleUseStore());
+    const app = server(store);
     const state = (await firstLeg(app)).requestState as string;
-    let release!: () => void;
-    gate = new Promise((resolve) => (release = resolve));
+    gate.hold();
     const first = finalLeg(app, state, K1);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await gate.reached(1);
     const resend = finalLeg(app, state, K1, 3);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    release();
+    await running; // the resend found the first run going, and waits for it
+    gate.open();
     const [a, b] = await Promise.all([first, resend]);
     expect(b.body.result).toEqual(a.body.result);
     expect(runs).toEqual([K1]);
@@ -148,14 +149,13 @@ describe('idempotent legs (single use with a store that records legs)', () => {
   test('a first run that outlasts the wait: the resend is answered -31503 leg_in_progress, retryable, and ran nothing', async () => {
     const app = server(new MemorySingleUseStore(), { leaseMs: 5000, waitMs: 200 });
     const state = (await firstLeg(app)).requestState as string;
-    let release!: () => void;
-    gate = new Promise((resolve) => (release = resolve));
+    gate.hold();
     const first = finalLeg(app, state, K1);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await gate.reached(1);
     const resend = await finalLeg(app, state, K1, 3);
     expect(resend.body.error?.code).toBe(-31503);
     expect(resend.body.error?.data).toEqual({ reason: 'leg_in_progress', retryAfterMs: 1000 });
-    release();
+    gate.open();
     await first;
     expect(JSON.stringify((await finalLeg(app, state, K1, 4)).body.result)).toBe(
       JSON.stringify((await first).body.result),
@@ -175,13 +175,12 @@ describe('idempotent legs (single use with a store that records legs)', () => {
     };
     const app = server(deaf, { leaseMs: 150, waitMs: 5000 });
     const state = (await firstLeg(app)).requestState as string;
-    let release!: () => void;
-    gate = new Promise((resolve) => (release = resolve));
-    const stuck = finalLeg(app, state, K1); // holds the gate: the "dead" run
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    gate.hold();
+    const stuck = finalLeg(app, state, K1); // held at the gate: the "dead" run
+    await gate.reached(1);
     const resend = finalLeg(app, state, K1, 3); // waits for the lease to lapse, then runs
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    release();
+    await gate.reached(2);
+    gate.open();
     const [dead, rerun] = await Promise.all([stuck, resend]);
     expect(runs).toEqual([K1, K1]); // at least once: both runs happened
     // the first answer recorded wins: a later resend gets it, whichever run wrote it

@@ -35,7 +35,6 @@ const until = async (check: () => boolean, what: string) => {
   for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
   if (!check()) throw new Error(`timed out waiting for ${what}`);
 };
-const settle = () => new Promise((r) => setTimeout(r, 100));
 
 describe('resources/subscribe on 2025 sessions', () => {
   const apps: TesseraApp[] = [];
@@ -64,11 +63,14 @@ describe('resources/subscribe on 2025 sessions', () => {
     expect(first.updates).toEqual(['test://a']);
 
     expect(await first.client.sdk.unsubscribeResource({ uri: 'test://a' })).toEqual({});
+    await first.client.sdk.subscribeResource({ uri: 'test://c' });
     server.notify.resourceUpdated('test://a');
     server.notify.resourceUpdated('test://b');
+    // a marker after them on the same stream, which keeps its order: had test://a been sent, it came first
+    server.notify.resourceUpdated('test://c');
     await until(() => second.updates.length === 1, 'the update of test://b');
-    await settle();
-    expect(first.updates).toEqual(['test://a']);
+    await until(() => first.updates.length === 2, 'the update of test://c');
+    expect(first.updates).toEqual(['test://a', 'test://c']);
     expect(second.updates).toEqual(['test://b']);
   });
 

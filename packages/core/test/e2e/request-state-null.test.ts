@@ -52,7 +52,12 @@ describe('requestState: null is the same as absent', () => {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     serveStdio(a, { transport: serverSide });
     const replies: unknown[] = [];
-    clientSide.onmessage = (m) => void replies.push(m);
+    let answered!: () => void;
+    const readAnswered = new Promise<void>((resolve) => (answered = resolve));
+    clientSide.onmessage = (m) => {
+      replies.push(m);
+      if ('id' in m && m.id === 1) answered();
+    };
     await clientSide.start();
     const send = (m: object) => clientSide.send({ jsonrpc: '2.0', ...m } as never);
     await send({
@@ -62,7 +67,7 @@ describe('requestState: null is the same as absent', () => {
     });
     await send({ method: 'notifications/initialized' });
     await send({ id: 1, method: 'resources/read', params: { uri: 'config://app', requestState: null } });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await readAnswered;
     expect(replies).toContainEqual(expect.objectContaining({ id: 1, result: expect.anything() }));
     await a.close();
   });

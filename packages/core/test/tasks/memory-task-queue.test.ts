@@ -1,15 +1,24 @@
 import { MemoryTaskQueue } from '../../src/advanced';
 
-const tick = () => new Promise((r) => setTimeout(r, 5));
+/**
+ * One turn of the event loop: the queue runs a step a macrotask after it was enqueued (setImmediate), so a turn
+ * queued after the enqueue sees the step started, and every promise it settled handled. Not a sleep: no time passes.
+ */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('MemoryTaskQueue', () => {
   it('runs an enqueued step outside the enqueuing call', async () => {
     const queue = new MemoryTaskQueue();
     const ran: string[] = [];
-    queue.start(async (id) => void ran.push(id));
+    let stepped!: () => void;
+    const step = new Promise<void>((resolve) => (stepped = resolve));
+    queue.start(async (id) => {
+      ran.push(id);
+      stepped();
+    });
     await queue.enqueue('t1');
     expect(ran).toEqual([]);
-    await tick();
+    await step;
     expect(ran).toEqual(['t1']);
     await queue.close();
   });
@@ -21,23 +30,31 @@ describe('MemoryTaskQueue', () => {
     let runs = 0;
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    let firstStarted!: () => void;
+    const first = new Promise<void>((r) => (firstStarted = r));
+    let secondDone!: () => void;
+    const second = new Promise<void>((r) => (secondDone = r));
     queue.start(async () => {
       inFlight++;
       most = Math.max(most, inFlight);
       runs++;
-      if (runs === 1) await gate;
+      if (runs === 1) {
+        firstStarted();
+        await gate;
+      }
       inFlight--;
+      if (runs === 2) secondDone();
     });
     await queue.enqueue('t1');
-    await tick();
+    await first;
     await queue.enqueue('t1');
     await queue.enqueue('t1');
     release();
-    await tick();
-    await tick();
+    await second;
+    // close waits for every step in flight: a third run would have started by now, and be counted
+    await queue.close();
     expect(runs).toBe(2);
     expect(most).toBe(1);
-    await queue.close();
   });
 
   it('abort reaches the running step signal; close aborts the rest and waits for them', async () => {
@@ -54,9 +71,9 @@ describe('MemoryTaskQueue', () => {
     );
     await queue.enqueue('a');
     await queue.enqueue('b');
-    await tick();
+    await turn();
     await queue.abort('a');
-    await tick();
+    await turn();
     expect(queue.active).toBe(1);
     await queue.close();
     expect(queue.active).toBe(0);
@@ -73,9 +90,9 @@ describe('MemoryTaskQueue', () => {
       if (calls === 1) throw new Error('step broke');
     });
     await queue.enqueue('x');
-    await tick();
+    await turn();
     await queue.enqueue('x');
-    await tick();
+    await turn();
     expect(failures).toEqual(['x: step broke']);
     expect(calls).toBe(2);
     await queue.close();

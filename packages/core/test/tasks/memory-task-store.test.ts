@@ -13,13 +13,19 @@ describe('MemoryTaskStore', () => {
 
   it('sweeps expired tasks out of memory', async () => {
     let now = 0;
-    const store = new MemoryTaskStore({ now: () => now, sweepIntervalMs: 5 });
-    await store.create(sampleTask({ createdAt: 0, ttlMs: 10 }), UNCAPPED);
-    expect(store.size).toBe(1);
-    now = 10;
-    await new Promise((r) => setTimeout(r, 20));
-    expect(store.size).toBe(0);
-    await store.close();
+    jest.useFakeTimers();
+    try {
+      const store = new MemoryTaskStore({ now: () => now, sweepIntervalMs: 5 });
+      await store.create(sampleTask({ createdAt: 0, ttlMs: 10 }), UNCAPPED);
+      jest.advanceTimersByTime(5);
+      expect(store.size).toBe(1); // swept, but not expired yet
+      now = 10;
+      jest.advanceTimersByTime(5);
+      expect(store.size).toBe(0);
+      await store.close();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('a watcher that throws does not stop the change or the other watchers', async () => {

@@ -5,11 +5,15 @@ import { listen } from '../../src/node';
 /** A queue that records when the app asks it to drain and to close. */
 class RecordingQueue implements TaskQueue {
   readonly calls: string[] = [];
+  private heardDrain: () => void = () => undefined;
+  /** Resolves when the app asks the queue to drain. */
+  readonly drainAsked = new Promise<void>((resolve) => (this.heardDrain = resolve));
   start(): void {}
   async enqueue(): Promise<void> {}
   async abort(): Promise<void> {}
   async drain(): Promise<void> {
     this.calls.push('drain');
+    this.heardDrain();
   }
   async close(): Promise<void> {
     this.calls.push('close');
@@ -29,7 +33,7 @@ test('app.close() asks the task queue to drain at once, while its listener still
   const app = createApp({ name: 'drain', version: '1', providers: [Work], logger: silentLogger, tasks: { queue } });
   await listen(app, { port: 0, readyDelayMs: 400, drainMs: 100 });
   const closing = app.close();
-  await new Promise((r) => setTimeout(r, 100));
+  await queue.drainAsked;
   expect(queue.calls).toEqual(['drain']); // the listener is still in its readyDelayMs
   await closing;
   expect(queue.calls).toEqual(['drain', 'close']);

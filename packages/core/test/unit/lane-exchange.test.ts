@@ -36,19 +36,22 @@ describe('a lane exchange (the per-request SDK server as the fast lane runs it)'
     let aborted: unknown;
     let limitInListener: number | undefined;
     let thrownInListener: Error | undefined;
+    let handling!: () => void;
+    const inHandler = new Promise<void>((resolve) => (handling = resolve));
     server.setRequestHandler(
       'tools/list',
       (_req, ctx) =>
-        new Promise((_resolve, reject) =>
+        new Promise((_resolve, reject) => {
           ctx.mcpReq.signal.addEventListener('abort', () => {
             limitInListener = Error.stackTraceLimit;
             thrownInListener = new Error('user code failed while aborting');
             reject((aborted = ctx.mcpReq.signal.reason));
-          }),
-        ),
+          });
+          handling();
+        }),
     );
     await client.send({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await inHandler;
     const limit = Error.stackTraceLimit;
     await server.close();
     expect(aborted).toBeInstanceOf(SdkError);

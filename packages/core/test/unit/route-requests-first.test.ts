@@ -4,17 +4,24 @@ import { JSONRPCErrorResponseSchema, JSONRPCResultResponseSchema } from '@modelc
 import { asLaneExchange } from '../../src/accelerators/lane/lane-exchange';
 import { routeRequestsFirst } from '../../src/accelerators/lane/route-requests-first';
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 10));
-
 async function connected() {
   const server = asLaneExchange(new Server({ name: 's', version: '1' }, { capabilities: { tools: {} } }), undefined);
   server.setRequestHandler('tools/list', () => ({ tools: [] }));
   const [client, serverSide] = InMemoryTransport.createLinkedPair();
   const seen: JSONRPCMessage[] = [];
-  client.onmessage = (m) => void seen.push(m);
+  const waiting = new Map<unknown, () => void>();
+  client.onmessage = (m) => {
+    seen.push(m);
+    if ('id' in m) waiting.get(m.id)?.();
+  };
+  /** Resolves once the message with this id has reached the client. */
+  const answered = (id: number) =>
+    seen.some((m) => 'id' in m && m.id === id)
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => waiting.set(id, resolve));
   await server.connect(serverSide);
   await client.start();
-  return { server, client, serverSide, seen };
+  return { server, client, serverSide, seen, answered };
 }
 
 describe('routeRequestsFirst (requests go to the SDK dispatch after its request schema alone)', () => {
@@ -29,14 +36,14 @@ describe('routeRequestsFirst (requests go to the SDK dispatch after its request 
   });
 
   it('a lane exchange tries a request against the request schema only, not the two response schemas first', async () => {
-    const { client, seen } = await connected();
+    const { client, seen, answered } = await connected();
     const tried = [
       jest.spyOn(JSONRPCResultResponseSchema, 'safeParse'),
       jest.spyOn(JSONRPCErrorResponseSchema, 'safeParse'),
     ];
     try {
       await client.send({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: {} });
-      await flush();
+      await answered(3);
       expect(seen).toEqual([expect.objectContaining({ id: 3 })]);
       const triedOnTheRequest = tried
         .flatMap((spy) => spy.mock.calls)
@@ -48,12 +55,17 @@ describe('routeRequestsFirst (requests go to the SDK dispatch after its request 
   });
 
   it('answers a request, and an invalid message still reaches the SDK router (its error hook hears it)', async () => {
-    const { server, client, seen } = await connected();
+    const { server, client, seen, answered } = await connected();
     const errors: Error[] = [];
-    server.onerror = (e) => void errors.push(e);
+    const heardError = new Promise<void>((resolve) => {
+      server.onerror = (e) => {
+        errors.push(e);
+        resolve();
+      };
+    });
     await client.send({ jsonrpc: '2.0', id: 7, method: 'tools/list', params: {} });
     await client.send({ jsonrpc: '2.0', id: 8 } as unknown as JSONRPCMessage); // neither request, response nor notification
-    await flush();
+    await Promise.all([answered(7), heardError]);
     expect(seen).toEqual([expect.objectContaining({ id: 7, result: expect.objectContaining({ tools: [] }) })]);
     expect(errors.map((e) => e.message)).toEqual([expect.stringContaining('Unknown message type')]);
   });
@@ -61,13 +73,18 @@ describe('routeRequestsFirst (requests go to the SDK dispatch after its request 
   it('routes notifications and responses as the SDK does: a notification handler runs, a response settles the pending request', async () => {
     const { server, client } = await connected();
     const heard: string[] = [];
-    server.setNotificationHandler('notifications/roots/list_changed', () => void heard.push('roots changed'));
+    let notified!: () => void;
+    const handled = new Promise<void>((resolve) => (notified = resolve));
+    server.setNotificationHandler('notifications/roots/list_changed', () => {
+      heard.push('roots changed');
+      notified();
+    });
     client.onmessage = (m) => {
       if ('method' in m && 'id' in m) void client.send({ jsonrpc: '2.0', id: m.id, result: {} });
     };
     await client.send({ jsonrpc: '2.0', method: 'notifications/roots/list_changed' });
     const answer = await server.request({ method: 'ping' });
-    await flush();
+    await handled;
     expect(heard).toEqual(['roots changed']);
     expect(answer).toEqual({});
   });

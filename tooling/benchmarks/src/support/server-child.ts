@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { ServerAnswer, ServerKind, ServerQuestion } from '../http-server';
+import { serverEnv } from './accelerator-kinds';
 
 /** A benchmark server in a child process of its own (../http-server.js), and the questions the parent asks it. */
 export interface ServerChild {
@@ -51,6 +52,7 @@ export function startServer(
   const child: ChildProcess = fork(script, [kind, String(tools)], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     execArgv: ['--expose-gc', ...young, ...execArgv],
+    env: serverEnv(kind),
   });
   const ask = (question: ServerQuestion) =>
     new Promise<ServerAnswer>((resolve, reject) => {

@@ -127,7 +127,7 @@ export function openValidationAccelerator(
   };
 }
 
-function installedVersion(pkg: keyof typeof PINNED): string | undefined {
+export function installedVersion(pkg: keyof typeof PINNED): string | undefined {
   const manifest =
     pkg === 'class-validator'
       ? (require('class-validator/package.json') as { version?: string })

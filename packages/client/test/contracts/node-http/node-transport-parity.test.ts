@@ -10,8 +10,8 @@ import {
   type TesseraApp,
 } from '@tessera/core';
 import { listen } from '@tessera/core/node';
-import { CallAbortedError, CallTimeoutError, nodeHttpFetch, TesseraClient, type LegRetryEvent } from '../src';
-import { FailingFront } from './fixtures/failing-front.fixture';
+import { CallAbortedError, CallTimeoutError, nodeHttpFetch, TesseraClient, type LegRetryEvent } from '../../../src';
+import { FailingFront } from '../../fixtures/failing-front.fixture';
 
 /*
  * The whole client over real HTTP with the opt-in leg transport over node:http (`fetch: nodeHttpFetch()`) and

@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/client';
-import { checkCodecAssumptions } from '../../src/accelerators/result-validator/check-codec-assumptions';
-import { decideResultValidator } from '../../src/accelerators/result-validator/result-validator-accelerator';
-import { specResultValidator } from '../../src/accelerators/result-validator/spec-result-validator';
+import { checkCodecAssumptions } from '../../../src/accelerators/result-validator/check-codec-assumptions';
+import { decideResultValidator } from '../../../src/accelerators/result-validator/result-validator-accelerator';
+import { specResultValidator } from '../../../src/accelerators/result-validator/spec-result-validator';
 
 /*
  * The cached result validator's start-up probe and switch: on the installed SDK nothing it relies on changed;

@@ -1,6 +1,6 @@
-import { textResultJson } from '../../src/accelerators/lane/direct/text-result-json';
-import { DROP, pick, randomJson, randomText, set, WithToJson, type Next } from '../support/random-json';
-import { seededRandom } from '../support/seeded-random';
+import { textResultJson } from '../../../src/accelerators/lane/direct/text-result-json';
+import { DROP, pick, randomJson, randomText, set, WithToJson, type Next } from '../../support/random-json';
+import { seededRandom } from '../../support/seeded-random';
 
 /**
  * The direct path writes the usual tool result's JSON itself (text-result-json.ts): on seeded random results,

@@ -1,6 +1,6 @@
 import { Server } from '@modelcontextprotocol/server';
-import { edgeApp } from './two-paths-divergences.fixture';
-import { bothPaths, headers, meta, pairOpener, send, type Raw } from './support/two-paths';
+import { edgeApp } from '../../e2e/two-paths-divergences.fixture';
+import { bothPaths, headers, meta, pairOpener, send, type Raw } from '../../e2e/support/two-paths';
 
 /**
  * The contract of listen's fast lane: whatever it serves, it answers as the SDK path does, byte for byte.

@@ -3,10 +3,10 @@ import * as https from 'node:https';
 import * as net from 'node:net';
 import * as stream from 'node:stream';
 import type { AddressInfo } from 'node:net';
-import { nodeHttpClient, JsonText, type NodeHttpClient } from '../src/accelerators/node-http/node-http-fetch';
-import { readAnswerHead } from '../src/accelerators/node-http/plain-json-head';
-import { classifyLegFailure } from '../src/rounds/leg-failure';
-import { random, type Random } from './support/seeded-random';
+import { nodeHttpClient, JsonText, type NodeHttpClient } from '../../../src/accelerators/node-http/node-http-fetch';
+import { readAnswerHead } from '../../../src/accelerators/node-http/plain-json-head';
+import { classifyLegFailure } from '../../../src/rounds/leg-failure';
+import { random, type Random } from '../../support/seeded-random';
 
 /*
  * The leg sockets (leg-sockets.ts) against node:http's own client, on seeded random answers from a raw TCP

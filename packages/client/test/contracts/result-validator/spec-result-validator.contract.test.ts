@@ -1,6 +1,6 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { specResultValidator } from '../../src/accelerators/result-validator/spec-result-validator';
-import { random, type Random } from '../support/seeded-random';
+import { specResultValidator } from '../../../src/accelerators/result-validator/spec-result-validator';
+import { random, type Random } from '../../support/seeded-random';
 
 /*
  * The tools/call result validator built once (spec-result-validator.ts) against the one the SDK's

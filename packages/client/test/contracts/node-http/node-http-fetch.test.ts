@@ -3,8 +3,8 @@ import * as https from 'node:https';
 import { getEventListeners } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import type { FetchLike } from '@modelcontextprotocol/client';
-import { nodeModulesFetch } from '../src/accelerators/node-http/node-http-fetch';
-import { classifyLegFailure } from '../src/rounds/leg-failure';
+import { nodeModulesFetch } from '../../../src/accelerators/node-http/node-http-fetch';
+import { classifyLegFailure } from '../../../src/rounds/leg-failure';
 
 /*
  * The node:http fetch the client uses by default on Node, side by side with undici's global fetch against the

@@ -1,7 +1,7 @@
-import { DirectToolCalls } from '../../src/accelerators/lane/direct/direct-tool-calls';
+import { DirectToolCalls } from '../../../src/accelerators/lane/direct/direct-tool-calls';
 import { directCallsApp } from './direct-tool-calls.fixture';
-import { seededRandom } from '../support/seeded-random';
-import { meta, MODERN, pairOpener, type Pair, type Raw } from './support/two-paths';
+import { seededRandom } from '../../support/seeded-random';
+import { meta, MODERN, pairOpener, type Pair, type Raw } from '../../e2e/support/two-paths';
 import { ABSENT, expectSameAnswers, pick, present } from './support/differential-fuzz';
 
 /**

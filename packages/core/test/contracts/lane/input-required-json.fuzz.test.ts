@@ -1,8 +1,8 @@
 import { Server } from '@modelcontextprotocol/server';
-import { InputRequiredSeam } from '../../src/accelerators/lane/direct/input-required-seam';
-import { ToolCallAnswers } from '../../src/accelerators/lane/direct/tool-call-answer';
-import { DROP, pick, randomJson, randomText, set, WithToJson, type Next } from '../support/random-json';
-import { seededRandom } from '../support/seeded-random';
+import { InputRequiredSeam } from '../../../src/accelerators/lane/direct/input-required-seam';
+import { ToolCallAnswers } from '../../../src/accelerators/lane/direct/tool-call-answer';
+import { DROP, pick, randomJson, randomText, set, WithToJson, type Next } from '../../support/random-json';
+import { seededRandom } from '../../support/seeded-random';
 
 /**
  * The direct path writes an input-required answer itself (input-required-json.ts): on seeded random results,

@@ -14,7 +14,7 @@ import {
   Tool,
   type TesseraApp,
 } from '@tessera/core';
-import { oneTokenVerifier } from './two-paths-divergences.fixture';
+import { oneTokenVerifier } from '../../e2e/two-paths-divergences.fixture';
 
 export class Where {
   @Field({ title: 'Region' })

@@ -1,11 +1,11 @@
 import { PerRequestHTTPServerTransport, Server } from '@modelcontextprotocol/server';
 import { listen, type HttpListener } from '@tessera/core/node';
 import type { Logger } from '@tessera/core';
-import { appInternals } from '../../src/app/tessera-app';
-import { acceleratorsOff } from '../../src/accelerators/accelerators-switch';
-import { checkLaneAssumptions } from '../../src/accelerators/lane/check-lane-assumptions';
-import { edgeApp } from './two-paths-divergences.fixture';
-import { headers, meta, send } from './support/two-paths';
+import { appInternals } from '../../../src/app/tessera-app';
+import { acceleratorsOff } from '../../../src/accelerators/accelerators-switch';
+import { checkLaneAssumptions } from '../../../src/accelerators/lane/check-lane-assumptions';
+import { edgeApp } from '../../e2e/two-paths-divergences.fixture';
+import { headers, meta, send } from '../../e2e/support/two-paths';
 
 /**
  * listen's fast lane checks, when a listener starts, every SDK member and schema it relies on beyond the

@@ -1,6 +1,6 @@
 import { Server } from '@modelcontextprotocol/server';
 import { directCallsApp } from './direct-tool-calls.fixture';
-import { bothPathsWithServers, headers, message, meta, pairOpener, send, type Raw } from './support/two-paths';
+import { bothPathsWithServers, headers, message, meta, pairOpener, send, type Raw } from '../../e2e/support/two-paths';
 
 /**
  * listen()'s node face serves a stateless 2026-07-28 tools/call of a tool that asks nothing without the

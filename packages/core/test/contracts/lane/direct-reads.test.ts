@@ -9,7 +9,7 @@ import {
   type Answer,
   type Pair,
   type Raw,
-} from './support/two-paths';
+} from '../../e2e/support/two-paths';
 
 /**
  * listen()'s node face serves a stateless 2026-07-28 prompts/get or resources/read whose handler asks

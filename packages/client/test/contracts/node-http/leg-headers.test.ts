@@ -1,6 +1,6 @@
 import { StreamableHTTPClientTransport, type JSONRPCMessage } from '@modelcontextprotocol/client';
-import { legHeaders, plainBaseHeaders } from '../src/accelerators/node-http/leg-headers';
-import { random } from './support/seeded-random';
+import { legHeaders, plainBaseHeaders } from '../../../src/accelerators/node-http/leg-headers';
+import { random } from '../../support/seeded-random';
 
 /*
  * The leg transport builds a leg's headers itself (leg-headers.ts); the SDK's StreamableHTTPClientTransport is

@@ -1,13 +1,13 @@
 import { StreamableHTTPClientTransport, type OAuthClientProvider } from '@modelcontextprotocol/client';
-import { TesseraClient, type LegRetryEvent } from '../src';
-import { createTransport } from '../src/connect/create-transport';
-import { nodeHttpFetch } from '../src';
-import { sharedNodeHttp } from '../src/accelerators/node-http/default-http-fetch';
-import { NodeHttpTransport } from '../src/accelerators/node-http/node-http-transport';
-import { classifyLegFailure } from '../src/rounds/leg-failure';
-import { recordingCallbacks } from './fixtures/callbacks.fixture';
-import { FailingFront, type FrontFailure } from './fixtures/failing-front.fixture';
-import { createFixtureHandler, startHttpServer, type RunningHttpServer } from './fixtures/serve-fixture.fixture';
+import { TesseraClient, type LegRetryEvent } from '../../../src';
+import { createTransport } from '../../../src/connect/create-transport';
+import { nodeHttpFetch } from '../../../src';
+import { sharedNodeHttp } from '../../../src/accelerators/node-http/default-http-fetch';
+import { NodeHttpTransport } from '../../../src/accelerators/node-http/node-http-transport';
+import { classifyLegFailure } from '../../../src/rounds/leg-failure';
+import { recordingCallbacks } from '../../fixtures/callbacks.fixture';
+import { FailingFront, type FrontFailure } from '../../fixtures/failing-front.fixture';
+import { createFixtureHandler, startHttpServer, type RunningHttpServer } from '../../fixtures/serve-fixture.fixture';
 
 /*
  * The leg transport (`fetch: nodeHttpFetch()`) against the SDK's own transport, on the platform fetch and on the

@@ -1,4 +1,4 @@
-import { send, type Answer, type Pair, type Raw } from './two-paths';
+import { send, type Answer, type Pair, type Raw } from '../../../e2e/support/two-paths';
 
 /**
  * The parts the direct paths' seeded differential fuzz tests share (direct-tool-calls.fuzz.test.ts,

@@ -1,6 +1,15 @@
 import { Server } from '@modelcontextprotocol/server';
 import { flowClock, flowsApp } from './two-paths-flows.fixture';
-import { bothPaths, headers, meta, pairOpener, send, type Answer, type Pair, type Raw } from './support/two-paths';
+import {
+  bothPaths,
+  headers,
+  meta,
+  pairOpener,
+  send,
+  type Answer,
+  type Pair,
+  type Raw,
+} from '../../e2e/support/two-paths';
 
 /**
  * The two-paths contract for the legs of a flow: a first leg that asks, a leg carrying answers and a sealed

@@ -1,8 +1,17 @@
 import { request as httpRequest } from 'node:http';
-import { bothPaths, headers, lastSdkAnswer, message, meta, MODERN, pairOpener, send } from './support/two-paths';
+import {
+  bothPaths,
+  headers,
+  lastSdkAnswer,
+  message,
+  meta,
+  MODERN,
+  pairOpener,
+  send,
+} from '../../e2e/support/two-paths';
 import { once } from 'node:events';
 import { fastPathApp, holdEvents } from './http-fast-path.fixture';
-import { AnswerSlot } from '../../src/accelerators/lane/answer-slot';
+import { AnswerSlot } from '../../../src/accelerators/lane/answer-slot';
 
 /**
  * listen() serves the stateless 2026-07-28 POST on node:http directly (the fast path) and everything else
