@@ -3,7 +3,7 @@ import { CliError } from '../errors/cli-error';
 
 /** `listen` and `serveStdio` as the entry's project resolves `@tessera/core/node` (the copy that built its app). */
 export interface NodeFaces {
-  listen(app: object, options: { port: number; host: string }): Promise<{ url: URL }>;
+  listen(app: object, options: { port: number; host: string; drainMs: number }): Promise<{ url: URL }>;
   serveStdio(app: object): unknown;
 }
 

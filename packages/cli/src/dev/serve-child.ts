@@ -7,6 +7,9 @@ import { nodeFacesOf } from './project-node-faces';
 // It loads the built entry and reports its surface, serves when told, and on `stop` closes the app (the
 // listener drains: calls in flight finish) before it exits. A fresh process per build: Node caches modules.
 
+/** How long a call in flight may take to finish when a rebuild stops this server (listen's default is shorter). */
+const DRAIN_MS = 10_000;
+
 const send = (message: FromServer, then: () => void = () => undefined): void => void process.send?.(message, then);
 
 async function main(entry: string, exportName: string | undefined): Promise<void> {
@@ -36,7 +39,7 @@ async function main(entry: string, exportName: string | undefined): Promise<void
       faces.serveStdio(app);
       return;
     }
-    faces.listen(app, { port: message.port, host: '127.0.0.1' }).then(
+    faces.listen(app, { port: message.port, host: '127.0.0.1', drainMs: DRAIN_MS }).then(
       ({ url }) => send({ type: 'listening', url: url.href }),
       (error: Error) => send({ type: 'serve-failed', message: error.message }),
     );

@@ -6,8 +6,8 @@ import type { FromServer, ToServer } from './dev-messages';
 export type LoadOutcome = { surface: AppSurface } | { refused: string };
 export type ServeOutcome = { url: string } | { failed: string };
 
-/** How long a stopping server may drain before it is killed: above listen's default drainMs. */
-const STOP_DEADLINE_MS = 5_000;
+/** How long a stopping server may drain before it is killed: above the drainMs serve-child gives listen. */
+const STOP_DEADLINE_MS = 12_000;
 
 /**
  * One build's server: a child process that loads the entry, reports its surface, serves when told and drains
