@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseDevOptions, DEFAULT_DEV_PORT } from '../src/dev/dev-options';
+import { runCaptured } from './fixtures/run-captured';
 import { CliError } from '../src/errors/cli-error';
 
 function refusal(argv: string[]): CliError {
@@ -65,5 +69,44 @@ describe('tessera dev options', () => {
     expect(error).toBeInstanceOf(CliError);
     expect(error.exitCode).toBe(2);
     expect(error.message).toContain(reason);
+  });
+});
+
+describe('tessera dev --help', () => {
+  it('shows the options, an example and the exit codes', async () => {
+    const run = await runCaptured(['dev', '--help']);
+    expect(run.code).toBe(0);
+    for (const option of ['--port <n>', '--stdio', '--inspector', '--project <file>', '--build', '--export <name>'])
+      expect(run.stdout).toContain(option);
+    expect(run.stdout).toContain('Example:\n  tessera dev ');
+    expect(run.stdout).toMatch(
+      /Exit codes: 0 stopped with Ctrl\+C .*; 1 tsc stopped by itself .*;\n2 a wrong command line/,
+    );
+    expect((await runCaptured(['help', 'dev'])).stdout).toBe(run.stdout);
+    expect((await runCaptured(['--help'])).stdout).toContain('tessera dev [--port n] [--inspector] [entry]');
+  });
+
+  it('refuses a wrong command line with exit code 2 before starting anything', async () => {
+    const run = await runCaptured(['dev', '--stdio', '--inspector']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('tessera: dev: --inspector connects over HTTP');
+  });
+
+  it('refuses with exit code 2 a project without a tsconfig, or without TypeScript', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'tessera-dev-options-'));
+    try {
+      const noConfig = await runCaptured(['dev'], empty);
+      expect(noConfig.code).toBe(2);
+      expect(noConfig.stderr).toContain(`tsconfig.json does not exist; give the project's tsconfig with --project`);
+      writeFileSync(join(empty, 'tsconfig.json'), '{}');
+      const noTypescript = await runCaptured(['dev', '--project', 'tsconfig.json'], empty);
+      expect(noTypescript.code).toBe(2);
+      expect(noTypescript.stderr).toContain(`TypeScript is not installed in ${empty}`);
+      const notCompiled = await runCaptured(['dev', 'src/app.module.ts'], empty);
+      expect(notCompiled.code).toBe(2);
+      expect(notCompiled.stderr).toContain('src/app.module.ts is not a compiled JavaScript file');
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
   });
 });

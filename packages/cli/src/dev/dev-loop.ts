@@ -56,7 +56,7 @@ export class DevLoop {
         `dev: ${this.options.entry} is not a compiled JavaScript file (.js, .cjs, .mjs): give the build's output (dist/src/app.module.js)`,
         2,
       );
-    if (this.options.stdio) this.relay = new StdioRelay(this.io.stdin, this.io.stdout);
+    if (this.options.stdio) this.relay = new StdioRelay(this.io.stdin, this.io.stdout, () => void this.stop());
     const done = new Promise<number>((resolve) => (this.finish = resolve));
     this.tsc = new TscWatch(
       {

@@ -3,7 +3,8 @@ import type { ServerProcess } from './server-process';
 /**
  * `tessera dev --stdio`: this process's stdin and stdout are the client's stream, the server behind it changes
  * on every restart. Whole lines (one JSON-RPC message each) go to the current server; lines that arrive while
- * none serves wait for the next one. Every server's answers go out, an old one's while it drains too.
+ * none serves wait for the next one. Every server's answers go out, an old one's while it drains too. When the
+ * client closes stdin, tessera dev stops, as a stdio server does.
  */
 export class StdioRelay {
   private target: ServerProcess | undefined;
@@ -14,8 +15,11 @@ export class StdioRelay {
   constructor(
     private readonly input: NodeJS.ReadableStream,
     private readonly output: NodeJS.WritableStream,
+    /** The client closed its end: the session is over. */
+    onEnd: () => void,
   ) {
     input.on('data', this.onData);
+    input.once('end', onEnd);
   }
 
   attach(server: ServerProcess): void {
