@@ -85,18 +85,27 @@ describe('the surface diff tessera dev prints after a restart', () => {
       pipeline: [],
       ...(description !== undefined && { description }),
     });
+    const prompt = (description?: string, args = [{ name: 'title', required: true }]) => ({
+      ...handler('summarise', description),
+      arguments: args,
+    });
     const before = surface({
-      prompts: [handler('summarise')],
+      prompts: [prompt()],
       resources: [handler('docs://readme')],
       templates: [handler('docs://{page}')],
     });
     const after = surface({
-      prompts: [handler('summarise', 'Summarise a ticket')],
+      prompts: [
+        prompt('Summarise a ticket', [
+          { name: 'title', required: true },
+          { name: 'audience', required: false },
+        ]),
+      ],
       resources: [],
       templates: [handler('docs://{page}'), handler('docs://{page}/{section}')],
     });
     expect(formatSurfaceChanges(diffSurface(before, after))).toEqual([
-      '~ prompt summarise: description',
+      '~ prompt summarise: arguments, description',
       '- resource docs://readme',
       '+ template docs://{page}/{section}',
     ]);
@@ -112,7 +121,8 @@ describe('the surface diff tessera dev prints after a restart', () => {
   it('counts what an app serves, in the words of the first line', () => {
     expect(countSurface(surface({ tools: [tool('a'), tool('b')], prompts: [] }))).toBe('2 tools, 0 prompts');
     const one = { name: 'x', method: 'X.x', pipeline: [] };
-    expect(countSurface(surface({ tools: [tool('a')], prompts: [one], resources: [one], templates: [one] }))).toBe(
+    const prompt = { ...one, arguments: [] };
+    expect(countSurface(surface({ tools: [tool('a')], prompts: [prompt], resources: [one], templates: [one] }))).toBe(
       '1 tool, 1 prompt, 1 resource, 1 resource template',
     );
   });

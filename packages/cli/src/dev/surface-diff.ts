@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { AppSurface, HandlerSurface, ToolSurface } from '@tessera/core/advanced';
+import type { AppSurface, HandlerSurface, PromptSurface, ToolSurface } from '@tessera/core/advanced';
 
 export type SurfaceKind = 'tool' | 'prompt' | 'resource' | 'template';
 
@@ -8,7 +8,7 @@ export interface SurfaceChange {
   kind: SurfaceKind;
   name: string;
   change: 'added' | 'removed' | 'changed';
-  /** For `changed`: which parts (`input schema`, `questions`, ...), in a fixed order. */
+  /** For `changed`: which parts (`input schema`, `questions`, a prompt's `arguments`, ...), in a fixed order. */
   parts?: string[];
 }
 
@@ -18,6 +18,8 @@ const HANDLER_ASPECTS: Aspects<HandlerSurface> = [
   ['description', (h) => h.description],
   ['pipeline', (h) => h.pipeline],
 ];
+
+const PROMPT_ASPECTS: Aspects<PromptSurface> = [['arguments', (p) => p.arguments], ...HANDLER_ASPECTS];
 
 const TOOL_ASPECTS: Aspects<ToolSurface> = [
   ['input schema', (t) => t.inputSchema],
@@ -53,7 +55,7 @@ function diffList<T extends HandlerSurface>(
 export function diffSurface(before: AppSurface, after: AppSurface): SurfaceChange[] {
   return [
     ...diffList('tool', before.tools, after.tools, TOOL_ASPECTS),
-    ...diffList('prompt', before.prompts, after.prompts, HANDLER_ASPECTS),
+    ...diffList('prompt', before.prompts, after.prompts, PROMPT_ASPECTS),
     ...diffList('resource', before.resources, after.resources, HANDLER_ASPECTS),
     ...diffList('template', before.templates, after.templates, HANDLER_ASPECTS),
   ];
