@@ -31,6 +31,15 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The built CLI, its output and exit code. */
+function tessera(args: string[], cwd = repo): Promise<{ code: number; stdout: string }> {
+  return new Promise((done) => {
+    execFile(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', timeout: 60_000 }, (error, stdout) =>
+      done({ code: error ? Number(error.code ?? 1) : 0, stdout }),
+    );
+  });
+}
+
 /** `tessera call` as a user runs it: stdout and the exit code. */
 function call(url: string, tool: string, args: object): Promise<{ code: number; out: string }> {
   return new Promise((done) => {
@@ -143,5 +152,32 @@ describe('tessera dev in a real terminal (tmux)', () => {
       expect(stopped).not.toContain('the server exited');
     },
     FIRST_SERVE_MS + 8 * RESTART_BOUND_MS,
+  );
+
+  it(
+    'serves the conformance module with tessera dev -b; tessera inspect --json of it matches its tools/list over the wire',
+    async () => {
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}/mcp`;
+      const entry = 'tooling/conformance/dist/server/app.js';
+      const command = [process.execPath, bin, 'dev', '-b', '-p', 'tooling/conformance/tsconfig.json'];
+      term = TmuxSession.start([...command, '--port', String(port), entry].map(quote).join(' '), {
+        cwd: repo,
+        width: 200,
+        height: 50,
+      });
+      await term.waitFor(`serving tessera-conformance-server`, FIRST_SERVE_MS);
+      const inspected = await tessera(['inspect', '--json', entry]);
+      expect(inspected.code).toBe(0);
+      const listed = await tessera(['tools', '--json', url]);
+      expect(listed.code).toBe(0);
+      const surface = JSON.parse(inspected.stdout) as { tools: Array<{ name: string; inputSchema: unknown }> };
+      const { tools } = JSON.parse(listed.stdout) as { tools: Array<{ name: string; inputSchema: unknown }> };
+      expect(surface.tools.length).toBeGreaterThan(10);
+      expect(surface.tools.map((t) => ({ name: t.name, inputSchema: t.inputSchema }))).toEqual(
+        tools.map((t) => ({ name: t.name, inputSchema: t.inputSchema })),
+      );
+    },
+    FIRST_SERVE_MS + RESTART_BOUND_MS,
   );
 });
