@@ -20,6 +20,8 @@ const FIRST_SERVE_MS = 150_000;
  * for a shared, loaded one.
  */
 const RESTART_BOUND_MS = 30_000;
+/** A call that outlasts the rebuild and the new server's load, and fits in the 10 s drain. */
+const SLOW_CALL_MS = 12_000;
 
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -69,12 +71,22 @@ describe('tessera dev in a real terminal (tmux)', () => {
   let project: string;
   let source: string;
   let term: TmuxSession | undefined;
+  const edit = (from: string, to: string): void => {
+    const text = readFileSync(source, 'utf8');
+    if (!text.includes(from)) throw new Error(`the fixture has no "${from}"`);
+    writeFileSync(source, text.replace(from, to));
+  };
 
   beforeAll(() => {
     project = mkdtempSync(join(tmpdir(), 'tessera-dev-'));
     scaffold({ name: 'dev-loop', directory: project });
     symlinkSync(join(repo, 'node_modules'), join(project, 'node_modules'), 'dir');
     source = join(project, 'src/tickets.provider.ts');
+    // a tool still running when a rebuild restarts the server: the drain must let it answer
+    edit(
+      '  /** A prompt',
+      `  @Tool({ description: 'Takes its time' })\n  async slow(): Promise<string> {\n    await new Promise((resolve) => setTimeout(resolve, ${SLOW_CALL_MS}));\n    return 'slow done';\n  }\n\n  /** A prompt`,
+    );
   });
   afterEach(() => {
     term?.killProcessGroup();
@@ -82,12 +94,6 @@ describe('tessera dev in a real terminal (tmux)', () => {
     term = undefined;
   });
   afterAll(() => rmSync(project, { recursive: true, force: true }));
-
-  const edit = (from: string, to: string): void => {
-    const text = readFileSync(source, 'utf8');
-    if (!text.includes(from)) throw new Error(`the fixture has no "${from}"`);
-    writeFileSync(source, text.replace(from, to));
-  };
 
   it(
     'serves, restarts on an edit with the change and the surface diff, waits through a refused app and a compile error',
@@ -99,20 +105,28 @@ describe('tessera dev in a real terminal (tmux)', () => {
         width: 200,
         height: 50,
       });
-      const first = await term.waitFor(`serving dev-loop 0.1.0 on ${url} (2 tools, 1 prompt)`, FIRST_SERVE_MS);
+      const first = await term.waitFor(`serving dev-loop 0.1.0 on ${url} (3 tools, 1 prompt)`, FIRST_SERVE_MS);
       expect(first).not.toContain('error');
       expect((await call(url, 'check_title', { title: 'Printer on fire' })).out).toContain(
         '"Printer on fire" is a good title (15 characters)',
       );
 
-      // an edit: the next calls answer with it within the bound, and the new tool is named
+      // an edit while a call is in flight: that call is answered (the old server drains), the next calls answer
+      // with the change within the bound, and the new tool is named
+      const slow = call(url, 'slow', {}).then((outcome) => ({ ...outcome, at: Date.now() }));
+      await new Promise((wake) => setTimeout(wake, 1000));
       edit('is a good title', 'is a fine title');
       edit(
         '  /** A prompt',
         "  @Tool({ description: 'Echo a title' })\n  echo(@Args() args: TicketArgs): string {\n    return args.title;\n  }\n\n  /** A prompt",
       );
       const took = await answersWith(url, 'is a fine title', RESTART_BOUND_MS);
+      const changedAt = Date.now();
       expect(took).toBeLessThan(RESTART_BOUND_MS);
+      const slowCall = await slow;
+      expect(slowCall).toMatchObject({ code: 0, out: expect.stringContaining('slow done') });
+      // the new build listened only once the old server had answered it
+      expect(slowCall.at).toBeLessThanOrEqual(changedAt);
       expect(await term.waitFor('+ tool echo')).toMatch(/restarted in \d+\.\ds:\n {2}\+ tool echo/);
 
       // a signature createApp refuses (no DTO type reflected for @Args): said, server stopped, the loop waits
