@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseDevOptions, DEFAULT_DEV_PORT } from '../src/dev/dev-options';
+import { projectTsc } from '../src/dev/tsc-watch';
 import { runCaptured } from './fixtures/run-captured';
 import { CliError } from '../src/errors/cli-error';
 
@@ -107,6 +108,28 @@ describe('tessera dev --help', () => {
       expect(notCompiled.stderr).toContain('src/app.module.ts is not a compiled JavaScript file');
     } finally {
       rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("tessera dev's compiler", () => {
+  it("is the project's own tsc, found through its bin even when exports leave bin/tsc out (TypeScript 7)", () => {
+    const project = mkdtempSync(join(tmpdir(), 'tessera-dev-tsc-'));
+    try {
+      const typescript = join(project, 'node_modules', 'typescript');
+      mkdirSync(typescript, { recursive: true });
+      writeFileSync(
+        join(typescript, 'package.json'),
+        JSON.stringify({
+          name: 'typescript',
+          version: '7.0.2',
+          exports: { './package.json': './package.json' },
+          bin: { tsc: './bin/tsc' },
+        }),
+      );
+      expect(projectTsc(project)).toBe(join(typescript, 'bin', 'tsc'));
+    } finally {
+      rmSync(project, { recursive: true, force: true });
     }
   });
 });

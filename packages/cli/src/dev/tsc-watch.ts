@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { CliError } from '../errors/cli-error';
 import { TscWatchOutput, type TscWatchEvent } from './tsc-watch-output';
 
@@ -15,10 +15,16 @@ export interface TscWatchSettings {
   pretty: boolean;
 }
 
-/** The project's own `tsc`: the compiler and settings the project builds with, decorator metadata included. */
+/**
+ * The project's own `tsc`: the compiler and settings the project builds with, decorator metadata included.
+ * Found through the package's `bin` field: TypeScript 7's `exports` do not list `bin/tsc`.
+ */
 export function projectTsc(cwd: string): string {
   try {
-    return createRequire(join(cwd, 'package.json')).resolve('typescript/bin/tsc');
+    const manifest = createRequire(join(cwd, 'package.json')).resolve('typescript/package.json');
+    const { bin } = JSON.parse(readFileSync(manifest, 'utf8')) as { bin?: { tsc?: string } };
+    if (bin?.tsc === undefined) throw new Error('no tsc bin');
+    return join(dirname(manifest), bin.tsc);
   } catch {
     throw new CliError(
       `dev: TypeScript is not installed in ${cwd} (npm install --save-dev typescript); ` +
