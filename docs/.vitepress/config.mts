@@ -43,6 +43,7 @@ export default withMermaid(
             { text: 'Testing flows', link: '/guide/testing' },
             { text: 'The MCP Inspector', link: '/guide/inspector' },
             { text: 'Inspecting an app', link: '/guide/inspect' },
+            { text: 'The dev loop', link: '/guide/dev-loop' },
           ],
         },
         {

@@ -2,6 +2,7 @@ import { loadAnswers } from './answers/answers-file';
 import { terminalSafe } from './output/terminal-safe';
 import { helpText } from './command/help-text';
 import { runInspect } from './inspect/run-inspect';
+import { runDev } from './dev/run-dev';
 import { parseCommandLine } from './command/parse-command-line';
 import { runCommand } from './command/run-command';
 import { cliAuth } from './connect/cli-auth';
@@ -45,6 +46,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       if (argv[0] === 'help') argv = ['inspect', '--help'];
       io.stdout.write(await runInspect(argv.slice(1), io.cwd));
       return 0;
+    }
+    // dev compiles and serves the local project until stopped
+    if (argv[0] === 'dev' || (argv[0] === 'help' && argv[1] === 'dev')) {
+      if (argv[0] === 'help') argv = ['dev', '--help'];
+      return await runDev(argv.slice(1), io);
     }
     const parsed = parseCommandLine(argv);
     if ('version' in parsed) {

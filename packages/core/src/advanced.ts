@@ -82,7 +82,15 @@ export type { ValidateOptions } from './validation/validate-options';
 
 // what a compiled app declares, without serving it (for tooling: `tessera inspect`)
 export { describeApp } from './app/describe-app';
-export type { AppSurface, HandlerSurface, ToolSurface, QuestionSurface, SecuritySummary } from './app/app-surface';
+export type {
+  AppSurface,
+  HandlerSurface,
+  PromptSurface,
+  PromptArgumentSurface,
+  ToolSurface,
+  QuestionSurface,
+  SecuritySummary,
+} from './app/app-surface';
 // the types describeApp's signature names (the main entry's too), as the node entry re-exports them
 export type { TesseraApp } from './app/tessera-app';
 export type { HandlerSwitch } from './app/surface-changes';

@@ -31,12 +31,15 @@ describe('create-tessera', () => {
     const manifest = JSON.parse(readFileSync(path.join(directory, 'package.json'), 'utf8'));
     expect(manifest.name).toBe('my-server');
     expect(manifest.scripts).toMatchObject({
+      dev: 'tessera dev',
       start: 'node dist/src/stdio.js',
       'start:http': 'node dist/src/http.js',
       test: expect.stringContaining('node --test'),
     });
     expect(manifest.dependencies['@tessera/core']).toBe('^1.2.3');
     expect(manifest.devDependencies['@tessera/testing']).toBe('^1.2.3');
+    // `npm run dev` runs the tessera bin of @tessera/cli, released with the others
+    expect(manifest.devDependencies['@tessera/cli']).toBe('^1.2.3');
     const tsconfig = JSON.parse(readFileSync(path.join(directory, 'tsconfig.json'), 'utf8'));
     expect(tsconfig.compilerOptions).toMatchObject({ experimentalDecorators: true, emitDecoratorMetadata: true });
     const provider = readFileSync(path.join(directory, 'src/tickets.provider.ts'), 'utf8');

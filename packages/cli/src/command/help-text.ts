@@ -48,6 +48,7 @@ export function helpText(which: CommandName | 'all'): string {
 Commands:
 ${lines.join('\n')}
   ${'tessera inspect [--json] [entry]'.padEnd(52)} show a built app's surface without serving it (see its --help)
+  ${'tessera dev [--port n] [--inspector] [entry]'.padEnd(52)} compile in watch mode and serve, restarting on changes
 
 ${TARGET}
 

@@ -1,4 +1,4 @@
-import type { AppSurface, HandlerSurface, QuestionSurface, ToolSurface } from '@tessera/core/advanced';
+import type { AppSurface, HandlerSurface, PromptSurface, QuestionSurface, ToolSurface } from '@tessera/core/advanced';
 
 const indent = (lines: string[], by: string): string[] => lines.map((line) => `${by}${line}`);
 
@@ -39,20 +39,27 @@ function toolLines(tool: ToolSurface): string[] {
   return [...lines, ...indent(body, '    ')];
 }
 
+/** A prompt, resource or template: its name (a prompt with its arguments), method, description and pipeline. */
+function handlerLines(h: HandlerSurface | PromptSurface): string[] {
+  const args =
+    'arguments' in h ? `(${h.arguments.map((a) => `${a.name}${a.required === true ? '' : '?'}`).join(', ')})` : '';
+  const body = [...(h.description !== undefined ? [h.description] : []), ...pipelineLines(h)];
+  return [`${h.name}${args}  ${h.method}`, ...indent(body, '    ')];
+}
+
 function section(title: string, items: string[]): string[] {
   return items.length === 0 ? [] : ['', `${title}:`, ...indent(items, '  ')];
 }
 
 /** The surface as text: one block per tool, then the other handlers, extensions and request-state settings. */
 export function formatSurface(surface: AppSurface): string {
-  const handler = (h: HandlerSurface): string[] => [`${h.name}  ${h.method}`, ...indent(pipelineLines(h), '    ')];
   const { security } = surface;
   return [
     `${surface.name} ${surface.version}${surface.title !== undefined ? ` (${surface.title})` : ''}`,
     ...section(`tools (${surface.tools.length})`, surface.tools.flatMap(toolLines)),
-    ...section(`prompts (${surface.prompts.length})`, surface.prompts.flatMap(handler)),
-    ...section(`resources (${surface.resources.length})`, surface.resources.flatMap(handler)),
-    ...section(`resource templates (${surface.templates.length})`, surface.templates.flatMap(handler)),
+    ...section(`prompts (${surface.prompts.length})`, surface.prompts.flatMap(handlerLines)),
+    ...section(`resources (${surface.resources.length})`, surface.resources.flatMap(handlerLines)),
+    ...section(`resource templates (${surface.templates.length})`, surface.templates.flatMap(handlerLines)),
     '',
     `skills: ${surface.skills ? 'served' : 'none'}`,
     `extensions: ${surface.extensions.length === 0 ? 'none' : surface.extensions.join(', ')}`,

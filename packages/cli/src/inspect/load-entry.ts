@@ -30,34 +30,39 @@ const isModule = (value: unknown): value is object =>
   Array.isArray((value as { providers?: unknown }).providers);
 
 /** The entry's absolute path: the one given, or the first default that exists. */
-export function entryPath(given: string | undefined, cwd: string): string {
+export function entryPath(given: string | undefined, cwd: string, command = 'inspect'): string {
   if (given !== undefined) {
     const path = resolve(cwd, given);
     if (!/\.[cm]?js$/.test(path))
       throw new CliError(
-        `inspect: ${path} is not a compiled JavaScript file (.js, .cjs, .mjs); build the project and give its output`,
+        `${command}: ${path} is not a compiled JavaScript file (.js, .cjs, .mjs); build the project and give its output`,
         2,
       );
-    if (!existsSync(path)) throw new CliError(`inspect: ${path} does not exist (build the project first?)`, 2);
+    if (!existsSync(path)) throw new CliError(`${command}: ${path} does not exist (build the project first?)`, 2);
     return path;
   }
   const found = DEFAULT_ENTRIES.map((entry) => resolve(cwd, entry)).find((path) => existsSync(path));
   if (found === undefined)
     throw new CliError(
-      `inspect: no entry given and none of ${DEFAULT_ENTRIES.join(', ')} exists in ${cwd}; ` +
-        'give the compiled file that exports the app module (tessera inspect dist/app.module.js)',
+      `${command}: no entry given and none of ${DEFAULT_ENTRIES.join(', ')} exists in ${cwd}; ` +
+        `give the compiled file that exports the app module (tessera ${command} dist/app.module.js)`,
       2,
     );
   return found;
 }
 
 /** The app module or app the entry exports: `exportName` when given, else the first of TRIED_EXPORTS, else the only one. */
-export function pickExport(found: Record<string, unknown>, path: string, exportName?: string): unknown {
+export function pickExport(
+  found: Record<string, unknown>,
+  path: string,
+  exportName?: string,
+  command = 'inspect',
+): unknown {
   const fits = (value: unknown): boolean => isApp(value) || isModule(value);
   if (exportName !== undefined) {
     if (fits(found[exportName])) return found[exportName];
     throw new CliError(
-      `inspect: ${path} has no export "${exportName}" that is an app module ({ name, providers }) or an app (createApp's result)`,
+      `${command}: ${path} has no export "${exportName}" that is an app module ({ name, providers }) or an app (createApp's result)`,
       2,
     );
   }
@@ -69,14 +74,14 @@ export function pickExport(found: Record<string, unknown>, path: string, exportN
       ? 'exports neither'
       : `exports several (${candidates.map(([name]) => name).join(', ')}): choose one with --export <name>`;
   throw new CliError(
-    `inspect: ${path} ${why}: expected an app module ({ name, providers }) or an app (createApp's result) ` +
+    `${command}: ${path} ${why}: expected an app module ({ name, providers }) or an app (createApp's result) ` +
       `as ${TRIED_EXPORTS.map((n) => (n === 'default' ? 'export default' : n)).join(', ')} or as its only such export`,
     2,
   );
 }
 
 /** `@tessera/core/advanced` as the entry's project resolves it: the copy whose decorators the module was built with. */
-function coreOf(path: string): CoreFaces {
+function coreOf(path: string, command: string): CoreFaces {
   const requireHere = createRequire(path);
   let core: Partial<CoreFaces>;
   try {
@@ -84,12 +89,12 @@ function coreOf(path: string): CoreFaces {
     core.createApp ??= (requireHere('@tessera/core') as Partial<CoreFaces>).createApp;
   } catch (error) {
     throw new CliError(
-      `inspect: @tessera/core cannot be loaded from ${path} (${(error as Error).message.split('\n')[0]}); install it in the app's project`,
+      `${command}: @tessera/core cannot be loaded from ${path} (${(error as Error).message.split('\n')[0]}); install it in the app's project`,
       2,
     );
   }
   if (typeof core.describeApp !== 'function' || typeof core.createApp !== 'function')
-    throw new CliError(`inspect: the @tessera/core that ${path} uses is too old to be inspected (no describeApp)`, 2);
+    throw new CliError(`${command}: the @tessera/core that ${path} uses is too old (no describeApp)`, 2);
   return core as CoreFaces;
 }
 
@@ -101,25 +106,40 @@ function exportsOf(namespace: Record<string, unknown>): Record<string, unknown> 
     : namespace;
 }
 
-/** Loads the entry (running its top-level code), builds the app when it exports a module, and describes it. */
-export async function inspectEntry(path: string, exportName?: string): Promise<AppSurface> {
+/** An app loaded from an entry, with the `describeApp` of the core that built it. */
+export interface LoadedApp {
+  app: object & { close(): Promise<void> };
+  describe(): AppSurface;
+}
+
+/**
+ * Loads the entry (running its top-level code) and builds the app when it exports a module. Exit code 1 when
+ * the entry throws or createApp refuses the module; 2 when it exports neither or @tessera/core is missing.
+ */
+export async function loadApp(path: string, exportName?: string, command = 'inspect'): Promise<LoadedApp> {
   let loaded: Record<string, unknown>;
   try {
     loaded = exportsOf((await import(pathToFileURL(path).href)) as Record<string, unknown>);
   } catch (error) {
-    throw new CliError(`inspect: loading ${path} failed: ${(error as Error).message}`, 1);
+    throw new CliError(`${command}: loading ${path} failed: ${(error as Error).message}`, 1);
   }
-  const found = pickExport(loaded, path, exportName);
-  const core = coreOf(path);
-  if (isApp(found)) return core.describeApp(found);
+  const found = pickExport(loaded, path, exportName, command);
+  const core = coreOf(path, command);
+  if (isApp(found)) return { app: found, describe: () => core.describeApp(found) };
   let app: ReturnType<CoreFaces['createApp']>;
   try {
     app = core.createApp(found as object);
   } catch (error) {
-    throw new CliError(`inspect: createApp refused the module from ${path}:\n  ${(error as Error).message}`, 1);
+    throw new CliError(`${command}: createApp refused the module from ${path}:\n  ${(error as Error).message}`, 1);
   }
+  return { app, describe: () => core.describeApp(app) };
+}
+
+/** Loads the entry, builds the app when it exports a module, and describes it. */
+export async function inspectEntry(path: string, exportName?: string): Promise<AppSurface> {
+  const { app, describe } = await loadApp(path, exportName);
   try {
-    return core.describeApp(app);
+    return describe();
   } finally {
     await app.close();
   }

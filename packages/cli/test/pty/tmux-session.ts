@@ -75,6 +75,19 @@ export class TmuxSession {
     return this.waitFor(pattern);
   }
 
+  /**
+   * Kills the pane's whole process group (the command and every child it started, a server or a compiler
+   * included): tmux's own hang-up can be ignored, this cannot.
+   */
+  killProcessGroup(): void {
+    try {
+      const pid = Number(this.tmux('display-message', '-p', '-t', 'cli', '#{pane_pid}').trim());
+      if (pid > 0) process.kill(-pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+
   /** Ends the tmux server and everything in it, and removes its socket file (tmux may leave it behind). */
   kill(): void {
     try {

@@ -10,7 +10,7 @@ export interface AppSurface {
   version: string;
   title?: string;
   tools: ToolSurface[];
-  prompts: HandlerSurface[];
+  prompts: PromptSurface[];
   resources: HandlerSurface[];
   templates: HandlerSurface[];
   /** Whether the module serves skills (the SDK's skills extension). */
@@ -28,6 +28,17 @@ export interface HandlerSurface {
   description?: string;
   /** The merged chain, stage by stage, outermost first (as `TesseraApp.describePipeline` gives it). */
   pipeline: PipelineStageDescription[];
+}
+
+/** A prompt, with its arguments as `prompts/list` sends them. */
+export interface PromptSurface extends HandlerSurface {
+  arguments: readonly PromptArgumentSurface[];
+}
+
+export interface PromptArgumentSurface {
+  name: string;
+  description?: string;
+  required?: boolean;
 }
 
 export interface ToolSurface extends HandlerSurface {

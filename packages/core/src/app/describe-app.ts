@@ -4,11 +4,11 @@ import type { HandlerPlan } from '../compiler/handler-plan';
 import type { DependencyPlan } from '../mrtr/dependency-plan';
 import { TASKS_EXTENSION } from '../tasks/tasks-extension';
 import { appInternalsOf, type TesseraApp } from './tessera-app';
-import type { AppSurface, HandlerSurface, QuestionSurface, ToolSurface } from './app-surface';
+import type { AppSurface, HandlerSurface, PromptSurface, QuestionSurface, ToolSurface } from './app-surface';
 
 /**
  * What a compiled app declares, without serving it: its tools (input schema, questions, pipeline, task
- * support), prompts, resources, templates, extensions and request-state settings (never a key). For tooling
+ * support), prompts (arguments), resources, templates, extensions and request-state settings (never a key). For tooling
  * such as `tessera inspect`; works on an app made by any loaded copy of core of the same format.
  */
 export function describeApp(app: TesseraApp): AppSurface {
@@ -39,7 +39,14 @@ export function describeApp(app: TesseraApp): AppSurface {
     version: info.version,
     ...(info.title !== undefined && { title: info.title }),
     tools,
-    prompts: compiled.promptList.map((p) => handler(compiled.prompts.get(p.name)!, 'prompts/get', p.name)),
+    prompts: compiled.promptList.map((p): PromptSurface => ({
+      ...handler(compiled.prompts.get(p.name)!, 'prompts/get', p.name),
+      arguments: (p.arguments ?? []).map(({ name, description, required }) => ({
+        name,
+        ...(description !== undefined && { description }),
+        ...(required !== undefined && { required }),
+      })),
+    })),
     resources: compiled.resourceList.map((r) => handler(compiled.resources.get(r.uri)!, 'resources/read', r.uri)),
     templates: compiled.templates.map((t) => {
       const uriTemplate = t.plan.meta.kind === 'resource-template' ? t.plan.meta.uriTemplate : String(t.template);

@@ -58,8 +58,8 @@ class Briefs {
   }
 
   @Prompt({ description: 'A prompt.' })
-  outline(): string {
-    return 'outline';
+  outline(@Args() args: Topic): string {
+    return `outline of ${args.topic}`;
   }
 
   @Resource('brief://latest', { name: 'latest' })
@@ -109,6 +109,8 @@ describe('describeApp', () => {
   test('lists prompts, resources and templates by name with their methods', () => {
     const surface = describeApp(app);
     expect(surface.prompts.map((p) => [p.name, p.method])).toEqual([['outline', 'Briefs.outline']]);
+    // as prompts/list sends them
+    expect(surface.prompts[0]!.arguments).toEqual([{ name: 'topic', description: 'Topic', required: true }]);
     expect(surface.resources.map((r) => [r.name, r.method])).toEqual([['brief://latest', 'Briefs.latest']]);
     expect(surface.templates.map((t) => [t.name, t.method])).toEqual([['brief://{id}', 'Briefs.one']]);
     expect(surface.skills).toBe(false);

@@ -1,0 +1,14 @@
+import type { AppSurface } from '@tessera/core/advanced';
+
+/** What the dev loop tells a server child. */
+export type ToServer = { type: 'serve'; port: number } | { type: 'serve-stdio' } | { type: 'stop' };
+
+/** What a server child tells the dev loop. */
+export type FromServer =
+  /** The entry loaded and createApp accepted it. */
+  | { type: 'loaded'; surface: AppSurface }
+  /** The entry failed to load, exports no app, or createApp refused it. */
+  | { type: 'refused'; message: string; exitCode: number }
+  | { type: 'listening'; url: string }
+  /** listen failed (the port is taken). */
+  | { type: 'serve-failed'; message: string };
