@@ -9,3 +9,6 @@ export type { MountRemoteOptions } from './mount/mount-remote-options';
 export type { RemoteSurface, RemoteResourceTemplate } from './mount/remote-surface';
 export { RemoteMountError } from './mount/remote-mount.error';
 export { MOUNT_SEPARATOR } from './mount/mounted-names';
+export { openApiTools, type OpenApiTools } from './openapi/openapi-tools';
+export type { OpenApiToolsOptions, OperationFilter } from './openapi/openapi-options';
+export { OpenApiDocumentError } from './openapi/openapi-document.error';
