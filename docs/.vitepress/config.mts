@@ -35,6 +35,7 @@ export default withMermaid(
             { text: 'Asking the user', link: '/guide/asking-the-user' },
             { text: 'Guards, interceptors and the pipeline', link: '/guide/pipeline' },
             { text: 'Modules and DI', link: '/guide/modules-and-di' },
+            { text: 'Servers made of other servers', link: '/guide/composition' },
             { text: 'Errors', link: '/guide/errors' },
             { text: 'Schemas, headers and skills', link: '/guide/schemas-headers-skills' },
             { text: 'Testing flows', link: '/guide/testing' },

@@ -129,4 +129,14 @@ describe('a Tessera server in another process, mounted under "ops" over HTTP', (
     expect(tampered).not.toBe('accepted');
     await c.close();
   });
+
+  // last: it stops the remote
+  test('a remote gone while serving: each call is a tool error naming the mount', async () => {
+    const c = await client();
+    await remote.stop();
+    const r = await c.callTool({ name: 'ops_greet', arguments: { name: 'Ada' } });
+    expect(r.isError).toBe(true);
+    expect(text(r)).toMatch(/^mount "ops": tool "greet" failed on the remote server: /);
+    await c.close();
+  });
 });
