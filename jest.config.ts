@@ -28,7 +28,7 @@ const config: Config = {
     '^@tessera/core/advanced$': '<rootDir>/packages/core/src/advanced',
     '^@tessera/core/validators$': '<rootDir>/packages/core/src/validators',
     '^@tessera/request-state/framework$': '<rootDir>/packages/request-state/src/framework',
-    '^@tessera/(common|request-state|core|client|testing|redis)$': '<rootDir>/packages/$1/src',
+    '^@tessera/(common|request-state|core|client|testing|redis|compose)$': '<rootDir>/packages/$1/src',
   },
   setupFiles: ['reflect-metadata'],
   // CI runs on a loaded 2-core machine where spawned servers and real services start slowly: a wide margin,

@@ -38,6 +38,7 @@ export default withMermaid(
             { text: 'What each caller sees', link: '/guide/visibility' },
             { text: 'Completing arguments', link: '/guide/completions' },
             { text: 'Changing what is served', link: '/guide/runtime-changes' },
+            { text: 'Servers made of other servers', link: '/guide/composition' },
             { text: 'Errors', link: '/guide/errors' },
             { text: 'Schemas, headers and skills', link: '/guide/schemas-headers-skills' },
             { text: 'Testing flows', link: '/guide/testing' },

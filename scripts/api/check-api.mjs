@@ -20,6 +20,7 @@ const CONFIGS = [
   'packages/testing/api-extractor.json',
   'packages/testing/api-extractor.echo-tool-table.json',
   'packages/redis/api-extractor.json',
+  'packages/compose/api-extractor.json',
   'packages/cli/api-extractor.json',
   'packages/create-tessera/api-extractor.json',
 ];

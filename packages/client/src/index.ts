@@ -7,6 +7,7 @@
 export {
   TesseraClient,
   TesseraClient as Client,
+  type Listing,
   type McpResultByMethod,
   type PromptParams,
   type ResourceParams,

@@ -72,6 +72,8 @@ export interface McpResultByMethod {
 }
 
 type AnyResult = McpResultByMethod[keyof McpResultByMethod];
+/** What one page of `listPrompts`, `listResources` or `listResourceTemplates` answers (the SDK's result types). */
+export type Listing<M extends 'listPrompts' | 'listResources' | 'listResourceTemplates'> = ReturnType<SdkClient[M]>;
 
 /** What `callTool` takes: the tool's name and arguments, and the request's `_meta`. */
 export type ToolParams = Omit<Extract<McpCall, { method: 'tools/call' }>, 'method'>;
@@ -410,6 +412,21 @@ export class TesseraClient {
     const result = await this.inSession(() => this.sdk.listTools(params, options));
     for (const tool of result.tools) this.knownTools.set(tool.name, tool);
     return result;
+  }
+
+  /** One page of the server's prompts (the SDK's `listPrompts`: cursor, then request options). */
+  listPrompts(...page: Parameters<SdkClient['listPrompts']>): Listing<'listPrompts'> {
+    return this.inSession(() => this.sdk.listPrompts(...page));
+  }
+
+  /** One page of the server's static resources (the SDK's `listResources`). */
+  listResources(...page: Parameters<SdkClient['listResources']>): Listing<'listResources'> {
+    return this.inSession(() => this.sdk.listResources(...page));
+  }
+
+  /** One page of the server's resource templates (the SDK's `listResourceTemplates`). */
+  listResourceTemplates(...page: Parameters<SdkClient['listResourceTemplates']>): Listing<'listResourceTemplates'> {
+    return this.inSession(() => this.sdk.listResourceTemplates(...page));
   }
 
   /** One wire leg through the SDK's manual mode: a fresh request (fresh id), `input_required` handed back to us. */

@@ -1,0 +1,76 @@
+import { oneOfProblem, optionsProblem } from '@tessera/common';
+import { InvalidConfigurationError } from '@tessera/core';
+
+/** How and where a remote MCP server is mounted; exactly one of `url` (Streamable HTTP) or `command` (stdio). */
+export interface MountRemoteOptions {
+  /**
+   * Prepended to every name the remote lists, with `_` between (`billing` + `charge` = `billing_charge`), and
+   * put before the path of its resource URIs (`invoices://7` = `invoices://billing/7`). Letters, digits, `_`, `.`
+   * and `-`, the characters a tool name may hold.
+   */
+  prefix: string;
+  /** The remote's Streamable HTTP endpoint. */
+  url?: string | URL;
+  /** Sent on every request to `url` (e.g. the mount's own `Authorization`). */
+  headers?: Record<string, string>;
+  /** A server started as a child process and spoken to over stdio. */
+  command?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+  /**
+   * Send each caller's bearer token on to the remote with its forwarded call (`Authorization: Bearer ...`, in
+   * place of one in `headers`). Off by default: the remote sees the mount's own credentials only. Turn it on
+   * only for a remote that trusts the same issuer and audience as this server (HTTP only).
+   */
+  forwardAuth?: boolean;
+  /** Limit for the connection and the first listing at start; default 10 000 ms. */
+  connectTimeoutMs?: number;
+  /** Limit per forwarded leg; default 60 000 ms. */
+  callTimeoutMs?: number;
+}
+
+const KNOWN = {
+  prefix: true,
+  url: true,
+  headers: true,
+  command: true,
+  args: true,
+  env: true,
+  cwd: true,
+  forwardAuth: true,
+  connectTimeoutMs: true,
+  callTimeoutMs: true,
+} as const satisfies Record<keyof MountRemoteOptions, true>;
+
+const PREFIX = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+
+/** Refuses, before anything connects, options that cannot describe one mount. */
+export function checkMountRemoteOptions(options: MountRemoteOptions): void {
+  const where = 'mountRemote(options)';
+  const problem =
+    optionsProblem(options, KNOWN, where) ??
+    (typeof options.prefix !== 'string' || !PREFIX.test(options.prefix)
+      ? `${where}: prefix must be 1 to 64 letters, digits, "_", "." or "-" (starting with a letter or digit), got ${JSON.stringify(options.prefix)}.`
+      : undefined) ??
+    ((options.url === undefined) === (options.command === undefined)
+      ? `${where} for "${options.prefix}": give exactly one of url (Streamable HTTP) or command (stdio).`
+      : undefined) ??
+    (options.command !== undefined && options.headers !== undefined
+      ? `${where} for "${options.prefix}": headers apply to url only; a stdio server takes env.`
+      : undefined) ??
+    (options.forwardAuth !== undefined
+      ? oneOfProblem(options.forwardAuth, [true, false], `${where}: forwardAuth`)
+      : undefined) ??
+    (options.forwardAuth === true && options.command !== undefined
+      ? `${where} for "${options.prefix}": forwardAuth needs url; a stdio server has no per-call headers.`
+      : undefined) ??
+    timeoutProblem(options.connectTimeoutMs, `${where}: connectTimeoutMs`) ??
+    timeoutProblem(options.callTimeoutMs, `${where}: callTimeoutMs`);
+  if (problem !== undefined) throw new InvalidConfigurationError(problem);
+}
+
+function timeoutProblem(value: number | undefined, where: string): string | undefined {
+  if (value === undefined || (Number.isFinite(value) && value > 0)) return undefined;
+  return `${where} must be a positive number of milliseconds, got ${String(value)}.`;
+}

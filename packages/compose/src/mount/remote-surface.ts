@@ -1,0 +1,63 @@
+import type { ListResourceTemplatesResult, Prompt, Resource, Tool } from '@modelcontextprotocol/server';
+
+/** A listed resource template (the SDK's `ResourceTemplate` name is its server-side class). */
+export type RemoteResourceTemplate = ListResourceTemplatesResult['resourceTemplates'][number];
+import type { TesseraClient } from '@tessera/client';
+
+/** Everything a remote lists, every page read. */
+export interface RemoteSurface {
+  tools: Tool[];
+  prompts: Prompt[];
+  resources: Resource[];
+  resourceTemplates: RemoteResourceTemplate[];
+}
+
+/** Bound on pages per list: a remote whose cursors never end must not hold the start forever. */
+const MAX_PAGES = 1000;
+
+/** Reads the whole surface of a connected remote; a kind it does not serve (-32601) is an empty list. */
+export async function readRemoteSurface(client: TesseraClient, timeoutMs: number): Promise<RemoteSurface> {
+  const options = { timeout: timeoutMs };
+  const [tools, prompts, resources, resourceTemplates] = await Promise.all([
+    allPages(
+      (cursor) => client.listTools(cursor, options),
+      (r) => r.tools,
+    ),
+    allPages(
+      (cursor) => client.listPrompts(cursor, options),
+      (r) => r.prompts,
+    ),
+    allPages(
+      (cursor) => client.listResources(cursor, options),
+      (r) => r.resources,
+    ),
+    allPages(
+      (cursor) => client.listResourceTemplates(cursor, options),
+      (r) => r.resourceTemplates,
+    ),
+  ]);
+  return { tools, prompts, resources, resourceTemplates };
+}
+
+const METHOD_NOT_FOUND = -32601;
+
+async function allPages<R extends { nextCursor?: string }, T>(
+  list: (params: { cursor?: string } | undefined) => Promise<R>,
+  items: (page: R) => T[],
+): Promise<T[]> {
+  const all: T[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    let result: R;
+    try {
+      result = await list(cursor === undefined ? undefined : { cursor });
+    } catch (error) {
+      if ((error as { code?: unknown }).code === METHOD_NOT_FOUND) return all;
+      throw error;
+    }
+    all.push(...items(result));
+    cursor = result.nextCursor;
+    if (cursor === undefined) return all;
+  }
+  throw new Error(`the listing did not end after ${MAX_PAGES} pages`);
+}
