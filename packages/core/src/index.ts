@@ -68,6 +68,10 @@ export { ConsoleLogger } from './logging/console-logger';
 export type { ConsoleLoggerOptions } from './logging/console-logger';
 export { silentLogger } from './logging/silent-logger';
 
+// extensions (SEP-2133): one served next to the application, and what a request's client declares for one
+export type { ServerExtension, ExtensionApp, ExtensionRequests, ExtensionSettings } from './contracts/server-extension';
+export { clientExtension } from './extensions/client-extension';
+
 // tasks (the Tasks extension): the options; the storage and execution seams are in '@tessera/core/advanced'
 export type { TasksOptions } from './tasks/tasks-options';
 // the seams' types, as TasksOptions names them (their in-memory defaults and transitions are advanced)

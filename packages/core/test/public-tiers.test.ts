@@ -58,6 +58,7 @@ describe('@tessera/core, the tier a server author uses', () => {
       'UseGuards',
       'UseInterceptors',
       'UsePipes',
+      'clientExtension',
       'createApp',
       'createParamDecorator',
       'isAccepted',

@@ -22,6 +22,8 @@ import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
 import { sdkSkills } from '../skills/sdk-skills';
 import { tasksRuntime } from '../tasks/tasks-runtime-modules';
 import { securitySummary } from './security-summary';
+import { activateExtensions } from '../extensions/activate-extensions';
+import { tasksServerExtension } from '../tasks/tasks-server-extension';
 
 /**
  * Compiles an application module once (every definition-time error is thrown here) and returns the
@@ -66,6 +68,7 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
     events: module.events,
     skills: checkedSkills(module),
     security: securitySummary(security),
+    extensions: [],
   };
   const servesTasks = [...compiled.tools.values()].some((plan) => plan.meta.kind === 'tool' && plan.meta.task);
   // a task is bound to its caller by the policy's principal rule, as a requestState is
@@ -73,6 +76,13 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
     runtime.tasks = new (tasksRuntime().TaskRuntime)(runtime, module.tasks, {
       bindPrincipal: bindPrincipal ? (ctx) => bindPrincipal(ctx) : undefined,
     });
+  runtime.extensions = activateExtensions(
+    module.name,
+    module.extensions,
+    [tasksServerExtension(() => runtime.tasks)],
+    runtime.info,
+    compiled,
+  );
   return createTesseraApp(runtime, options.auth, options.legacySessions, limits);
 }
 

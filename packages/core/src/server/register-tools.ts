@@ -6,7 +6,7 @@ import { tasksRuntime } from '../tasks/tasks-runtime-modules';
 import { listPage } from './paginate';
 import type { ServerRuntime } from './server-runtime';
 
-/** `tools/list` and `tools/call` (a task tool's call through the Tasks extension), and the `tasks/*` methods. */
+/** `tools/list` and `tools/call` (a task tool's call through the Tasks extension, whose own methods it attaches). */
 export function registerTools(server: Server, rt: ServerRuntime, era: 'modern' | 'legacy'): void {
   const { compiled } = rt;
   if (compiled.toolList.length > 0) {
@@ -26,5 +26,4 @@ export function registerTools(server: Server, rt: ServerRuntime, era: 'modern' |
       return serveCall(rt, plan, site, sdk, finish);
     });
   }
-  if (rt.tasks) tasksRuntime().registerTaskMethods(server, rt.tasks);
 }

@@ -1,7 +1,7 @@
 import type { ServerCapabilities } from '@modelcontextprotocol/server';
 import type { ServerRuntime } from './server-runtime';
 
-/** What the app's SDK server declares: what it serves, the Tasks extension, change notifications with an event bus. */
+/** What the app's SDK server declares: what it serves, its extensions' settings, change notifications with an event bus. */
 export function serverCapabilities(rt: ServerRuntime): ServerCapabilities {
   const c = rt.compiled;
   const caps: ServerCapabilities = { logging: {} };
@@ -9,11 +9,10 @@ export function serverCapabilities(rt: ServerRuntime): ServerCapabilities {
   if (c.promptList.length > 0) caps.prompts = {};
   if (c.resourceList.length > 0 || c.templateList.length > 0 || rt.skills) caps.resources = {};
   if (c.promptList.length > 0 || c.templateList.length > 0) caps.completions = {};
-  if (rt.tasks) {
-    // required here: an app without tasks never loads the extension's module (nor the error it throws)
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { TASKS_EXTENSION } = require('../tasks/tasks-extension') as typeof import('../tasks/tasks-extension');
-    (caps as { extensions?: Record<string, object> }).extensions = { [TASKS_EXTENSION]: {} };
+  if (rt.extensions.length > 0) {
+    const extensions: Record<string, object> = {};
+    for (const { extension, settings } of rt.extensions) extensions[extension.id] = settings;
+    (caps as { extensions?: Record<string, object> }).extensions = extensions;
   }
   // With an event bus, subscriptions/listen streams may ask for change notifications of what this app serves.
   if (rt.events !== undefined) {

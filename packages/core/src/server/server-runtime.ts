@@ -4,6 +4,7 @@ import type { CallRuntime } from '../call-adapter/call-runtime';
 import type { CompiledApp } from '../compiler/compiled-app';
 import type { TaskRuntime } from '../tasks/task-runtime';
 import type { SecuritySummary } from '../app/app-surface';
+import type { ActiveExtension } from '../extensions/active-extension';
 
 /**
  * Everything built once per application that each request's SDK server closes over: what a call needs
@@ -20,6 +21,8 @@ export interface ServerRuntime extends CallRuntime {
   cacheHints?: Record<string, unknown>;
   /** Set when some tool runs as a task (`@Tool({ task })`): the Tasks extension is served. */
   tasks?: TaskRuntime;
+  /** The extensions this app serves (Tessera's own first), with their advertised settings. */
+  extensions: readonly ActiveExtension[];
   /** The SDK's skills extension (SEP-2640), attached to every request's server. */
   skills?: SkillsExtension;
   /** The request-state policy's settings as `describeApp` reports them (never a key). */
