@@ -24,6 +24,8 @@ import { tasksRuntime } from '../tasks/tasks-runtime-modules';
 import { securitySummary } from './security-summary';
 import { activateExtensions } from '../extensions/activate-extensions';
 import { tasksServerExtension } from '../tasks/tasks-server-extension';
+import { appsServerExtension } from '../mcp-apps/apps-server-extension';
+import { usesApps } from '../mcp-apps/uses-apps';
 
 /**
  * Compiles an application module once (every definition-time error is thrown here) and returns the
@@ -79,7 +81,7 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
   runtime.extensions = activateExtensions(
     module.name,
     module.extensions,
-    [tasksServerExtension(() => runtime.tasks)],
+    [tasksServerExtension(() => runtime.tasks), ...(usesApps(compiled) ? [appsServerExtension(compiled)] : [])],
     runtime.info,
     compiled,
   );
