@@ -69,3 +69,18 @@ export class Dashboard {
     return 'report ready';
   }
 }
+
+@Provider()
+export class RegionForm {
+  @AppResource(FORM)
+  form(): string {
+    return '<!doctype html><form></form>';
+  }
+
+  @Tool({ description: 'Deploys, the region asked in the app form' })
+  deploy(
+    @Elicit({ key: 'region', message: 'Which region?', schema: RegionChoice, app: FORM }) choice: RegionChoice,
+  ): string {
+    return `deployed to ${choice.region}`;
+  }
+}
