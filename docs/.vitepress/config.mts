@@ -39,6 +39,7 @@ export default withMermaid(
             { text: 'Schemas, headers and skills', link: '/guide/schemas-headers-skills' },
             { text: 'Testing flows', link: '/guide/testing' },
             { text: 'The MCP Inspector', link: '/guide/inspector' },
+            { text: 'MCP Apps', link: '/guide/mcp-apps' },
             { text: 'Inspecting an app', link: '/guide/inspect' },
           ],
         },
@@ -85,6 +86,7 @@ export default withMermaid(
             { text: 'The low-level server', link: '/advanced/low-level-server' },
             { text: 'Stores and queues', link: '/advanced/stores-and-queues' },
             { text: 'Accelerators', link: '/advanced/accelerators' },
+            { text: 'Extensions', link: '/advanced/extensions' },
           ],
         },
         {
