@@ -15,6 +15,11 @@ const config: Config = {
       'ts-jest',
       { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022', isolatedModules: true } },
     ],
+    // ext-apps (the MCP Apps SDK) ships ES modules only, as jose does.
+    '/node_modules/@modelcontextprotocol/ext-apps/dist/.+\\.js$': [
+      'ts-jest',
+      { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022', isolatedModules: true } },
+    ],
     // The SDK client loads jose with a dynamic import() (DPoP proofs, private_key_jwt), which jest's CommonJS
     // runtime refuses; compiled to CommonJS it becomes a require().
     '/node_modules/@modelcontextprotocol/client/dist/index\\.cjs$': [
@@ -22,7 +27,9 @@ const config: Config = {
       { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022', isolatedModules: true } },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!jose/|@modelcontextprotocol/client/dist/index\\.cjs$)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!jose/|@modelcontextprotocol/ext-apps/dist/|@modelcontextprotocol/client/dist/index\\.cjs$)',
+  ],
   moduleNameMapper: {
     '^@tessera/core/node$': '<rootDir>/packages/core/src/node',
     '^@tessera/core/advanced$': '<rootDir>/packages/core/src/advanced',

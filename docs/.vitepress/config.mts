@@ -43,6 +43,7 @@ export default withMermaid(
             { text: 'Schemas, headers and skills', link: '/guide/schemas-headers-skills' },
             { text: 'Testing flows', link: '/guide/testing' },
             { text: 'The MCP Inspector', link: '/guide/inspector' },
+            { text: 'MCP Apps', link: '/guide/mcp-apps' },
             { text: 'Inspecting an app', link: '/guide/inspect' },
             { text: 'The dev loop', link: '/guide/dev-loop' },
           ],
@@ -97,6 +98,7 @@ export default withMermaid(
             { text: 'Sealed state on a plain SDK server', link: '/advanced/plain-sdk' },
             { text: 'Stores and queues', link: '/advanced/stores-and-queues' },
             { text: 'Accelerators', link: '/advanced/accelerators' },
+            { text: 'Extensions', link: '/advanced/extensions' },
           ],
         },
         {

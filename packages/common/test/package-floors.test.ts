@@ -11,7 +11,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['@tessera/common'],
   ['@tessera/request-state', '@tessera/client'],
   ['@tessera/core'],
-  ['@tessera/redis', '@tessera/testing', '@tessera/cli', 'create-tessera'],
+  ['@tessera/redis', '@tessera/testing', '@tessera/cli', 'create-tessera', '@tessera/compose'],
 ];
 
 const floorOf = new Map(FLOORS.flatMap((names, floor) => names.map((name) => [name, floor] as const)));

@@ -7,8 +7,8 @@
 export { mountRemote, type RemoteMount } from './mount/mount-remote';
 export type { MountRemoteOptions } from './mount/mount-remote-options';
 export type { RemoteSurface, RemoteResourceTemplate } from './mount/remote-surface';
-export { RemoteMountError } from './mount/remote-mount.error';
+export { RemoteMountError } from './errors/remote-mount.error';
 export { MOUNT_SEPARATOR } from './mount/mounted-names';
 export { openApiTools, type OpenApiTools } from './openapi/openapi-tools';
 export type { OpenApiToolsOptions, OperationFilter } from './openapi/openapi-options';
-export { OpenApiDocumentError } from './openapi/openapi-document.error';
+export { OpenApiDocumentError } from './errors/openapi-document.error';

@@ -42,6 +42,10 @@ export { ResourceTemplate } from './decorators/resource-template.decorator';
 export { Complete } from './decorators/complete.decorator';
 export type { CompletionTarget } from './decorators/complete.decorator';
 export type { CompletionAnswer, CompletionContext } from './contracts/completion-context';
+export { AppResource } from './decorators/app-resource.decorator';
+export type { AppResourceOptions } from './decorators/app-resource.decorator';
+export type { ToolUiOptions } from './metadata/definitions/handler.metadata';
+export type { AppToolVisibility, AppResourceCsp, AppResourcePermissions } from './mcp-apps/app-ui-types';
 export { Args } from './decorators/args.decorator';
 export { Ctx } from './decorators/ctx.decorator';
 export { Principal } from './decorators/principal.decorator';
@@ -76,6 +80,10 @@ export type { Logger, LogLevel, LogFields } from './logging/logger';
 export { ConsoleLogger } from './logging/console-logger';
 export type { ConsoleLoggerOptions } from './logging/console-logger';
 export { silentLogger } from './logging/silent-logger';
+
+// extensions (SEP-2133): one served next to the application, and what a request's client declares for one
+export type { ServerExtension, ExtensionApp, ExtensionRequests, ExtensionSettings } from './contracts/server-extension';
+export { clientExtension } from './extensions/client-extension';
 
 // tasks (the Tasks extension): the options; the storage and execution seams are in '@tessera/core/advanced'
 export type { TasksOptions } from './tasks/tasks-options';

@@ -9,6 +9,7 @@ import * as advanced from '@tessera/core/advanced';
 describe('@tessera/core, the tier a server author uses', () => {
   test('exports exactly these runtime names', () => {
     expect(Object.keys(main).sort()).toEqual([
+      'AppResource',
       'Args',
       'ArgumentValidationError',
       'Complete',
@@ -59,6 +60,7 @@ describe('@tessera/core, the tier a server author uses', () => {
       'UseGuards',
       'UseInterceptors',
       'UsePipes',
+      'clientExtension',
       'createApp',
       'createParamDecorator',
       'isAccepted',

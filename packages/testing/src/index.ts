@@ -27,5 +27,10 @@ export type { Question, QuestionKind } from './flow/question';
 export { FakeClock } from './flow/fake-clock';
 export { FlowAssertionError } from './errors/flow-assertion.error';
 
+// MCP Apps: a client that renders apps, and checks of an app tool's entry
+export { appRenderingCapabilities } from './apps/app-capabilities';
+export { expectAppTool, appViewOf } from './apps/expect-app-tool';
+export type { AppToolExpectation } from './apps/expect-app-tool';
+
 // a tool table of any size, for costs that must not grow with it
 export { echoToolTable, EchoArgs } from './echo-tool-table';

@@ -3,6 +3,7 @@ import type { TesseraClient } from '@tessera/client';
 import { CliError } from '../errors/cli-error';
 import { listAll } from '../connect/list-all';
 import { formatPrompts, formatResources, formatTools } from '../output/format-listing';
+import { appViewNote, appViewOf } from '../output/app-view';
 import { formatPromptResult, formatReadResult, formatToolResult } from '../output/format-result';
 import type { ProgressBar } from '../output/progress-bar';
 import type { Interrupt } from '../input/interrupt';
@@ -74,13 +75,20 @@ export async function runCommand(
     }
     case 'call': {
       requireCapability(client, 'tools');
-      requireKnown('tool', line.name!, await tools(client));
+      const listed = await tools(client);
+      requireKnown('tool', line.name!, listed);
       const result = await callTool(
         client,
         { name: line.name!, arguments: line.arguments ?? {} },
         { progress, interrupt },
       );
-      return { raw: result, text: formatToolResult(result), isError: result.isError === true };
+      const view = appViewOf(listed.find((t) => t.name === line.name));
+      const text = formatToolResult(result);
+      return {
+        raw: result,
+        text: view === undefined ? text : `(${line.name} ${appViewNote(view)})\n${text}`,
+        isError: result.isError === true,
+      };
     }
     case 'prompt': {
       requireCapability(client, 'prompts');

@@ -1,5 +1,6 @@
 import type { ListResourceTemplatesResult, Prompt, Resource, Tool } from '@modelcontextprotocol/client';
 import { argumentConstraints } from './argument-constraints';
+import { appViewNote, appViewOf } from './app-view';
 
 type ResourceTemplate = ListResourceTemplatesResult['resourceTemplates'][number];
 
@@ -22,7 +23,11 @@ const headline = (name: string, title: string | undefined, description: string |
 export function formatTools(tools: readonly Tool[]): string {
   if (tools.length === 0) return 'no tools';
   return tools
-    .map((t) => [headline(t.name, t.title, t.description), ...argumentLines(t.inputSchema as Json)].join('\n'))
+    .map((t) => {
+      const view = appViewOf(t);
+      const ui = view === undefined ? [] : [`    ${appViewNote(view)}`];
+      return [headline(t.name, t.title, t.description), ...ui, ...argumentLines(t.inputSchema as Json)].join('\n');
+    })
     .join('\n');
 }
 

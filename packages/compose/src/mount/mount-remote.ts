@@ -3,7 +3,7 @@ import { checkMountRemoteOptions, type MountRemoteOptions } from './mount-remote
 import { MountedNames } from './mounted-names';
 import { mountedProvider } from './mounted-provider';
 import { RemoteConnection } from './remote-connection';
-import { RemoteMountError } from './remote-mount.error';
+import { RemoteMountError } from '../errors/remote-mount.error';
 import { readRemoteSurface, type RemoteSurface } from './remote-surface';
 
 /** A remote MCP server, mounted: put `module` in `imports`, and `close()` it when the app closes. */

@@ -2,7 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { Provider, Ctx, Tool, type ExecutionContext, type FeatureModule } from '@tessera/core';
 import { apiOperations, type ApiOperation } from './api-operation';
 import { callOperation, type OperationCallSetup } from './call-operation';
-import { OpenApiDocumentError } from './openapi-document.error';
+import { OpenApiDocumentError } from '../errors/openapi-document.error';
 import { checkOpenApiToolsOptions, type OpenApiToolsOptions, type OperationFilter } from './openapi-options';
 import { operationInputSchema } from './operation-input-schema';
 

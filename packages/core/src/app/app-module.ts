@@ -9,6 +9,7 @@ import type { RequestLimits } from '../limits/request-limits';
 import type { FeatureModule } from './feature-module';
 import type { TasksOptions } from '../tasks/tasks-options';
 import type { VisibilityOptions } from './visibility-options';
+import type { ServerExtension } from '../contracts/server-extension';
 
 /**
  * Everything a Tessera application is made of: the root module (providers, services, `imports`; its
@@ -81,6 +82,12 @@ export interface AppModule extends FeatureModule {
    * and queue. Used only when some tool declares `task`.
    */
   tasks?: TasksOptions;
+  /**
+   * Protocol extensions served next to the application's capabilities (`ServerExtension`): each advertised
+   * under `capabilities.extensions[id]`, with the methods and list-entry additions it brings. Tessera's own
+   * (Tasks, MCP Apps) come with the decorators that use them and are not listed here.
+   */
+  extensions?: ServerExtension[];
   /** Bounds on one request (body bytes; argument keys, array items and depth); see RequestLimits for the defaults. */
   limits?: RequestLimits;
   logger?: Logger;

@@ -24,6 +24,10 @@ import { securitySummary } from './security-summary';
 import { serverIdentityOf } from './server-identity';
 import { CallerVisibility } from '../server/caller-visibility';
 import { checkListCacheScopes, scopeVisibilityOf } from './visibility-options';
+import { activateExtensions } from '../extensions/activate-extensions';
+import { tasksServerExtension } from '../tasks/tasks-server-extension';
+import { appsServerExtension } from '../mcp-apps/apps-server-extension';
+import { usesApps } from '../mcp-apps/uses-apps';
 
 /**
  * Compiles an application module once (every definition-time error is thrown here) and returns the
@@ -72,6 +76,7 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
     events: module.events,
     skills: checkedSkills(module),
     security: securitySummary(security),
+    extensions: [],
   };
   const servesTasks = [...compiled.tools.values()].some((plan) => plan.meta.kind === 'tool' && plan.meta.task);
   // a task is bound to its caller by the policy's principal rule, as a requestState is
@@ -79,6 +84,13 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
     runtime.tasks = new (loadFeature('tasks').TaskRuntime)(runtime, module.tasks, {
       bindPrincipal: bindPrincipal ? (ctx) => bindPrincipal(ctx) : undefined,
     });
+  runtime.extensions = activateExtensions(
+    module.name,
+    module.extensions,
+    [tasksServerExtension(() => runtime.tasks), ...(usesApps(compiled) ? [appsServerExtension(compiled)] : [])],
+    runtime.info,
+    compiled,
+  );
   return createTesseraApp(runtime, units, options.auth, options.legacySessions, limits);
 }
 

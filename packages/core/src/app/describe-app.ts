@@ -2,7 +2,6 @@ import { InvalidConfigurationError } from '../errors/definition/invalid-configur
 import type { HandlerMethod } from '../contracts/handler-ref';
 import type { HandlerPlan } from '../compiler/handler-plan';
 import type { DependencyPlan } from '../mrtr/dependency-plan';
-import { TASKS_EXTENSION } from '../tasks/tasks-extension';
 import { appInternalsOf, type TesseraApp } from './tessera-app';
 import type { AppSurface, HandlerSurface, PromptSurface, QuestionSurface, ToolSurface } from './app-surface';
 
@@ -32,8 +31,7 @@ export function describeApp(app: TesseraApp): AppSurface {
       scopes: plan.scopes,
     };
   });
-  const extensions: string[] = [];
-  if (runtime.tasks) extensions.push(TASKS_EXTENSION);
+  const extensions = runtime.extensions.map(({ extension }) => extension.id);
   return {
     name: info.name,
     version: info.version,

@@ -34,6 +34,7 @@ const APP_MODULE = {
   skills: true,
   telemetry: true,
   tasks: true,
+  extensions: true,
   limits: true,
   logger: true,
   sensitiveFields: true,

@@ -27,6 +27,11 @@ export interface ExecutionContext {
   readonly protocolVersion: string | undefined;
   readonly era: 'modern' | 'legacy';
   readonly clientCapabilities: ClientCapabilities | undefined;
+  /**
+   * Whether this request's client renders MCP Apps views (it declares `io.modelcontextprotocol/ui` with the
+   * app MIME type): an app tool's text content is all a client that does not will show.
+   */
+  readonly ui: boolean;
   readonly clientInfo: Implementation | undefined;
   readonly authInfo: AuthInfo | undefined;
   readonly principal: Principal | undefined;

@@ -25,6 +25,12 @@ export interface ElicitOptions<A = Record<string, unknown>, R extends object = R
    * With a JSON schema object the default is `value`.
    */
   inject?: 'value' | 'outcome';
+  /**
+   * An app view (the `ui://` URI of an `@AppResource`) that renders this form (SEP-3118): a client that
+   * declares `extensions["io.modelcontextprotocol/ui"].elicitation` gets it as `_meta.ui.resourceUri` on the
+   * question; any other gets the plain form. The answer is read the same either way.
+   */
+  app?: string;
 }
 
 export interface ElicitUrlOptions<A = Record<string, unknown>, R extends object = Record<string, unknown>> {
@@ -45,6 +51,7 @@ const ELICIT_OPTIONS = {
   after: true,
   when: true,
   inject: true,
+  app: true,
 } as const satisfies Record<keyof ElicitOptions, true>;
 
 const ELICIT_URL_OPTIONS = {

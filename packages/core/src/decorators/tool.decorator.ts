@@ -2,7 +2,7 @@ import type { Icon, ToolAnnotations } from '@modelcontextprotocol/server';
 import { collectHandler } from '../metadata/metadata-store';
 import type { VisiblePredicate } from '../contracts/visibility';
 import type { ToolInputSchema } from '../schema/raw-input-schema';
-import type { TaskSupport } from '../metadata/definitions/handler.metadata';
+import type { TaskSupport, ToolUiOptions } from '../metadata/definitions/handler.metadata';
 import type { Class } from '../types/class';
 import { checkDecoratorChoice, checkDecoratorOptions } from './decorator-options';
 import { classOfMethod } from './method-decorator-target';
@@ -47,6 +47,13 @@ export interface ToolOptions {
    * tool. `'required'`: such a client is refused with -32021 naming the extension.
    */
   task?: TaskSupport;
+  /**
+   * An app tool (MCP Apps): a host that renders apps shows the `@AppResource` named here with the tool's
+   * results. Written to `_meta.ui` of the tool's list entry (with the older flat key hosts still read); the
+   * MCP Apps extension is advertised once an app tool exists. Read `ctx.ui` to know whether this request's
+   * client renders the view, and keep the text content meaningful for those that do not.
+   */
+  ui?: ToolUiOptions;
 }
 
 const TOOL_OPTIONS = {
@@ -63,6 +70,7 @@ const TOOL_OPTIONS = {
   visible: true,
   returnsInputRequired: true,
   task: true,
+  ui: true,
 } as const satisfies Record<keyof ToolOptions, true>;
 
 const TASK_SUPPORT: readonly TaskSupport[] = ['optional', 'required'];

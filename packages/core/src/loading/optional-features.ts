@@ -18,6 +18,7 @@ export interface OptionalFeatureModules {
   idleGc: typeof import('../node/v8-gc');
   classValidator: typeof import('class-validator');
   classTransformer: typeof import('class-transformer');
+  extApps: typeof import('@modelcontextprotocol/ext-apps/server', { with: { 'resolution-mode': 'import' } });
 }
 
 export type OptionalFeature = keyof OptionalFeatureModules;
@@ -73,6 +74,10 @@ export const OPTIONAL_FEATURES: { readonly [F in OptionalFeature]: OptionalFeatu
   classValidator: {
     module: 'class-validator',
     neededBy: "validation with the validation accelerator off (class-validator's root, whole)",
+  },
+  extApps: {
+    module: '@modelcontextprotocol/ext-apps/server',
+    neededBy: 'an app with an MCP Apps view or app tool (`@AppResource`, `@Tool({ ui })`), or an app-rendered question',
   },
   classTransformer: {
     module: 'class-transformer',

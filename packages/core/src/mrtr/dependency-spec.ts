@@ -47,6 +47,8 @@ export interface ElicitFormSpec extends DependencySpecBase {
   schema: Class | ElicitRequestFormParams['requestedSchema'];
   /** `value`: inject the validated content, a decline/cancel ends the call; `outcome`: inject `Elicitation<T>`. */
   inject?: 'value' | 'outcome';
+  /** The `ui://` view (an `@AppResource`) that renders the form for a client that renders app questions (SEP-3118). */
+  app?: string;
 }
 
 export interface ElicitUrlSpec extends DependencySpecBase {

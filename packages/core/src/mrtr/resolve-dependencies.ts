@@ -9,6 +9,7 @@ import { readAnswer } from './read-answer';
 import { withRefusalReason } from './refusal-reason';
 import { questionKindOf } from './question-kinds';
 import { renderQuestion } from './render-question';
+import { withAppView } from '../mcp-apps/app-rendered-question';
 import { emptyResolverState, readResolverState, type ResolverState } from './resolver-state';
 import { SettledAnswers } from './settled-answers';
 
@@ -84,6 +85,9 @@ export const resolveDependencies: DependencyResolution = (plan, ctx) => {
 
   if (asking) {
     assertCapabilities(plan, missing, ctx);
+    for (const dep of plan.dependencies)
+      if (dep.spec.kind === 'form-elicitation' && dep.spec.app !== undefined && missing[dep.key] !== undefined)
+        missing[dep.key] = withAppView(dep, missing[dep.key]!, ctx.clientCapabilities);
     // the request-state stage seals this progress into the outgoing requestState
     ctx.resolverProgress.outgoing = next;
     return { kind: 'ask', result: { resultType: 'input_required', inputRequests: missing } as InputRequiredResult };
@@ -152,7 +156,9 @@ async function resolveByPush(plan: HandlerPlan, ctx: ExecutionContext, settled: 
     }
     const input = settled.input;
     const results = await Promise.all(
-      rendered.map(({ dep, question }) => pushQuestion(ctx, dep, question.request, input)),
+      rendered.map(({ dep, question }) =>
+        pushQuestion(ctx, dep, withAppView(dep, question.request, ctx.clientCapabilities), input),
+      ),
     );
     rendered.forEach(({ dep }, i) => settled.settle(dep, results[i]));
   }

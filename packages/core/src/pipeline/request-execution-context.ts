@@ -1,3 +1,4 @@
+import { rendersApps } from '../mcp-apps/renders-apps';
 import type {
   AuthInfo,
   ClientCapabilities,
@@ -123,6 +124,10 @@ export class RequestExecutionContext implements PipelineContext {
       (this.sdk.mcpReq.envelope?.[CAPABILITIES_KEY as never] as ClientCapabilities | undefined) ??
       this.legacy?.clientCapabilities()
     );
+  }
+
+  get ui(): boolean {
+    return rendersApps(this.clientCapabilities);
   }
 
   get clientInfo(): Implementation | undefined {

@@ -1,4 +1,5 @@
-import { Server } from '@modelcontextprotocol/server';
+import { Server, type ServerContext } from '@modelcontextprotocol/server';
+import { requestClientCapabilities } from '../extensions/request-client-capabilities';
 import { registerCompletions } from './register-completions';
 import { registerPrompts } from './register-prompts';
 import { registerResources } from './register-resources';
@@ -22,5 +23,7 @@ export function createSdkServer(rt: ServerRuntime, era: 'modern' | 'legacy'): Se
   registerTools(server, rt, era);
   registerPrompts(server, rt, era);
   registerCompletions(server, rt);
+  const requests = { clientCapabilities: (ctx: ServerContext) => requestClientCapabilities(ctx, server) };
+  for (const { extension } of rt.extensions) extension.attach?.(server, requests);
   return server;
 }

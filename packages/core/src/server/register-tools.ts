@@ -6,7 +6,7 @@ import { loadFeature } from '../loading/load-feature';
 import { listPage } from './paginate';
 import type { ServerRuntime } from './server-runtime';
 
-/** `tools/list` and `tools/call` (a task tool's call through the Tasks extension), and the `tasks/*` methods. */
+/** `tools/list` and `tools/call` (a task tool's call through the Tasks extension, whose own methods it attaches). */
 export function registerTools(server: Server, rt: ServerRuntime, era: 'modern' | 'legacy'): void {
   const { compiled } = rt;
   if (compiled.toolList.length > 0) {
@@ -27,5 +27,4 @@ export function registerTools(server: Server, rt: ServerRuntime, era: 'modern' |
       return serveCall(rt, plan, site, sdk, finish);
     });
   }
-  if (rt.tasks) loadFeature('tasks').registerTaskMethods(server, rt.tasks);
 }

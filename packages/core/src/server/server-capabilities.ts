@@ -2,7 +2,7 @@ import type { ServerCapabilities } from '@modelcontextprotocol/server';
 import type { ServerRuntime } from './server-runtime';
 import { TASKS_EXTENSION } from '../tasks/tasks-extension';
 
-/** What the app's SDK server declares: what it serves, the Tasks extension, change notifications with an event bus. */
+/** What the app's SDK server declares: what it serves, its extensions' settings, change notifications with an event bus. */
 export function serverCapabilities(rt: ServerRuntime): ServerCapabilities {
   const c = rt.compiled;
   const caps: ServerCapabilities = { logging: {} };
@@ -10,8 +10,10 @@ export function serverCapabilities(rt: ServerRuntime): ServerCapabilities {
   if (c.promptList.length > 0) caps.prompts = {};
   if (c.resourceList.length > 0 || c.templateList.length > 0 || rt.skills) caps.resources = {};
   if (c.promptList.length > 0 || c.templateList.length > 0) caps.completions = {};
-  if (rt.tasks) {
-    (caps as { extensions?: Record<string, object> }).extensions = { [TASKS_EXTENSION]: {} };
+  if (rt.extensions.length > 0) {
+    const extensions: Record<string, object> = {};
+    for (const { extension, settings } of rt.extensions) extensions[extension.id] = settings;
+    (caps as { extensions?: Record<string, object> }).extensions = extensions;
   }
   // With an event bus, subscriptions/listen streams may ask for change notifications of what this app serves.
   if (rt.events !== undefined) {

@@ -5,6 +5,7 @@ import type { CompiledApp } from '../compiler/compiled-app';
 import type { TaskRuntime } from '../tasks/task-runtime';
 import type { SecuritySummary } from '../app/app-surface';
 import type { CallerVisibility } from './caller-visibility';
+import type { ActiveExtension } from '../extensions/active-extension';
 
 /**
  * Everything built once per application that each request's SDK server closes over: what a call needs
@@ -24,6 +25,8 @@ export interface ServerRuntime extends CallRuntime {
   cacheHints?: Record<string, unknown>;
   /** Set when some tool runs as a task (`@Tool({ task })`): the Tasks extension is served. */
   tasks?: TaskRuntime;
+  /** The extensions this app serves (Tessera's own first), with their advertised settings. */
+  extensions: readonly ActiveExtension[];
   /** The SDK's skills extension (SEP-2640), attached to every request's server. */
   skills?: SkillsExtension;
   /** The request-state policy's settings as `describeApp` reports them (never a key). */

@@ -1,8 +1,9 @@
 import type { ClientCapabilities } from '@modelcontextprotocol/server';
 import { MissingCapabilityError } from '../errors/runtime/missing-capability.error';
 
-/** The Tasks extension's identifier, under `capabilities.extensions` on both sides. */
-export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+import { TASKS_EXTENSION } from './tasks-extension-id';
+
+export { TASKS_EXTENSION };
 
 /** The capabilities a client must declare (per request) to be given, or to follow, a task. */
 export const TASKS_REQUIRED_CAPABILITIES: ClientCapabilities = { extensions: { [TASKS_EXTENSION]: {} } };

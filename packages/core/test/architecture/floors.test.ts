@@ -15,7 +15,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['contracts'],
   ['metadata'],
   ['schema'],
-  ['validation'],
+  ['validation', 'extensions', 'mcp-apps'],
   ['decorators', 'di', 'mrtr', 'http-headers'],
   ['compiler'],
   ['pipeline', 'telemetry', 'limits'],

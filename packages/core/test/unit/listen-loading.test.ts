@@ -40,6 +40,8 @@ describe('modules listen loads on first use', () => {
       classTransformer: false,
       // the fixture's DTOs import their decorators from class-validator's root themselves
       classValidator: true,
+      // no MCP Apps view, app tool or app-rendered question
+      extApps: false,
       // core imports @tessera/request-state/framework: the root and the raw SDK guard load with a user's import
       requestStateGuard: false,
       // request-state hashes and derives keys with node:crypto on Node: @noble/* only off Node or to compare in constant time

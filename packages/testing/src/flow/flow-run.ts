@@ -14,6 +14,8 @@ export interface QuestionExpectation {
   /** A subset of the requested schema (every key given must match; arrays must match in full). */
   schema?: Record<string, unknown>;
   url?: string | RegExp;
+  /** Form elicitations: the app view that renders it (SEP-3118), `_meta.ui.resourceUri`. */
+  app?: string;
 }
 
 /** How `expectAsked` compares the keys: `exact` (the default) or `subset` (the given keys among others). */

@@ -1,4 +1,5 @@
 import type { InputRequest } from '@modelcontextprotocol/client';
+import { appViewOf } from '../apps/expect-app-tool';
 
 /** The kinds of question a server can put to the client in a round. */
 export type QuestionKind = 'elicitation' | 'sampling' | 'roots';
@@ -15,6 +16,8 @@ export interface Question {
   schema?: Record<string, unknown>;
   /** URL elicitations: the URL to open. */
   url?: string;
+  /** Form elicitations rendered by an app view (SEP-3118): the view's `ui://` URI (`_meta.ui.resourceUri`). */
+  app?: string;
   request: InputRequest;
 }
 
@@ -33,6 +36,7 @@ export function questionFrom(key: string, request: InputRequest, round: number):
   if (kind !== 'elicitation') return { key, kind, request };
   const params = (request as { params: Record<string, unknown> }).params;
   const mode = params.mode === 'url' ? 'url' : 'form';
+  const app = appViewOf(request);
   return {
     key,
     kind,
@@ -40,6 +44,7 @@ export function questionFrom(key: string, request: InputRequest, round: number):
     message: params.message as string,
     ...(mode === 'form' && { schema: params.requestedSchema as Record<string, unknown> }),
     ...(mode === 'url' && { url: params.url as string }),
+    ...(app !== undefined && { app }),
     request,
   };
 }
