@@ -4,15 +4,8 @@
  * @module @tessera/client
  */
 // Public API of @tessera/client: named exports only; this list is the package's surface.
-export {
-  TesseraClient,
-  TesseraClient as Client,
-  type Listing,
-  type McpResultByMethod,
-  type PromptParams,
-  type ResourceParams,
-  type ToolParams,
-} from './client/tessera-client';
+export { TesseraClient, TesseraClient as Client } from './client/tessera-client';
+export type { Listing, McpResultByMethod, PromptParams, ResourceParams, ToolParams } from './client/call-types';
 export {
   DEFAULT_MAX_ROUNDS,
   type CallOptions,

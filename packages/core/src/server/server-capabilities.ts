@@ -1,6 +1,5 @@
 import type { ServerCapabilities } from '@modelcontextprotocol/server';
 import type { ServerRuntime } from './server-runtime';
-import { TASKS_EXTENSION } from '../tasks/tasks-extension';
 
 /** What the app's SDK server declares: what it serves, its extensions' settings, change notifications with an event bus. */
 export function serverCapabilities(rt: ServerRuntime): ServerCapabilities {
