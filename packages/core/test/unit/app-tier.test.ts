@@ -22,7 +22,17 @@ test('a TesseraApp is not an McpEndpoint, and has only the main tier members', (
   expect(app).not.toBeInstanceOf(McpEndpoint);
   expect(Object.keys(app).sort()).toEqual(['fetch', 'logger']);
   const methods = Object.getOwnPropertyNames(TesseraApp.prototype).filter((name) => name !== 'constructor');
-  expect(methods.sort()).toEqual(['close', 'describePipeline', 'name', 'notify']);
+  expect(methods.sort()).toEqual([
+    'addProvider',
+    'close',
+    'describePipeline',
+    'name',
+    'notify',
+    'prompts',
+    'removeProvider',
+    'resources',
+    'tools',
+  ]);
 });
 
 test('the Node faces still serve it (through its endpoint), and app.close() stops them', async () => {

@@ -159,7 +159,7 @@ describe('decorator options', () => {
       }),
     ).toBe(
       '@Tool() on T.run: "taks" is not an option; known: name, title, description, annotations, icons, _meta, ' +
-        'args, inputSchema, output, scopes, visible, returnsInputRequired, task.',
+        'args, inputSchema, output, scopes, visible, returnsInputRequired, task, ui.',
     );
     expect(
       decorate(() => {
@@ -237,7 +237,7 @@ describe('decorator options', () => {
           }
           return E;
         },
-        /^@Elicit\(\) on parameter #0 of E\.run: "keys" is not an option; known: message, schema, key, after, when, inject\.$/,
+        /^@Elicit\(\) on parameter #0 of E\.run: "keys" is not an option; known: message, schema, key, after, when, inject, app\.$/,
       ],
       [
         () => {
