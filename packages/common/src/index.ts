@@ -18,3 +18,4 @@ export {
   saysIdempotent,
 } from './idempotent-legs';
 export { optionsProblem, oneOfProblem, unknownOptionKey, type KnownOptions } from './option-keys';
+export { ACCELERATORS_ENV, acceleratorsOff } from './accelerators-switch';

@@ -1,16 +1,2 @@
-/** The environment variable that turns every accelerator of `@tessera/core` off for the process. */
-export const ACCELERATORS_ENV = 'TESSERA_ACCELERATORS';
-
-/**
- * Whether the accelerators are off: `TESSERA_ACCELERATORS=off` sends everything the public way (the lane's
- * requests through the SDK's node adapter), to compare figures or to rule an accelerator out. Unset or `on`: on.
- * Any other value is refused, naming the two it takes, rather than read as either.
- */
-export function acceleratorsOff(
-  env: Record<string, string | undefined> | undefined = globalThis.process?.env,
-): boolean {
-  const value = env?.[ACCELERATORS_ENV];
-  if (value === undefined || value === '' || value === 'on') return false;
-  if (value === 'off') return true;
-  throw new Error(`${ACCELERATORS_ENV} must be "on" or "off" (or unset), got ${JSON.stringify(value)}`);
-}
+// One switch for every package's accelerators, read the same way everywhere (TESSERA_ACCELERATORS).
+export { ACCELERATORS_ENV, acceleratorsOff } from '@tessera/common';
