@@ -1,4 +1,32 @@
-import { OPTIONAL_FEATURES, type OptionalFeature, type OptionalFeatureModules } from './optional-features';
+/* eslint-disable @typescript-eslint/no-require-imports -- the one place core loads a module on first use */
+import type { OptionalFeature, OptionalFeatureModules } from './optional-features';
+
+type Loaders = { readonly [F in OptionalFeature]: () => OptionalFeatureModules[F] };
+
+/**
+ * One literal `require` per optional feature (the module optional-features.ts names; a test holds the two to
+ * the same module): a bundler (esbuild under wrangler, Bun's, webpack) follows a literal path and bundles the
+ * module, where a computed one fails at run time ("Dynamic require ... is not supported").
+ */
+const LOADERS: Loaders = {
+  auth: () => require('../auth/auth-feature'),
+  jose: () => require('jose'),
+  tasks: () => require('../tasks/tasks-feature'),
+  telemetry: () => require('../telemetry/telemetry-feature'),
+  openTelemetry: () => require('@opentelemetry/api'),
+  questions: () => require('../mrtr/questions-feature'),
+  legacySessions: () => require('../endpoint/legacy-sessions'),
+  rawInputSchemas: () => require('../schema/raw-input-schema'),
+  largeBodyScan: () => require('../limits/refuse-by-scan'),
+  skills: () => require('@modelcontextprotocol/server/ext/skills'),
+  skillFolders: () => require('@modelcontextprotocol/server/ext/skills/node'),
+  sdkNodeAdapter: () => require('@modelcontextprotocol/node'),
+  stdio: () => require('@modelcontextprotocol/server/stdio'),
+  idleGc: () => require('../node/v8-gc'),
+  classValidator: () => require('class-validator'),
+  classTransformer: () => require('class-transformer'),
+  extApps: () => require('@modelcontextprotocol/ext-apps/server'),
+};
 
 const loaded: Partial<OptionalFeatureModules> = {};
 
@@ -9,6 +37,5 @@ const loaded: Partial<OptionalFeatureModules> = {};
  * put `createRequire(import.meta.url)` here, and nothing else would change.
  */
 export function loadFeature<F extends OptionalFeature>(feature: F): OptionalFeatureModules[F] {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (loaded[feature] ??= require(OPTIONAL_FEATURES[feature].module) as OptionalFeatureModules[F]);
+  return (loaded[feature] ??= (LOADERS[feature] as () => OptionalFeatureModules[F])());
 }
