@@ -42,15 +42,23 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/**
+ * The one file whose loads are deferred by design: loadFeature requires each optional feature's module on its
+ * first use (one literal require each, for bundlers), from any floor; nothing loads it at import.
+ */
+const DEFERRED_LOADER = path.join(SRC, 'loading', 'load-feature.ts');
+
 /** Each value import across units, as `from -> to (file: specifier)`. */
 function crossings(): { from: string; to: string; where: string }[] {
-  return sourceFiles(SRC).flatMap((file) =>
-    valueImports(file, readFileSync(file, 'utf8')).flatMap((specifier) => {
-      const from = unitOf(file);
-      const to = unitOf(path.resolve(path.dirname(file), specifier));
-      return from === to ? [] : [{ from, to, where: `${path.relative(SRC, file)}: ${specifier}` }];
-    }),
-  );
+  return sourceFiles(SRC)
+    .filter((file) => file !== DEFERRED_LOADER)
+    .flatMap((file) =>
+      valueImports(file, readFileSync(file, 'utf8')).flatMap((specifier) => {
+        const from = unitOf(file);
+        const to = unitOf(path.resolve(path.dirname(file), specifier));
+        return from === to ? [] : [{ from, to, where: `${path.relative(SRC, file)}: ${specifier}` }];
+      }),
+    );
 }
 
 describe("core's floors", () => {
