@@ -130,3 +130,19 @@ describe('MCP Apps: what createApp refuses, naming class and method', () => {
     }).toThrow(/@AppResource\(\) on M\.view.*cps/);
   });
 });
+
+describe('@AppResource options', () => {
+  test('an unknown key is refused by name, listing the known ones', () => {
+    const define = () => {
+      @Provider()
+      class Views {
+        @AppResource('ui://a/view.html', { prefersBorders: true } as never)
+        view(): string {
+          return '';
+        }
+      }
+      return Views;
+    };
+    expect(define).toThrow(/"prefersBorders" is not an option; known: .*prefersBorder/);
+  });
+});
