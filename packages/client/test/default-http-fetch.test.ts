@@ -20,6 +20,31 @@ describe('the fetch of an HTTP target', () => {
     expect(createTransport({ url: 'http://127.0.0.1:1/mcp', fetch: first })).toBeInstanceOf(NodeHttpTransport);
   });
 
+  test.each(['off', 'off:node-http'])('TESSERA_ACCELERATORS=%s: nodeHttpFetch() is the platform fetch', (value) => {
+    const saved = process.env.TESSERA_ACCELERATORS;
+    process.env.TESSERA_ACCELERATORS = value;
+    try {
+      const platform = nodeHttpFetch();
+      expect(platform).not.toBe(nodeHttpFor(process));
+      expect(createTransport({ url: 'http://127.0.0.1:1/mcp', fetch: platform })).toBeInstanceOf(
+        StreamableHTTPClientTransport,
+      );
+    } finally {
+      if (saved === undefined) delete process.env.TESSERA_ACCELERATORS;
+      else process.env.TESSERA_ACCELERATORS = saved;
+    }
+    // named off, another accelerator leaves the sender on
+    process.env.TESSERA_ACCELERATORS = 'off:lane';
+    try {
+      expect(createTransport({ url: 'http://127.0.0.1:1/mcp', fetch: nodeHttpFetch() })).toBeInstanceOf(
+        NodeHttpTransport,
+      );
+    } finally {
+      if (saved === undefined) delete process.env.TESSERA_ACCELERATORS;
+      else process.env.TESSERA_ACCELERATORS = saved;
+    }
+  });
+
   test('nodeHttpFetch() where node:http cannot be had: refused, naming the fix', () => {
     const bun = nodeHttpFor({ release: { name: 'node' }, versions: { bun: '1.2.0' } });
     expect(() => fetchOfNodeHttp(bun)).toThrow(InvalidConnectTargetError);

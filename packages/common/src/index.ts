@@ -18,4 +18,10 @@ export {
   saysIdempotent,
 } from './idempotent-legs';
 export { optionsProblem, oneOfProblem, unknownOptionKey, type KnownOptions } from './option-keys';
-export { ACCELERATORS_ENV, acceleratorsOff } from './accelerators-switch';
+export {
+  ACCELERATOR_NAMES,
+  ACCELERATORS_ENV,
+  acceleratorOff,
+  acceleratorsOff,
+  type AcceleratorName,
+} from './accelerators-switch';

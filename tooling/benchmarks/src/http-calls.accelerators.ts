@@ -11,6 +11,7 @@ import type { Measured } from './http-calls.part';
  */
 export const SERVER_ACCELERATORS = [
   { name: "core: the HTTP lane (listen's fastPath: false)", off: 'tessera-sdk' },
+  { name: 'core: the validation shortcuts (TESSERA_ACCELERATORS=off:validation)', off: 'tessera-no-validation' },
   { name: 'core: every accelerator (TESSERA_ACCELERATORS=off)', off: 'tessera-plain' },
 ] as const;
 
@@ -18,6 +19,7 @@ const ON = 'tessera';
 const STACKS: Record<string, string> = {
   tessera: 'Tessera, accelerators on',
   'tessera-sdk': 'Tessera, the lane off',
+  'tessera-no-validation': 'Tessera, the validation shortcuts off',
   'tessera-plain': 'Tessera, accelerators off',
 };
 

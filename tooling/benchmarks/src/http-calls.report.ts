@@ -14,6 +14,7 @@ const LABELS: Record<string, string> = {
   'tessera-intercepted': 'Tessera app.listen, a pass-through interceptor (off the direct path)',
   'tessera-sdk': 'Tessera listen, fast path off (SDK node adapter)',
   'tessera-plain': 'Tessera app.listen, accelerators off (TESSERA_ACCELERATORS=off)',
+  'tessera-no-validation': 'Tessera app.listen, validation shortcuts off (TESSERA_ACCELERATORS=off:validation)',
   'node-young-1mb': 'plain node:http JSON echo, node --max-semi-space-size=1',
   'tessera-young-1mb': 'Tessera app.listen, node --max-semi-space-size=1',
   'tessera-no-idle-gc': 'Tessera app.listen, idle GC off (no idleGcMs, the default)',

@@ -1,6 +1,7 @@
 import type { ServerKind } from './http-server';
 import { ECHO_CALL, ECHO_TEXT } from './support/echo-servers';
 import { fmtSpread, spread, type HttpBenchConfig } from './support/http-config';
+import { verdictLine, type AcceleratorEvidence } from './support/accelerator-verdict';
 import { recordSections } from './support/results-file';
 import { startServer, type ServerChild } from './support/server-child';
 import { envelopeBody, envelopeHeaders, parseAnswer } from './support/wire';
@@ -19,9 +20,19 @@ const COLD_KINDS: Array<{ kind: ServerKind; label: string }> = [
   { kind: 'tessera', label: 'Tessera app.listen' },
   { kind: 'tessera-plain', label: 'Tessera app.listen, accelerators off (TESSERA_ACCELERATORS=off)' },
   {
+    kind: 'tessera-no-validation',
+    label: 'Tessera app.listen, validation shortcuts off (TESSERA_ACCELERATORS=off:validation)',
+  },
+  {
     kind: 'tessera-cv-root',
     label: "Tessera app.listen, class-validator's root loaded (DTOs importing 'class-validator')",
   },
+];
+
+/** Each server-side accelerator that changes what a cold start loads, on (`tessera`) and off, for the verdicts. */
+const COLD_ACCELERATORS: Array<{ name: string; off: ServerKind }> = [
+  { name: 'core: the validation shortcuts (TESSERA_ACCELERATORS=off:validation)', off: 'tessera-no-validation' },
+  { name: 'core: every accelerator (TESSERA_ACCELERATORS=off)', off: 'tessera-plain' },
 ];
 
 export interface ColdStart {
@@ -93,6 +104,20 @@ export async function coldPart(config: HttpBenchConfig): Promise<void> {
         `${fmtSpread(spread(v.starts.map((s) => s.answeredMs)))} | ${ratio((s) => s.answeredMs)} | ` +
         `${fmtSpread(spread(v.starts.map((s) => s.cpuMs)))} | ${ratio((s) => s.cpuMs)} |`,
     );
+  }
+  const coldVerdicts = COLD_ACCELERATORS.map(({ name, off }) => ({
+    name,
+    evidence: config.tools.flatMap((tools): AcceleratorEvidence[] => {
+      const on = variants.find((v) => v.kind === 'tessera' && v.tools === tools);
+      const without = variants.find((v) => v.kind === off && v.tools === tools);
+      if (!on || !without) return [];
+      const cpu = (v: typeof on) => v.starts.map((s) => s.cpuMs);
+      return [{ where: `${tools} tools`, on: cpu(on), off: cpu(without), better: 'lower' }];
+    }),
+  })).filter(({ evidence }) => evidence.length > 0);
+  if (coldVerdicts.length > 0) {
+    console.log('\nVerdicts (server CPU to the first answer, the same rounds; README, accelerators on and off):\n');
+    for (const { name, evidence } of coldVerdicts) console.log(verdictLine(name, 'cold CPU', evidence));
   }
   recordSections({
     'cold-start': {

@@ -6,7 +6,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { acceleratorsOffKind } from './support/accelerator-kinds';
+import { acceleratorsEnvOf } from './support/accelerator-kinds';
 import type { FetchFace } from './support/wire';
 
 export type ServerKind =
@@ -18,6 +18,7 @@ export type ServerKind =
   | 'tessera-intercepted'
   | 'tessera-sdk'
   | 'tessera-plain'
+  | 'tessera-no-validation'
   | 'node-young-1mb'
   | 'tessera-young-1mb'
   | 'tessera-no-idle-gc'
@@ -69,8 +70,9 @@ const IDLE_GC = { idleGcMs: 5000 } as const;
 // Each kind loads only its own stack, so that idle RSS is that stack's and not every stack's.
 async function start(kind: ServerKind, tools: number): Promise<string> {
   // a figure labelled "accelerators off" must be one: refuse to serve it with them on
-  if (acceleratorsOffKind(kind) && process.env.TESSERA_ACCELERATORS !== 'off')
-    throw new Error(`${kind} must be started with TESSERA_ACCELERATORS=off (server-child.ts does)`);
+  const switched = acceleratorsEnvOf(kind);
+  if (switched !== undefined && process.env.TESSERA_ACCELERATORS !== switched)
+    throw new Error(`${kind} must be started with TESSERA_ACCELERATORS=${switched} (server-child.ts does)`);
   const echo = () => import('./support/echo-servers.js');
   const tessera = () => import('./support/tessera-echo.js');
   const flows = () => import('./support/flow-servers.js');
@@ -88,6 +90,7 @@ async function start(kind: ServerKind, tools: number): Promise<string> {
     case 'tessera':
     case 'tessera-young-1mb':
     case 'tessera-plain': // the same server, started with TESSERA_ACCELERATORS=off (server-child.ts)
+    case 'tessera-no-validation': // and with TESSERA_ACCELERATORS=off:validation: the lane on, validation public
       return (
         await (await node()).listen((await tessera()).tesseraEcho(tools).app, { port: 0, ...IDLE_GC })
       ).url.toString();

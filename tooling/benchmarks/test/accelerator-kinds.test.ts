@@ -10,6 +10,14 @@ describe("the bench's accelerators-off kinds", () => {
     expect(serverEnv('tessera-sdk', env)).toEqual({ PATH: '/bin' });
   });
 
+  it('starts a -no-validation kind with only the validation shortcuts off', () => {
+    expect(serverEnv('tessera-no-validation', { PATH: '/bin', TESSERA_ACCELERATORS: 'off' })).toEqual({
+      PATH: '/bin',
+      TESSERA_ACCELERATORS: 'off:validation',
+    });
+    expect(acceleratorsOffKind('tessera-no-validation')).toBe(false);
+  });
+
   it('names the -plain kinds as the ones with the accelerators off', () => {
     expect(['tessera', 'tessera-plain', 'flow-tessera', 'flow-tessera-plain'].map(acceleratorsOffKind)).toEqual([
       false,

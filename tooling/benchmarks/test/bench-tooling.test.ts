@@ -25,6 +25,7 @@ describe('HTTP bench settings', () => {
       'tessera-intercepted',
       'tessera-sdk',
       'tessera-plain',
+      'tessera-no-validation',
       'flow-raw',
       'flow-tessera',
     ]);

@@ -1,2 +1,2 @@
 // One switch for every package's accelerators, read the same way everywhere (TESSERA_ACCELERATORS).
-export { ACCELERATORS_ENV, acceleratorsOff } from '@tessera/common';
+export { ACCELERATORS_ENV, acceleratorOff, acceleratorsOff } from '@tessera/common';

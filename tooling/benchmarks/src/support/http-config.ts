@@ -52,7 +52,7 @@ export function httpBenchConfig(env: NodeJS.ProcessEnv = process.env): HttpBench
     tools: list('BENCH_HTTP_TOOLS', '10,1000').map(Number),
     kinds: list(
       'BENCH_HTTP_KINDS',
-      'node,node-busy,raw,nest,tessera,tessera-intercepted,tessera-sdk,tessera-plain,flow-raw,flow-tessera',
+      'node,node-busy,raw,nest,tessera,tessera-intercepted,tessera-sdk,tessera-plain,tessera-no-validation,flow-raw,flow-tessera',
     ) as HttpBenchConfig['kinds'],
     busyMicros: num('BENCH_HTTP_BUSY_US', 50, 50),
     flowConcurrency: num('BENCH_FLOW_CONCURRENCY', 16, 16),

@@ -1,5 +1,6 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { InvalidConnectTargetError } from '../../errors/invalid-connect-target.error';
+import { acceleratorOff } from '../accelerators-switch';
 import type { SocketModules } from './leg-sockets';
 import { nodeHttpClient, type HttpModule, type NodeHttpClient } from './node-http-fetch';
 
@@ -20,11 +21,16 @@ let shared: NodeHttpClient | null | undefined;
  * read whole: less CPU per leg than undici, the same requests and answers (its differential and fuzz tests keep
  * it so). Given with `auth`, it carries the OAuth exchanges as any `fetch` would. One per process: every client
  * given it shares its connections. Throws where `node:http` cannot be had (a browser, a worker, Bun, Deno, a
- * Node before 20.16): leave `fetch` out there.
+ * Node before 20.16): leave `fetch` out there. With `TESSERA_ACCELERATORS=off` (or `off:node-http`) it is the
+ * platform `fetch`, so one switch rules the sender out without a code change.
  */
 export function nodeHttpFetch(): FetchLike {
+  if (acceleratorOff('node-http')) return platformFetch;
   return fetchOfNodeHttp(sharedNodeHttp());
 }
+
+// Looked up per call, as the SDK's transport does, so a fetch patched later (a test's, a proxy's) is the one used.
+const platformFetch: FetchLike = (input, init) => fetch(input, init);
 
 /** `client`'s fetch; without one (not Node), the refusal `nodeHttpFetch()` throws. */
 export function fetchOfNodeHttp(client: NodeHttpClient | undefined): FetchLike {

@@ -1,5 +1,5 @@
 import type { Client as SdkClient, StandardSchemaV1 } from '@modelcontextprotocol/client';
-import { ACCELERATORS_ENV, acceleratorsOff } from '../accelerators-switch';
+import { ACCELERATORS_ENV, acceleratorOff } from '../accelerators-switch';
 import { checkCodecAssumptions } from './check-codec-assumptions';
 import { specResultValidator } from './spec-result-validator';
 
@@ -20,12 +20,12 @@ export interface ResultValidatorStartUp {
  * what the validator reads.
  */
 export function decideResultValidator(startUp: ResultValidatorStartUp = {}): ResultValidatorLookup | undefined {
-  if (acceleratorsOff(startUp.env)) return undefined;
+  if (acceleratorOff('result-validator', startUp.env)) return undefined;
   const changed = (startUp.changed ?? checkCodecAssumptions)();
   if (changed.length === 0) return specResultValidator;
   (startUp.warn ?? warnOnce)(
     `@tessera/client: the cached result validator is off, every tools/call result is checked by the SDK's own ` +
-      `validator (the installed SDK changed: ${changed.join('; ')}). ${ACCELERATORS_ENV}=off silences this.`,
+      `validator (the installed SDK changed: ${changed.join('; ')}). ${ACCELERATORS_ENV}=off:result-validator silences this.`,
   );
   return undefined;
 }

@@ -67,7 +67,11 @@ describe('decideResultValidator', () => {
     const changed = jest.fn(() => ['anything']);
     const warn = jest.fn();
     expect(decideResultValidator({ env: { TESSERA_ACCELERATORS: 'off' }, changed, warn })).toBeUndefined();
+    expect(decideResultValidator({ env: { TESSERA_ACCELERATORS: 'off:result-validator' }, changed, warn })).toBe(
+      undefined,
+    );
     expect(changed).not.toHaveBeenCalled();
+    expect(decideResultValidator({ env: { TESSERA_ACCELERATORS: 'off:node-http' }, warn })).toBe(specResultValidator);
     expect(warn).not.toHaveBeenCalled();
   });
 
@@ -80,9 +84,9 @@ describe('decideResultValidator', () => {
     );
   });
 
-  test('any other switch value is refused, naming the two it takes', () => {
+  test('any other switch value is refused, naming what it takes', () => {
     expect(() => decideResultValidator({ env: { TESSERA_ACCELERATORS: 'no' } })).toThrow(
-      'TESSERA_ACCELERATORS must be "on" or "off" (or unset), got "no"',
+      'TESSERA_ACCELERATORS must be "on", "off" or "off:<name>,..." (or unset), got "no"',
     );
   });
 });

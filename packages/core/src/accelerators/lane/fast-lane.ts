@@ -4,7 +4,7 @@ import type { SdkServerFactory } from '../../endpoint/mcp-endpoint';
 import { SERVE_CHECKED, type FaceRequestOptions } from '../../endpoint/face-request-options';
 import type { ServerRuntime } from '../../server/server-runtime';
 import type { Logger } from '../../logging/logger';
-import { ACCELERATORS_ENV, acceleratorsOff } from '../accelerators-switch';
+import { ACCELERATORS_ENV, acceleratorOff } from '../accelerators-switch';
 import { answerSlotOf, giveAnswerSlot } from './answer-slot';
 import { checkLaneAssumptions } from './check-lane-assumptions';
 import { DirectPromptGets } from './direct/direct-prompt-gets';
@@ -96,8 +96,10 @@ export class FastLane {
    * against. With a decorated app's `runtime`, its direct paths too.
    */
   static open(endpoint: LaneEndpoint, runtime?: ServerRuntime): FastLane | undefined {
-    if (acceleratorsOff()) {
-      endpoint.logger.info(`HTTP fast lane off: ${ACCELERATORS_ENV}=off; every request takes the SDK path`);
+    if (acceleratorOff('lane')) {
+      endpoint.logger.info(
+        `HTTP fast lane off: ${ACCELERATORS_ENV}=${process.env[ACCELERATORS_ENV]}; every request takes the SDK path`,
+      );
       return undefined;
     }
     const changed = checkLaneAssumptions();

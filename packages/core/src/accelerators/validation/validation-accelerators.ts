@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- the installed versions, read from the packages */
 import type * as CV from 'class-validator';
-import { acceleratorsOff } from '../accelerators-switch';
+import { acceleratorOff } from '../accelerators-switch';
 import { checkOptions } from '../../errors/definition/check-options';
 import type { ValidationAccelerator } from '../../metadata/validation-accelerator';
 import { cachedExecutor, probeCachedExecutor, type CachedExecutor } from './cached-executor';
@@ -44,7 +44,7 @@ export function openValidationAccelerator(
   const warn = options.warn ?? processWarning;
   let off: boolean;
   try {
-    off = acceleratorsOff(options.env);
+    off = acceleratorOff('validation', options.env);
   } catch (error) {
     warn(`validation accelerator stays off: ${(error as Error).message}`);
     return undefined;

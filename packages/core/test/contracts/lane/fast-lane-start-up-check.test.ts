@@ -110,9 +110,9 @@ it('TESSERA_ACCELERATORS=off keeps the lane off (said once at info), and every c
   }
 });
 
-it('a TESSERA_ACCELERATORS other than on or off is refused, naming both', () => {
+it('a TESSERA_ACCELERATORS other than on, off or off:<names> is refused, naming what it takes', () => {
   expect(() => acceleratorsOff({ TESSERA_ACCELERATORS: 'no' })).toThrow(
-    'TESSERA_ACCELERATORS must be "on" or "off" (or unset), got "no"',
+    'TESSERA_ACCELERATORS must be "on", "off" or "off:<name>,..." (or unset), got "no"',
   );
   expect([undefined, '', 'on', 'off'].map((value) => acceleratorsOff({ TESSERA_ACCELERATORS: value }))).toEqual([
     false,

@@ -20,12 +20,17 @@ describe('the validation accelerator opens behind its switch and its probes', ()
   test('TESSERA_ACCELERATORS=off: no accelerator, the public path', () => {
     expect(openValidationAccelerator({ env: { TESSERA_ACCELERATORS: 'off' } })).toBeUndefined();
     expect(openValidationAccelerator({ env: { TESSERA_ACCELERATORS: 'on' }, warn: jest.fn() })).toBeDefined();
+    // by name: off:validation turns this one off, another name leaves it on
+    expect(openValidationAccelerator({ env: { TESSERA_ACCELERATORS: 'off:lane,validation' } })).toBeUndefined();
+    expect(openValidationAccelerator({ env: { TESSERA_ACCELERATORS: 'off:lane' }, warn: jest.fn() })).toBeDefined();
   });
 
   test('a value the switch does not take: off, with one warning naming it', () => {
     const warn = jest.fn();
     expect(openValidationAccelerator({ env: { TESSERA_ACCELERATORS: 'fast' }, warn })).toBeUndefined();
-    expect(warn.mock.calls).toEqual([[expect.stringContaining('TESSERA_ACCELERATORS must be "on" or "off"')]]);
+    expect(warn.mock.calls).toEqual([
+      [expect.stringContaining('TESSERA_ACCELERATORS must be "on", "off" or "off:<name>,..."')],
+    ]);
   });
 
   test('an unknown option is refused by name', () => {
