@@ -8,7 +8,7 @@ import { choose, elicitationDialog, expectFormShowsDto, expectVisible, field, op
 /** The README's picture of an Inspector form: the filled dialog alone. */
 export const formPicture = join(screenshotDir, 'form.png');
 
-async function callTool(page: Page, tool: string, argument: string, value: string): Promise<void> {
+export async function callTool(page: Page, tool: string, argument: string, value: string): Promise<void> {
   await openTab(page, 'Tools');
   await page.getByText(tool, { exact: true }).first().click();
   await page.getByRole('textbox', { name: argument, exact: true }).fill(value);
