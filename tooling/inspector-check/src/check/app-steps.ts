@@ -12,6 +12,12 @@ import { expectVisible, openDialog, openTab } from './ui';
 /** The dashboard in the Inspector, after its view called a tool back (the picture in the dashboard's README). */
 export const dashboardPicture = join(screenshotDir, 'dashboard.png');
 
+/**
+ * How long an app's view may take: it loads two frames deep from the sandbox's own origin, and an answer
+ * given in it crosses the view, the Inspector and the server; on a loaded CI machine that takes seconds.
+ */
+const VIEW_TIMEOUT_MS = 30_000;
+
 /** The question as the view renders it in the Inspector's app elicitation dialog, filled. */
 export const appQuestionPicture = join(screenshotDir, 'app-question.png');
 
@@ -46,7 +52,7 @@ export function appSteps(target: Target, pictures: PictureOptions): Step[] {
       name: 'open show_dashboard: its view renders the numbers in the iframe',
       run: async (page) => {
         await page.getByText('show_dashboard', { exact: true }).first().click();
-        view = await appFrame(page, '[data-testid=stats] .tile', 'the dashboard tiles');
+        view = await appFrame(page, '[data-testid=stats] .tile', 'the dashboard tiles', VIEW_TIMEOUT_MS);
         const tiles = (await view.locator('[data-testid=stats]').innerText()).replace(/\s+/g, ' ').trim();
         for (const name of ['requests', 'errors', 'p95Ms'])
           if (!new RegExp(`${name} \\d+`).test(tiles)) throw new Error(`the view shows no "${name}" tile: "${tiles}"`);
@@ -57,7 +63,11 @@ export function appSteps(target: Target, pictures: PictureOptions): Step[] {
       name: 'Refresh in the view: load_stats called back through the host',
       run: async (page) => {
         await view!.locator('[data-testid=refresh]').click();
-        await expectVisible(view!.getByText('refreshed by the view', { exact: true }), 'the view saying it refreshed');
+        await expectVisible(
+          view!.getByText('refreshed by the view', { exact: true }),
+          'the view saying it refreshed',
+          VIEW_TIMEOUT_MS,
+        );
         await page.screenshot({ path: dashboardPicture, animations: 'disabled' });
         if (pictures.saveToReadme) copyFileSync(dashboardPicture, dashboardReadmePicture);
         return 'refreshed by the view';
@@ -69,8 +79,12 @@ export function appSteps(target: Target, pictures: PictureOptions): Step[] {
         await openTab(page, 'Tools');
         await page.getByText('set_alert', { exact: true }).first().click();
         await page.getByRole('button', { name: 'Execute Tool' }).click();
-        await expectVisible(page.getByTestId('app-elicitation'), "the Inspector's app-rendered elicitation");
-        question = await appFrame(page, '[data-testid=question]', "the view's question form");
+        await expectVisible(
+          page.getByTestId('app-elicitation'),
+          "the Inspector's app-rendered elicitation",
+          VIEW_TIMEOUT_MS,
+        );
+        question = await appFrame(page, '[data-testid=question]', "the view's question form", VIEW_TIMEOUT_MS);
         await expectVisible(
           question.getByText('Alert at how many errors a minute?', { exact: true }),
           'the question in the view',
@@ -88,7 +102,7 @@ export function appSteps(target: Target, pictures: PictureOptions): Step[] {
       name: 'save it in the view: set_alert returns its result',
       run: async (page) => {
         await question!.getByRole('button', { name: 'Save' }).click();
-        return expectResult(page, 'Alert set at 7 errors a minute.');
+        return expectResult(page, 'Alert set at 7 errors a minute.', VIEW_TIMEOUT_MS);
       },
     },
   ];

@@ -15,7 +15,7 @@ import { StepRunner } from './step-runner';
 import { formPicture, oneQuestionSteps, taskSteps, threeRoundSteps } from './tool-steps';
 
 /** The whole run, services and browser included, must end within this; past it everything is killed. */
-const GLOBAL_TIMEOUT_MS = 230_000;
+const GLOBAL_TIMEOUT_MS = 240_000;
 
 /**
  * `npm run check:inspector`: the concierge example over Streamable HTTP, the MCP Inspector's web UI on

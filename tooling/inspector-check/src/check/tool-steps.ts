@@ -15,8 +15,8 @@ export async function callTool(page: Page, tool: string, argument: string, value
   await page.getByRole('button', { name: 'Execute Tool' }).click();
 }
 
-export async function expectResult(page: Page, text: string): Promise<string> {
-  await expectVisible(page.getByText(text, { exact: true }), `the result "${text}"`);
+export async function expectResult(page: Page, text: string, timeout?: number): Promise<string> {
+  await expectVisible(page.getByText(text, { exact: true }), `the result "${text}"`, timeout);
   return text;
 }
 
