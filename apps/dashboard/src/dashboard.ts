@@ -1,4 +1,5 @@
-import { AppResource, Ctx, ExecutionContext, Provider, Tool } from '@tessera/core';
+import { AppResource, Ctx, Elicit, ExecutionContext, Provider, Tool } from '@tessera/core';
+import { AlertThreshold } from './alert-threshold';
 import { DASHBOARD_VIEW } from './dashboard-view';
 
 export const VIEW_URI = 'ui://dashboard/view.html';
@@ -11,7 +12,7 @@ function currentStats(): { requests: number; errors: number; p95Ms: number } {
 
 const asText = (s: ReturnType<typeof currentStats>) => `requests ${s.requests}, errors ${s.errors}, p95 ${s.p95Ms} ms`;
 
-/** A dashboard tool with a view, and the tool the view calls back through the host. */
+/** A dashboard tool with a view, the tool the view calls back through the host, and a question the view renders. */
 @Provider()
 export class Dashboard {
   @AppResource(VIEW_URI, { description: 'The service dashboard', prefersBorder: true })
@@ -31,5 +32,14 @@ export class Dashboard {
   load_stats() {
     const stats = currentStats();
     return { content: [{ type: 'text' as const, text: asText(stats) }], structuredContent: stats };
+  }
+
+  @Tool({ description: 'Sets the error alert of the service; the dashboard view asks for the threshold' })
+  set_alert(
+    // a host that renders app questions (SEP-3118) shows the dashboard view for this form; any other, its own form
+    @Elicit({ key: 'threshold', message: 'Alert at how many errors a minute?', schema: AlertThreshold, app: VIEW_URI })
+    threshold: AlertThreshold,
+  ): string {
+    return `Alert set at ${threshold.errors} errors a minute.`;
   }
 }

@@ -1,23 +1,23 @@
+import type { ServerUrls } from './services';
 import type { Step } from './step';
+import { connectServer } from './server-cards';
 import { expectVisible, openTab } from './ui';
 
-/** Where the Inspector page and the server are; known once the services are up, read when the steps run. */
+/** Where the Inspector page and the servers are; known once the services are up, read when the steps run. */
 export interface Target {
   pageUrl: string;
-  serverUrl: string;
+  servers: ServerUrls;
 }
 
-/** Connect to the preconfigured server (modern era, Streamable HTTP) and list its tools. */
+/** Connect to the concierge (modern era, Streamable HTTP) and list its tools. */
 export function connectSteps(target: Target): Step[] {
   return [
     {
       name: 'open the Inspector',
       run: async (page) => {
         await page.goto(target.pageUrl, { waitUntil: 'domcontentloaded' });
-        await expectVisible(
-          page.getByText(target.serverUrl, { exact: true }),
-          `the server card for ${target.serverUrl}`,
-        );
+        for (const [name, url] of Object.entries(target.servers))
+          await expectVisible(page.getByText(url, { exact: true }), `the server card of ${name} (${url})`);
         await expectVisible(
           page.getByText('Streamable HTTP', { exact: true }),
           'the Streamable HTTP transport on the server card',
@@ -27,17 +27,7 @@ export function connectSteps(target: Target): Step[] {
     {
       name: 'connect over Streamable HTTP, protocol 2026-07-28',
       run: async (page) => {
-        await page.getByRole('switch').or(page.locator('input[type=checkbox]')).first().click({ force: true });
-        await expectVisible(page.getByText('Connected', { exact: true }), 'the server card saying "Connected"');
-        await expectVisible(
-          page.getByText('MCP 2026-07-28', { exact: true }),
-          'the negotiated protocol "MCP 2026-07-28" on the server card',
-        );
-        await expectVisible(
-          page.getByText('concierge', { exact: true }),
-          "the server's own name, concierge, in the header",
-        );
-        return 'MCP 2026-07-28';
+        return connectServer(page, target.servers, 'concierge');
       },
     },
     {

@@ -22,3 +22,12 @@ export function inspectorLauncher(): string {
 
 /** The concierge server of this app, built next to this file. */
 export const conciergeServer = resolve(__dirname, '..', 'server.js');
+
+/** The gateway that mounts the concierge (`mountRemote`), built next to this file. */
+export const gatewayServer = resolve(__dirname, '..', 'gateway-server.js');
+
+/** The MCP Apps example, `apps/dashboard` (built with this check: a project reference). */
+export const dashboardServer = join(repoRoot, 'apps', 'dashboard', 'dist', 'main.js');
+
+/** The committed picture of the dashboard in the Inspector, refreshed with `--save-dashboard-picture`. */
+export const dashboardReadmePicture = join(repoRoot, 'apps', 'dashboard', 'inspector.png');

@@ -8,15 +8,15 @@ import { choose, elicitationDialog, expectFormShowsDto, expectVisible, field, op
 /** The README's picture of an Inspector form: the filled dialog alone. */
 export const formPicture = join(screenshotDir, 'form.png');
 
-async function callTool(page: Page, tool: string, argument: string, value: string): Promise<void> {
+export async function callTool(page: Page, tool: string, argument: string, value: string): Promise<void> {
   await openTab(page, 'Tools');
   await page.getByText(tool, { exact: true }).first().click();
   await page.getByRole('textbox', { name: argument, exact: true }).fill(value);
   await page.getByRole('button', { name: 'Execute Tool' }).click();
 }
 
-export async function expectResult(page: Page, text: string): Promise<string> {
-  await expectVisible(page.getByText(text, { exact: true }), `the result "${text}"`);
+export async function expectResult(page: Page, text: string, timeout?: number): Promise<string> {
+  await expectVisible(page.getByText(text, { exact: true }), `the result "${text}"`, timeout);
   return text;
 }
 
