@@ -44,7 +44,7 @@ describe('a Tessera server in another process, mounted under "ops" over HTTP', (
   test('lists every tool, prompt, resource and template under the prefix', async () => {
     const c = await client();
     const tools = await c.listTools();
-    expect(tools.tools.map((t) => t.name).sort()).toEqual(['ops_deploy', 'ops_greet']);
+    expect(tools.tools.map((t) => t.name).sort()).toEqual(['ops_deploy', 'ops_greet', 'ops_stats']);
     const greet = tools.tools.find((t) => t.name === 'ops_greet')!;
     expect(greet.description).toBe('Greets someone');
     expect(greet.annotations).toMatchObject({ readOnlyHint: true });
@@ -72,6 +72,18 @@ describe('a Tessera server in another process, mounted under "ops" over HTTP', (
     expect(readme.contents[0]).toMatchObject({ uri: 'notes://ops/readme', text: 'the remote readme' });
     const item = await c.readResource({ uri: 'notes://ops/items/42' });
     expect(item.contents[0]).toMatchObject({ uri: 'notes://ops/items/42', text: 'item 42' });
+    await c.close();
+  });
+
+  test('keeps the remote outputSchema, and structuredContent passes through', async () => {
+    const c = await client();
+    const stats = (await c.listTools()).tools.find((t) => t.name === 'ops_stats')!;
+    expect(stats.outputSchema).toMatchObject({
+      type: 'object',
+      properties: { deploys: { type: 'number', description: 'Deploys so far' }, region: { type: 'string' } },
+    });
+    const r = await c.callTool({ name: 'ops_stats', arguments: {} });
+    expect(r.structuredContent).toEqual({ deploys: 3, region: 'eu' });
     await c.close();
   });
 

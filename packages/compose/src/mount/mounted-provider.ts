@@ -14,6 +14,7 @@ import {
   Tool,
   type Class,
   type ExecutionContext,
+  type ToolOutputSchema,
 } from '@tessera/core';
 import { forwardRound } from './forward-round';
 import type { MountedNames } from './mounted-names';
@@ -61,6 +62,7 @@ function forwardTool(connection: RemoteConnection, tool: RemoteTool): [Handler, 
     ...(tool.icons !== undefined && { icons: tool.icons }),
     ...(tool._meta !== undefined && { _meta: tool._meta }),
     inputSchema: tool.inputSchema,
+    ...(tool.outputSchema !== undefined && { outputSchema: tool.outputSchema as ToolOutputSchema }),
     returnsInputRequired: true,
   });
   return [handler, decorator];
