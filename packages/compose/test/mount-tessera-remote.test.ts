@@ -44,7 +44,7 @@ describe('a Tessera server in another process, mounted under "ops" over HTTP', (
   test('lists every tool, prompt, resource and template under the prefix', async () => {
     const c = await client();
     const tools = await c.listTools();
-    expect(tools.tools.map((t) => t.name).sort()).toEqual(['ops_deploy', 'ops_greet', 'ops_stats']);
+    expect(tools.tools.map((t) => t.name).sort()).toEqual(['ops_deploy', 'ops_greet', 'ops_report', 'ops_stats']);
     const greet = tools.tools.find((t) => t.name === 'ops_greet')!;
     expect(greet.description).toBe('Greets someone');
     expect(greet.annotations).toMatchObject({ readOnlyHint: true });
@@ -104,6 +104,14 @@ describe('a Tessera server in another process, mounted under "ops" over HTTP', (
     const result = await c.callTool({ name: 'ops_deploy', arguments: {} });
     expect(text(result)).toBe('deployed to production/eu');
     expect(asked).toEqual(['Which environment?', 'Region for production?', 'Deploy to production in eu?']);
+    await c.close();
+  });
+
+  test('a remote task tool runs through the mount: its question passes through, its result comes back', async () => {
+    const asked: string[] = [];
+    const c = await client({ 'Which period?': { period: 'Q2' } }, asked);
+    expect(text(await c.callTool({ name: 'ops_report', arguments: {} }))).toBe('report for Q2');
+    expect(asked).toEqual(['Which period?']);
     await c.close();
   });
 

@@ -12,14 +12,17 @@ import {
   Resource,
   ResourceTemplate,
   Tool,
+  ToolError,
   type Class,
   type ExecutionContext,
   type ToolOutputSchema,
 } from '@tessera/core';
+import { TaskHandle } from '@tessera/client';
 import { forwardRound } from './forward-round';
 import type { MountedNames } from './mounted-names';
 import { promptArgumentsDto } from './prompt-arguments-dto';
 import type { RemoteConnection } from './remote-connection';
+import { followRemoteTask, isRemoteTaskState } from './remote-task';
 import type { RemoteResourceTemplate as RemoteTemplate, RemoteSurface } from './remote-surface';
 
 type Handler = (ctx: ExecutionContext) => Promise<unknown>;
@@ -50,10 +53,16 @@ export function mountedProvider(connection: RemoteConnection, names: MountedName
 }
 
 function forwardTool(connection: RemoteConnection, tool: RemoteTool): [Handler, MethodDecorator] {
-  const handler: Handler = (ctx) =>
-    forwardRound(connection, ctx, `tool "${tool.name}"`, (options) =>
-      connection.client.callTool({ name: tool.name, arguments: { ...ctx.arguments } }, options),
+  const what = `tool "${tool.name}"`;
+  const handler: Handler = async (ctx) => {
+    // a later round of a call the remote runs as a task: its id is in our state
+    if (isRemoteTaskState(ctx.requestState))
+      return remoteTaskRound(connection, ctx, what, connection.client.task(ctx.requestState.task));
+    const result = await forwardRound(connection, ctx, what, (options) =>
+      connection.client.callTool({ name: tool.name, arguments: { ...ctx.arguments } }, { ...options, task: 'handle' }),
     );
+    return result instanceof TaskHandle ? remoteTaskRound(connection, ctx, what, result) : result;
+  };
   const decorator = Tool({
     name: tool.name,
     ...(tool.title !== undefined && { title: tool.title }),
@@ -66,6 +75,18 @@ function forwardTool(connection: RemoteConnection, tool: RemoteTool): [Handler, 
     returnsInputRequired: true,
   });
   return [handler, decorator];
+}
+
+async function remoteTaskRound(connection: RemoteConnection, ctx: ExecutionContext, what: string, handle: TaskHandle) {
+  try {
+    return await followRemoteTask(connection, ctx, what, handle);
+  } catch (cause) {
+    if (cause instanceof ToolError) throw cause;
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    throw new ToolError(`mount "${connection.options.prefix}": ${what} failed on the remote server: ${reason}`, {
+      cause,
+    });
+  }
 }
 
 function forwardPrompt(connection: RemoteConnection, prompt: RemotePrompt): [Handler, MethodDecorator] {
