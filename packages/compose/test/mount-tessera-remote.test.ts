@@ -1,4 +1,4 @@
-import { TesseraClient } from '@tessera/client';
+import { TaskHandle, TesseraClient } from '@tessera/client';
 import { createApp, silentLogger, type TesseraApp } from '@tessera/core';
 import { mountRemote, type RemoteMount } from '@tessera/compose';
 import { spawnHttpRemote, type SpawnedHttpRemote } from './support/spawned-remote';
@@ -113,6 +113,52 @@ describe('a Tessera server in another process, mounted under "ops" over HTTP', (
     expect(text(await c.callTool({ name: 'ops_report', arguments: {} }))).toBe('report for Q2');
     expect(asked).toEqual(['Which period?']);
     await c.close();
+  });
+
+  test('taskTools: a task of ours wraps the remote one; tasks/get and the result through our server', async () => {
+    const tasked = await mountRemote({ prefix: 'ops', url: remote.url, taskTools: { report: 'required' } });
+    const gateway = createApp({
+      name: 'gateway',
+      version: '1.0.0',
+      providers: [],
+      imports: [tasked.module],
+      logger: silentLogger,
+    });
+    const asked: string[] = [];
+    const c = new TesseraClient({
+      elicitation: async (params) => {
+        asked.push(params.message);
+        return { action: 'accept', content: { period: 'Q1' } };
+      },
+    });
+    try {
+      await c.connect({ fetch: (request) => gateway.fetch(request) });
+      const handle = await c.callTool({ name: 'ops_report', arguments: {} }, { task: 'handle' });
+      expect(handle).toBeInstanceOf(TaskHandle);
+      const ours = handle as TaskHandle;
+      // a task of our server: its id is ours (the remote's stays in our task's record), followed with tasks/get
+      expect(text(await ours.result())).toBe('report for Q1');
+      expect(asked).toEqual(['Which period?']);
+      expect(await ours.get()).toMatchObject({ status: 'completed' });
+      // a caller without the Tasks extension is refused a required task tool, naming the extension
+      const plain = new TesseraClient({ tasks: false });
+      await plain.connect({ fetch: (request) => gateway.fetch(request) });
+      await expect(plain.callTool({ name: 'ops_report', arguments: {} })).rejects.toThrow(/tasks/);
+      await plain.close();
+    } finally {
+      await c.close();
+      await gateway.close();
+      await tasked.close();
+    }
+  });
+
+  test('taskTools naming a tool the remote does not list is refused at start', async () => {
+    await expect(mountRemote({ prefix: 'ops', url: remote.url, taskTools: { nope: 'optional' } })).rejects.toThrow(
+      'mount "ops": cannot serve what',
+    );
+    await expect(
+      mountRemote({ prefix: 'ops', url: remote.url, taskTools: { report: 'always' as never } }),
+    ).rejects.toThrow('taskTools.report');
   });
 
   test('our caller holds only our sealed state, never the remote one in the clear', async () => {

@@ -44,7 +44,11 @@ export function mountedProvider(connection: RemoteConnection, names: MountedName
     Ctx()(proto, key, 0);
   };
 
-  for (const tool of surface.tools) add(...forwardTool(connection, tool));
+  const taskTools = connection.options.taskTools ?? {};
+  for (const name of Object.keys(taskTools))
+    if (!surface.tools.some((t) => t.name === name))
+      throw new Error(`taskTools names "${name}", which the remote does not list as a tool`);
+  for (const tool of surface.tools) add(...forwardTool(connection, tool, taskTools[tool.name]));
   for (const prompt of surface.prompts) add(...forwardPrompt(connection, prompt));
   for (const resource of surface.resources) add(...forwardResource(connection, names, resource));
   for (const template of surface.resourceTemplates) add(...forwardTemplate(connection, names, template));
@@ -52,7 +56,11 @@ export function mountedProvider(connection: RemoteConnection, names: MountedName
   return cls;
 }
 
-function forwardTool(connection: RemoteConnection, tool: RemoteTool): [Handler, MethodDecorator] {
+function forwardTool(
+  connection: RemoteConnection,
+  tool: RemoteTool,
+  task: 'optional' | 'required' | undefined,
+): [Handler, MethodDecorator] {
   const what = `tool "${tool.name}"`;
   const handler: Handler = async (ctx) => {
     // a later round of a call the remote runs as a task: its id is in our state
@@ -73,6 +81,7 @@ function forwardTool(connection: RemoteConnection, tool: RemoteTool): [Handler, 
     inputSchema: tool.inputSchema,
     ...(tool.outputSchema !== undefined && { outputSchema: tool.outputSchema as ToolOutputSchema }),
     returnsInputRequired: true,
+    ...(task !== undefined && { task }),
   });
   return [handler, decorator];
 }
