@@ -1,6 +1,6 @@
 import { InMemoryServerEventBus } from '@modelcontextprotocol/server';
 import { TesseraClient } from '@tessera/client';
-import { createApp, silentLogger, type TesseraApp } from '@tessera/core';
+import { createApp, DuplicateNameError, Provider, silentLogger, Tool, type TesseraApp } from '@tessera/core';
 import { mountRemote, type RemoteMount } from '@tessera/compose';
 import { spawnHttpRemote, type SpawnedHttpRemote } from './support/spawned-remote';
 
@@ -85,5 +85,47 @@ describe('a mount follows the remote list changes', () => {
 
   test('follow() is called once', async () => {
     await expect(mount.follow(app)).rejects.toThrow('mount "ops": follow() was already called');
+  });
+});
+
+describe('a change the app refuses', () => {
+  jest.setTimeout(30_000);
+
+  @Provider()
+  class Local {
+    @Tool({ name: 'ops_extra' })
+    mine(): string {
+      return 'local';
+    }
+  }
+
+  test('keeps the surface as it was and goes to onError', async () => {
+    const remote = await spawnHttpRemote('remote-changing.fixture.ts');
+    const mount = await mountRemote({ prefix: 'ops', url: remote.url });
+    const app = createApp({
+      name: 'gateway',
+      version: '1.0.0',
+      providers: [Local],
+      imports: [mount.module],
+      logger: silentLogger,
+    });
+    try {
+      let report!: (error: unknown) => void;
+      const refused = new Promise<unknown>((resolve) => (report = resolve));
+      await mount.follow(app, (error) => report(error));
+      const c = new TesseraClient();
+      await c.connect({ fetch: (r) => app.fetch(r) });
+      await c.callTool({ name: 'ops_grow', arguments: {} });
+      // the remote now lists "extra", which would be served as ops_extra: a local tool's name
+      expect(await refused).toBeInstanceOf(DuplicateNameError);
+      expect((await c.listTools()).tools.map((t) => t.name).sort()).toEqual(['ops_extra', 'ops_grow', 'ops_hide']);
+      expect(text(await c.callTool({ name: 'ops_extra', arguments: {} }))).toBe('local');
+      expect(mount.surface.tools.map((t) => t.name).sort()).toEqual(['grow', 'hide']);
+      await c.close();
+    } finally {
+      await app.close();
+      await mount.close();
+      await remote.stop();
+    }
   });
 });
