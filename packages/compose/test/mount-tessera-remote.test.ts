@@ -1,4 +1,4 @@
-import { TesseraClient } from '@tessera/client';
+import { TaskHandle, TesseraClient } from '@tessera/client';
 import { createApp, silentLogger, type TesseraApp } from '@tessera/core';
 import { mountRemote, type RemoteMount } from '@tessera/compose';
 import { spawnHttpRemote, type SpawnedHttpRemote } from './support/spawned-remote';
@@ -44,7 +44,7 @@ describe('a Tessera server in another process, mounted under "ops" over HTTP', (
   test('lists every tool, prompt, resource and template under the prefix', async () => {
     const c = await client();
     const tools = await c.listTools();
-    expect(tools.tools.map((t) => t.name).sort()).toEqual(['ops_deploy', 'ops_greet']);
+    expect(tools.tools.map((t) => t.name).sort()).toEqual(['ops_deploy', 'ops_greet', 'ops_report', 'ops_stats']);
     const greet = tools.tools.find((t) => t.name === 'ops_greet')!;
     expect(greet.description).toBe('Greets someone');
     expect(greet.annotations).toMatchObject({ readOnlyHint: true });
@@ -75,6 +75,18 @@ describe('a Tessera server in another process, mounted under "ops" over HTTP', (
     await c.close();
   });
 
+  test('keeps the remote outputSchema, and structuredContent passes through', async () => {
+    const c = await client();
+    const stats = (await c.listTools()).tools.find((t) => t.name === 'ops_stats')!;
+    expect(stats.outputSchema).toMatchObject({
+      type: 'object',
+      properties: { deploys: { type: 'number', description: 'Deploys so far' }, region: { type: 'string' } },
+    });
+    const r = await c.callTool({ name: 'ops_stats', arguments: {} });
+    expect(r.structuredContent).toEqual({ deploys: 3, region: 'eu' });
+    await c.close();
+  });
+
   test('checks arguments against the remote schema before forwarding', async () => {
     const c = await client();
     const r = await c.callTool({ name: 'ops_greet', arguments: { name: 7 } });
@@ -93,6 +105,60 @@ describe('a Tessera server in another process, mounted under "ops" over HTTP', (
     expect(text(result)).toBe('deployed to production/eu');
     expect(asked).toEqual(['Which environment?', 'Region for production?', 'Deploy to production in eu?']);
     await c.close();
+  });
+
+  test('a remote task tool runs through the mount: its question passes through, its result comes back', async () => {
+    const asked: string[] = [];
+    const c = await client({ 'Which period?': { period: 'Q2' } }, asked);
+    expect(text(await c.callTool({ name: 'ops_report', arguments: {} }))).toBe('report for Q2');
+    expect(asked).toEqual(['Which period?']);
+    await c.close();
+  });
+
+  test('taskTools: a task of ours wraps the remote one; tasks/get and the result through our server', async () => {
+    const tasked = await mountRemote({ prefix: 'ops', url: remote.url, taskTools: { report: 'required' } });
+    const gateway = createApp({
+      name: 'gateway',
+      version: '1.0.0',
+      providers: [],
+      imports: [tasked.module],
+      logger: silentLogger,
+    });
+    const asked: string[] = [];
+    const c = new TesseraClient({
+      elicitation: async (params) => {
+        asked.push(params.message);
+        return { action: 'accept', content: { period: 'Q1' } };
+      },
+    });
+    try {
+      await c.connect({ fetch: (request) => gateway.fetch(request) });
+      const handle = await c.callTool({ name: 'ops_report', arguments: {} }, { task: 'handle' });
+      expect(handle).toBeInstanceOf(TaskHandle);
+      const ours = handle as TaskHandle;
+      // a task of our server: its id is ours (the remote's stays in our task's record), followed with tasks/get
+      expect(text(await ours.result())).toBe('report for Q1');
+      expect(asked).toEqual(['Which period?']);
+      expect(await ours.get()).toMatchObject({ status: 'completed' });
+      // a caller without the Tasks extension is refused a required task tool, naming the extension
+      const plain = new TesseraClient({ tasks: false });
+      await plain.connect({ fetch: (request) => gateway.fetch(request) });
+      await expect(plain.callTool({ name: 'ops_report', arguments: {} })).rejects.toThrow(/tasks/);
+      await plain.close();
+    } finally {
+      await c.close();
+      await gateway.close();
+      await tasked.close();
+    }
+  });
+
+  test('taskTools naming a tool the remote does not list is refused at start', async () => {
+    await expect(mountRemote({ prefix: 'ops', url: remote.url, taskTools: { nope: 'optional' } })).rejects.toThrow(
+      'mount "ops": cannot serve what',
+    );
+    await expect(
+      mountRemote({ prefix: 'ops', url: remote.url, taskTools: { report: 'always' as never } }),
+    ).rejects.toThrow('taskTools.report');
   });
 
   test('our caller holds only our sealed state, never the remote one in the clear', async () => {

@@ -104,6 +104,13 @@ describe('openApiTools against a Fastify API that publishes its own document', (
       properties: { id: { type: 'integer', description: 'The pet id' }, verbose: { type: 'boolean' } },
       required: ['id'],
     });
+    // the 2xx JSON answer's schema, in JSON Schema's dialect (nullable becomes a null type)
+    expect(getPet.outputSchema).toEqual({
+      type: 'object',
+      properties: { id: { type: 'integer' }, name: { type: 'string' }, tag: { type: ['string', 'null'] } },
+      required: ['id', 'name'],
+    });
+    expect(tools[1].outputSchema).toMatchObject({ type: 'object', required: ['id', 'name'] });
     expect(tools[1].inputSchema).toMatchObject({
       properties: { body: { type: 'object', properties: { name: { type: 'string' } } } },
       required: ['body'],

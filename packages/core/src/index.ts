@@ -123,7 +123,7 @@ export { JsonRpcCode } from './errors/json-rpc-codes';
 // in '@tessera/core/advanced'
 export type { FieldOptions, FieldType, FieldTypeThunk } from './schema/field.metadata';
 export type { JsonSchema, ObjectJsonSchema } from './schema/json-schema';
-export type { ToolInputSchema } from './schema/raw-input-schema';
+export type { ToolInputSchema, ToolOutputSchema } from './schema/raw-input-schema';
 export { loadSkillFiles } from './skills/load-skill-files';
 export { UnsupportedSchemaError } from './errors/definition/unsupported-schema.error';
 export { UnsupportedElicitationSchemaError } from './errors/definition/unsupported-elicitation-schema.error';

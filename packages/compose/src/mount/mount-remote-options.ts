@@ -24,6 +24,13 @@ export interface MountRemoteOptions {
    * only for a remote that trusts the same issuer and audience as this server (HTTP only).
    */
   forwardAuth?: boolean;
+  /**
+   * Remote tools (by the remote's name) served as tasks of this server, with their task support: a caller that
+   * declares the Tasks extension gets a task of ours at once and follows it with `tasks/get`; the remote's
+   * own task, its questions and its result pass through it. The listing does not say which remote tools are
+   * task tools, so name them here; any other is served inline (a remote task is still followed inside the call).
+   */
+  taskTools?: Record<string, 'optional' | 'required'>;
   /** Limit for the connection and the first listing at start; default 10 000 ms. */
   connectTimeoutMs?: number;
   /** Limit per forwarded leg; default 60 000 ms. */
@@ -39,6 +46,7 @@ const KNOWN = {
   env: true,
   cwd: true,
   forwardAuth: true,
+  taskTools: true,
   connectTimeoutMs: true,
   callTimeoutMs: true,
 } as const satisfies Record<keyof MountRemoteOptions, true>;
@@ -65,6 +73,7 @@ export function checkMountRemoteOptions(options: MountRemoteOptions): void {
     (options.forwardAuth === true && options.command !== undefined
       ? `${where} for "${options.prefix}": forwardAuth needs url; a stdio server has no per-call headers.`
       : undefined) ??
+    taskToolsProblem(options.taskTools, `${where}: taskTools`) ??
     timeoutProblem(options.connectTimeoutMs, `${where}: connectTimeoutMs`) ??
     timeoutProblem(options.callTimeoutMs, `${where}: callTimeoutMs`);
   if (problem !== undefined) throw new InvalidConfigurationError(problem);
@@ -73,4 +82,15 @@ export function checkMountRemoteOptions(options: MountRemoteOptions): void {
 function timeoutProblem(value: number | undefined, where: string): string | undefined {
   if (value === undefined || (Number.isFinite(value) && value > 0)) return undefined;
   return `${where} must be a positive number of milliseconds, got ${String(value)}.`;
+}
+
+function taskToolsProblem(value: MountRemoteOptions['taskTools'], where: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return `${where} must map remote tool names to 'optional' or 'required'.`;
+  for (const [name, support] of Object.entries(value)) {
+    const problem = oneOfProblem(support, ['optional', 'required'], `${where}.${name}`);
+    if (problem !== undefined) return problem;
+  }
+  return undefined;
 }

@@ -1,18 +1,26 @@
-import type { FeatureModule } from '@tessera/core';
+import type { Class, FeatureModule, TesseraApp } from '@tessera/core';
 import { checkMountRemoteOptions, type MountRemoteOptions } from './mount-remote-options';
 import { MountedNames } from './mounted-names';
 import { mountedProvider } from './mounted-provider';
 import { RemoteConnection } from './remote-connection';
 import { RemoteMountError } from '../errors/remote-mount.error';
+import { RemoteChanges } from './remote-changes';
 import { readRemoteSurface, type RemoteSurface } from './remote-surface';
 
 /** A remote MCP server, mounted: put `module` in `imports`, and `close()` it when the app closes. */
 export interface RemoteMount {
   /** The module serving the remote's surface under the prefix (`mount:<prefix>`). */
   readonly module: FeatureModule;
-  /** What the remote listed at start, under its own names. */
+  /** What the remote lists, under its own names: read at start, and again on each change once followed. */
   readonly surface: RemoteSurface;
-  /** Ends the connection to the remote (a stdio server's process ends with it). */
+  /**
+   * Keeps `app` in step with the remote: each `list_changed` it sends rereads its surface and swaps the mount's
+   * provider in one checked change (`app.replaceProvider`), so `app` raises its own `list_changed` (through its
+   * `events` bus). Call it once, after `createApp`. A reread that fails keeps the surface as it was and goes to
+   * `onError` (default: a process warning naming the mount); the next change tries again.
+   */
+  follow(app: TesseraApp, onError?: (error: unknown) => void): Promise<void>;
+  /** Ends the connection to the remote (a stdio server's process ends with it), and any following. */
   close(): Promise<void>;
 }
 
@@ -40,18 +48,45 @@ export async function mountRemote(options: MountRemoteOptions): Promise<RemoteMo
     await connection.close().catch(() => undefined);
     throw new RemoteMountError(options.prefix, `could not list what ${where} serves: ${reason(cause)}`, { cause });
   }
-  let provider;
+  let provider: Class;
   try {
     provider = mountedProvider(connection, names, surface);
   } catch (cause) {
     await connection.close().catch(() => undefined);
     throw new RemoteMountError(options.prefix, `cannot serve what ${where} lists: ${reason(cause)}`, { cause });
   }
+  let changes: RemoteChanges | undefined;
+  let reread = surface;
   return {
     module: { name: `mount:${options.prefix}`, providers: [provider] },
-    surface,
-    close: () => connection.close(),
+    get surface() {
+      return surface;
+    },
+    async follow(app, onError = (error) => warn(options.prefix, error)) {
+      if (changes !== undefined) throw new RemoteMountError(options.prefix, 'follow() was already called');
+      const rebuild = async (): Promise<Class> => {
+        reread = await readRemoteSurface(connection.client, connection.callTimeoutMs);
+        return mountedProvider(connection, names, reread);
+      };
+      changes = new RemoteChanges(connection, rebuild, onError);
+      await changes.follow(
+        app,
+        () => provider,
+        (next) => {
+          provider = next;
+          surface = reread;
+        },
+      );
+    },
+    async close() {
+      await changes?.close();
+      await connection.close();
+    },
   };
+}
+
+function warn(prefix: string, error: unknown): void {
+  process.emitWarning(`mount "${prefix}": the remote's surface could not be reread: ${reason(error)}`);
 }
 
 function reason(cause: unknown): string {

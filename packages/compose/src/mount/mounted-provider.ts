@@ -12,13 +12,17 @@ import {
   Resource,
   ResourceTemplate,
   Tool,
+  ToolError,
   type Class,
   type ExecutionContext,
+  type ToolOutputSchema,
 } from '@tessera/core';
+import { TaskHandle } from '@tessera/client';
 import { forwardRound } from './forward-round';
 import type { MountedNames } from './mounted-names';
 import { promptArgumentsDto } from './prompt-arguments-dto';
 import type { RemoteConnection } from './remote-connection';
+import { followRemoteTask, isRemoteTaskState } from './remote-task';
 import type { RemoteResourceTemplate as RemoteTemplate, RemoteSurface } from './remote-surface';
 
 type Handler = (ctx: ExecutionContext) => Promise<unknown>;
@@ -40,7 +44,11 @@ export function mountedProvider(connection: RemoteConnection, names: MountedName
     Ctx()(proto, key, 0);
   };
 
-  for (const tool of surface.tools) add(...forwardTool(connection, tool));
+  const taskTools = connection.options.taskTools ?? {};
+  for (const name of Object.keys(taskTools))
+    if (!surface.tools.some((t) => t.name === name))
+      throw new Error(`taskTools names "${name}", which the remote does not list as a tool`);
+  for (const tool of surface.tools) add(...forwardTool(connection, tool, taskTools[tool.name]));
   for (const prompt of surface.prompts) add(...forwardPrompt(connection, prompt));
   for (const resource of surface.resources) add(...forwardResource(connection, names, resource));
   for (const template of surface.resourceTemplates) add(...forwardTemplate(connection, names, template));
@@ -48,11 +56,21 @@ export function mountedProvider(connection: RemoteConnection, names: MountedName
   return cls;
 }
 
-function forwardTool(connection: RemoteConnection, tool: RemoteTool): [Handler, MethodDecorator] {
-  const handler: Handler = (ctx) =>
-    forwardRound(connection, ctx, `tool "${tool.name}"`, (options) =>
-      connection.client.callTool({ name: tool.name, arguments: { ...ctx.arguments } }, options),
+function forwardTool(
+  connection: RemoteConnection,
+  tool: RemoteTool,
+  task: 'optional' | 'required' | undefined,
+): [Handler, MethodDecorator] {
+  const what = `tool "${tool.name}"`;
+  const handler: Handler = async (ctx) => {
+    // a later round of a call the remote runs as a task: its id is in our state
+    if (isRemoteTaskState(ctx.requestState))
+      return remoteTaskRound(connection, ctx, what, connection.client.task(ctx.requestState.task));
+    const result = await forwardRound(connection, ctx, what, (options) =>
+      connection.client.callTool({ name: tool.name, arguments: { ...ctx.arguments } }, { ...options, task: 'handle' }),
     );
+    return result instanceof TaskHandle ? remoteTaskRound(connection, ctx, what, result) : result;
+  };
   const decorator = Tool({
     name: tool.name,
     ...(tool.title !== undefined && { title: tool.title }),
@@ -61,9 +79,23 @@ function forwardTool(connection: RemoteConnection, tool: RemoteTool): [Handler, 
     ...(tool.icons !== undefined && { icons: tool.icons }),
     ...(tool._meta !== undefined && { _meta: tool._meta }),
     inputSchema: tool.inputSchema,
+    ...(tool.outputSchema !== undefined && { outputSchema: tool.outputSchema as ToolOutputSchema }),
     returnsInputRequired: true,
+    ...(task !== undefined && { task }),
   });
   return [handler, decorator];
+}
+
+async function remoteTaskRound(connection: RemoteConnection, ctx: ExecutionContext, what: string, handle: TaskHandle) {
+  try {
+    return await followRemoteTask(connection, ctx, what, handle);
+  } catch (cause) {
+    if (cause instanceof ToolError) throw cause;
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    throw new ToolError(`mount "${connection.options.prefix}": ${what} failed on the remote server: ${reason}`, {
+      cause,
+    });
+  }
 }
 
 function forwardPrompt(connection: RemoteConnection, prompt: RemotePrompt): [Handler, MethodDecorator] {

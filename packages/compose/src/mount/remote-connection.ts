@@ -40,8 +40,7 @@ export class RemoteConnection {
       elicitation: { handle: passedThrough, url: true },
       sampling: passedThrough,
       listRoots: passedThrough,
-      // the remote runs an optional task tool inline; the mount has no task of its own to hand out yet
-      tasks: false,
+      // the remote may answer with a task (a required task tool is served too); the mount follows it by hand
       // a leg is forwarded once per leg of our caller: our caller's client retries, not us
       legRetry: { maxRetries: 0 },
     });

@@ -4,7 +4,7 @@ import { apiOperations, type ApiOperation } from './api-operation';
 import { callOperation, type OperationCallSetup } from './call-operation';
 import { OpenApiDocumentError } from '../errors/openapi-document.error';
 import { checkOpenApiToolsOptions, type OpenApiToolsOptions, type OperationFilter } from './openapi-options';
-import { operationInputSchema } from './operation-input-schema';
+import { operationInputSchema, operationOutputSchema } from './operation-input-schema';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -67,6 +67,7 @@ function operationsProvider(setup: OperationCallSetup, operations: ApiOperation[
       ...(description !== '' && { description }),
       ...(operation.method === 'GET' && { annotations: { readOnlyHint: true } }),
       inputSchema: operationInputSchema(operation),
+      ...operationOutputSchema(operation),
     })(proto, key, Object.getOwnPropertyDescriptor(proto, key)!);
     // the arguments, checked against the input schema before the call, are read from the context
     Ctx()(proto, key, 0);

@@ -1,4 +1,4 @@
-import type { ToolInputSchema } from '@tessera/core';
+import type { ToolInputSchema, ToolOutputSchema } from '@tessera/core';
 import type { ApiOperation } from './api-operation';
 
 /** The property the request body travels in, beside the parameters. */
@@ -27,6 +27,15 @@ export function operationInputSchema(operation: ApiOperation): ToolInputSchema {
     if (operation.body.required) required.push(BODY_ARGUMENT);
   }
   return { type: 'object', properties, ...(required.length > 0 && { required }) };
+}
+
+/**
+ * The tool's `outputSchema`: the JSON schema of the operation's first 2xx answer, when its root is an object
+ * (what `outputSchema` must be; an answer of another shape stays text only).
+ */
+export function operationOutputSchema(operation: ApiOperation): { outputSchema?: ToolOutputSchema } {
+  if (operation.output?.type !== 'object') return {};
+  return { outputSchema: jsonSchema(operation.output) as ToolOutputSchema };
 }
 
 /** A copy of an OpenAPI 3.0 schema as JSON Schema: `nullable` into the type, `example` into `examples`. */

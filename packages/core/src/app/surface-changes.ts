@@ -61,6 +61,22 @@ export class SurfaceChanges {
     this.swap(this.units.map((u) => ({ ...u, providers: u.providers.filter((p) => p !== provider) })));
   }
 
+  /**
+   * Serves `next` in place of `current`, in `current`'s module, as one change: a call never finds neither,
+   * and list_changed is raised once for each kind whose list differs.
+   */
+  replaceProvider(current: Class, next: Class): void {
+    if (typeof next !== 'function')
+      throw new InvalidConfigurationError(
+        `replaceProvider on "${this.appName}": a provider is a class, got ${String(next)}.`,
+      );
+    if (!this.units.some((u) => u.providers.includes(current)))
+      throw new InvalidConfigurationError(
+        `replaceProvider on "${this.appName}": ${current?.name ?? String(current)} is not one of its providers.`,
+      );
+    this.swap(this.units.map((u) => ({ ...u, providers: u.providers.map((p) => (p === current ? next : p)) })));
+  }
+
   private swap(units: ModuleUnit[]): void {
     const next = compileApp(units); // throws before anything changes
     const taskTool = [...next.tools.values()].find((plan) => plan.meta.kind === 'tool' && plan.meta.task);

@@ -145,6 +145,15 @@ export class TesseraApp {
   }
 
   /**
+   * Serves `next` in place of `current` (in `current`'s module) as one checked change, raising list_changed
+   * once for each kind whose list differs: how a surface known only at run time (a mounted remote's) follows
+   * its source. A refused change leaves the app as it was.
+   */
+  replaceProvider(current: Class, next: Class): void {
+    this.#changes.replaceProvider(current, next);
+  }
+
+  /**
    * Raises change notifications (`toolsChanged()`, `promptsChanged()`, `resourcesChanged()`,
    * `resourceUpdated(uri)`) to every open `subscriptions/listen` stream that asked for them, through the
    * app's `events` bus (every instance sharing it). Needs `events` in the module for clients to be offered them.

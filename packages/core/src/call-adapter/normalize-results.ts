@@ -22,6 +22,14 @@ export function toCallToolResult(value: unknown, plan: HandlerPlan): CallToolRes
     if (isCallToolResult(value)) return { ...value, structuredContent: checked.value };
     return { content: [{ type: 'text', text: JSON.stringify(checked.value) }], structuredContent: checked.value };
   }
+  if (plan.outputSchema) {
+    const structured = isCallToolResult(value) ? value.structuredContent : value;
+    const problem = plan.outputSchema.problem(structured);
+    if (problem !== undefined)
+      throw new ToolError(`Tool "${plan.ref.name}" produced output that does not match its output schema: ${problem}`);
+    if (isCallToolResult(value)) return value;
+    return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured as never };
+  }
   if (isCallToolResult(value)) return value;
   if (typeof value === 'string') return { content: [{ type: 'text', text: value }] };
   if (value === undefined) return { content: [] };

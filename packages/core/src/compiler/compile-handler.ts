@@ -13,7 +13,7 @@ import type { Class } from '../types/class';
 import type { HandlerPlan, ParamPlan } from './handler-plan';
 import { loadFeature } from '../loading/load-feature';
 import { appendEnhancers, type MergedClassMetadata } from './merge-class-metadata';
-import type { CompiledInputSchema } from '../schema/raw-input-schema';
+import type { CompiledInputSchema, CompiledOutputSchema } from '../schema/raw-input-schema';
 
 /** Builds one handler's plan (of `module`, when the app has several) and runs every definition-time check that concerns it alone. */
 export function compileHandler(
@@ -78,6 +78,7 @@ export function compileHandler(
     inputSchema = loadFeature('rawInputSchemas').compileInputSchema(wireName, where, meta.inputSchema);
   }
   if (argsType) assertDtoHasFields(argsType, `${where} arguments`);
+  const outputSchema = compileOutputSchema(meta, wireName, where);
   if (meta.icons !== undefined) checkIcons(meta.icons, `${where}: icons`);
   if (meta.visible !== undefined && typeof meta.visible !== 'function')
     throw new InvalidConfigurationError(
@@ -138,6 +139,7 @@ export function compileHandler(
     argsType,
     inputSchema,
     outputType: meta.kind === 'tool' && meta.output ? meta.output() : undefined,
+    outputSchema,
     enhancers,
     dependencies,
     directForm,
@@ -209,4 +211,15 @@ function handlerScopes(
     }
   }
   return scopes.size > 0 ? Object.freeze([...scopes]) : NO_SCOPES;
+}
+
+/** `@Tool({ outputSchema })`, compiled; refused next to an output DTO (the output is described once). */
+function compileOutputSchema(meta: HandlerMetadata, wireName: string, where: string): CompiledOutputSchema | undefined {
+  if (meta.kind !== 'tool' || meta.outputSchema === undefined) return undefined;
+  if (meta.output)
+    throw new InvalidSignatureError(
+      `${where}: tool "${wireName}" declares both an outputSchema and an output DTO. ` +
+        'Its output is described once: by the DTO, or by the schema.',
+    );
+  return loadFeature('rawInputSchemas').compileOutputSchema(wireName, where, meta.outputSchema);
 }

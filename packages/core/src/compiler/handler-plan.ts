@@ -4,7 +4,7 @@ import type { EnhancerMetadata } from '../metadata/definitions/enhancer.metadata
 import type { HandlerRef } from '../contracts/handler-ref';
 import type { Class } from '../types/class';
 import type { DependencyPlan } from '../mrtr/dependency-plan';
-import type { CompiledInputSchema } from '../schema/raw-input-schema';
+import type { CompiledInputSchema, CompiledOutputSchema } from '../schema/raw-input-schema';
 
 /** A parameter as the pipeline fills it: its record plus the declared type read once at compile time. */
 export interface ParamPlan {
@@ -27,6 +27,8 @@ export interface HandlerPlan {
   /** A tool's hand-written input schema (`@Tool({ inputSchema })`), in place of `argsType`. */
   inputSchema?: CompiledInputSchema;
   outputType?: Class;
+  /** A tool's hand-written output schema (`@Tool({ outputSchema })`), in place of `outputType`. */
+  outputSchema?: CompiledOutputSchema;
   /** Application, then class, then method enhancers. */
   enhancers: EnhancerMetadata;
   /** Dependency parameters (`@Elicit`, `@Sample`, `@ListRoots`), compiled. */

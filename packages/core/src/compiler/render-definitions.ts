@@ -17,6 +17,7 @@ export function renderTool(plan: HandlerPlan): Tool {
       (plan.argsType ? jsonSchemaForDto(plan.argsType) : NO_ARGUMENTS)) as Tool['inputSchema'],
   };
   if (plan.outputType) tool.outputSchema = outputSchemaForDto(plan.outputType) as Tool['outputSchema'];
+  else if (plan.outputSchema) tool.outputSchema = plan.outputSchema.schema as Tool['outputSchema'];
   if (meta.annotations) tool.annotations = meta.annotations;
   return withDescriptiveFields(tool, meta);
 }

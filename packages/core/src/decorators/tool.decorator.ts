@@ -1,7 +1,7 @@
 import type { Icon, ToolAnnotations } from '@modelcontextprotocol/server';
 import { collectHandler } from '../metadata/metadata-store';
 import type { VisiblePredicate } from '../contracts/visibility';
-import type { ToolInputSchema } from '../schema/raw-input-schema';
+import type { ToolInputSchema, ToolOutputSchema } from '../schema/raw-input-schema';
 import type { TaskSupport, ToolUiOptions } from '../metadata/definitions/handler.metadata';
 import type { Class } from '../types/class';
 import { checkDecoratorChoice, checkDecoratorOptions } from './decorator-options';
@@ -25,6 +25,13 @@ export interface ToolOptions {
   inputSchema?: ToolInputSchema;
   /** An output DTO: advertised as `outputSchema`, and the returned value is validated into `structuredContent`. */
   output?: () => Class;
+  /**
+   * The output schema written out (a JSON Schema with an object root), instead of an output DTO: advertised
+   * exactly as written, and each successful result's `structuredContent` is checked against it (the method
+   * returns a `CallToolResult` carrying it, or the structured value itself). For schemas known only at run
+   * time, such as a mounted remote's or an OpenAPI response's.
+   */
+  outputSchema?: ToolOutputSchema;
   /**
    * OAuth scopes the caller's token must carry (all of them), checked over authenticated HTTP before the
    * handler or any question runs. By default a caller whose token lacks them does not see it: it is left out
@@ -66,6 +73,7 @@ const TOOL_OPTIONS = {
   args: true,
   inputSchema: true,
   output: true,
+  outputSchema: true,
   scopes: true,
   visible: true,
   returnsInputRequired: true,

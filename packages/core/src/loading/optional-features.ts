@@ -54,7 +54,7 @@ export const OPTIONAL_FEATURES: { readonly [F in OptionalFeature]: OptionalFeatu
   legacySessions: { module: '../endpoint/legacy-sessions', neededBy: 'an app that serves `legacySessions`' },
   rawInputSchemas: {
     module: '../schema/raw-input-schema',
-    neededBy: "a tool with a hand-written `inputSchema` (and the SDK's Ajv validator under it)",
+    neededBy: "a tool with a hand-written `inputSchema` or `outputSchema` (and the SDK's Ajv validator under it)",
   },
   largeBodyScan: {
     module: '../limits/refuse-by-scan',

@@ -23,32 +23,27 @@ export interface CompiledInputSchema {
 // One validator for every raw schema (ajv caches each compiled schema by identity).
 let validator: AjvJsonSchemaValidator | undefined;
 
+/**
+ * A tool's output schema written out by hand (`@Tool({ outputSchema })`): a JSON Schema whose root is an object
+ * schema, advertised exactly as written; each successful result's `structuredContent` is checked against it.
+ */
+export interface ToolOutputSchema {
+  type: 'object';
+  [keyword: string]: unknown;
+}
+
+/** A raw output schema, compiled once at startup. */
+export interface CompiledOutputSchema {
+  readonly schema: ToolOutputSchema;
+  /** Why `structured` does not match, or `undefined` when it does. */
+  readonly problem: (structured: unknown) => string | undefined;
+}
+
 /** Checks and compiles `@Tool({ inputSchema })`; refuses, at createApp, a schema that cannot serve as one. */
 export function compileInputSchema(toolName: string, where: string, declared: unknown): CompiledInputSchema {
-  if (!isJsonObject(declared) || declared.type !== 'object') {
-    throw new InvalidConfigurationError(
-      `${where}: the inputSchema of tool "${toolName}" must be a JSON Schema object whose root has type "object" ` +
-        `(tools/list requires it), got ${describe(declared)}.`,
-    );
-  }
-  let copy: ToolInputSchema;
-  try {
-    copy = deepFreeze(JSON.parse(JSON.stringify(declared)) as ToolInputSchema);
-  } catch (cause) {
-    throw new InvalidConfigurationError(`${where}: the inputSchema of tool "${toolName}" is not JSON.`, { cause });
-  }
-  let validate: ReturnType<AjvJsonSchemaValidator['getValidator']>;
-  try {
-    validate = (validator ??= new AjvJsonSchemaValidator()).getValidator(copy);
-  } catch (cause) {
-    const reason = cause instanceof Error ? cause.message : String(cause);
-    throw new InvalidConfigurationError(
-      `${where}: the inputSchema of tool "${toolName}" is not a valid JSON Schema: ${reason}`,
-      { cause },
-    );
-  }
+  const { schema, validate } = compileRaw('inputSchema', toolName, where, declared);
   return {
-    schema: copy,
+    schema,
     check(args) {
       const outcome = validate(args);
       if (outcome.valid) return;
@@ -57,6 +52,42 @@ export function compileInputSchema(toolName: string, where: string, declared: un
       ]);
     },
   };
+}
+
+/** Checks and compiles `@Tool({ outputSchema })`, as `compileInputSchema` does an input schema. */
+export function compileOutputSchema(toolName: string, where: string, declared: unknown): CompiledOutputSchema {
+  const { schema, validate } = compileRaw('outputSchema', toolName, where, declared);
+  return {
+    schema,
+    problem(structured) {
+      const outcome = validate(structured);
+      return outcome.valid ? undefined : outcome.errorMessage;
+    },
+  };
+}
+
+function compileRaw(field: 'inputSchema' | 'outputSchema', toolName: string, where: string, declared: unknown) {
+  if (!isJsonObject(declared) || declared.type !== 'object') {
+    throw new InvalidConfigurationError(
+      `${where}: the ${field} of tool "${toolName}" must be a JSON Schema object whose root has type "object" ` +
+        `(tools/list requires it), got ${describe(declared)}.`,
+    );
+  }
+  let copy: ToolInputSchema;
+  try {
+    copy = deepFreeze(JSON.parse(JSON.stringify(declared)) as ToolInputSchema);
+  } catch (cause) {
+    throw new InvalidConfigurationError(`${where}: the ${field} of tool "${toolName}" is not JSON.`, { cause });
+  }
+  try {
+    return { schema: copy, validate: (validator ??= new AjvJsonSchemaValidator()).getValidator(copy) };
+  } catch (cause) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    throw new InvalidConfigurationError(
+      `${where}: the ${field} of tool "${toolName}" is not a valid JSON Schema: ${reason}`,
+      { cause },
+    );
+  }
 }
 
 function describe(value: unknown): string {

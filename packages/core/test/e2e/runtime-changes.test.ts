@@ -197,4 +197,44 @@ describe('runtime changes', () => {
     expect(() => app.removeProvider(Desk)).toThrow(/Desk is not one of its providers/);
     await app.close();
   });
+
+  test('replaceProvider: one change in the same module, announced once per kind that differs', async () => {
+    const events = new InMemoryServerEventBus();
+    const app = createApp({
+      name: 'desk',
+      version: '1',
+      providers: [],
+      imports: [{ name: 'extras', providers: [Extras] }],
+      logger: silentLogger,
+      events,
+    });
+    const w = await watcher(app);
+    try {
+      @Provider()
+      class ExtrasNext {
+        @Tool({ name: 'extra' })
+        changed(): string {
+          return 'changed';
+        }
+
+        @Tool()
+        added(): string {
+          return 'added';
+        }
+      }
+      app.replaceProvider(Extras, ExtrasNext);
+      await w.until(2);
+      expect(w.heard.sort()).toEqual(['prompts', 'tools']);
+      expect(await names(app)).toEqual(['extra', 'added']);
+      expect((await sendRaw(app, 'tools/call', { name: 'extra', arguments: {} })).body.result).toMatchObject({
+        content: [{ type: 'text', text: 'changed' }],
+      });
+      expect(() => app.replaceProvider(Extras, ExtrasNext)).toThrow(/Extras is not one of its providers/);
+      expect(() => app.replaceProvider(ExtrasNext, Clash)).not.toThrow();
+      expect(await names(app)).toEqual(['open']);
+    } finally {
+      await w.close();
+      await app.close();
+    }
+  });
 });

@@ -159,7 +159,7 @@ describe('decorator options', () => {
       }),
     ).toBe(
       '@Tool() on T.run: "taks" is not an option; known: name, title, description, annotations, icons, _meta, ' +
-        'args, inputSchema, output, scopes, visible, returnsInputRequired, task, ui.',
+        'args, inputSchema, output, outputSchema, scopes, visible, returnsInputRequired, task, ui.',
     );
     expect(
       decorate(() => {

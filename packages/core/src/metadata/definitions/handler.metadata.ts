@@ -1,5 +1,5 @@
 import type { Icon, ToolAnnotations } from '@modelcontextprotocol/server';
-import type { ToolInputSchema } from '../../schema/raw-input-schema';
+import type { ToolInputSchema, ToolOutputSchema } from '../../schema/raw-input-schema';
 import type { Class } from '../../types/class';
 import type { VisiblePredicate } from '../../contracts/visibility';
 import type { AppResourceCsp, AppResourcePermissions, AppToolVisibility } from '../../mcp-apps/app-ui-types';
@@ -25,6 +25,8 @@ export interface ToolMetadata extends HandlerMetadataBase {
   /** A hand-written input schema, in place of an arguments DTO. */
   inputSchema?: ToolInputSchema;
   output?: () => Class;
+  /** A hand-written output schema, in place of an output DTO. */
+  outputSchema?: ToolOutputSchema;
   annotations?: ToolAnnotations;
   /** Declares that the method may return an `InputRequiredResult` itself (the direct form). */
   returnsInputRequired?: boolean;
