@@ -37,9 +37,9 @@ export function registerResources(server: Server, rt: ServerRuntime, era: 'moder
     const uri = req.params.uri;
     const found = await rt.visibility.findResource(uri, sdk.http?.authInfo);
     if (found) {
-      const { plan, mimeType, variables } = found;
+      const { plan, variables } = found;
       const site = { method: 'resources/read' as const, target: uri, arguments: variables, era, server };
-      return serveCall(rt, plan, site, sdk, (v) => toReadResourceResult(v, uri, mimeType));
+      return serveCall(rt, plan, site, sdk, (v) => toReadResourceResult(v, uri, plan));
     }
     const skillFile = skills?.template.uriTemplate.match(uri);
     if (skills && skillFile) return skills.read(new URL(uri), skillFile, sdk);
