@@ -28,6 +28,7 @@ import { activateExtensions } from '../extensions/activate-extensions';
 import { tasksServerExtension } from '../tasks/tasks-server-extension';
 import { appsServerExtension } from '../mcp-apps/apps-server-extension';
 import { usesApps } from '../mcp-apps/uses-apps';
+import { skillsServerExtension } from '../skills/skills-server-extension';
 
 /**
  * Compiles an application module once (every definition-time error is thrown here) and returns the
@@ -74,7 +75,6 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
     legacyInputRequiredBridge: module.legacyInputRequiredBridge ?? false,
     cacheHints: module.cacheHints,
     events: module.events,
-    skills: checkedSkills(module),
     security: securitySummary(security),
     extensions: [],
   };
@@ -84,10 +84,16 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
     runtime.tasks = new (loadFeature('tasks').TaskRuntime)(runtime, module.tasks, {
       bindPrincipal: bindPrincipal ? (ctx) => bindPrincipal(ctx) : undefined,
     });
+  const skills = checkedSkills(module);
+  if (skills) runtime.skills = skillsServerExtension(skills);
   runtime.extensions = activateExtensions(
     module.name,
     module.extensions,
-    [tasksServerExtension(() => runtime.tasks), ...(usesApps(compiled) ? [appsServerExtension(compiled)] : [])],
+    [
+      tasksServerExtension(() => runtime.tasks),
+      ...(runtime.skills ? [runtime.skills] : []),
+      ...(usesApps(compiled) ? [appsServerExtension(compiled)] : []),
+    ],
     runtime.info,
     compiled,
   );
