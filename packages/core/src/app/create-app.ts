@@ -77,6 +77,18 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
     events: module.events,
     security: securitySummary(security),
     extensions: [],
+    activateExtensions: (app) =>
+      activateExtensions(
+        module.name,
+        module.extensions,
+        [
+          tasksServerExtension(() => runtime.tasks),
+          ...(runtime.skills ? [runtime.skills] : []),
+          ...(usesApps(app) ? [appsServerExtension(app)] : []),
+        ],
+        runtime.info,
+        app,
+      ),
   };
   const servesTasks = [...compiled.tools.values()].some((plan) => plan.meta.kind === 'tool' && plan.meta.task);
   // a task is bound to its caller by the policy's principal rule, as a requestState is
@@ -86,17 +98,7 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
     });
   const skills = checkedSkills(module);
   if (skills) runtime.skills = skillsServerExtension(skills);
-  runtime.extensions = activateExtensions(
-    module.name,
-    module.extensions,
-    [
-      tasksServerExtension(() => runtime.tasks),
-      ...(runtime.skills ? [runtime.skills] : []),
-      ...(usesApps(compiled) ? [appsServerExtension(compiled)] : []),
-    ],
-    runtime.info,
-    compiled,
-  );
+  runtime.extensions = runtime.activateExtensions(compiled);
   return createTesseraApp(runtime, units, options.auth, options.legacySessions, limits);
 }
 

@@ -27,6 +27,11 @@ export interface ServerRuntime extends CallRuntime {
   tasks?: TaskRuntime;
   /** The extensions this app serves (Tessera's own first), with their advertised settings. */
   extensions: readonly ActiveExtension[];
+  /**
+   * The extensions checked and set up against a compiled app, its list entries decorated: run by `createApp`
+   * and again by each provider added or removed while serving (throws, naming what is wrong, to refuse it).
+   */
+  activateExtensions(compiled: CompiledApp): readonly ActiveExtension[];
   /** The module's skills (SEP-2640): one of `extensions`, whose files the resource handlers serve. */
   skills?: SkillsServerExtension;
   /** The request-state policy's settings as `describeApp` reports them (never a key). */
