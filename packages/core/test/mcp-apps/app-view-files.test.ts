@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AppResource, createApp, Provider, Tool, type Logger } from '@tessera/core';
+import { listen } from '@tessera/core/node';
 import { sendRaw } from '@tessera/testing';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'tessera-views-'));
@@ -55,6 +56,54 @@ describe('MCP Apps: a view returned as a file', () => {
     writeFileSync(viewPath, '<!doctype html><p>rebuilt</p>');
     const second = await sendRaw(app, 'resources/read', { uri: 'ui://files/view.html' });
     expect((second.body.result?.contents as Array<{ text: string }>)[0]!.text).toBe('<!doctype html><p>rebuilt</p>');
+  });
+
+  test("over HTTP, the fast lane's direct path and the SDK path read the file with its _meta.ui alike", async () => {
+    const app = createApp({ name: 'files', version: '1', providers: [FileViews], logger: recordingLogger().logger });
+    writeFileSync(viewPath, '<!doctype html><p>over http</p>');
+    const fast = await listen(app, { port: 0 });
+    const sdkPath = await listen(app, { port: 0, fastPath: false });
+    const read = async (url: URL) =>
+      (await (
+        await fetch(url, {
+          method: 'POST',
+          headers: {
+            accept: 'application/json, text/event-stream',
+            'content-type': 'application/json',
+            'mcp-protocol-version': '2026-07-28',
+            'mcp-method': 'resources/read',
+            'mcp-name': 'ui://files/view.html',
+          },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'resources/read',
+            params: {
+              uri: 'ui://files/view.html',
+              _meta: {
+                'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+                'io.modelcontextprotocol/clientInfo': { name: 't', version: '0' },
+                'io.modelcontextprotocol/clientCapabilities': {},
+              },
+            },
+          }),
+        })
+      ).json()) as { result?: { contents?: unknown } };
+    try {
+      for (const url of [fast.url, sdkPath.url])
+        expect((await read(url)).result?.contents).toEqual([
+          {
+            uri: 'ui://files/view.html',
+            mimeType: 'text/html;profile=mcp-app',
+            text: '<!doctype html><p>over http</p>',
+            _meta: { ui: { prefersBorder: true } },
+          },
+        ]);
+    } finally {
+      await fast.close();
+      await sdkPath.close();
+      await app.close();
+    }
   });
 
   test('a missing file is an error naming the class, the method and the path (logged, masked for the client)', async () => {
