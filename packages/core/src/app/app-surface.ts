@@ -15,7 +15,7 @@ export interface AppSurface {
   templates: HandlerSurface[];
   /** Whether the module serves skills (the SDK's skills extension). */
   skills: boolean;
-  /** The extensions served: the Tasks extension when some tool runs as a task. */
+  /** The extensions served: Tasks when some tool runs as a task, Skills, MCP Apps, then the module's own. */
   extensions: string[];
   security: SecuritySummary;
 }

@@ -28,6 +28,7 @@ import { activateExtensions } from '../extensions/activate-extensions';
 import { tasksServerExtension } from '../tasks/tasks-server-extension';
 import { appsServerExtension } from '../mcp-apps/apps-server-extension';
 import { usesApps } from '../mcp-apps/uses-apps';
+import { skillsServerExtension } from '../skills/skills-server-extension';
 
 /**
  * Compiles an application module once (every definition-time error is thrown here) and returns the
@@ -74,9 +75,20 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
     legacyInputRequiredBridge: module.legacyInputRequiredBridge ?? false,
     cacheHints: module.cacheHints,
     events: module.events,
-    skills: checkedSkills(module),
     security: securitySummary(security),
     extensions: [],
+    activateExtensions: (app) =>
+      activateExtensions(
+        module.name,
+        module.extensions,
+        [
+          tasksServerExtension(() => runtime.tasks),
+          ...(runtime.skills ? [runtime.skills] : []),
+          ...(usesApps(app) ? [appsServerExtension(app)] : []),
+        ],
+        runtime.info,
+        app,
+      ),
   };
   const servesTasks = [...compiled.tools.values()].some((plan) => plan.meta.kind === 'tool' && plan.meta.task);
   // a task is bound to its caller by the policy's principal rule, as a requestState is
@@ -84,13 +96,9 @@ export function createApp(module: AppModule, options: CreateAppOptions = {}): Te
     runtime.tasks = new (loadFeature('tasks').TaskRuntime)(runtime, module.tasks, {
       bindPrincipal: bindPrincipal ? (ctx) => bindPrincipal(ctx) : undefined,
     });
-  runtime.extensions = activateExtensions(
-    module.name,
-    module.extensions,
-    [tasksServerExtension(() => runtime.tasks), ...(usesApps(compiled) ? [appsServerExtension(compiled)] : [])],
-    runtime.info,
-    compiled,
-  );
+  const skills = checkedSkills(module);
+  if (skills) runtime.skills = skillsServerExtension(skills);
+  runtime.extensions = runtime.activateExtensions(compiled);
   return createTesseraApp(runtime, units, options.auth, options.legacySessions, limits);
 }
 

@@ -85,8 +85,12 @@ export class SurfaceChanges {
         `addProvider on "${this.appName}": ${taskTool.where} runs as a task, but the app was created without task ` +
           'tools, so it serves no Tasks extension; declare a task tool at createApp to add more later.',
       );
+    // as createApp: each extension checks the new app (MCP Apps refuses a bad app tool by name), the ones it
+    // needs are advertised from the next request on, and the list entries are decorated again
+    const extensions = this.runtime.activateExtensions(next);
     const before = listedNames(this.runtime.compiled);
     replaceInPlace(this.runtime.compiled, next);
+    this.runtime.extensions = extensions;
     this.units = units;
     this.runtime.visibility.refresh();
     const after = listedNames(this.runtime.compiled);

@@ -3,6 +3,7 @@ import { bytesToBase64 } from '../encoding/base64';
 import { ToolError } from '../errors/runtime/tool.error';
 import type { HandlerPlan } from '../compiler/handler-plan';
 import { isJsonObject } from '../types/json-object';
+import { withViewMeta } from '../mcp-apps/view-content-meta';
 import { validateOutput } from '../validation/validate-output';
 
 /**
@@ -44,8 +45,18 @@ export function toGetPromptResult(value: unknown, plan: HandlerPlan): GetPromptR
   throw new ToolError(`Prompt "${plan.ref.name}" returned neither messages nor a string.`);
 }
 
-/** A resource may return a full `ReadResourceResult`, a string (text contents for the URI), or a JSON value. */
-export function toReadResourceResult(value: unknown, uri: string, mimeType: string | undefined): ReadResourceResult {
+/**
+ * A resource may return a full `ReadResourceResult`, a string (text contents for the URI), or a JSON value.
+ * An MCP Apps view's content carries what its `@AppResource` declares to the host (`_meta.ui`).
+ */
+export function toReadResourceResult(value: unknown, uri: string, plan: HandlerPlan): ReadResourceResult {
+  const meta = plan.meta;
+  const mimeType = meta.kind === 'resource' || meta.kind === 'resource-template' ? meta.mimeType : undefined;
+  const result = plainReadResult(value, uri, mimeType);
+  return meta.kind === 'resource' && meta.app ? withViewMeta(result, uri, meta.app) : result;
+}
+
+function plainReadResult(value: unknown, uri: string, mimeType: string | undefined): ReadResourceResult {
   if (isJsonObject(value) && Array.isArray(value.contents)) return value as ReadResourceResult;
   if (typeof value === 'string') return { contents: [{ uri, mimeType: mimeType ?? 'text/plain', text: value }] };
   if (value instanceof Uint8Array)

@@ -13,22 +13,23 @@ import type {
  * under `capabilities.extensions[id]` in `server/discover` and `initialize`, may serve methods of its own on
  * every request's SDK server, and may add to the entries `tools/list` and the other lists return. Given to
  * the application module as `extensions: [...]`; `createApp` checks each (a unique id, the hooks it has) and
- * calls `setup` once.
+ * calls `setup`, and calls it again (with the list decorations) when a provider is added or removed while serving.
  */
 export interface ServerExtension {
   /** The extension's identifier: a reverse-DNS vendor prefix, a slash, a name (`com.example/audit`). */
   readonly id: string;
   /**
-   * Once, at `createApp`, with the compiled application: throw to refuse the application (name what is
-   * wrong), return the settings to advertise, or `undefined` when this application does not need the
-   * extension (nothing is advertised, no hook below runs). Omitted: advertised with `{}`.
+   * At `createApp`, with the compiled application, and again with the new one at each `addProvider` or
+   * `removeProvider`: throw to refuse the application or the change (name what is wrong), return the settings
+   * to advertise, or `undefined` when this application does not need the extension (nothing is advertised,
+   * no hook below runs). Omitted: advertised with `{}`.
    */
   setup?(app: ExtensionApp): ExtensionSettings | undefined;
   /** Each request's SDK server (one per HTTP request, one per stdio connection): the extension's own methods. */
   attach?(server: Server, requests: ExtensionRequests): void;
-  /** Once at startup, each tool's list entry: return it changed (a copy or the same object). */
+  /** At startup and after each provider change, each tool's list entry: return it changed (a copy or the same object). */
   decorateTool?(tool: Tool): Tool;
-  /** Once at startup, each resource's list entry. */
+  /** At startup and after each provider change, each resource's list entry. */
   decorateResource?(resource: Resource): Resource;
 }
 

@@ -42,8 +42,9 @@ const APP_RESOURCE_OPTIONS = {
 
 /**
  * Serves a provider method's HTML as an MCP Apps view at a `ui://` URI: the method returns the page (a
- * string) or a whole `ReadResourceResult`. `@Tool({ ui: { resource } })` names it. What the view needs of
- * the host (`csp`, `permissions`, `domain`, `prefersBorder`) is listed under the entry's `_meta.ui`.
+ * string), its file (a `file:` URL, read as UTF-8 on each read) or a whole `ReadResourceResult`.
+ * `@Tool({ ui: { resource } })` names it. What the view needs of the host (`csp`, `permissions`, `domain`,
+ * `prefersBorder`) goes under `_meta.ui` of the list entry and of the read content.
  */
 export function AppResource(uri: string, options: AppResourceOptions = {}): MethodDecorator {
   return (target, methodName) => {

@@ -26,6 +26,7 @@ const LOADERS: Loaders = {
   classValidator: () => require('class-validator'),
   classTransformer: () => require('class-transformer'),
   extApps: () => require('@modelcontextprotocol/ext-apps/server'),
+  fileReads: () => require('node:fs/promises'),
 };
 
 const loaded: Partial<OptionalFeatureModules> = {};

@@ -19,6 +19,7 @@ export interface OptionalFeatureModules {
   classValidator: typeof import('class-validator');
   classTransformer: typeof import('class-transformer');
   extApps: typeof import('@modelcontextprotocol/ext-apps/server', { with: { 'resolution-mode': 'import' } });
+  fileReads: typeof import('node:fs/promises');
 }
 
 export type OptionalFeature = keyof OptionalFeatureModules;
@@ -78,6 +79,10 @@ export const OPTIONAL_FEATURES: { readonly [F in OptionalFeature]: OptionalFeatu
   extApps: {
     module: '@modelcontextprotocol/ext-apps/server',
     neededBy: 'an app with an MCP Apps view or app tool (`@AppResource`, `@Tool({ ui })`), or an app-rendered question',
+  },
+  fileReads: {
+    module: 'node:fs/promises',
+    neededBy: 'an `@AppResource` method that returns its view as a file (a `file:` URL), at its first read',
   },
   classTransformer: {
     module: 'class-transformer',

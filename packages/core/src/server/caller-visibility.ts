@@ -14,7 +14,6 @@ export type ScopeVisibility = 'hide' | 'challenge';
 /** A resource read's handler as the caller sees it: the static resource first, then the templates in order. */
 export interface FoundResource {
   plan: HandlerPlan;
-  mimeType?: string;
   variables: Record<string, unknown>;
 }
 
@@ -106,13 +105,11 @@ export class CallerVisibility {
   async findResource(uri: string, authInfo: AuthInfo | undefined): Promise<FoundResource | undefined> {
     const { resources, templates } = this.compiled;
     const plan = resources.get(uri);
-    if (plan && (await this.sees(plan, authInfo)))
-      return { plan, mimeType: plan.meta.kind === 'resource' ? plan.meta.mimeType : undefined, variables: {} };
+    if (plan && (await this.sees(plan, authInfo))) return { plan, variables: {} };
     for (const { plan: tplan, template } of templates) {
       const variables = template.match(uri);
       if (!variables || !(await this.sees(tplan, authInfo))) continue;
-      const mimeType = tplan.meta.kind === 'resource-template' ? tplan.meta.mimeType : undefined;
-      return { plan: tplan, mimeType, variables: variables as Record<string, unknown> };
+      return { plan: tplan, variables: variables as Record<string, unknown> };
     }
     return undefined;
   }

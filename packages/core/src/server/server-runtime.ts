@@ -1,11 +1,11 @@
 import type { Implementation, ServerEventBus } from '@modelcontextprotocol/server';
-import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
 import type { CallRuntime } from '../call-adapter/call-runtime';
 import type { CompiledApp } from '../compiler/compiled-app';
 import type { TaskRuntime } from '../tasks/task-runtime';
 import type { SecuritySummary } from '../app/app-surface';
 import type { CallerVisibility } from './caller-visibility';
 import type { ActiveExtension } from '../extensions/active-extension';
+import type { SkillsServerExtension } from '../skills/skills-server-extension';
 
 /**
  * Everything built once per application that each request's SDK server closes over: what a call needs
@@ -27,8 +27,13 @@ export interface ServerRuntime extends CallRuntime {
   tasks?: TaskRuntime;
   /** The extensions this app serves (Tessera's own first), with their advertised settings. */
   extensions: readonly ActiveExtension[];
-  /** The SDK's skills extension (SEP-2640), attached to every request's server. */
-  skills?: SkillsExtension;
+  /**
+   * The extensions checked and set up against a compiled app, its list entries decorated: run by `createApp`
+   * and again by each provider added or removed while serving (throws, naming what is wrong, to refuse it).
+   */
+  activateExtensions(compiled: CompiledApp): readonly ActiveExtension[];
+  /** The module's skills (SEP-2640): one of `extensions`, whose files the resource handlers serve. */
+  skills?: SkillsServerExtension;
   /** The request-state policy's settings as `describeApp` reports them (never a key). */
   security: SecuritySummary;
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { SkillCatalogError } from '@modelcontextprotocol/server/ext/skills';
+import { SkillCatalogError, SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
 import {
   createApp,
   InvalidConfigurationError,
@@ -13,6 +13,7 @@ import {
   Tool,
   type TesseraApp,
 } from '@tessera/core';
+import { describeApp } from '@tessera/core/advanced';
 import { loadSkillFolder } from '@tessera/core/node';
 import { envelopeOf } from './support/provision-call';
 
@@ -62,8 +63,9 @@ const sha256 = (text: string) => `sha256:${createHash('sha256').update(text).dig
 
 describe('module skills (SEP-2640, the SDK catalog)', () => {
   let app: TesseraApp;
+  let skills: SkillsExtension;
   beforeAll(async () => {
-    const skills = await loadSkillFiles({
+    skills = await loadSkillFiles({
       'pdf-processing/SKILL.md': SKILL_MD,
       'pdf-processing/references/FORMS.md': FORMS,
     });
@@ -111,6 +113,16 @@ describe('module skills (SEP-2640, the SDK catalog)', () => {
     expect(unknown.error?.code).toBe(-32602);
   });
 
+  test('the skills are served through the extensions seam, as one of the app’s extensions', () => {
+    expect(describeApp(app).extensions).toEqual(['io.modelcontextprotocol/skills']);
+    expect(describeApp(app).skills).toBe(true);
+    // the seam holds the id: a module's own extension may not take it
+    const again = { id: 'io.modelcontextprotocol/skills' };
+    expect(() =>
+      createApp({ name: 's', version: '1', providers: [Tools], skills, extensions: [again], logger: silentLogger }),
+    ).toThrow('Module "s": extension "io.modelcontextprotocol/skills" is one Tessera serves itself');
+  });
+
   test('the skill files are a resource template, and the app still serves its own tools', async () => {
     const { result } = await rpc(app, 'resources/templates/list');
     expect(result!.resourceTemplates).toEqual(
@@ -118,6 +130,28 @@ describe('module skills (SEP-2640, the SDK catalog)', () => {
     );
     const call = await rpc(app, 'tools/call', { name: 'hello', arguments: {} });
     expect((call.result!.content as Array<{ text: string }>)[0].text).toBe('hello');
+  });
+});
+
+describe('skills from a source that reads directories', () => {
+  const source = {
+    list: async () => ({ skills: [] }),
+    get: async () => undefined,
+    read: async () => undefined,
+    readDirectory: async () => ({ resources: [] }),
+  };
+
+  test('the settings the SDK extension declares are advertised, and its methods served', async () => {
+    const skills = new SkillsExtension({ source });
+    const app = createApp({ name: 'd', version: '1', providers: [Tools], skills, logger: silentLogger });
+    const { result } = await rpc(app, 'server/discover');
+    const caps = result!.capabilities as Record<string, Record<string, unknown>>;
+    expect(caps.extensions!['io.modelcontextprotocol/skills']).toEqual({ directoryRead: true });
+    const listed = await rpc(app, 'skills/list');
+    expect(listed.result?.skills).toEqual([]);
+    const directory = await rpc(app, 'resources/directory/read', { uri: 'skill://pdf/' });
+    expect(directory.result?.resources).toEqual([]);
+    await app.close();
   });
 });
 

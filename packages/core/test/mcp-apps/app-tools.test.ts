@@ -1,5 +1,6 @@
 import { AppResource, createApp, Provider, silentLogger, type AppModule } from '@tessera/core';
 import { sendRaw } from '@tessera/testing';
+import type { ReadResourceResult } from '@modelcontextprotocol/server';
 import { Dashboard, HTML, RENDERS_APPS, VIEW } from './app-fixtures';
 
 @Provider()
@@ -7,6 +8,16 @@ class ViewOnly {
   @AppResource('ui://lonely/view.html')
   view(): string {
     return '<p>alone</p>';
+  }
+}
+
+@Provider()
+class OwnMeta {
+  @AppResource('ui://own/view.html', { domain: 'declared.example.com', prefersBorder: false })
+  view(): ReadResourceResult {
+    const uri = 'ui://own/view.html';
+    const _meta = { trace: 'kept', ui: { domain: 'own.example.com' } };
+    return { contents: [{ uri, mimeType: 'text/html;profile=mcp-app', text: '<p>own</p>', _meta }] };
   }
 }
 
@@ -35,7 +46,31 @@ describe('MCP Apps: app tools and views', () => {
       }),
     );
     const read = await sendRaw(a, 'resources/read', { uri: VIEW });
-    expect(read.body.result?.contents).toEqual([{ uri: VIEW, mimeType: 'text/html;profile=mcp-app', text: HTML }]);
+    expect(read.body.result?.contents).toEqual([
+      {
+        uri: VIEW,
+        mimeType: 'text/html;profile=mcp-app',
+        text: HTML,
+        _meta: { ui: { csp: { connectDomains: ['https://api.example.com'] }, prefersBorder: true } },
+      },
+    ]);
+  });
+
+  test("the read content carries the view's _meta.ui; what the method writes there wins, key by key", async () => {
+    const read = await sendRaw(app([OwnMeta]), 'resources/read', { uri: 'ui://own/view.html' });
+    expect(read.body.result?.contents).toEqual([
+      {
+        uri: 'ui://own/view.html',
+        mimeType: 'text/html;profile=mcp-app',
+        text: '<p>own</p>',
+        _meta: { trace: 'kept', ui: { domain: 'own.example.com', prefersBorder: false } },
+      },
+    ]);
+    // a view that declares nothing for the host gets no _meta on its content
+    const plain = await sendRaw(app([ViewOnly]), 'resources/read', { uri: 'ui://lonely/view.html' });
+    expect(plain.body.result?.contents).toEqual([
+      { uri: 'ui://lonely/view.html', mimeType: 'text/html;profile=mcp-app', text: '<p>alone</p>' },
+    ]);
   });
 
   test('the extension is advertised once an app tool exists, and not otherwise', async () => {

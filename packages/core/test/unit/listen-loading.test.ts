@@ -42,6 +42,8 @@ describe('modules listen loads on first use', () => {
       classValidator: true,
       // no MCP Apps view, app tool or app-rendered question
       extApps: false,
+      // no view returned as a file
+      fileReads: false,
       // core imports @tessera/request-state/framework: the root and the raw SDK guard load with a user's import
       requestStateGuard: false,
       // request-state hashes and derives keys with node:crypto on Node: @noble/* only off Node or to compare in constant time

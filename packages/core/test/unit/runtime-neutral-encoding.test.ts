@@ -70,7 +70,7 @@ describe('cursors', () => {
 describe('the rest of the root entry', () => {
   test("a binary resource becomes a base64 blob equal to Buffer's", () => {
     const bytes = Uint8Array.from({ length: 1000 }, (_, i) => (i * 7) & 0xff);
-    const result = toReadResourceResult(bytes, 'file:///blob', undefined);
+    const result = toReadResourceResult(bytes, 'file:///blob', { meta: { kind: 'resource' } } as never);
     expect(result.contents[0]).toEqual({
       uri: 'file:///blob',
       mimeType: 'application/octet-stream',

@@ -5,6 +5,7 @@ import type { CallStage } from '../call-stage';
 import { markHandlerStarted } from '../handler-started';
 import { resolveInCall } from '../resolve-in-call';
 import { isThenable } from '../../types/is-thenable';
+import { isViewFile, readViewFile } from '../../mcp-apps/view-file';
 
 type Method = (...args: unknown[]) => unknown;
 
@@ -30,9 +31,12 @@ export const invokeStage: CallStage = {
     plan ? [plan.module !== undefined ? `${plan.where} (module "${plan.module}")` : plan.where] : [],
 };
 
-/** Only a handler that declared the direct form may ask by itself; others would seal nothing sensible. */
+/**
+ * Only a handler that declared the direct form may ask by itself; others would seal nothing sensible. An MCP
+ * Apps view returned as a file is read here, so interceptors see its HTML as they would a returned string.
+ */
 function checked(plan: HandlerPlan, result: unknown): unknown {
   if (isInputRequiredResult(result) && !plan.directForm)
     throw new UndeclaredInputRequiredError(plan.where, plan.dependencies.length > 0, plan.ref.kind === 'resource');
-  return result;
+  return isViewFile(plan, result) ? readViewFile(plan, result) : result;
 }

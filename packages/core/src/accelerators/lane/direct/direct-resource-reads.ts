@@ -23,8 +23,8 @@ export class DirectResourceReads {
     const found = this.find(uri);
     if (!found || !answersForItself(found.plan) || !this.serving.rt.visibility.seesAtOnce(found.plan, authInfo))
       return undefined;
-    const { plan, mime } = found;
-    const finish = (value: unknown) => toReadResourceResult(value, uri, mime);
+    const { plan } = found;
+    const finish = (value: unknown) => toReadResourceResult(value, uri, plan);
     return runDirectRequest(
       this.serving,
       { method: 'resources/read', admitted, plan, arguments: found.variables, finish },
@@ -35,15 +35,14 @@ export class DirectResourceReads {
   }
 
   /** The handler the SDK path's lookup picks for `uri`, with what its request binding digests. */
-  private find(uri: string): { plan: HandlerPlan; mime?: string; variables: Record<string, unknown> } | undefined {
+  private find(uri: string): { plan: HandlerPlan; variables: Record<string, unknown> } | undefined {
     const { compiled } = this.serving.rt;
     const plan = compiled.resources.get(uri);
-    if (plan) return { plan, mime: plan.meta.kind === 'resource' ? plan.meta.mimeType : undefined, variables: {} };
+    if (plan) return { plan, variables: {} };
     for (const { plan: tplan, template } of compiled.templates) {
       const variables = template.match(uri);
       if (!variables) continue;
-      const mime = tplan.meta.kind === 'resource-template' ? tplan.meta.mimeType : undefined;
-      return { plan: tplan, mime, variables: variables as Record<string, unknown> };
+      return { plan: tplan, variables: variables as Record<string, unknown> };
     }
     return undefined;
   }

@@ -43,6 +43,23 @@ export function attachSkills(server: Server, skills: SkillsExtension): SkillReso
   return registered;
 }
 
+/**
+ * The settings the SDK's extension declares for itself (`capabilities.extensions[id]`), read from an attach
+ * to a server that only records: the seam advertises them from `createApp` on, as every extension's.
+ */
+export function dryAttachSettings(skills: SkillsExtension): Record<string, unknown> {
+  let declared: Record<string, unknown> = {};
+  const recording = {
+    assertCanSetRequestHandler: () => undefined,
+    setRequestHandler: () => undefined,
+    registerCapabilities: (capabilities: { extensions?: Record<string, Record<string, unknown>> }) => {
+      declared = capabilities.extensions?.[skills.id] ?? {};
+    },
+  };
+  attachSkills(recording as unknown as Server, skills);
+  return declared;
+}
+
 /** The skill files a catalog lists in resources/list (a small set), for this request. */
 export async function listedSkillResources(
   skills: SkillResources,
