@@ -19,10 +19,10 @@ export interface ServerExtension {
   /** The extension's identifier: a reverse-DNS vendor prefix, a slash, a name (`com.example/audit`). */
   readonly id: string;
   /**
-   * At `createApp`, with the compiled application, and again with the new one at each `addProvider` or
-   * `removeProvider`: throw to refuse the application or the change (name what is wrong), return the settings
-   * to advertise, or `undefined` when this application does not need the extension (nothing is advertised,
-   * no hook below runs). Omitted: advertised with `{}`.
+   * At `createApp`, with the compiled application, and again with the new one at each `addProvider`,
+   * `removeProvider` or `replaceProvider`: throw to refuse the application or the change (name what is wrong),
+   * return the settings to advertise, or `undefined` when this application does not need the extension (nothing
+   * is advertised, no hook below runs). Omitted: advertised with `{}`.
    */
   setup?(app: ExtensionApp): ExtensionSettings | undefined;
   /** Each request's SDK server (one per HTTP request, one per stdio connection): the extension's own methods. */
