@@ -14,6 +14,7 @@ import type { ResolvedRequestLimits } from '../limits/request-limits';
 import type { ModuleUnit } from '../compiler/flatten-modules';
 import type { Class } from '../types/class';
 import { SurfaceChanges, type HandlerSwitch } from './surface-changes';
+import { CallerChangeStreams } from '../server/caller-change-streams';
 
 /**
  * What the Node faces and the fast lane read of an app: its endpoint, and its compiled runtime when the app was
@@ -89,6 +90,9 @@ export class TesseraApp {
         return undefined;
       },
       taskListen: runtime.tasks && new (loadFeature('tasks').TaskListenStreams)(runtime.tasks),
+      changeListen: runtime.events && new CallerChangeStreams(runtime),
+      resourceReadable: async (uri, authInfo) =>
+        !runtime.visibility.variesByCaller || (await runtime.visibility.findResource(uri, authInfo)) !== undefined,
       telemetry: runtime.pipeline.telemetry,
     });
     this.#endpoint = endpoint;

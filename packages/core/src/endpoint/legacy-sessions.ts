@@ -55,7 +55,14 @@ interface Session {
   busy: number;
   /** The URIs it subscribed to (`resources/subscribe`); undefined when the app serves no resources. */
   subscriptions?: ReadonlySet<string>;
+  /** Who opened it, as verified: what a resource update is checked against before it is sent. */
+  authInfo?: AuthInfo;
+  /** The resource updates on their way to it, one after another (each waits for the check of the one before). */
+  updates: Promise<void>;
 }
+
+/** Whether the caller may read the resource at `uri` (visibility): an update of one it may not is never sent. */
+export type ResourceReadable = (uri: string, authInfo: AuthInfo | undefined) => boolean | Promise<boolean>;
 
 /**
  * 2025-era clients over Streamable HTTP with sessions (the SDK's session transport), so push requests
@@ -72,6 +79,8 @@ export class LegacySessions {
   private readonly resumeEvents: number;
   private readonly retryMs: number;
   private readonly stopHearing: () => void;
+  /** Set by an app whose callers may see different surfaces (`readableBy`). */
+  private readable?: ResourceReadable;
 
   constructor(
     private readonly factory: () => Server,
@@ -93,6 +102,11 @@ export class LegacySessions {
       events?.subscribe((event) => {
         if (event.kind === 'resource_updated') this.resourceUpdated(event.uri);
       }) ?? (() => {});
+  }
+
+  /** Sends a session an update of `uri` only when `readable` says its caller may read that resource. */
+  readableBy(readable: ResourceReadable): void {
+    this.readable = readable;
   }
 
   /** Serves one 2025-era request: an `initialize` opens a session; anything else must name one it may use. */
@@ -162,7 +176,18 @@ export class LegacySessions {
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(), // web-standard crypto: this face runs beyond Node too
       onsessioninitialized: (id) => {
-        this.sessions.set(id, { transport, server, principal, idle: this.timer(id), busy: 0, subscriptions });
+        const idle = this.timer(id);
+        const { authInfo } = options;
+        this.sessions.set(id, {
+          transport,
+          server,
+          principal,
+          idle,
+          busy: 0,
+          subscriptions,
+          authInfo,
+          updates: Promise.resolve(),
+        });
       },
       onsessionclosed: (id) => void this.end(id),
       ...(this.resumeEvents > 0 && { eventStore: new SessionEventLog(this.resumeEvents), retryInterval: this.retryMs }),
@@ -175,8 +200,14 @@ export class LegacySessions {
   private resourceUpdated(uri: string): void {
     for (const session of this.sessions.values()) {
       if (!session.subscriptions?.has(uri)) continue;
-      session.server
-        .sendResourceUpdated({ uri })
+      const readable = this.readable;
+      // a resource hidden from the session's caller is one it never hears of
+      const send = async () => {
+        if (readable && !(await readable(uri, session.authInfo))) return;
+        await session.server.sendResourceUpdated({ uri });
+      };
+      session.updates = session.updates
+        .then(send)
         .catch((error: unknown) => this.logger.debug('a resource update did not reach a 2025 session', { error }));
     }
   }

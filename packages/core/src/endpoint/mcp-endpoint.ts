@@ -17,9 +17,10 @@ import type { HttpAuth } from '../auth/http-auth';
 import type { HttpAuthOptions } from '../auth/http-auth-options';
 import { checkOptions } from '../errors/definition/check-options';
 import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from '../limits/request-limits';
-import type { LegacySessionOptions } from './legacy-sessions';
+import type { LegacySessionOptions, ResourceReadable } from './legacy-sessions';
 import { BodyBudget } from '../limits/body-budget';
 import type { TaskListenStreams } from '../tasks/task-listen';
+import type { CallerChangeStreams } from '../server/caller-change-streams';
 import type { AdmittingEndpoint } from './admission/admission-step';
 import { ADMISSION_STEPS } from './admission/admission-steps';
 import { composeAdmission, type ComposedAdmission } from './admission/compose-admission';
@@ -51,6 +52,10 @@ export interface EndpointFeatures {
   challengeScopes?: (body: unknown, authInfo: AuthInfo | undefined) => Response | undefined;
   /** `subscriptions/listen` streams for task status (`taskIds` filters), when the app serves tasks. */
   taskListen?: TaskListenStreams;
+  /** `subscriptions/listen` change streams filtered by what each caller sees, when the app has an event bus. */
+  changeListen?: CallerChangeStreams;
+  /** Whether a caller may read a resource: a 2025 session hears updates of those it may only. */
+  resourceReadable?: ResourceReadable;
   /** Counts what is refused before dispatch with the pipeline's refusals. */
   telemetry?: FlowTelemetry;
   /** Bearer auth built by the app itself (it knows the scopes its handlers declare), in place of the constructor's. */
@@ -98,15 +103,19 @@ export class McpEndpoint {
   readonly bodies: BodyBudget;
 
   static {
-    addFeatures = (endpoint, { paramHeaders, challengeScopes, taskListen, telemetry, httpAuth }) => {
+    addFeatures = (endpoint, features) => {
+      const { paramHeaders, challengeScopes, taskListen, changeListen, resourceReadable, telemetry, httpAuth } =
+        features;
       endpoint.compose({
         ...endpoint.parts,
         ...(httpAuth && { httpAuth }),
         ...(paramHeaders && { paramHeaders }),
         ...(challengeScopes && { challengeScopes }),
         ...(taskListen && { taskListen }),
+        ...(changeListen && { changeListen }),
       });
       if (telemetry) endpoint.countRefusals(telemetry);
+      if (resourceReadable) endpoint.parts.sessions?.readableBy(resourceReadable);
     };
   }
 
@@ -225,6 +234,7 @@ export class McpEndpoint {
   /** Stops every listener and stdio connection this endpoint opened. */
   async close(): Promise<void> {
     this.parts.taskListen?.closeAll();
+    this.parts.changeListen?.closeAll();
     await Promise.all([...this.closers].map((c) => c()));
     await this.parts.sessions?.close();
     await this.parts.handler.close();

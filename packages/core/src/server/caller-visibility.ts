@@ -28,6 +28,7 @@ export class CallerVisibility {
   /** Names (tools, prompts) or URIs / URI templates (resources) switched off while serving. */
   readonly disabled = { tools: new Set<string>(), prompts: new Set<string>(), resources: new Set<string>() };
   #mayHide = false;
+  #variesByCaller = false;
 
   constructor(
     private readonly compiled: CompiledApp,
@@ -46,9 +47,16 @@ export class CallerVisibility {
       ...c.resources.values(),
       ...c.templates.map((t) => t.plan),
     ];
+    this.#variesByCaller = plans.some(
+      (plan) => plan.meta.visible !== undefined || (this.scopes === 'hide' && plan.scopes.length > 0),
+    );
     this.#mayHide =
-      this.disabled.tools.size + this.disabled.prompts.size + this.disabled.resources.size > 0 ||
-      plans.some((plan) => plan.meta.visible !== undefined || (this.scopes === 'hide' && plan.scopes.length > 0));
+      this.disabled.tools.size + this.disabled.prompts.size + this.disabled.resources.size > 0 || this.#variesByCaller;
+  }
+
+  /** True when two callers may see different surfaces (scopes that hide, or a `visible` predicate). */
+  get variesByCaller(): boolean {
+    return this.#variesByCaller;
   }
 
   /** True when some caller may see less than the whole surface (list answers then vary by caller). */
@@ -66,7 +74,7 @@ export class CallerVisibility {
   /** Whether this caller sees the plan: synchronous unless a `visible` predicate has to run. */
   sees(plan: HandlerPlan, authInfo: AuthInfo | undefined): boolean | Promise<boolean> {
     if (!this.#mayHide) return true;
-    if (this.isDisabled(plan) || this.hidesByScopes(plan, authInfo)) return false;
+    if (this.isSwitchedOff(plan) || this.hidesByScopes(plan, authInfo)) return false;
     const visible = plan.meta.visible;
     if (visible === undefined) return true;
     return this.ask(plan, visible, authInfo);
@@ -114,7 +122,8 @@ export class CallerVisibility {
     return undefined;
   }
 
-  private isDisabled(plan: HandlerPlan): boolean {
+  /** True when the plan is switched off while serving (`app.tools.disable(...)` and its kin): hidden from all. */
+  isSwitchedOff(plan: HandlerPlan): boolean {
     const { meta } = plan;
     switch (meta.kind) {
       case 'tool':

@@ -38,7 +38,7 @@ export function registerTaskMethods(server: Server, tasks: TaskRuntime): void {
     const { taskId, owner, task: loaded } = await admit('tasks/get', params, ctx, server, tasks);
     const task = loaded ?? (await reach(tasks, 'tasks/get', taskId, () => tasks.store.get(taskId, owner)));
     if (!task) throw notFound();
-    return getTaskResult(task) as never;
+    return getTaskResult(await reach(tasks, 'tasks/get', taskId, () => tasks.endIfToolGone(task))) as never;
   });
 
   server.setRequestHandler('tasks/update', { params: anyParams }, async (params, ctx) => {
@@ -49,6 +49,8 @@ export function registerTaskMethods(server: Server, tasks: TaskRuntime): void {
     const responses = readResponses(ctx.mcpReq.inputResponses ?? params.inputResponses, dropped ?? []);
     const outcome = await reach(tasks, 'tasks/update', taskId, () => tasks.store.answer(taskId, owner, responses));
     if (outcome.kind === 'unknown') throw notFound();
+    // a tool removed or switched off while the task waited: the task fails now, whatever the answers
+    await reach(tasks, 'tasks/update', taskId, () => tasks.endIfToolGone(outcome.task));
     if (schedulesStep(outcome, responses))
       await reach(tasks, 'tasks/update', taskId, () => tasks.queue.enqueue(taskId));
     // answers for keys not outstanding (never issued, already answered, or the task is over) are ignored

@@ -27,6 +27,7 @@ import { TaskOwnership, type PrincipalRule } from './task-owner';
 import { answersByHandlerKey, readTaskProgress, underFreshKeys } from './task-progress';
 import type { TaskQueue } from './task-queue';
 import { taskStepContext } from './task-step-context';
+import { toolGoneError } from './task-tool-gone';
 import type { CreateOutcome, TaskCreation, TaskStore } from './task-store';
 import { resolveTasksSettings, type ResolvedTasksSettings, type TasksOptions } from './tasks-options';
 import { argumentsDigest } from '@tessera/request-state/framework';
@@ -182,6 +183,24 @@ export class TaskRuntime {
     return task;
   }
 
+  /**
+   * A task waiting for answers whose tool is no longer served ends now, failed naming the tool, rather than
+   * waiting for answers no step could use: its owner learns it at its next `tasks/get` or `tasks/update`.
+   * A `working` task needs nothing here: its queued step ends it the same way, a running one finishes.
+   */
+  async endIfToolGone(task: StoredTask): Promise<StoredTask> {
+    if (task.status !== 'input_required' || this.servedPlan(task.target)) return task;
+    const ended = await this.store.update(task.taskId, failedWith(toolGoneError(task.target)));
+    // undefined: another instance ended it first (terminal is final), so read what it wrote
+    return ended ?? (await this.store.load(task.taskId)) ?? task;
+  }
+
+  /** The plan a step of a task of `target` runs, or undefined when the tool is removed or switched off. */
+  private servedPlan(target: string): HandlerPlan | undefined {
+    const plan = this.rt.compiled.tools.get(target);
+    return plan === undefined || this.rt.visibility.isSwitchedOff(plan) ? undefined : plan;
+  }
+
   /** The stop has begun: the queue runs no new step here and lets the running ones finish (see `TaskQueue.drain`). */
   async drain(): Promise<void> {
     await this.queue.drain?.();
@@ -205,12 +224,9 @@ export class TaskRuntime {
     const task = await throughStoreOutage(() => this.store.load(taskId));
     if (!task) return this.vanished(taskId, 'before its step ran');
     if (task.status !== 'working') return; // ended, or still waiting for answers
-    const plan = this.rt.compiled.tools.get(task.target);
+    const plan = this.servedPlan(task.target);
     if (!plan) {
-      await this.store.update(
-        taskId,
-        failedWith({ code: JsonRpcCode.InvalidParams, message: `Unknown tool: ${task.target}` }),
-      );
+      await this.store.update(taskId, failedWith(toolGoneError(task.target)));
       return;
     }
     const progress = readTaskProgress(task.progress);

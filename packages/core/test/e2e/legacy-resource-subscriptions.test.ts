@@ -19,6 +19,16 @@ class Watched {
   }
 }
 
+let guardedShown = false;
+
+@Provider()
+class Guarded {
+  @Resource('test://guarded', { name: 'guarded', visible: () => guardedShown })
+  guarded(): string {
+    return 'guarded';
+  }
+}
+
 const appModule = { name: 'subscriptions', version: '1', providers: [Watched], logger: silentLogger };
 
 /** A 2025 client over a real socket, recording the resource updates it hears. */
@@ -72,6 +82,24 @@ describe('resources/subscribe on 2025 sessions', () => {
     await until(() => first.updates.length === 2, 'the update of test://c');
     expect(first.updates).toEqual(['test://a', 'test://c']);
     expect(second.updates).toEqual(['test://b']);
+  });
+
+  test('an update of a resource hidden from the session is never sent to it; shown again, it is', async () => {
+    guardedShown = false;
+    const server = app({ legacySessions: true }, { providers: [Watched, Guarded] });
+    const watcher = track(await subscriber(server));
+    // subscribing to the hidden URI answers as for a URI nobody serves
+    expect(await watcher.client.sdk.subscribeResource({ uri: 'test://guarded' })).toEqual({});
+    await watcher.client.sdk.subscribeResource({ uri: 'test://a' });
+    server.notify.resourceUpdated('test://guarded');
+    server.notify.resourceUpdated('test://a'); // a marker on the same ordered stream
+    await until(() => watcher.updates.length === 1, 'the update of test://a');
+    expect(watcher.updates).toEqual(['test://a']);
+    guardedShown = true;
+    server.notify.resourceUpdated('test://guarded');
+    server.notify.resourceUpdated('test://a');
+    await until(() => watcher.updates.length === 3, 'both updates');
+    expect(watcher.updates).toEqual(['test://a', 'test://guarded', 'test://a']);
   });
 
   test('across a fleet: an update raised on another instance of the shared bus reaches the session', async () => {

@@ -42,6 +42,27 @@ class Desk {
   }
 }
 
+/** Lets a test hold a call inside its method, and know when it got there. */
+function gate() {
+  let open!: () => void;
+  let entered!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  const reached = new Promise<void>((resolve) => (entered = resolve));
+  return { open, entered, opened, reached };
+}
+
+let held = gate();
+
+@Provider()
+class Slow {
+  @Tool()
+  async hold(): Promise<string> {
+    held.entered();
+    await held.opened;
+    return 'held and done';
+  }
+}
+
 @Provider()
 class Extras {
   @Tool()
@@ -234,6 +255,79 @@ describe('runtime changes', () => {
       expect(await names(app)).toEqual(['open']);
     } finally {
       await w.close();
+      await app.close();
+    }
+  });
+
+  test('a flow whose tool is switched off between legs: its next leg answers as unknown, on both HTTP paths', async () => {
+    const app = createApp({ name: 'desk', version: '1', providers: [Desk], logger: silentLogger });
+    const fast = await listen(app, { port: 0 });
+    const sdkPath = await listen(app, { port: 0, fastPath: false });
+    const leg = async (url: URL, state?: string) =>
+      (await (
+        await fetch(url, {
+          method: 'POST',
+          headers: {
+            accept: 'application/json, text/event-stream',
+            'content-type': 'application/json',
+            'mcp-protocol-version': '2026-07-28',
+            'mcp-method': 'tools/call',
+            'mcp-name': 'confirm',
+          },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'tools/call',
+            params: {
+              name: 'confirm',
+              arguments: {},
+              ...(state !== undefined && {
+                requestState: state,
+                inputResponses: { ok: { action: 'accept', content: {} } },
+              }),
+              _meta: {
+                'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+                'io.modelcontextprotocol/clientInfo': { name: 't', version: '0' },
+                'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
+              },
+            },
+          }),
+        })
+      ).json()) as { result?: { requestState?: string; content?: unknown }; error?: unknown };
+    try {
+      for (const url of [fast.url, sdkPath.url]) {
+        const state = (await leg(url)).result?.requestState;
+        expect(state).toEqual(expect.any(String));
+        app.tools.disable('confirm');
+        expect(await leg(url, state)).toMatchObject({ error: { code: -32602, message: 'Unknown tool: confirm' } });
+        // switched on again, the same state still opens: the flow had not been spent
+        app.tools.enable('confirm');
+        expect((await leg(url, state)).result).toMatchObject({ content: [{ type: 'text', text: 'confirmed' }] });
+      }
+    } finally {
+      await fast.close();
+      await sdkPath.close();
+      await app.close();
+    }
+  });
+
+  test('a call running when its provider is removed (or switched off) finishes with its result', async () => {
+    const app = createApp({ name: 'desk', version: '1', providers: [Desk, Slow], logger: silentLogger });
+    try {
+      const changes: Array<[() => void, () => void]> = [
+        [() => app.removeProvider(Slow), () => app.addProvider(Slow)],
+        [() => app.tools.disable('hold'), () => app.tools.enable('hold')],
+      ];
+      for (const [change, undo] of changes) {
+        held = gate();
+        const call = sendRaw(app, 'tools/call', { name: 'hold', arguments: {} });
+        await held.reached;
+        change();
+        held.open();
+        expect((await call).body.result).toMatchObject({ content: [{ type: 'text', text: 'held and done' }] });
+        undo();
+      }
+    } finally {
       await app.close();
     }
   });

@@ -49,6 +49,7 @@ describe('describeAdmission', () => {
       'param headers',
       'sessions',
       'task streams',
+      'change streams',
       'dispatch',
     ]);
   });

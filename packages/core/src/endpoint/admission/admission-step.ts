@@ -4,6 +4,7 @@ import type { ParamHeader } from '../../http-headers/param-headers';
 import type { BodyBudget } from '../../limits/body-budget';
 import type { ResolvedRequestLimits } from '../../limits/request-limits';
 import type { Logger } from '../../logging/logger';
+import type { CallerChangeStreams } from '../../server/caller-change-streams';
 import type { TaskListenStreams } from '../../tasks/task-listen';
 import type { FaceRequestOptions } from '../face-request-options';
 import type { LegacySessions } from '../legacy-sessions';
@@ -26,6 +27,8 @@ export interface AdmittingEndpoint {
   readonly challengeScopes?: (body: unknown, authInfo: AuthInfo | undefined) => Response | undefined;
   /** `subscriptions/listen` streams for task status. */
   readonly taskListen?: TaskListenStreams;
+  /** `subscriptions/listen` change streams filtered by what each caller sees. */
+  readonly changeListen?: CallerChangeStreams;
   /** The checks on a parsed message before the SDK sees it, logged and counted (`McpEndpoint.screen`). */
   screen(message: unknown): JSONRPCMessage | undefined;
 }

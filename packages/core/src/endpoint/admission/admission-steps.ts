@@ -2,6 +2,7 @@ import type { AdmissionStep } from './admission-step';
 import { authStep } from './steps/auth.step';
 import { bodyBudgetStep } from './steps/body-budget.step';
 import { byteScanStep } from './steps/byte-scan.step';
+import { changeStreamsStep } from './steps/change-streams.step';
 import { dispatchStep } from './steps/dispatch.step';
 import { hostStep } from './steps/host.step';
 import { metadataDocumentStep } from './steps/metadata-document.step';
@@ -30,5 +31,6 @@ export const ADMISSION_STEPS: readonly AdmissionStep[] = [
   paramHeadersStep,
   sessionsStep,
   taskStreamsStep,
+  changeStreamsStep,
   dispatchStep,
 ];
