@@ -10,7 +10,8 @@ export const ACCELERATOR_NAMES = ['lane', 'validation', 'node-http', 'result-val
 /** One accelerator's name. */
 export type AcceleratorName = (typeof ACCELERATOR_NAMES)[number];
 
-type Env = Record<string, string | undefined> | undefined;
+/** The environment the switch is read from (`process.env` by default). */
+export type AcceleratorsEnv = Record<string, string | undefined> | undefined;
 
 /**
  * Whether every accelerator is off: `TESSERA_ACCELERATORS=off` sends everything the public way (the server's
@@ -19,17 +20,17 @@ type Env = Record<string, string | undefined> | undefined;
  * Unset or `on`: on. `off:<name>,...` turns off only the ones named (so this answers false). Any other value is
  * refused, naming what it takes, rather than read as either.
  */
-export function acceleratorsOff(env: Env = globalThis.process?.env): boolean {
+export function acceleratorsOff(env: AcceleratorsEnv = globalThis.process?.env): boolean {
   return namedOff(env) === 'all';
 }
 
 /** Whether the accelerator `name` is off: every one is (`off`), or it is named (`off:lane,validation`). */
-export function acceleratorOff(name: AcceleratorName, env: Env = globalThis.process?.env): boolean {
+export function acceleratorOff(name: AcceleratorName, env: AcceleratorsEnv = globalThis.process?.env): boolean {
   const off = namedOff(env);
   return off === 'all' || off.includes(name);
 }
 
-function namedOff(env: Env): 'all' | readonly AcceleratorName[] {
+function namedOff(env: AcceleratorsEnv): 'all' | readonly AcceleratorName[] {
   const value = env?.[ACCELERATORS_ENV];
   if (value === undefined || value === '' || value === 'on') return [];
   if (value === 'off') return 'all';

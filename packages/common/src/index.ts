@@ -24,4 +24,5 @@ export {
   acceleratorOff,
   acceleratorsOff,
   type AcceleratorName,
+  type AcceleratorsEnv,
 } from './accelerators-switch';
