@@ -26,6 +26,7 @@ import { newTaskId } from './task-id';
 import { TaskOwnership, type PrincipalRule } from './task-owner';
 import { answersByHandlerKey, readTaskProgress, underFreshKeys } from './task-progress';
 import type { TaskQueue } from './task-queue';
+import { taskStatusReport } from './task-status-report';
 import { throughStoreOutage } from './through-store-outage';
 import { failUnscheduled } from './unscheduled-task';
 import { taskStepContext } from './task-step-context';
@@ -229,9 +230,7 @@ export class TaskRuntime {
     const sdk = taskStepContext(task, signal, consumed.length > 0 ? answers : undefined);
     const taskContext: TaskContext = {
       taskId,
-      status: async (message) => {
-        await this.store.update(taskId, { statusMessage: String(message) });
-      },
+      status: taskStatusReport(this.store, taskId, this.rt.logger),
     };
     const ctx = new RequestExecutionContext({
       method: 'tools/call',
