@@ -17,6 +17,7 @@ export interface ConnectRedisOptions {
 /** A connected Redis client and a function that closes it. */
 export interface RedisConnection {
   client: RedisPubSub;
+  /** Closes the client: after its pending replies while connected; at once while Redis is down (no reconnect awaited). */
   close(): Promise<void>;
 }
 
@@ -74,8 +75,11 @@ export async function connectRedis(url: string, options: ConnectRedisOptions = {
   }
   return {
     client: client as unknown as RedisPubSub,
+    // while Redis is down the client reconnects, and a graceful close would wait for it: dropped at once then
     close: async () => {
-      if (client.isOpen) await client.close();
+      if (!client.isOpen) return;
+      if (client.isReady) await client.close();
+      else client.destroy();
     },
   };
 }

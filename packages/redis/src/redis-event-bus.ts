@@ -63,10 +63,14 @@ export class RedisEventBus implements ServerEventBus {
     return () => void this.listeners.delete(listener);
   }
 
-  /** Stops hearing the channel (the clients are the caller's to close). */
+  /**
+   * Stops hearing the channel (the clients are the caller's to close). The unsubscribe is sent, not awaited:
+   * while Redis is down a client holds it until it reconnects, and no listener is called from now on anyway
+   * (closing the client settles it).
+   */
   async stop(): Promise<void> {
-    await this.options.subscriber.unsubscribe(this.channel);
     this.listeners.clear();
+    this.options.subscriber.unsubscribe(this.channel).catch(() => undefined);
   }
 
   private receive(message: string): void {

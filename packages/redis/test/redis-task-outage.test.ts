@@ -40,7 +40,7 @@ class RecordingLogger implements Logger {
 }
 
 let redis: RunningRedis;
-/** Whether the test left Redis down (it is brought back before the apps close, so they close cleanly). */
+/** Whether the test left Redis down (it is brought back for the next test; a close during the outage is redis-task-close-outage.test.ts's). */
 let down = false;
 const connections: RedisConnection[] = [];
 const apps: TesseraApp[] = [];
@@ -153,7 +153,7 @@ test('Redis down: the creating call, tasks/get, tasks/update, tasks/cancel and a
   );
   expectRetryable(listen.body.error as never, logger);
 
-  // back before the app closes: a close while the drivers still reconnect would wait on them
+  // back: the same requests are served again
   await restartRedis();
   await untilServed(app);
 });

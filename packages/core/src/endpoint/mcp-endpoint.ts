@@ -25,6 +25,7 @@ import type { AdmittingEndpoint } from './admission/admission-step';
 import { ADMISSION_STEPS } from './admission/admission-steps';
 import { composeAdmission, type ComposedAdmission } from './admission/compose-admission';
 import { recordAdmission, recordedAdmission } from './admission/described-admissions';
+import { recordEndpointEvents } from './endpoint-events';
 
 /** What the endpoint's `fetch` takes: the SDK's own request options (a Node face adds face-request-options.ts). */
 export interface EndpointRequestOptions extends McpHandlerRequestOptions {
@@ -156,6 +157,7 @@ export class McpEndpoint {
       ...(auth && { httpAuth: new (loadFeature('auth').HttpAuth)(auth, logger) }),
     });
     recordAdmission(this, () => this.admission.steps.map((step) => step.name));
+    recordEndpointEvents(this, handler.bus);
   }
 
   /** Takes `parts` as the endpoint's own and chains the admission steps they need. */

@@ -26,6 +26,9 @@ import { newTaskId } from './task-id';
 import { TaskOwnership, type PrincipalRule } from './task-owner';
 import { answersByHandlerKey, readTaskProgress, underFreshKeys } from './task-progress';
 import type { TaskQueue } from './task-queue';
+import { taskStatusReport } from './task-status-report';
+import { throughStoreOutage } from './through-store-outage';
+import { failUnscheduled } from './unscheduled-task';
 import { taskStepContext } from './task-step-context';
 import { toolGoneError } from './task-tool-gone';
 import type { CreateOutcome, TaskCreation, TaskStore } from './task-store';
@@ -100,14 +103,22 @@ export class TaskRuntime {
 
   /**
    * Creates the task (durably, before answering) and schedules its first step; or, for an idempotency key
-   * that already created a live task with these arguments, answers that task and runs nothing.
+   * that already created a live task with these arguments, answers that task and runs nothing. When the
+   * queue refuses the first step, the task is failed (`failUnscheduled`) and the call rejects: retryable,
+   * and a resend makes a new task (without a key) or is answered with the failed one (same key).
    */
   async create(origin: TaskOrigin): Promise<StoredTask> {
     const task = this.newTask(origin);
     const outcome = await this.store.create(task, this.creation(origin));
     if (outcome.kind === 'existing') return outcome.task;
     this.refuseUnless(outcome, origin);
-    await this.queue.enqueue(task.taskId);
+    try {
+      await this.queue.enqueue(task.taskId);
+    } catch (error) {
+      // the record exists but no step will run it: ended now, so the client's resend doubles nothing
+      await failUnscheduled(this.store, task, this.rt.logger);
+      throw error;
+    }
     return task;
   }
 
@@ -235,9 +246,7 @@ export class TaskRuntime {
     const sdk = taskStepContext(task, signal, consumed.length > 0 ? answers : undefined);
     const taskContext: TaskContext = {
       taskId,
-      status: async (message) => {
-        await this.store.update(taskId, { statusMessage: String(message) });
-      },
+      status: taskStatusReport(this.store, taskId, this.rt.logger),
     };
     const ctx = new RequestExecutionContext({
       method: 'tools/call',
@@ -335,27 +344,6 @@ export class TaskRuntime {
         message: `Tool "${target}" produced a result of ${bytes} bytes, over the task result limit of ${limit} bytes (tasks.maxResultBytes).`,
       });
     return { status: 'completed' as const, result, statusMessage: null };
-  }
-}
-
-/** How long a step's read of its task, and the write of its outcome, are tried again while the store refuses them. */
-const STORE_OUTAGE_RETRY_MS = 10_000;
-
-/**
- * One store call of a step, tried again (backing off up to 1 s, for up to `STORE_OUTAGE_RETRY_MS`) while the
- * store refuses it (Redis restarting, say) instead of failing the step. A failed step is run again by the queue:
- * after the tool's method ran, that would run the method a second time; before, it would spend the step's
- * attempts in the outage and fail the task.
- */
-async function throughStoreOutage<T>(call: () => Promise<T>): Promise<T> {
-  const giveUpAt = Date.now() + STORE_OUTAGE_RETRY_MS;
-  for (let waitMs = 100; ; waitMs = Math.min(waitMs * 2, 1000)) {
-    try {
-      return await call();
-    } catch (error) {
-      if (Date.now() + waitMs > giveUpAt) throw error;
-      await new Promise((resolve) => setTimeout(resolve, waitMs));
-    }
   }
 }
 

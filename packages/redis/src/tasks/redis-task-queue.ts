@@ -3,6 +3,7 @@ import { DelayedError, Queue, QueueEvents, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { TaskQueue, TaskStep, TaskStore } from '@tessera/core/advanced';
 import { checkRedisOptions } from '../check-redis-options';
+import { isReady, whenReady, whenUnreachable } from './ioredis-state';
 import { TaskStepLock } from './task-step-lock';
 
 export interface RedisTaskQueueOptions {
@@ -116,6 +117,8 @@ export class RedisTaskQueue implements TaskQueue {
   private readonly lock: TaskStepLock;
   private readonly abortChannel: string;
   private readonly running = new Map<string, AbortController>();
+  /** The steps running here, settled once each has returned (its job's bookkeeping in Redis may still wait). */
+  private readonly steps = new Set<Promise<void>>();
   private worker?: Worker<StepJob>;
   private draining?: Promise<void>;
   private closed = false;
@@ -253,8 +256,11 @@ export class RedisTaskQueue implements TaskQueue {
       const handOver = setTimeout(() => {
         for (const controller of this.running.values()) controller.abort(new Error(STOPPING));
       }, this.settings.drainMs);
+      const closing = this.worker?.close() ?? Promise.resolve();
       try {
-        await this.worker?.close();
+        // with Redis down, BullMQ's close waits for it to come back (the jobs' bookkeeping, the lock's release):
+        // once no step runs here, the connections are dropped instead, and the steps' jobs recovered elsewhere
+        await Promise.race([closing, this.stepsReturned().then(() => this.dropWhenUnreachable(closing))]);
       } finally {
         clearTimeout(handOver);
       }
@@ -266,10 +272,31 @@ export class RedisTaskQueue implements TaskQueue {
     if (this.closed) return;
     this.closed = true;
     await this.drain();
+    if (!isReady(this.commands)) await Promise.allSettled([this.events.disconnect(), this.queue.disconnect()]);
     await Promise.allSettled([this.events.close(), this.queue.close()]);
     this.subscriber.disconnect();
     this.publisher.disconnect();
-    await this.commands.quit().catch(() => this.commands.disconnect());
+    if (isReady(this.commands)) await this.commands.quit().catch(() => this.commands.disconnect());
+    else this.commands.disconnect();
+  }
+
+  /** Resolves once every step running here has returned (none starts once the drain has begun). */
+  private async stepsReturned(): Promise<void> {
+    while (this.steps.size > 0) await Promise.allSettled([...this.steps]);
+  }
+
+  /**
+   * After the steps returned: waits for the worker's graceful close, unless Redis is unreachable now or
+   * becomes so meanwhile; then drops the worker's and the lock's connections, which fails what waits on them.
+   */
+  private async dropWhenUnreachable(closing: Promise<void>): Promise<void> {
+    const outage = whenUnreachable(this.commands);
+    const first = await Promise.race([closing.then(() => 'closed' as const), outage.promise]);
+    outage.cancel();
+    if (first === 'closed') return;
+    this.commands.disconnect();
+    await this.worker?.disconnect().catch(() => undefined);
+    await closing.catch(() => undefined);
   }
 
   private async process(step: TaskStep, job: Job<StepJob>, token: string): Promise<void> {
@@ -289,11 +316,18 @@ export class RedisTaskQueue implements TaskQueue {
         ),
       this.settings.lockRenewMs,
     );
+    const stepping = step(taskId, controller.signal);
+    const returned = stepping.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.steps.add(returned);
     try {
-      await step(taskId, controller.signal);
+      await stepping;
     } finally {
       clearInterval(renewal);
       this.running.delete(taskId);
+      this.steps.delete(returned);
       await this.lock.release(taskId, token).catch(() => undefined);
     }
     if (controller.signal.aborted && (controller.signal.reason as Error)?.message === STOPPING) {
@@ -338,21 +372,4 @@ export class RedisTaskQueue implements TaskQueue {
   private fail(what: string): void {
     this.options.onError?.(new Error(`RedisTaskQueue: ${what}`));
   }
-}
-
-/** Resolves once `client` is connected (a fail-fast client refuses commands until then), rejects if it gives up. */
-function whenReady(client: Redis): Promise<void> {
-  if (client.status === 'ready') return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const onReady = () => {
-      client.off('end', onEnd);
-      resolve();
-    };
-    const onEnd = () => {
-      client.off('ready', onReady);
-      reject(new Error('RedisTaskQueue: the publishing connection closed before it was ready'));
-    };
-    client.once('ready', onReady);
-    client.once('end', onEnd);
-  });
 }

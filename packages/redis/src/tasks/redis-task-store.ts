@@ -205,12 +205,16 @@ export class RedisTaskStore implements TaskStore {
     return () => void this.listeners.delete(listener);
   }
 
-  /** Stops hearing the feed (the clients are the caller's to close); the tasks stay in Redis. */
+  /**
+   * Stops hearing the feed (the clients are the caller's to close); the tasks stay in Redis. The unsubscribe
+   * is sent, not awaited: while Redis is down a client holds it until it reconnects, and nothing reaches a
+   * listener from now on anyway (closing the client settles it).
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.listeners.clear();
-    await this.options.subscriber.unsubscribe(this.channel);
+    this.options.subscriber.unsubscribe(this.channel).catch(() => undefined);
   }
 
   private key(taskId: string): string {
