@@ -25,7 +25,6 @@ const KNOWN_SLEEPS: Record<string, number> = {
   'packages/core/test/contracts/lane/http-fast-path.test.ts': 1,
   'packages/core/test/e2e/argument-bounds.test.ts': 1,
   'packages/core/test/e2e/graceful-stop.test.ts': 3,
-  'packages/core/test/e2e/idle-gc.test.ts': 7,
   'packages/core/test/e2e/legacy-resumable-streams.test.ts': 1,
   'packages/core/test/tasks/task-direct-form.test.ts': 1,
   'packages/redis/test/connect-redis.test.ts': 1,
