@@ -24,7 +24,6 @@ const KNOWN_SLEEPS: Record<string, number> = {
   'packages/client/test/fixtures/task-app.fixture.ts': 3,
   'packages/core/test/contracts/lane/http-fast-path.test.ts': 1,
   'packages/core/test/e2e/argument-bounds.test.ts': 1,
-  'packages/core/test/e2e/graceful-stop.test.ts': 3,
   'packages/core/test/e2e/legacy-resumable-streams.test.ts': 1,
   'packages/core/test/tasks/task-direct-form.test.ts': 1,
   'packages/redis/test/connect-redis.test.ts': 1,
