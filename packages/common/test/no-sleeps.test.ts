@@ -17,21 +17,15 @@ const ROOT = path.resolve(__dirname, '../../..');
 
 /** Sleeps left in tests, by file: lower a count when you take one out, never raise it. */
 const KNOWN_SLEEPS: Record<string, number> = {
-  'packages/cli/test/fixtures/every-field.app.ts': 1,
   'packages/cli/test/pty/dev.pty.ts': 2,
   'packages/client/test/contracts/node-http/leg-sockets.fuzz.test.ts': 1,
   'packages/client/test/contracts/node-http/node-http-fetch.test.ts': 1,
   'packages/client/test/fixtures/task-app.fixture.ts': 3,
-  'packages/core/test/contracts/lane/http-fast-path.test.ts': 1,
-  'packages/core/test/e2e/argument-bounds.test.ts': 1,
-  'packages/core/test/e2e/legacy-resumable-streams.test.ts': 1,
-  'packages/core/test/tasks/task-direct-form.test.ts': 1,
   'packages/redis/test/connect-redis.test.ts': 1,
-  'packages/redis/test/redis-first-legs.test.ts': 1,
   'packages/redis/test/redis-leg-store.test.ts': 1,
   'packages/redis/test/redis-task-queue.test.ts': 3,
   'packages/redis/test/redis-task-stop.test.ts': 2,
-  'packages/redis/test/redis-task-store.test.ts': 2,
+  'packages/redis/test/redis-task-store.test.ts': 1,
   'tooling/fleet/test/fleet.test.ts': 6,
 };
 
