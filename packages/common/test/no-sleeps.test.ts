@@ -19,12 +19,18 @@ const ROOT = path.resolve(__dirname, '../../..');
 const KNOWN_SLEEPS: Record<string, number> = {
   'packages/cli/test/pty/dev.pty.ts': 2,
   'packages/client/test/contracts/node-http/leg-sockets.fuzz.test.ts': 1,
+  // stays: idle past a Keep-Alive hint, compared with Node's own fetch, whose timers no fake clock reaches
   'packages/client/test/contracts/node-http/node-http-fetch.test.ts': 1,
   'packages/client/test/fixtures/task-app.fixture.ts': 3,
+  // stays: waiting past a real socket's first-connect bound is what is tested
   'packages/redis/test/connect-redis.test.ts': 1,
+  // stays: a lease lapsing on Redis's clock
   'packages/redis/test/redis-leg-store.test.ts': 1,
-  'packages/redis/test/redis-task-queue.test.ts': 3,
+  // stay: a step taking its time so another instance's try meets it; a handed-over step's window on BullMQ's timers
+  'packages/redis/test/redis-task-queue.test.ts': 2,
+  // stay: a body outlasting BullMQ's lock, then nothing run again within lock + stalled interval
   'packages/redis/test/redis-task-stop.test.ts': 2,
+  // stays: Redis expiring a key on its own clock
   'packages/redis/test/redis-task-store.test.ts': 1,
   'tooling/fleet/test/fleet.test.ts': 6,
 };
