@@ -22,7 +22,6 @@ const KNOWN_SLEEPS: Record<string, number> = {
   'packages/client/test/contracts/node-http/leg-sockets.fuzz.test.ts': 1,
   // stays: idle past a Keep-Alive hint, compared with Node's own fetch, whose timers no fake clock reaches
   'packages/client/test/contracts/node-http/node-http-fetch.test.ts': 1,
-  'packages/client/test/fixtures/task-app.fixture.ts': 3,
   // stays: waiting past a real socket's first-connect bound is what is tested
   'packages/redis/test/connect-redis.test.ts': 1,
   // stays: a lease lapsing on Redis's clock
