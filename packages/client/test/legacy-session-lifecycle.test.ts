@@ -56,19 +56,25 @@ describe('a 2025-era HTTP session of TesseraClient', () => {
   });
 
   test('after the server drops the session (404), the next call opens a new one and succeeds', async () => {
-    app = createApp(appModule, { legacySessions: { idleMs: 100 } });
-    const { fetch, seen } = recorded(app);
-    const client = new TesseraClient({ protocol: 'legacy' });
-    await client.connect({ fetch });
-    expect(text(await client.callTool({ name: 'ping', arguments: {} }))).toBe('pong');
-    const first = seen.find((s) => s.session !== null)!.session;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(text(await client.callTool({ name: 'ping', arguments: {} }))).toBe('pong');
-    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['ping']);
-    const sessions = new Set(seen.filter((s) => s.session !== null).map((s) => s.session));
-    expect(sessions.size).toBe(2);
-    expect(seen.filter((s) => s.status === 404).map((s) => s.session)).toEqual([first]);
-    await client.close();
+    // the server's idle timer on jest's clock: only setTimeout is faked, everything else runs as usual
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'Date', 'performance', 'hrtime'] });
+    try {
+      app = createApp(appModule, { legacySessions: { idleMs: 100 } });
+      const { fetch, seen } = recorded(app);
+      const client = new TesseraClient({ protocol: 'legacy' });
+      await client.connect({ fetch });
+      expect(text(await client.callTool({ name: 'ping', arguments: {} }))).toBe('pong');
+      const first = seen.find((s) => s.session !== null)!.session;
+      jest.advanceTimersByTime(100); // idle for idleMs: the server drops the session
+      expect(text(await client.callTool({ name: 'ping', arguments: {} }))).toBe('pong');
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['ping']);
+      const sessions = new Set(seen.filter((s) => s.session !== null).map((s) => s.session));
+      expect(sessions.size).toBe(2);
+      expect(seen.filter((s) => s.status === 404).map((s) => s.session)).toEqual([first]);
+      await client.close();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   test('a session gone again right after the new one opens is not retried a second time', async () => {

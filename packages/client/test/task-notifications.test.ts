@@ -1,7 +1,14 @@
 import type { TesseraApp } from '@tessera/core';
 import { listen, type HttpListener } from '@tessera/core/node';
 import { TesseraClient, type TaskStatusEvent } from '@tessera/client';
-import { newTaskApp as newApp, resultText as text, taskClients, type TaskAppTarget } from './fixtures/task-app.fixture';
+import { EventEmitter, once } from 'node:events';
+import {
+  newTaskApp as newApp,
+  resultText as text,
+  stepsPace,
+  taskClients,
+  type TaskAppTarget,
+} from './fixtures/task-app.fixture';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -14,6 +21,8 @@ const SLOW_POLL_MS = 10_000;
  */
 function recorded(app: TesseraApp) {
   const methods: string[] = [];
+  /** Emits each request's method (as the event name) once it is recorded. */
+  const requests = new EventEmitter();
   const state = { cut: false, cuts: 0 };
   const fetch = async (request: Request): Promise<Response> => {
     const body = (await request
@@ -21,6 +30,7 @@ function recorded(app: TesseraApp) {
       .json()
       .catch(() => undefined)) as { method?: string } | undefined;
     methods.push(body?.method ?? request.method);
+    requests.emit(body?.method ?? request.method);
     const response = await app.fetch(request);
     if (body?.method !== 'subscriptions/listen' || !state.cut || response.body === null) return response;
     const reader = response.body.getReader();
@@ -41,8 +51,22 @@ function recorded(app: TesseraApp) {
     });
     return new Response(cutAfterFirst, { status: response.status, headers: response.headers });
   };
-  return { fetch, methods, state };
+  return { fetch, methods, requests, state };
 }
+
+/** Events of `onTaskStatus`, and `steps` paced to go on only once each of its messages was heard. */
+function heardStatuses(): { events: TaskStatusEvent[]; onTaskStatus: (e: TaskStatusEvent) => void } {
+  const events: TaskStatusEvent[] = [];
+  const heard = new EventEmitter();
+  stepsPace.after = async (message) => {
+    if (!events.some((e) => e.statusMessage === message)) await once(heard, message);
+  };
+  return { events, onTaskStatus: (e) => (events.push(e), heard.emit(e.statusMessage ?? '')) };
+}
+
+afterEach(() => {
+  stepsPace.after = async () => undefined;
+});
 
 describe.each(['memory', 'http'] as const)('TesseraClient hears notifications/tasks (%s)', (mode) => {
   let app: TesseraApp;
@@ -66,17 +90,11 @@ describe.each(['memory', 'http'] as const)('TesseraClient hears notifications/ta
 
   test('a parked question and each status change reach the client long before the next poll', async () => {
     const c = await client();
-    const events: TaskStatusEvent[] = [];
+    const { events, onTaskStatus } = heardStatuses();
     const started = Date.now();
-    const confirmed = await c.callTool(
-      { name: 'confirm', arguments: {} },
-      { hooks: { onTaskStatus: (e) => void events.push(e) } },
-    );
+    const confirmed = await c.callTool({ name: 'confirm', arguments: {} }, { hooks: { onTaskStatus } });
     expect(text(confirmed)).toBe('confirmed by Ada');
-    const stepped = await c.callTool(
-      { name: 'steps', arguments: {} },
-      { hooks: { onTaskStatus: (e) => void events.push(e) } },
-    );
+    const stepped = await c.callTool({ name: 'steps', arguments: {} }, { hooks: { onTaskStatus } });
     expect(text(stepped)).toBe('done');
     // polling alone would have waited the server's 10 s interval at least once per call
     expect(Date.now() - started).toBeLessThan(SLOW_POLL_MS / 2);
@@ -123,6 +141,8 @@ describe('a dropped notifications stream', () => {
     const c = new TesseraClient({ elicitation: async () => ({ action: 'accept', content: { name: 'Bo' } }) });
     try {
       await c.connect({ fetch: recorder.fetch });
+      // each message of `steps` stays until a poll came for it
+      stepsPace.after = async () => void (await once(recorder.requests, 'tasks/get'));
       const events: TaskStatusEvent[] = [];
       const result = await c.callTool(
         { name: 'steps', arguments: {} },

@@ -33,9 +33,15 @@ describe('RedisSingleUseStore on a real redis-server', () => {
     const sealedAt = Date.now() - 599_000;
     const first = new RequestStateSecurity({ keys: [KEY], ttl: 600, clock: () => sealedAt, singleUse: store });
     const token = await first.forServer('srv').seal({ pay: 1 }, CALL);
-    const onTime = new RequestStateSecurity({ keys: [KEY], ttl: 600, singleUse: store });
+    let later = 0; // how far this instance's clock runs ahead of the real one
+    const onTime = new RequestStateSecurity({
+      keys: [KEY],
+      ttl: 600,
+      clock: () => Date.now() + later,
+      singleUse: store,
+    });
     await expect(onTime.forServer('srv').openOnce(token, CALL)).resolves.toEqual({ pay: 1 });
-    await new Promise((r) => setTimeout(r, 1500)); // expired now by the real clock
+    later = 1500; // its last second has passed: expired on this instance's clock
     await expect(onTime.forServer('srv').openOnce(token, CALL)).rejects.toMatchObject({ reason: 'expired' });
     const behind = new RequestStateSecurity({
       keys: [KEY],

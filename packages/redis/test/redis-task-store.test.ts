@@ -38,10 +38,14 @@ async function storeOn(clock?: ContractClock, suffix = `${++prefixes}`): Promise
   });
 }
 
-/** Pub/sub delivers on another connection: a round trip there and back lets the messages in flight arrive. */
+/**
+ * Pub/sub delivers on another connection. Redis answers a connection's commands in order, and what it
+ * published is sent to the subscriber before the reply to a later PING there: once that reply is read,
+ * every message published before it has been read (and handed to its listener) too.
+ */
 const settle = async () => {
   await commands.client.sendCommand(['PING']);
-  await new Promise((r) => setTimeout(r, 30));
+  await subscriber.client.sendCommand(['PING']);
 };
 
 describeTaskStoreContract('RedisTaskStore', (clock) => storeOn(clock), settle);

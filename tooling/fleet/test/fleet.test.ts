@@ -343,8 +343,10 @@ describe('nginx in front of three instances: what a dead instance does to a leg'
 
   test('an instance killed while a leg is inside its handler: nginx answers 502 (it may have run); a leg without answers is retried and completes', async () => {
     // Raw: the 502 itself.
+    const waiting = () => logEvents(fleet.allProcesses, 'waiting').length;
+    const before = waiting();
     const inFlight = rawCall(fleet.url, {}, { name: 'wait', arguments: { ms: 3000 } });
-    await new Promise((r) => setTimeout(r, 600));
+    await waitFor(() => waiting() > before, 10_000, 'the leg inside its handler');
     await Promise.all(fleet.instances.map((p) => fleet.kill(p.id)));
     const failed = await inFlight;
     expect(failed.status).toBe(502);
@@ -363,8 +365,9 @@ describe('nginx in front of three instances: what a dead instance does to a leg'
       },
     });
     try {
+      const inHandler = waiting();
       const pending = client.callTool({ name: 'wait', arguments: { ms: 1500 } });
-      await new Promise((r) => setTimeout(r, 500));
+      await waitFor(() => waiting() > inHandler, 10_000, 'the leg inside its handler');
       back = Promise.all(fleet.instances.map((p) => fleet.kill(p.id))).then(() =>
         Promise.all([...fleet.instances].map((p) => fleet.restart(p.id))),
       );

@@ -85,7 +85,7 @@ describe('tessera dev in a real terminal (tmux)', () => {
     // a tool still running when a rebuild restarts the server: the drain must let it answer
     edit(
       '  /** A prompt',
-      `  @Tool({ description: 'Takes its time' })\n  async slow(): Promise<string> {\n    await new Promise((resolve) => setTimeout(resolve, ${SLOW_CALL_MS}));\n    return 'slow done';\n  }\n\n  /** A prompt`,
+      `  @Tool({ description: 'Takes its time' })\n  async slow(): Promise<string> {\n    console.error('slow: started');\n    await new Promise((resolve) => setTimeout(resolve, ${SLOW_CALL_MS}));\n    return 'slow done';\n  }\n\n  /** A prompt`,
     );
   });
   afterEach(() => {
@@ -114,7 +114,7 @@ describe('tessera dev in a real terminal (tmux)', () => {
       // an edit while a call is in flight: that call is answered (the old server drains), the next calls answer
       // with the change within the bound, and the new tool is named
       const slow = call(url, 'slow', {}).then((outcome) => ({ ...outcome, at: Date.now() }));
-      await new Promise((wake) => setTimeout(wake, 1000));
+      await term.waitFor('slow: started', RESTART_BOUND_MS); // the call is in its handler (the server's stderr)
       edit('is a good title', 'is a fine title');
       edit(
         '  /** A prompt',

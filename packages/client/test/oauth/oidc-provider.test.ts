@@ -28,6 +28,7 @@ import { loadJose } from '../../src/auth/load-jose';
 import { AuthorizationServer } from './support/authorization-server';
 import { captureSdkWarnings, SDK_WARNINGS } from '../support/sdk-warnings';
 import { ScriptedUser } from './support/scripted-user';
+import { withDateAhead } from '../../../core/test/support/date-ahead';
 
 const { UnsecuredJWT, decodeJwt } = loadJose();
 
@@ -259,7 +260,6 @@ describe('OAuth end to end: oidc-provider, a Tessera resource server, the SDK cl
     const [header, payload, signature] = good.split('.') as [string, string, string];
     const flipped = signature.startsWith('A') ? `B${signature.slice(1)}` : `A${signature.slice(1)}`;
     const expiring = await token({ client: 'short-lived' });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
     const cases: Array<[string, string, RegExp]> = [
       ['an expired token', expiring, /error="invalid_token", error_description="Token has expired"/],
       [
@@ -275,15 +275,18 @@ describe('OAuth end to end: oidc-provider, a Tessera resource server, the SDK cl
       ['alg none', new UnsecuredJWT(decodeJwt(good)).encode(), /error="invalid_token"/],
       ['a tampered signature', `${header}.${payload}.${flipped}`, /error_description="Token signature is invalid"/],
     ];
-    for (const [name, accessToken, challenge] of cases) {
-      const response = await callWith(accessToken);
-      const www = response.headers.get('www-authenticate') ?? '';
-      expect([name, response.status]).toEqual([name, 401]);
-      expect(www).toMatch(challenge);
-      expect(www).toContain(
-        `resource_metadata="http://127.0.0.1:${new URL(url).port}/.well-known/oauth-protected-resource/mcp"`,
-      );
-    }
+    // 1.5 s on: past the short-lived token's exp, well within everyone else's
+    await withDateAhead(1500, async () => {
+      for (const [name, accessToken, challenge] of cases) {
+        const response = await callWith(accessToken);
+        const www = response.headers.get('www-authenticate') ?? '';
+        expect([name, response.status]).toEqual([name, 401]);
+        expect(www).toMatch(challenge);
+        expect(www).toContain(
+          `resource_metadata="http://127.0.0.1:${new URL(url).port}/.well-known/oauth-protected-resource/mcp"`,
+        );
+      }
+    });
     const narrow = await callWith(good, 'save');
     expect(narrow.status).toBe(403);
     expect(narrow.headers.get('www-authenticate')).toMatch(/error="insufficient_scope", .*scope="mcp files:write"/);
@@ -323,11 +326,15 @@ describe('OAuth end to end: oidc-provider, a Tessera resource server, the SDK cl
     expect((await callWith(old)).status).toBe(200);
     await as.stop();
     as = await AuthorizationServer.start(as); // same ports, same issuer, a new key
-    await new Promise((resolve) => setTimeout(resolve, 700)); // past the cached key set's maxAgeMs
-    const response = await callWith(old);
-    expect(response.status).toBe(401);
-    expect(response.headers.get('www-authenticate')).toMatch(/Token was signed with a key the issuer doesn't publish/);
-    // and the new key works at once
-    expect((await callWith(await token())).status).toBe(200);
+    await withDateAhead(700, async () => {
+      // past the cached key set's maxAgeMs
+      const response = await callWith(old);
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toMatch(
+        /Token was signed with a key the issuer doesn't publish/,
+      );
+      // and the new key works at once
+      expect((await callWith(await token())).status).toBe(200);
+    });
   });
 });

@@ -1,14 +1,37 @@
+import { request } from 'node:http';
 import { createApp, DEFAULT_REQUEST_LIMITS, InvalidConfigurationError, silentLogger } from '@tessera/core';
 import { createLowLevelServer } from '@tessera/core/advanced';
 import { sendRaw } from '@tessera/testing';
 import { Content, MachineTools } from './fixtures';
 import { listenedApp } from './support/listened-app';
-import { envelopeOf, postProvision, provisionCall } from './support/provision-call';
+import { envelopeOf, postProvision, PROVISION_HEADERS, provisionCall } from './support/provision-call';
 
 // #17 item 1: 100 000 unknown argument keys used to block the instance for 12.6 s and answer 3.6 MB.
 const META = envelopeOf('bounds');
 
 const bodyOf = (id: number, args: unknown) => provisionCall(id, args, META);
+
+/** POSTs `body` as postProvision does; `onItsWay` resolves once all of it is written to the socket. */
+function postWhole(
+  url: URL,
+  body: string,
+): { onItsWay: Promise<void>; answer: Promise<{ status: number; text: string }> } {
+  let written!: () => void;
+  const onItsWay = new Promise<void>((resolve) => (written = resolve));
+  const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const headers = { ...PROVISION_HEADERS, 'content-length': String(Buffer.byteLength(body)) };
+    const req = request(url, { method: 'POST', headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body, written);
+  });
+  return { onItsWay, answer };
+}
 
 describe('argument bounds over loopback HTTP', () => {
   const loopback = listenedApp('bounds', [MachineTools]);
@@ -22,11 +45,8 @@ describe('argument bounds over loopback HTTP', () => {
     // CPU time of this process (client and server both live here): the machine may be shared and
     // loaded, which stretches wall time but not the work done. Before the bounds it was over 12 s.
     const cpuBefore = process.cpuUsage();
-    const big = postProvision(loopback.listener.url, body).then(async (r) => ({
-      status: r.status,
-      text: await r.text(),
-    }));
-    await new Promise((resolve) => setTimeout(resolve, 20)); // the big body is on its way
+    const { onItsWay, answer: big } = postWhole(loopback.listener.url, body);
+    await onItsWay; // the whole big body is written to the socket
     const small = await postProvision(loopback.listener.url, bodyOf(2, { name: 'web2', region: 'us' }));
     const smallText = await small.text();
     const answer = await big;

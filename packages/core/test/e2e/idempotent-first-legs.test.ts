@@ -89,13 +89,18 @@ class Payments {
   }
 }
 
-function server(store?: SingleUseStore, legs?: { leaseMs?: number; waitMs?: number; firstLegWindowMs?: number }) {
+function server(
+  store?: SingleUseStore,
+  legs?: { leaseMs?: number; waitMs?: number; firstLegWindowMs?: number },
+  clock?: () => number,
+) {
   return createApp({
     name: 'payments',
     version: '1',
     providers: [Payments],
     security: new RequestStateSecurity({
       keys: [randomBytes(32)],
+      ...(clock !== undefined && { clock }),
       ...(store !== undefined && { singleUse: store, idempotentLegs: legs }),
     }) as never,
     logger: silentLogger,
@@ -212,10 +217,12 @@ describe('idempotent first legs (a tools/call carrying no requestState, on a ser
   });
 
   test('the record lasts firstLegWindowMs: a resend after it runs the tool again', async () => {
-    const app = server(new MemorySingleUseStore(), { firstLegWindowMs: 200 });
+    let later = 0; // how far the server's clock runs ahead of the real one
+    const clock = () => Date.now() + later;
+    const app = server(new MemorySingleUseStore(clock), { firstLegWindowMs: 200 }, clock);
     await call(app, 'charge', { amount: 5 }, K1);
     await call(app, 'charge', { amount: 5 }, K1, 2);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    later = 400; // past the window
     await call(app, 'charge', { amount: 5 }, K1, 3);
     expect(runs).toEqual([`charge 5 ${K1}`, `charge 5 ${K1}`]);
   });

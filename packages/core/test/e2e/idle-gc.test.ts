@@ -18,15 +18,23 @@ class Echo {
 }
 
 const DELAY_MS = 200;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** Waits until the counter reached `calls` (a generous bound: the machine may be loaded), then a little more. */
-async function collected(calls: number): Promise<void> {
-  for (let waited = 0; collect.mock.calls.length < calls && waited < 10_000; waited += 50) await sleep(50);
-  await sleep(DELAY_MS * 3);
-}
+/** Long enough for a stop's drain to end its kept-alive connections (its idle grace, then its deadline). */
+const DRAIN_MS = 5_000;
+/** Left real: only setTimeout and Date (the idle GC's timer and clock) run on jest's clock; sockets work as usual. */
+const NOT_FAKED = [
+  'nextTick',
+  'setImmediate',
+  'clearImmediate',
+  'queueMicrotask',
+  'setInterval',
+  'clearInterval',
+  'hrtime',
+  'performance',
+] as const;
 let listener: HttpListener | undefined;
 const app = createApp({ name: 'idle-gc', version: '1', providers: [Echo], logger: silentLogger });
 
+/** One call, answered: the server counted the request as ended before its answer reached this side. */
 async function call(url: URL): Promise<void> {
   const { body, headers } = rawToolCall('echo');
   const response = await fetch(url, { method: 'POST', headers, body });
@@ -34,15 +42,24 @@ async function call(url: URL): Promise<void> {
   await response.text();
 }
 
+/** Stops the listener, moving jest's clock past the drain's timers. */
+async function stop(): Promise<void> {
+  const closing = listener?.close();
+  listener = undefined;
+  jest.advanceTimersByTime(DRAIN_MS);
+  await closing;
+}
+
 beforeEach(() => {
+  jest.useFakeTimers({ doNotFake: [...NOT_FAKED] });
   collect.mockClear();
   jest.mocked(v8Gc).mockClear();
   (globalThis as { gc?: unknown }).gc = exposed;
 });
 afterEach(async () => {
   delete (globalThis as { gc?: unknown }).gc;
-  await listener?.close();
-  listener = undefined;
+  await stop();
+  jest.useRealTimers();
 });
 afterAll(() => app.close());
 
@@ -50,12 +67,14 @@ describe('listen: the idle GC', () => {
   test('runs once after requests and a quiet idleGcMs, not again while idle', async () => {
     listener = await listen(app, { port: 0, idleGcMs: DELAY_MS });
     await Promise.all([call(listener.url), call(listener.url), call(listener.url)]);
+    jest.advanceTimersByTime(DELAY_MS - 1);
     expect(collect).not.toHaveBeenCalled();
-    await collected(1);
-    await sleep(DELAY_MS * 5);
+    jest.advanceTimersByTime(1);
+    expect(collect).toHaveBeenCalledTimes(1);
+    jest.advanceTimersByTime(DELAY_MS * 50); // idle: nothing more
     expect(collect).toHaveBeenCalledTimes(1);
     await call(listener.url); // traffic again: once more
-    await collected(2);
+    jest.advanceTimersByTime(DELAY_MS);
     expect(collect).toHaveBeenCalledTimes(2);
   });
 
@@ -64,9 +83,9 @@ describe('listen: the idle GC', () => {
     for (let i = 0; i < 4; i++) {
       await (await fetch(new URL('/healthz', listener.url))).text();
       await (await fetch(new URL('/readyz', listener.url))).text();
-      await sleep(DELAY_MS / 2);
+      jest.advanceTimersByTime(DELAY_MS / 2);
     }
-    await sleep(DELAY_MS * 3);
+    jest.advanceTimersByTime(DELAY_MS * 50);
     expect(collect).not.toHaveBeenCalled();
   });
 
@@ -74,8 +93,8 @@ describe('listen: the idle GC', () => {
     for (const options of [{ port: 0 }, { port: 0, idleGcMs: false as const }]) {
       listener = await listen(app, options);
       await call(listener.url);
-      await sleep(DELAY_MS * 3);
-      await listener.close();
+      jest.advanceTimersByTime(DELAY_MS * 50);
+      await stop();
     }
     expect(v8Gc).not.toHaveBeenCalled();
     expect(collect).not.toHaveBeenCalled();
@@ -97,7 +116,7 @@ describe('listen: the idle GC', () => {
     listener = await listen(app, { port: 0, idleGcMs: DELAY_MS });
     await call(listener.url);
     expect(v8Gc).not.toHaveBeenCalled();
-    await collected(1);
+    jest.advanceTimersByTime(DELAY_MS);
     expect(v8Gc).toHaveBeenCalled();
     expect(collect).toHaveBeenCalledTimes(1);
   });
@@ -107,9 +126,10 @@ describe('listen: the idle GC', () => {
     try {
       listener = await listen(app, { port: 0, idleGcMs: DELAY_MS });
       await call(listener.url);
-      for (let waited = 0; jest.mocked(v8Gc).mock.calls.length === 0 && waited < 10_000; waited += 50) await sleep(50);
+      jest.advanceTimersByTime(DELAY_MS);
+      expect(v8Gc).toHaveBeenCalledTimes(1);
       await call(listener.url); // traffic again: the release stopped, so no GC is asked for again
-      await sleep(DELAY_MS * 5);
+      jest.advanceTimersByTime(DELAY_MS * 50);
       expect(v8Gc).toHaveBeenCalledTimes(1);
       expect(collect).not.toHaveBeenCalled();
     } finally {
@@ -120,8 +140,8 @@ describe('listen: the idle GC', () => {
   test('a closed listener clears it', async () => {
     listener = await listen(app, { port: 0, idleGcMs: DELAY_MS });
     await call(listener.url);
-    await listener.close();
-    await sleep(DELAY_MS * 3);
+    await stop(); // its clock moves on past DELAY_MS too
+    jest.advanceTimersByTime(DELAY_MS * 50);
     expect(collect).not.toHaveBeenCalled();
   });
 

@@ -2,6 +2,7 @@ import { createApp, Principal, Provider, silentLogger, Tool, type PrincipalInfo,
 import { INTROSPECTION_IN_FLIGHT } from '../../src/auth/introspection-gate';
 import { TokenIssuer } from './support/token-issuer';
 import { bearerToolCall } from '../support/bearer-tool-call';
+import { fakeDateOnly } from '../support/date-ahead';
 
 // Opaque tokens: an active answer is reused until the token expires (at most 5 minutes), requests with one
 // token share one call, and random tokens cannot open more than INTROSPECTION_IN_FLIGHT calls at once.
@@ -25,6 +26,7 @@ describe('introspection: cached and bounded', () => {
   let app: TesseraApp;
 
   beforeEach(async () => {
+    fakeDateOnly(); // the app's introspection cache keeps Date.now as its clock: the fake one
     issuer = await TokenIssuer.start();
     app = createApp(
       { name: 'who', version: '1.0.0', providers: [Who], logger: silentLogger },
@@ -41,6 +43,7 @@ describe('introspection: cached and bounded', () => {
   afterEach(async () => {
     await app.close();
     await issuer.close();
+    jest.useRealTimers();
   });
 
   const active = (exp: number) => ({ active: true, sub: 'erin', client_id: 'cli', aud: AUDIENCE, exp });
@@ -59,7 +62,7 @@ describe('introspection: cached and bounded', () => {
   test('an answer is not reused past its exp', async () => {
     issuer.opaque.set('brief', active(Math.floor(Date.now() / 1000) - 29)); // within the 30 s tolerance, for 1 s
     expect(await status(app, 'brief')).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    jest.setSystemTime(Date.now() + 1100);
     expect(await status(app, 'brief')).toBe(401);
     expect(issuer.introspections).toBe(2);
   });

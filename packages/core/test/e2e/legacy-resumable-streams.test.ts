@@ -8,10 +8,9 @@ import { TesseraClient } from '@tessera/client';
 @Provider()
 class Polling {
   @Tool({ description: 'Closes its stream mid-call when it can.' })
-  async poll(@Ctx() ctx: ExecutionContext): Promise<string> {
+  poll(@Ctx() ctx: ExecutionContext): string {
     const close = ctx.sdk.http?.closeSSE;
-    close?.();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    close?.(); // at once: the result below finds no stream and waits in the event store for the client's return
     return close ? 'closed its stream, answered after' : 'no stream to close';
   }
 }

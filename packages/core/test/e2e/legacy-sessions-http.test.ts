@@ -147,11 +147,21 @@ describe('2025-era clients over HTTP with legacySessions', () => {
     expect((await listTools(app, first)).status).toBe(404);
   });
 
-  test('idle sessions are closed after idleMs', async () => {
-    app = createApp(appModule, { legacySessions: { idleMs: 100 } });
-    const session = await open(app);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    expect((await listTools(app, session)).status).toBe(404);
+  test('idle sessions are closed after idleMs, counted from their last use', async () => {
+    // the session's idle timer on jest's clock: only setTimeout is faked, everything else runs as usual
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'Date', 'performance', 'hrtime'] });
+    try {
+      app = createApp(appModule, { legacySessions: { idleMs: 100 } });
+      const session = await open(app);
+      jest.advanceTimersByTime(99);
+      expect((await listTools(app, session)).status).toBe(200); // a use: idle from here again
+      jest.advanceTimersByTime(99);
+      expect((await listTools(app, session)).status).toBe(200);
+      jest.advanceTimersByTime(100);
+      expect((await listTools(app, session)).status).toBe(404);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   test('a session answers only the caller who opened it (bearer auth): anyone else gets 404', async () => {
