@@ -23,6 +23,7 @@ import {
   step,
 } from '../../tooling/check-packages/support.mjs';
 import { publishWorkspace } from './publish-workspace.mjs';
+import { devLoopAnswersEdit } from './scaffold-dev-loop.mjs';
 import { stopsOnSigterm, withHttpServer } from './scaffold-servers.mjs';
 import { startVerdaccio } from './verdaccio.mjs';
 
@@ -100,6 +101,8 @@ async function scaffoldedProject(dir, npm, env) {
   );
   step('SIGTERM: node dist/src/http.js drains and exits 0 (stopOnSignals)');
   await stopsOnSigterm(project);
+  step('npm run dev: serves, answers an edit with the change, Ctrl+C stops every process it started');
+  await devLoopAnswersEdit(project, env);
 }
 
 /** The README's first install line (the server packages) and its dev line, and the example compiled and served. */

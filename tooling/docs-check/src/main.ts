@@ -2,7 +2,7 @@
 // Fails on a broken internal link, a failed asset request or a console error; screenshots of three pages.
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { ensureChromium } from './ensure-chromium';
 import { diagramsDrawn, internalTargets, watchPage } from './page-problems';
 import { screenshotDir, siteDir } from './paths';
@@ -16,6 +16,9 @@ const SCREENSHOTS: Record<string, string> = {
   '/guide/getting-started': 'getting-started.png',
   '/tasks/': 'tasks.png',
 };
+
+/** Pages opened at once, each in its own tab of one context. */
+const TABS = 4;
 
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -44,20 +47,27 @@ async function main(): Promise<number> {
       (url) => !url.href.startsWith(site.url),
       (route) => route.abort(),
     );
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    const watch = watchPage(page, site.url);
-    for (const [i, path] of pages.entries()) {
-      if (i % 10 === 0) console.log(`docs-check: opening page ${i + 1} of ${pages.length} (${path})`);
-      await page.goto(site.url + path, { waitUntil: 'load' });
-      await diagramsDrawn(page).catch(() => failures.push(`${path}: a Mermaid diagram was not drawn`));
-      for (const target of await internalTargets(page, site.url)) {
-        const targetPath = new URL(target).pathname;
-        if (!checkedTargets.has(targetPath)) checkedTargets.set(targetPath, path);
+    // A few tabs at once: a page's time is mostly waiting (its load, its diagrams), not the CPU.
+    let next = 0;
+    const openPages = async (page: Page, watch: ReturnType<typeof watchPage>): Promise<void> => {
+      for (let i = next++; i < pages.length; i = next++) {
+        const path = pages[i]!;
+        if (i % 10 === 0) console.log(`docs-check: opening page ${i + 1} of ${pages.length} (${path})`);
+        await page.goto(site.url + path, { waitUntil: 'load' });
+        await diagramsDrawn(page).catch(() => failures.push(`${path}: a Mermaid diagram was not drawn`));
+        for (const target of await internalTargets(page, site.url)) {
+          const targetPath = new URL(target).pathname;
+          if (!checkedTargets.has(targetPath)) checkedTargets.set(targetPath, path);
+        }
+        if (SCREENSHOTS[path]) await page.screenshot({ path: join(screenshotDir, SCREENSHOTS[path]), fullPage: true });
+        for (const problem of watch.take()) failures.push(`${path}: ${problem}`);
       }
-      if (SCREENSHOTS[path]) await page.screenshot({ path: join(screenshotDir, SCREENSHOTS[path]), fullPage: true });
-      for (const problem of watch.take()) failures.push(`${path}: ${problem}`);
-    }
+    };
+    const tabs = await Promise.all(Array.from({ length: TABS }, () => context.newPage()));
+    tabs.forEach((tab) => tab.setDefaultTimeout(15_000));
+    const watches = tabs.map((tab) => watchPage(tab, site.url));
+    await Promise.all(tabs.map((tab, i) => openPages(tab, watches[i]!)));
+    const [page, watch] = [tabs[0]!, watches[0]!];
     for (const { query, page: expected } of SEARCH_QUESTIONS) {
       const found = await searchResults(page, site.url, query).catch((error: unknown) => [`error: ${String(error)}`]);
       if (!found.includes(expected))

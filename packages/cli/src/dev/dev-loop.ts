@@ -3,6 +3,7 @@ import { CliError } from '../errors/cli-error';
 import { entryPath } from '../inspect/load-entry';
 import type { DevOptions } from './dev-options';
 import { InspectorProcess, inspectorLauncher } from './inspector-process';
+import { ReaperProcess } from './reaper-process';
 import { ServerProcess } from './server-process';
 import { StdioRelay } from './stdio-relay';
 import { countSurface, diffSurface, formatSurfaceChanges } from './surface-diff';
@@ -33,6 +34,7 @@ export class DevLoop {
   private inspector: InspectorProcess | undefined;
   private relay: StdioRelay | undefined;
   private tsc: TscWatch | undefined;
+  private reaper: ReaperProcess | undefined;
   private restarting: Promise<void> = Promise.resolve();
   private queued = false;
   private builds = 0;
@@ -58,15 +60,22 @@ export class DevLoop {
       );
     if (this.options.stdio) this.relay = new StdioRelay(this.io.stdin, this.io.stdout, () => void this.stop());
     const done = new Promise<number>((resolve) => (this.finish = resolve));
-    this.tsc = new TscWatch(
-      {
-        cwd: this.io.cwd,
-        project: this.options.project,
-        build: this.options.build,
-        pretty: this.io.stderr.isTTY === true,
-      },
-      (event) => this.onBuild(event),
-    );
+    this.reaper = new ReaperProcess();
+    try {
+      this.tsc = new TscWatch(
+        {
+          cwd: this.io.cwd,
+          project: this.options.project,
+          build: this.options.build,
+          pretty: this.io.stderr.isTTY === true,
+        },
+        this.reaper,
+        (event) => this.onBuild(event),
+      );
+    } catch (error) {
+      this.reaper.close();
+      throw error;
+    }
     void this.tsc.exited.then(async (code) => {
       if (this.stopped) return;
       const said = this.tsc!.leftover();
@@ -85,6 +94,7 @@ export class DevLoop {
     await this.restarting;
     await this.server?.stop();
     this.relay?.close();
+    this.reaper?.close();
     this.finish(code);
   }
 
@@ -93,6 +103,7 @@ export class DevLoop {
     this.tsc?.stop();
     this.inspector?.stop();
     this.server?.kill();
+    this.reaper?.close();
   }
 
   private say(line: string): void {
@@ -135,7 +146,7 @@ export class DevLoop {
       }
       throw error;
     }
-    const next = new ServerProcess(entry, this.options.exportName, this.options.stdio);
+    const next = new ServerProcess(entry, this.options.exportName, this.options.stdio, this.reaper!);
     const loaded = await next.loaded();
     if ('refused' in loaded) {
       const had = this.server?.running === true;
@@ -189,7 +200,7 @@ export class DevLoop {
 
   private async openInspector(serverUrl: string): Promise<void> {
     if (!this.options.inspector || this.inspector !== undefined) return;
-    this.inspector = new InspectorProcess(inspectorLauncher(this.io.cwd), serverUrl, INSPECTOR_PORT);
+    this.inspector = new InspectorProcess(inspectorLauncher(this.io.cwd), serverUrl, INSPECTOR_PORT, this.reaper!);
     try {
       await this.inspector.ready();
       this.say(`MCP Inspector: ${this.inspector.pageUrl}`);

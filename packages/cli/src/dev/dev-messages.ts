@@ -12,3 +12,6 @@ export type FromServer =
   | { type: 'listening'; url: string }
   /** listen failed (the port is taken). */
   | { type: 'serve-failed'; message: string };
+
+/** What the dev loop tells its reaper: a pid, or a process group as its negative, and how to stop it. */
+export type ToReaper = { type: 'watch'; target: number; signal: NodeJS.Signals } | { type: 'forget'; target: number };

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { CliError } from '../errors/cli-error';
+import type { ReaperProcess } from './reaper-process';
 
 const READY = /MCP Inspector Web is up and running/;
 const START_DEADLINE_MS = 60_000;
@@ -37,7 +38,7 @@ export class InspectorProcess {
   private output = '';
   readonly pageUrl: string;
 
-  constructor(launcher: string, serverUrl: string, port: number) {
+  constructor(launcher: string, serverUrl: string, port: number, reaper: ReaperProcess) {
     const token = randomBytes(24).toString('hex');
     this.pageUrl = `http://127.0.0.1:${port}/?MCP_INSPECTOR_API_TOKEN=${token}`;
     const env = {
@@ -52,6 +53,7 @@ export class InspectorProcess {
     };
     const args = [launcher, '--web', '--transport', 'http', '--server-url', serverUrl, '--protocol-era', 'modern'];
     this.child = spawn(process.execPath, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    reaper.watch(this.child, 'SIGKILL', true);
     const keep = (chunk: Buffer) => {
       this.output = (this.output + chunk.toString('utf8')).slice(-16_384);
     };

@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { AppSurface } from '@tessera/core/advanced';
 import type { FromServer, ToServer } from './dev-messages';
+import type { ReaperProcess } from './reaper-process';
 
 export type LoadOutcome = { surface: AppSurface } | { refused: string };
 export type ServeOutcome = { url: string } | { failed: string };
@@ -20,10 +21,12 @@ export class ServerProcess {
   private stopRequested = false;
   readonly exited: Promise<number | null>;
 
-  constructor(entry: string, exportName: string | undefined, stdio: boolean) {
+  constructor(entry: string, exportName: string | undefined, stdio: boolean, reaper: ReaperProcess) {
     this.child = fork(join(__dirname, 'serve-child.js'), [entry, exportName ?? ''], {
       stdio: [stdio ? 'pipe' : 'ignore', stdio ? 'pipe' : 'inherit', 'inherit', 'ipc'],
     });
+    // it drains on SIGTERM as on a stop message
+    reaper.watch(this.child, 'SIGTERM');
     this.child.on('message', (message: FromServer) => {
       this.messages.push(message);
       this.waiting.splice(0).forEach((wake) => wake());

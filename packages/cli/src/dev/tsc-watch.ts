@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { CliError } from '../errors/cli-error';
+import type { ReaperProcess } from './reaper-process';
 import { TscWatchOutput, type TscWatchEvent } from './tsc-watch-output';
 
 export interface TscWatchSettings {
@@ -35,15 +36,17 @@ export function projectTsc(cwd: string): string {
 }
 
 /**
- * The project's `tsc --watch` as a child process (same process group: it goes when the terminal goes), its
- * output turned into events. Nothing is printed here: the dev loop decides what the user sees.
+ * The project's `tsc --watch` as a child process, its output turned into events. Nothing is printed here: the
+ * dev loop decides what the user sees. It leads a process group of its own, stopped as a whole: TypeScript 7's
+ * `tsc` is a Node launcher that runs the native compiler as its own child and, on Node without
+ * `process.execve`, waits for it, so signalling the launcher alone leaves the compiler running.
  */
 export class TscWatch {
   private readonly child: ChildProcess;
   private readonly output = new TscWatchOutput();
   readonly exited: Promise<number | null>;
 
-  constructor(settings: TscWatchSettings, onEvent: (event: TscWatchEvent) => void) {
+  constructor(settings: TscWatchSettings, reaper: ReaperProcess, onEvent: (event: TscWatchEvent) => void) {
     const tsconfig = resolve(settings.cwd, settings.project);
     if (!existsSync(tsconfig))
       throw new CliError(`dev: ${tsconfig} does not exist; give the project's tsconfig with --project`, 2);
@@ -53,8 +56,10 @@ export class TscWatch {
     args.push('--pretty', String(settings.pretty));
     this.child = spawn(process.execPath, [projectTsc(settings.cwd), ...args], {
       cwd: settings.cwd,
+      detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    reaper.watch(this.child, 'SIGKILL', true);
     const read = (chunk: Buffer) => this.output.feed(chunk.toString('utf8')).forEach(onEvent);
     this.child.stdout!.on('data', read);
     this.child.stderr!.on('data', read);
@@ -69,7 +74,13 @@ export class TscWatch {
     return this.output.leftover();
   }
 
+  /** The launcher and whatever it started. */
   stop(): void {
-    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGTERM');
+    if (this.child.pid === undefined) return;
+    try {
+      process.kill(-this.child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
   }
 }
