@@ -9,7 +9,8 @@
 # accelerator on is. The scratch clone is removed whatever happens.
 #
 # Usage: tooling/deps-latest/check-deps-latest.sh
-# Environment: SDK_RANGE (default ^2), KEEP_SCRATCH=1 to keep the clone, DEPS_LATEST_CONFORMANCE=0 to skip the
+# Environment: SDK_RANGE (default ^2), KEEP_SCRATCH=1 to keep the clone, DEPS_LATEST_FORCE=1 to run even when
+# nothing is newer than what is installed, DEPS_LATEST_CONFORMANCE=0 to skip the
 # conformance leg, JEST_WORKERS (default 1)
 set -euo pipefail
 
@@ -27,6 +28,15 @@ SHADOWED=()
 for name in server node client core; do SHADOWED+=("@modelcontextprotocol/$name@$(newest "@modelcontextprotocol/$name" "$RANGE")"); done
 for name in class-validator class-transformer tsyringe; do SHADOWED+=("$name@$(newest "$name" latest)"); done
 log "newest of what the accelerators shadow: ${SHADOWED[*]}"
+
+# Nothing newer than what `npm ci` installed here: the main suite has just run every contract folder and the
+# conformance suite on these very versions, so a scratch clone would repeat it (DEPS_LATEST_FORCE=1 runs it anyway).
+NEWER="$(node "$ROOT/tooling/deps-latest/newer-than-installed.mjs" --root "$ROOT" "${SHADOWED[@]}")"
+if [ -z "$NEWER" ] && [ "${DEPS_LATEST_FORCE:-}" != 1 ]; then
+  log "check:deps-latest: ok, the newest are the installed versions (${SHADOWED[*]}): covered by the main suite"
+  exit 0
+fi
+[ -n "$NEWER" ] && printf 'newer than installed:\n%s\n' "$NEWER"
 
 log "scratch clone of $(git -C "$ROOT" rev-parse --short HEAD)"
 git clone --quiet --no-hardlinks "$ROOT" "$SCRATCH/repo"
