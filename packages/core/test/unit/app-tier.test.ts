@@ -30,6 +30,7 @@ test('a TesseraApp is not an McpEndpoint, and has only the main tier members', (
     'notify',
     'prompts',
     'removeProvider',
+    'replaceProvider',
     'resources',
     'tools',
   ]);
