@@ -3,9 +3,9 @@ export const ACCELERATORS_ENV = 'TESSERA_ACCELERATORS';
 
 /**
  * Every accelerator, by the name `TESSERA_ACCELERATORS=off:<name>,...` turns it off with: core's HTTP lane and
- * validation shortcuts, the client's node:http sender (`nodeHttpFetch()`) and its cached result validator.
+ * validation shortcuts, and the client's node:http sender (`nodeHttpFetch()`).
  */
-export const ACCELERATOR_NAMES = ['lane', 'validation', 'node-http', 'result-validator'] as const;
+export const ACCELERATOR_NAMES = ['lane', 'validation', 'node-http'] as const;
 
 /** One accelerator's name. */
 export type AcceleratorName = (typeof ACCELERATOR_NAMES)[number];
@@ -15,8 +15,8 @@ export type AcceleratorsEnv = Record<string, string | undefined> | undefined;
 
 /**
  * Whether every accelerator is off: `TESSERA_ACCELERATORS=off` sends everything the public way (the server's
- * lane through the SDK's node adapter, validation through class-validator's root, the client's checks through
- * the SDK's own, `nodeHttpFetch()` as the platform fetch), to compare figures or to rule the accelerators out.
+ * lane through the SDK's node adapter, validation through class-validator's root, the client's
+ * `nodeHttpFetch()` as the platform fetch), to compare figures or to rule the accelerators out.
  * Unset or `on`: on. `off:<name>,...` turns off only the ones named (so this answers false). Any other value is
  * refused, naming what it takes, rather than read as either.
  */

@@ -7,7 +7,6 @@
  *     (`fetch: nodeHttpFetch()`)
  *   tessera-undici: the same client on its default, undici's global fetch
  *   tessera-plain: the same as tessera-undici (its server is the one with the accelerators off)
- *   tessera-no-result-check: the same as tessera-undici, started with TESSERA_ACCELERATORS=off:result-validator
  *   sdk:     the SDK's Client pinned to 2026-07-28, its auto-fulfilment answering through an elicitation handler
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -18,7 +17,7 @@ type CallFlow = () => Promise<{ content?: Array<{ type: string; text?: string }>
 
 async function connect(kind: string, url: string): Promise<CallFlow> {
   const answer = { action: 'accept' as const, content: { region: 'eu' } };
-  if (['tessera', 'tessera-undici', 'tessera-plain', 'tessera-no-result-check'].includes(kind)) {
+  if (kind === 'tessera' || kind === 'tessera-undici' || kind === 'tessera-plain') {
     const client = new TesseraClient({ name: 'bench', elicitation: async () => answer });
     await client.connect(kind === 'tessera' ? { url, fetch: nodeHttpFetch() } : { url });
     return () => client.callTool({ name: 'provision', arguments: FLOW_ARGS }) as ReturnType<CallFlow>;
@@ -37,8 +36,6 @@ async function connect(kind: string, url: string): Promise<CallFlow> {
 
 async function main(): Promise<void> {
   const [kind, url, concurrencyText] = process.argv.slice(2);
-  if (kind === 'tessera-no-result-check' && process.env.TESSERA_ACCELERATORS !== 'off:result-validator')
-    throw new Error(`${kind} must be started with TESSERA_ACCELERATORS=off:result-validator (http-flows.part.ts does)`);
   if (!process.send) throw new Error('start me from http.bench.js (needs an IPC channel)');
   process.on('disconnect', () => process.exit(0));
   const concurrency = Number(concurrencyText ?? 16);

@@ -21,12 +21,6 @@ const PAIRS = [
   { id: 'tessera', server: 'flow-tessera', label: 'TesseraClient on nodeHttpFetch() + Tessera @Elicit (AES-256-GCM)' },
   // The same pair with the client on its default, undici's fetch, to show what the opt-in sender saves.
   { id: 'tessera-undici', server: 'flow-tessera', label: 'TesseraClient on undici fetch (default) + Tessera @Elicit' },
-  // The default client with its cached result validator off (the SDK's own, built per request).
-  {
-    id: 'tessera-no-result-check',
-    server: 'flow-tessera',
-    label: 'TesseraClient on undici fetch, TESSERA_ACCELERATORS=off:result-validator + Tessera @Elicit',
-  },
   // And with the server's accelerators off too: the flow with no accelerator anywhere.
   {
     id: 'tessera-plain',
@@ -38,11 +32,6 @@ const PAIRS = [
 /** Each accelerator a flow goes through, on and off (pair ids), for the verdicts. */
 const FLOW_ACCELERATORS = [
   { name: 'client: the node:http sender (nodeHttpFetch())', on: 'tessera', off: 'tessera-undici' },
-  {
-    name: 'client: the cached result validator (TESSERA_ACCELERATORS=off:result-validator)',
-    on: 'tessera-undici',
-    off: 'tessera-no-result-check',
-  },
   { name: 'core: every accelerator (TESSERA_ACCELERATORS=off)', on: 'tessera-undici', off: 'tessera-plain' },
 ] as const;
 
@@ -52,11 +41,11 @@ interface FlowClient {
 }
 
 function startClient(kind: string, url: string, concurrency: number): Promise<FlowClient> {
+  // every client with its accelerators on, whatever the shell says: the pairs name what is off
   const { TESSERA_ACCELERATORS: _inherited, ...env } = process.env;
   const child: ChildProcess = fork(join(__dirname, 'flow-client.js'), [kind, url, String(concurrency)], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    // each client kind with its own switch: only the one that measures the result validator off has it off
-    env: kind === 'tessera-no-result-check' ? { ...env, TESSERA_ACCELERATORS: 'off:result-validator' } : env,
+    env,
   });
   const next = () =>
     new Promise<any>((resolve, reject) => {

@@ -53,7 +53,6 @@ import { tasksTransportTap } from '../tasks/tasks-transport-tap';
 import { TaskRequests } from '../tasks/task-requests';
 import { ClientSkills } from '../skills/client-skills';
 import { explainConnectError, negotiationOptions } from './protocol-negotiation';
-import { resultValidatorAccelerator } from '../accelerators/result-validator/result-validator-accelerator';
 import { tapTransport, type TransportTap } from './transport-tap';
 import {
   checkMaxRounds,
@@ -98,8 +97,6 @@ export class TesseraClient {
   private clientHooks: { from: RoundHooks | undefined; merged: Required<RoundHooks> } | undefined;
   /** What the client reads and changes between the SDK client and each transport it connects. */
   private readonly tap: TransportTap;
-  /** The tools/call result validator built once per era codec, or undefined: the SDK builds its own per leg. */
-  private readonly resultValidator: ReturnType<typeof resultValidatorAccelerator>;
 
   constructor(private readonly options: TesseraClientOptions = {}) {
     checkClientOptions(options);
@@ -110,7 +107,6 @@ export class TesseraClient {
     this.capabilities = capabilitiesFromCallbacks(options);
     this.logLevel = resolveLogLevel(options.logLevel, options.onLog);
     const negotiation = negotiationOptions(options.protocol);
-    this.resultValidator = resultValidatorAccelerator();
     this.sdk = new SdkClient(
       { name: options.name ?? 'tessera-client', version: options.version ?? '0.1.0' },
       {
@@ -466,12 +462,9 @@ export class TesseraClient {
         return (await this.sdk.callTool(params, { ...options, toolDefinition })) as
           CallToolResult | InputRequiredResult;
       }
-      // the SDK's own result check for tools/call, built once instead of per request (accelerators/result-validator)
-      const request = { method: 'tools/call' as const, params };
-      const schema = this.resultValidator?.(this.sdk, 'tools/call');
-      return (await (schema === undefined
-        ? this.sdk.request(request, options)
-        : this.sdk.request(request, schema, options))) as CallToolResult | InputRequiredResult;
+      // the SDK's own result check for tools/call, the one it builds for the negotiated era
+      return (await this.sdk.request({ method: 'tools/call', params }, options)) as
+        CallToolResult | InputRequiredResult;
     }
     if (call.method === 'prompts/get') {
       return this.sdk.getPrompt({ name: call.name, arguments: call.arguments, ...legFields }, options);

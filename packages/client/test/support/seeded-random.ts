@@ -1,6 +1,6 @@
 /**
  * mulberry32: a small seeded generator of numbers in [0, 1), and a pick from a list with it, so a randomised
- * test that fails names the seed that replays it (leg-headers, leg-sockets.fuzz, spec-result-validator).
+ * test that fails names the seed that replays it (leg-headers, leg-sockets.fuzz).
  */
 export function random(seed: number) {
   let a = seed;
