@@ -4,12 +4,12 @@ import {
   type AuthInfo,
   type ServerEvent,
 } from '@modelcontextprotocol/server';
+import { openSubscriptionStream, type SubscriptionStream } from '../encoding/subscription-stream';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
 import { isJsonObject } from '../types/json-object';
 import { serverCapabilities } from './server-capabilities';
 import type { ServerRuntime } from './server-runtime';
 
-const KEEP_ALIVE_MS = 15_000;
 /** The SDK's own listen router refuses a stream past this many; these streams are bounded alike. */
 const MAX_STREAMS = 1024;
 
@@ -97,31 +97,20 @@ export class CallerChangeStreams {
   }
 
   private stream(id: string | number, honored: Honored, authInfo: AuthInfo | undefined, signal: AbortSignal): Response {
-    const encoder = new TextEncoder();
     const stamp = { [SUBSCRIPTION_ID_META_KEY]: id };
     const views = new Map<ListKind, string>();
-    let controller!: ReadableStreamDefaultController<Uint8Array>;
-    let closed = false;
-    let keepAlive: ReturnType<typeof setInterval> | undefined;
     let unsubscribe: (() => void) | undefined;
     // the caller's views at open, then one event after another: a view is compared with the one before it
     let heard: Promise<void> = Promise.resolve();
-    const write = (text: string) => {
-      if (closed) return;
-      try {
-        controller.enqueue(encoder.encode(text));
-      } catch {
-        // the reader has gone: the stream's cancel tears it down
-      }
-    };
-    const send = (message: Record<string, unknown>) =>
-      write(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', ...message })}\n\n`);
-    const hear = async (event: ServerEvent): Promise<void> => {
+    const hear = async (stream: SubscriptionStream, event: ServerEvent): Promise<void> => {
       if (event.kind === 'resource_updated') {
         if (!honored.resourceSubscriptions?.includes(event.uri)) return;
         // a resource the caller cannot read is one it never hears of
         if ((await this.rt.visibility.findResource(event.uri, authInfo)) === undefined) return;
-        send({ method: 'notifications/resources/updated', params: { ...event.params, uri: event.uri, _meta: stamp } });
+        stream.send({
+          method: 'notifications/resources/updated',
+          params: { ...event.params, uri: event.uri, _meta: stamp },
+        });
         return;
       }
       const list = LIST_EVENTS[event.kind]!;
@@ -129,58 +118,37 @@ export class CallerChangeStreams {
       const now = await this.viewOf(list.kind, authInfo);
       if (views.get(list.kind) === now) return; // changed for others only: nothing this caller may learn
       views.set(list.kind, now);
-      send({ method: list.method, params: { ...event.params, _meta: stamp } });
+      stream.send({ method: list.method, params: { ...event.params, _meta: stamp } });
     };
-    const teardown = (graceful: boolean) => {
-      if (closed) return;
-      if (graceful)
-        send({ id, result: { resultType: 'complete', _meta: { ...stamp, [SERVER_INFO_META_KEY]: this.rt.info } } });
-      closed = true;
-      unsubscribe?.();
-      clearInterval(keepAlive);
-      signal.removeEventListener('abort', onAbort);
-      this.open.delete(teardown);
-      try {
-        controller.close();
-      } catch {
-        // already closed by the reader
-      }
-    };
-    const onAbort = () => teardown(false);
-    const readable = new ReadableStream<Uint8Array>({
-      start: (c) => {
-        controller = c;
-        send({ method: 'notifications/subscriptions/acknowledged', params: { notifications: honored, _meta: stamp } });
-        if (Object.keys(honored).length === 0) return teardown(true);
+    return openSubscriptionStream({
+      id,
+      signal,
+      completeMeta: { ...stamp, [SERVER_INFO_META_KEY]: this.rt.info },
+      onOpen: (stream) => {
+        stream.send({
+          method: 'notifications/subscriptions/acknowledged',
+          params: { notifications: honored, _meta: stamp },
+        });
+        if (Object.keys(honored).length === 0) return stream.end(true);
         const kinds = Object.values(LIST_EVENTS).filter((l) => honored[l.flag] === true);
         heard = Promise.all(kinds.map(async (l) => void views.set(l.kind, await this.viewOf(l.kind, authInfo)))).then(
           () => undefined,
         );
         unsubscribe = this.rt.events!.subscribe((event) => {
           heard = heard
-            .then(() => (closed ? undefined : hear(event)))
+            .then(() => (stream.closed ? undefined : hear(stream, event)))
             .catch((error: unknown) =>
               this.rt.logger.warn('a change notification could not be filtered for its caller; not sent', {
                 error: error instanceof Error ? error.message : String(error),
               }),
             );
         });
-        this.open.add(teardown);
-        keepAlive = setInterval(() => write(': keepalive\n\n'), KEEP_ALIVE_MS);
-        keepAlive.unref?.();
+        this.open.add(stream.end);
       },
-      cancel: () => teardown(false),
-    });
-    if (signal.aborted) teardown(false);
-    else signal.addEventListener('abort', onAbort, { once: true });
-    return new Response(readable, {
-      status: 200,
-      headers: {
-        'content-type': 'text/event-stream',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
+      onEnd: (stream) => {
+        unsubscribe?.();
+        this.open.delete(stream.end);
       },
-    });
+    }).response;
   }
 }

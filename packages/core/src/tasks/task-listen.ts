@@ -6,6 +6,7 @@ import {
   type ProtocolError,
   type ServerContext,
 } from '@modelcontextprotocol/server';
+import { openSubscriptionStream } from '../encoding/subscription-stream';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
 import { isJsonObject } from '../types/json-object';
 import type { StoredTask } from './stored-task';
@@ -15,7 +16,6 @@ import { reachTaskStore } from './task-store-outage';
 import { detailedTask } from './task-wire';
 import { declaresTasks, tasksCapabilityMissing } from './tasks-extension';
 
-const KEEP_ALIVE_MS = 15_000;
 const RESERVED_META_PREFIX = 'io.modelcontextprotocol/';
 
 /** One open stream, as the change feed reaches it. */
@@ -185,73 +185,38 @@ export class TaskListenStreams {
     owns: (task: StoredTask) => boolean,
     signal?: AbortSignal,
   ): Response {
-    const encoder = new TextEncoder();
     const stamp = { [SUBSCRIPTION_ID_META_KEY]: id };
     const stampJson = JSON.stringify(stamp);
-    let controller!: ReadableStreamDefaultController<Uint8Array>;
-    let closed = false;
-    let keepAlive: ReturnType<typeof setInterval> | undefined;
-    const write = (text: string) => {
-      if (closed) return;
-      try {
-        controller.enqueue(encoder.encode(text));
-      } catch {
-        // the reader has gone: the stream's cancel tears it down
-      }
-    };
-    const send = (message: Record<string, unknown>) =>
-      write(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', ...message })}\n\n`);
-    const watcher: Watcher = {
-      owns,
-      // the task's JSON with this stream's `_meta` spliced in as its last member: no copy of the task per stream
-      deliver: (detailed) =>
-        write(
-          `event: message\ndata: {"jsonrpc":"2.0","method":"notifications/tasks","params":${detailed.slice(0, -1)},"_meta":${stampJson}}}\n\n`,
-        ),
-    };
     let attached = false;
-    const teardown = (graceful: boolean) => {
-      if (closed) return;
-      if (graceful) send({ id, result: { resultType: 'complete', _meta: stamp } });
-      closed = true;
-      clearInterval(keepAlive);
-      signal?.removeEventListener('abort', onAbort);
-      this.open.delete(teardown);
-      if (attached) this.detach(taskIds, caller, watcher);
-      try {
-        controller.close();
-      } catch {
-        // already closed by the reader
-      }
-    };
-    const onAbort = () => teardown(false);
-    const readable = new ReadableStream<Uint8Array>({
-      start: (c) => {
-        controller = c;
+    let watcher!: Watcher;
+    const stream = openSubscriptionStream({
+      id,
+      signal,
+      completeMeta: stamp,
+      onOpen: (opened) => {
         // the acknowledgement is the first message of the subscription, before any change is heard
-        send({
+        opened.send({
           method: 'notifications/subscriptions/acknowledged',
           params: { notifications: { taskIds: [...taskIds] }, _meta: stamp },
         });
-        this.open.add(teardown);
+        this.open.add(opened.end);
+        watcher = {
+          owns,
+          // the task's JSON with this stream's `_meta` spliced in as its last member: no copy of the task per stream
+          deliver: (detailed) =>
+            opened.write(
+              `event: message\ndata: {"jsonrpc":"2.0","method":"notifications/tasks","params":${detailed.slice(0, -1)},"_meta":${stampJson}}}\n\n`,
+            ),
+        };
         this.attach(taskIds, caller, watcher);
         attached = true;
-        keepAlive = setInterval(() => write(': keepalive\n\n'), KEEP_ALIVE_MS);
-        keepAlive.unref?.();
       },
-      cancel: () => teardown(false),
-    });
-    if (signal?.aborted) teardown(false);
-    else signal?.addEventListener('abort', onAbort, { once: true });
-    return new Response(readable, {
-      status: 200,
-      headers: {
-        'content-type': 'text/event-stream',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
+      onEnd: (ended) => {
+        this.open.delete(ended.end);
+        if (attached) this.detach(taskIds, caller, watcher);
       },
     });
+    return stream.response;
   }
 }
 
