@@ -5,6 +5,7 @@ import {
   type ServerEvent,
 } from '@modelcontextprotocol/server';
 import { openSubscriptionStream, type SubscriptionStream } from '../encoding/subscription-stream';
+import { principalFromAuthInfo } from '@tessera/request-state/framework';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
 import { isJsonObject } from '../types/json-object';
 import { serverCapabilities } from './server-capabilities';
@@ -12,6 +13,8 @@ import type { ServerRuntime } from './server-runtime';
 
 /** The SDK's own listen router refuses a stream past this many; these streams are bounded alike. */
 const MAX_STREAMS = 1024;
+/** And per caller (the verified principal), as task streams are by default: one caller cannot take them all. */
+export const MAX_CHANGE_STREAMS_PER_CALLER = 16;
 
 type ListKind = 'tools' | 'prompts' | 'resources';
 
@@ -43,6 +46,7 @@ const LIST_EVENTS: Record<string, { kind: ListKind; method: string; flag: keyof 
  */
 export class CallerChangeStreams {
   private readonly open = new Set<(graceful: boolean) => void>();
+  private readonly perCaller = new Map<string, number>();
 
   constructor(private readonly rt: ServerRuntime) {}
 
@@ -64,7 +68,21 @@ export class CallerChangeStreams {
         id,
         error: { code: JsonRpcCode.InternalError, message: 'Subscription limit reached' },
       });
-    return this.stream(id, honored, authInfo, request.signal);
+    const caller = principalFromAuthInfo(authInfo) ?? '';
+    if ((this.perCaller.get(caller) ?? 0) >= MAX_CHANGE_STREAMS_PER_CALLER)
+      return Response.json(
+        {
+          jsonrpc: '2.0',
+          id,
+          error: {
+            code: JsonRpcCode.LimitExceeded,
+            message: `subscriptions/listen: this caller has ${MAX_CHANGE_STREAMS_PER_CALLER} change streams open; close one first.`,
+            data: { reason: 'listen_cap', limit: MAX_CHANGE_STREAMS_PER_CALLER },
+          },
+        },
+        { status: 429 },
+      );
+    return this.stream(id, honored, authInfo, caller, request.signal);
   }
 
   /** Ends every open stream with the listen request's final response. */
@@ -96,7 +114,13 @@ export class CallerChangeStreams {
     return [...resources.map((r) => r.uri), ...templates.map((t) => t.uriTemplate)].join('\n');
   }
 
-  private stream(id: string | number, honored: Honored, authInfo: AuthInfo | undefined, signal: AbortSignal): Response {
+  private stream(
+    id: string | number,
+    honored: Honored,
+    authInfo: AuthInfo | undefined,
+    caller: string,
+    signal: AbortSignal,
+  ): Response {
     const stamp = { [SUBSCRIPTION_ID_META_KEY]: id };
     const views = new Map<ListKind, string>();
     let unsubscribe: (() => void) | undefined;
@@ -144,10 +168,14 @@ export class CallerChangeStreams {
             );
         });
         this.open.add(stream.end);
+        this.perCaller.set(caller, (this.perCaller.get(caller) ?? 0) + 1);
       },
       onEnd: (stream) => {
         unsubscribe?.();
-        this.open.delete(stream.end);
+        if (!this.open.delete(stream.end)) return; // ended before it was counted
+        const left = (this.perCaller.get(caller) ?? 1) - 1;
+        if (left > 0) this.perCaller.set(caller, left);
+        else this.perCaller.delete(caller);
       },
     }).response;
   }

@@ -6,6 +6,7 @@ import {
   type OAuthTokenVerifier,
 } from '@modelcontextprotocol/server';
 import { createApp, Provider, Resource, silentLogger, Tool, type TesseraApp } from '@tessera/core';
+import { MAX_CHANGE_STREAMS_PER_CALLER } from '../../src/server/caller-change-streams';
 import { listen, type HttpListener } from '@tessera/core/node';
 import { envelopeOf } from './support/provision-call';
 
@@ -21,7 +22,8 @@ const verifier: OAuthTokenVerifier = {
   async verifyAccessToken(token: string): Promise<AuthInfo> {
     const scopes = PEOPLE[token];
     if (!scopes) throw new OAuthError(OAuthErrorCode.InvalidToken, 'unknown token');
-    return { token, clientId: 'desk', scopes, expiresAt: Math.floor(Date.now() / 1000) + 3600 };
+    const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+    return { token, clientId: 'desk', scopes, expiresAt, extra: { subject: token.replace('-token', '') } };
   },
 };
 
@@ -87,7 +89,15 @@ function reader(response: Response) {
 }
 
 async function openStream(url: URL, token: string, notifications: Record<string, unknown>) {
-  const response = await fetch(url, {
+  const response = await listenRequest(url, token, notifications);
+  expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
+  const stream = reader(response);
+  opened.push(stream);
+  return stream;
+}
+
+function listenRequest(url: URL, token: string, notifications: Record<string, unknown>): Promise<Response> {
+  return fetch(url, {
     method: 'POST',
     headers: {
       accept: 'application/json, text/event-stream',
@@ -103,10 +113,6 @@ async function openStream(url: URL, token: string, notifications: Record<string,
       params: { notifications, _meta: envelopeOf(token) },
     }),
   });
-  expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
-  const stream = reader(response);
-  opened.push(stream);
-  return stream;
 }
 
 /** Every stream a test opened, cancelled after it whatever happened (a listener closes once they are gone). */
@@ -195,5 +201,22 @@ describe.each(paths)('change streams per caller over %s', (_path, options) => {
     expect(shown(await alice.next())).toBe(LIST_CHANGED);
     expect(shown(await bob.next())).toBe(LIST_CHANGED);
     expect(shown(await bob.next())).toBe(UPDATED_PUBLIC);
+  });
+
+  test('one caller may hold so many change streams at once; another caller still gets its own', async () => {
+    const filter = { toolsListChanged: true };
+    for (let i = 0; i < MAX_CHANGE_STREAMS_PER_CALLER; i++)
+      await (await openStream(listener.url, 'bob-token', filter)).next();
+    const refused = await listenRequest(listener.url, 'bob-token', filter);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({
+      error: {
+        code: -31429,
+        message: `subscriptions/listen: this caller has ${MAX_CHANGE_STREAMS_PER_CALLER} change streams open; close one first.`,
+        data: { reason: 'listen_cap', limit: MAX_CHANGE_STREAMS_PER_CALLER },
+      },
+    });
+    const alice = await openStream(listener.url, 'alice-token', filter);
+    expect(shown(await alice.next())).toBe('notifications/subscriptions/acknowledged');
   });
 });
