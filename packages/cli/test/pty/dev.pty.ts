@@ -113,7 +113,7 @@ describe('tessera dev in a real terminal (tmux)', () => {
 
       // an edit while a call is in flight: that call is answered (the old server drains), the next calls answer
       // with the change within the bound, and the new tool is named
-      const slow = call(url, 'slow', {}).then((outcome) => ({ ...outcome, at: Date.now() }));
+      const slow = call(url, 'slow', {});
       await term.waitFor('slow: started', RESTART_BOUND_MS); // the call is in its handler (the server's stderr)
       edit('is a good title', 'is a fine title');
       edit(
@@ -121,12 +121,11 @@ describe('tessera dev in a real terminal (tmux)', () => {
         "  @Tool({ description: 'Echo a title' })\n  echo(@Args() args: TicketArgs): string {\n    return args.title;\n  }\n\n  /** A prompt",
       );
       const took = await answersWith(url, 'is a fine title', RESTART_BOUND_MS);
-      const changedAt = Date.now();
       expect(took).toBeLessThan(RESTART_BOUND_MS);
       const slowCall = await slow;
+      // answered, not cut off: the old server drained it before the new build took the port (when the calling
+      // process then exits is its own affair, so no order against the next answers is asserted)
       expect(slowCall).toMatchObject({ code: 0, out: expect.stringContaining('slow done') });
-      // the new build listened only once the old server had answered it
-      expect(slowCall.at).toBeLessThanOrEqual(changedAt);
       expect(await term.waitFor('+ tool echo')).toMatch(/restarted in \d+\.\ds:\n {2}\+ tool echo/);
 
       // a signature createApp refuses (no DTO type reflected for @Args): said, server stopped, the loop waits
