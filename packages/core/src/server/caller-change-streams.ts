@@ -7,6 +7,7 @@ import {
 import { openSubscriptionStream, type SubscriptionStream } from '../encoding/subscription-stream';
 import { principalFromAuthInfo } from '@tessera/request-state/framework';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
+import { OpenPerCaller } from '../limits/open-per-caller';
 import { isJsonObject } from '../types/json-object';
 import { serverCapabilities } from './server-capabilities';
 import type { ServerRuntime } from './server-runtime';
@@ -46,7 +47,7 @@ const LIST_EVENTS: Record<string, { kind: ListKind; method: string; flag: keyof 
  */
 export class CallerChangeStreams {
   private readonly open = new Set<(graceful: boolean) => void>();
-  private readonly perCaller = new Map<string, number>();
+  private readonly perCaller = new OpenPerCaller();
 
   constructor(private readonly rt: ServerRuntime) {}
 
@@ -69,7 +70,7 @@ export class CallerChangeStreams {
         error: { code: JsonRpcCode.InternalError, message: 'Subscription limit reached' },
       });
     const caller = principalFromAuthInfo(authInfo) ?? '';
-    if ((this.perCaller.get(caller) ?? 0) >= MAX_CHANGE_STREAMS_PER_CALLER)
+    if (this.perCaller.of(caller) >= MAX_CHANGE_STREAMS_PER_CALLER)
       return Response.json(
         {
           jsonrpc: '2.0',
@@ -168,14 +169,12 @@ export class CallerChangeStreams {
             );
         });
         this.open.add(stream.end);
-        this.perCaller.set(caller, (this.perCaller.get(caller) ?? 0) + 1);
+        this.perCaller.opened(caller);
       },
       onEnd: (stream) => {
         unsubscribe?.();
         if (!this.open.delete(stream.end)) return; // ended before it was counted
-        const left = (this.perCaller.get(caller) ?? 1) - 1;
-        if (left > 0) this.perCaller.set(caller, left);
-        else this.perCaller.delete(caller);
+        this.perCaller.closed(caller);
       },
     }).response;
   }

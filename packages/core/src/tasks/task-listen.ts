@@ -8,6 +8,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { openSubscriptionStream } from '../encoding/subscription-stream';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
+import { OpenPerCaller } from '../limits/open-per-caller';
 import { isJsonObject } from '../types/json-object';
 import type { StoredTask } from './stored-task';
 import { isWellFormedTaskId } from './task-id';
@@ -46,7 +47,7 @@ export class TaskListenStreams {
   /** Task id -> the open streams that name it. */
   private readonly watchers = new Map<string, Set<Watcher>>();
   /** Open streams by the caller's verified principal. */
-  private readonly perCaller = new Map<string, number>();
+  private readonly perCaller = new OpenPerCaller();
   private unwatch?: () => void;
 
   constructor(private readonly tasks: TaskRuntime) {}
@@ -84,7 +85,7 @@ export class TaskListenStreams {
     const open = () => {
       if (this.open.size >= maxListenStreams)
         return tooMany(id, 'maxListenStreams', maxListenStreams, 'this server has');
-      if ((this.perCaller.get(caller) ?? 0) >= maxListenStreamsPerCaller)
+      if (this.perCaller.of(caller) >= maxListenStreamsPerCaller)
         return tooMany(id, 'maxListenStreamsPerCaller', maxListenStreamsPerCaller, 'this caller has');
       const owns = this.ownerCheck(id, meta, request, authInfo);
       return this.stream(id, [...new Set(ids as string[])], caller, owns, request.signal);
@@ -160,7 +161,7 @@ export class TaskListenStreams {
       if (named === undefined) this.watchers.set(taskId, (named = new Set()));
       named.add(watcher);
     }
-    this.perCaller.set(caller, (this.perCaller.get(caller) ?? 0) + 1);
+    this.perCaller.opened(caller);
   }
 
   private detach(taskIds: readonly string[], caller: string, watcher: Watcher): void {
@@ -169,9 +170,7 @@ export class TaskListenStreams {
       named?.delete(watcher);
       if (named?.size === 0) this.watchers.delete(taskId);
     }
-    const left = (this.perCaller.get(caller) ?? 1) - 1;
-    if (left > 0) this.perCaller.set(caller, left);
-    else this.perCaller.delete(caller);
+    this.perCaller.closed(caller);
     if (this.open.size === 0) {
       this.unwatch?.();
       this.unwatch = undefined;
