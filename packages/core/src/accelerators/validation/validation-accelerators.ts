@@ -100,12 +100,18 @@ export function openValidationAccelerator(
     warn,
   );
 
+  // A member is looked up once: each lookup is a require() of a package path, which Node resolves anew per call
+  // (a package.json read), and createApp asks for the metadata storage once per DTO.
+  const loaded = new Map<string, unknown>();
   return {
     loadMember(name) {
+      if (loaded.has(name)) return loaded.get(name);
       const load = members();
       if (!load) return undefined;
       try {
-        return load(name);
+        const value = load(name);
+        loaded.set(name, value);
+        return value;
       } catch (error) {
         warn(`validation accelerator deep-members: ${(error as Error).message}; class-validator's root serves it`);
         return undefined;
