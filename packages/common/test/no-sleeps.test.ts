@@ -19,7 +19,6 @@ const ROOT = path.resolve(__dirname, '../../..');
 const KNOWN_SLEEPS: Record<string, number> = {
   // stays: the generated tool that takes its time, so a rebuild's drain meets a call in flight
   'packages/cli/test/pty/dev.pty.ts': 1,
-  'packages/client/test/contracts/node-http/leg-sockets.fuzz.test.ts': 1,
   // stays: idle past a Keep-Alive hint, compared with Node's own fetch, whose timers no fake clock reaches
   'packages/client/test/contracts/node-http/node-http-fetch.test.ts': 1,
   // stays: waiting past a real socket's first-connect bound is what is tested

@@ -203,6 +203,7 @@ class ScriptedServer {
   private serve(socket: net.Socket): void {
     this.connections++;
     this.sockets.add(socket);
+    const port = socket.remotePort!; // a closed socket no longer tells
     socket.on('close', () => this.sockets.delete(socket));
     socket.on('error', () => undefined);
     let buffered = Buffer.alloc(0);
@@ -215,22 +216,50 @@ class ScriptedServer {
       if (buffered.length < end + 4 + length) return;
       this.received.push(text.slice(0, end + 4 + length).replace(/(Host: 127\.0\.0\.1:)\d+/, '$1<port>'));
       buffered = Buffer.alloc(0);
-      this.answering.push(this.answer(socket, this.script!));
+      this.answering.push(this.answer(socket, port, this.script!));
     });
   }
 
-  private async answer(socket: net.Socket, script: Script): Promise<void> {
+  private async answer(socket: net.Socket, port: number, script: Script): Promise<void> {
     for (const piece of script.pieces) {
       if (socket.destroyed) return;
       socket.write(piece);
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
-    // the client has read every piece by now (an end or a reset racing the last piece would read either way)
-    if (script.after !== 'keep') await new Promise((resolve) => setTimeout(resolve, 20));
+    // an end or a reset sent before the client read the last piece could overtake it: either client would then
+    // read something else than the script means
+    if (script.after !== 'keep') await clientHasRead(socket, port);
     if (script.after === 'end') socket.end();
     else if (script.after === 'destroy') socket.destroy();
     else if (script.after === 'reset') socket.resetAndDestroy();
   }
+}
+
+/**
+ * The client ends of the test's connections, by local port: node:http's agent and the leg sockets alike open
+ * theirs with `Socket#connect`, which is watched here (the sockets are only read, never driven). The port is
+ * noted once connected, as a closed socket no longer reports it.
+ */
+const clientSockets = new Map<number, net.Socket>();
+const socketConnect = net.Socket.prototype.connect;
+beforeAll(() => {
+  jest.spyOn(net.Socket.prototype, 'connect').mockImplementation(function (this: net.Socket, ...args: unknown[]) {
+    this.once('connect', () => clientSockets.set(this.localPort!, this));
+    return (socketConnect as (...a: unknown[]) => net.Socket).apply(this, args);
+  });
+});
+afterAll(() => jest.restoreAllMocks());
+
+/** Until the client's end (at `port`) of a server connection has read every byte written to it, or either end is closed. */
+async function clientHasRead(server: net.Socket, port: number): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline) {
+    if (server.destroyed) return;
+    const client = clientSockets.get(port);
+    if (client !== undefined && (client.destroyed || client.bytesRead >= server.bytesWritten)) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error(`the client did not read the ${server.bytesWritten} bytes written to it within 5 s`);
 }
 
 /** What a caller can observe of one leg. */
