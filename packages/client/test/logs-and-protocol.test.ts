@@ -114,6 +114,17 @@ describe("TesseraClient's protocol option", () => {
     await client.close();
   });
 
+  test.each([{ pin: '2026-07-28' }, { pin: '2025-11-25' }])(
+    'tells what the server serves (%j), and nothing before connect',
+    async (protocol) => {
+      expect(new TesseraClient().serverCapabilities).toBeUndefined();
+      const { client } = await overFetch({ protocol });
+      expect(client.serverCapabilities?.tools).toBeDefined();
+      expect(client.serverCapabilities?.resources).toBeUndefined(); // the app serves no resources
+      await client.close();
+    },
+  );
+
   test('pins 2026-07-28 as before', async () => {
     const { client } = await overFetch({ protocol: { pin: '2026-07-28' } });
     expect(client.protocolVersion).toBe('2026-07-28');

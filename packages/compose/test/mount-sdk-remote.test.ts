@@ -11,14 +11,16 @@ describe('a plain SDK McpServer in a child process, mounted under "shop" over st
   let app: TesseraApp;
   let caller: TesseraClient;
   const asked: string[] = [];
+  const debugLines: unknown[][] = [];
 
   beforeAll(async () => {
+    const debug = jest.spyOn(console, 'debug').mockImplementation((...line) => void debugLines.push(line));
     mount = await mountRemote({
       prefix: 'shop',
       command: process.execPath,
       args: ['-r', REGISTER, fixture('remote-sdk-stdio.fixture.ts')],
       cwd: ROOT,
-    });
+    }).finally(() => debug.mockRestore());
     app = createApp({
       name: 'gateway',
       version: '1.0.0',
@@ -39,6 +41,10 @@ describe('a plain SDK McpServer in a child process, mounted under "shop" over st
     await caller?.close();
     await app?.close();
     await mount?.close(); // ends the child process with the stdio connection
+  });
+
+  test('asks only for the kinds the remote advertises (no resources here: nothing asked, nothing logged)', () => {
+    expect(debugLines).toEqual([]);
   });
 
   test('lists its tools and prompt under the prefix', async () => {

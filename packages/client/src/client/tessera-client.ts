@@ -11,6 +11,7 @@ import {
   type LoggingLevel,
   type ProtocolEra,
   type ReadResourceResult,
+  type ServerCapabilities,
 } from '@modelcontextprotocol/client';
 import { capabilitiesFromCallbacks } from '../callbacks/capabilities-from-callbacks';
 import { InputAnswerer } from '../callbacks/input-answerer';
@@ -205,6 +206,11 @@ export class TesseraClient {
   /** `'modern'` (2026-07-28: rounds in results) or `'legacy'` (2025: push requests); undefined before connect. */
   get era(): ProtocolEra | undefined {
     return this.sdk.getProtocolEra();
+  }
+
+  /** What the server said it serves (`tools`, `prompts`, `resources`, ...); undefined before connect. */
+  get serverCapabilities(): ServerCapabilities | undefined {
+    return this.sdk.getServerCapabilities();
   }
 
   /** Closes the connection; a 2025-era HTTP session this client opened is ended first (`DELETE`), not left to time out. */

@@ -15,26 +15,40 @@ export interface RemoteSurface {
 /** Bound on pages per list: a remote whose cursors never end must not hold the start forever. */
 const MAX_PAGES = 1000;
 
-/** Reads the whole surface of a connected remote; a kind it does not serve (-32601) is an empty list. */
+/**
+ * Reads the whole surface of a connected remote. A kind it does not advertise is an empty list, not asked for
+ * (the SDK's client would answer it empty, with a console line each time); one it advertises but does not
+ * serve (-32601) is empty too.
+ */
 export async function readRemoteSurface(client: TesseraClient, timeoutMs: number): Promise<RemoteSurface> {
   const options = { timeout: timeoutMs };
+  const serves = client.serverCapabilities ?? {};
+  const none = Promise.resolve([]);
   const [tools, prompts, resources, resourceTemplates] = await Promise.all([
-    allPages(
-      (cursor) => client.listTools(cursor, options),
-      (r) => r.tools,
-    ),
-    allPages(
-      (cursor) => client.listPrompts(cursor, options),
-      (r) => r.prompts,
-    ),
-    allPages(
-      (cursor) => client.listResources(cursor, options),
-      (r) => r.resources,
-    ),
-    allPages(
-      (cursor) => client.listResourceTemplates(cursor, options),
-      (r) => r.resourceTemplates,
-    ),
+    serves.tools
+      ? allPages(
+          (cursor) => client.listTools(cursor, options),
+          (r) => r.tools,
+        )
+      : none,
+    serves.prompts
+      ? allPages(
+          (cursor) => client.listPrompts(cursor, options),
+          (r) => r.prompts,
+        )
+      : none,
+    serves.resources
+      ? allPages(
+          (cursor) => client.listResources(cursor, options),
+          (r) => r.resources,
+        )
+      : none,
+    serves.resources
+      ? allPages(
+          (cursor) => client.listResourceTemplates(cursor, options),
+          (r) => r.resourceTemplates,
+        )
+      : none,
   ]);
   return { tools, prompts, resources, resourceTemplates };
 }
