@@ -138,5 +138,8 @@ describe('a remote that is down', () => {
     await expect(mountRemote({ prefix: 'x', command: 'node', forwardAuth: true })).rejects.toThrow(
       'forwardAuth needs url',
     );
+    await expect(mountRemote({ prefix: 'x', url: 'http://x', remoteTaskTimeoutMs: 0 })).rejects.toThrow(
+      'remoteTaskTimeoutMs must be a positive number of milliseconds, got 0.',
+    );
   });
 });

@@ -44,7 +44,14 @@ describe('a Tessera server in another process, mounted under "ops" over HTTP', (
   test('lists every tool, prompt, resource and template under the prefix', async () => {
     const c = await client();
     const tools = await c.listTools();
-    expect(tools.tools.map((t) => t.name).sort()).toEqual(['ops_deploy', 'ops_greet', 'ops_report', 'ops_stats']);
+    expect(tools.tools.map((t) => t.name).sort()).toEqual([
+      'ops_deploy',
+      'ops_greet',
+      'ops_report',
+      'ops_stall',
+      'ops_stalls_cancelled',
+      'ops_stats',
+    ]);
     const greet = tools.tools.find((t) => t.name === 'ops_greet')!;
     expect(greet.description).toBe('Greets someone');
     expect(greet.annotations).toMatchObject({ readOnlyHint: true });
@@ -113,6 +120,36 @@ describe('a Tessera server in another process, mounted under "ops" over HTTP', (
     expect(text(await c.callTool({ name: 'ops_report', arguments: {} }))).toBe('report for Q2');
     expect(asked).toEqual(['Which period?']);
     await c.close();
+  });
+
+  test('a remote task that neither ends nor asks within remoteTaskTimeoutMs is cancelled, the call failed', async () => {
+    const bounded = await mountRemote({ prefix: 'ops', url: remote.url, remoteTaskTimeoutMs: 300 });
+    const gateway = createApp({
+      name: 'gateway',
+      version: '1.0.0',
+      providers: [],
+      imports: [bounded.module],
+      logger: silentLogger,
+    });
+    const c = new TesseraClient();
+    try {
+      await c.connect({ fetch: (request) => gateway.fetch(request) });
+      const cancelled = async () => text(await c.callTool({ name: 'ops_stalls_cancelled', arguments: {} }));
+      const before = Number(await cancelled());
+      const r = await c.callTool({ name: 'ops_stall', arguments: {} });
+      expect(r.isError).toBe(true);
+      expect(text(r)).toMatch(
+        /^mount "ops": .*its task neither ended nor asked within 300 ms \(remoteTaskTimeoutMs\), so it was cancelled/,
+      );
+      // the remote's handler sees its cancellation (a bounded poll: the count moves after tasks/cancel answers)
+      for (let i = 0; i < 100 && Number(await cancelled()) === before; i++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(Number(await cancelled())).toBe(before + 1);
+    } finally {
+      await c.close();
+      await gateway.close();
+      await bounded.close();
+    }
   });
 
   test('taskTools: a task of ours wraps the remote one; tasks/get and the result through our server', async () => {

@@ -35,6 +35,11 @@ export interface MountRemoteOptions {
   connectTimeoutMs?: number;
   /** Limit per forwarded leg; default 60 000 ms. */
   callTimeoutMs?: number;
+  /**
+   * Limit on following a remote task within one leg of a call (until it ends or asks a question); default
+   * 3 600 000 ms (an hour). Past it the remote task is cancelled and the call fails, naming the mount.
+   */
+  remoteTaskTimeoutMs?: number;
 }
 
 const KNOWN = {
@@ -49,6 +54,7 @@ const KNOWN = {
   taskTools: true,
   connectTimeoutMs: true,
   callTimeoutMs: true,
+  remoteTaskTimeoutMs: true,
 } as const satisfies Record<keyof MountRemoteOptions, true>;
 
 const PREFIX = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -75,7 +81,8 @@ export function checkMountRemoteOptions(options: MountRemoteOptions): void {
       : undefined) ??
     taskToolsProblem(options.taskTools, `${where}: taskTools`) ??
     timeoutProblem(options.connectTimeoutMs, `${where}: connectTimeoutMs`) ??
-    timeoutProblem(options.callTimeoutMs, `${where}: callTimeoutMs`);
+    timeoutProblem(options.callTimeoutMs, `${where}: callTimeoutMs`) ??
+    timeoutProblem(options.remoteTaskTimeoutMs, `${where}: remoteTaskTimeoutMs`);
   if (problem !== undefined) throw new InvalidConfigurationError(problem);
 }
 

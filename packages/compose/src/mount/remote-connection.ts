@@ -4,6 +4,7 @@ import type { MountRemoteOptions } from './mount-remote-options';
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 const DEFAULT_CALL_TIMEOUT_MS = 60_000;
+const DEFAULT_REMOTE_TASK_TIMEOUT_MS = 3_600_000;
 
 /**
  * Called only by a 2025-era remote, which pushes its questions in the middle of a call: the mount answers no
@@ -23,6 +24,7 @@ function passedThrough(): never {
 export class RemoteConnection {
   readonly connectTimeoutMs: number;
   readonly callTimeoutMs: number;
+  readonly remoteTaskTimeoutMs: number;
   /** The caller's bearer token while one of its calls is forwarded (with `forwardAuth`). */
   private readonly callerToken = new AsyncLocalStorage<string | undefined>();
 
@@ -32,6 +34,7 @@ export class RemoteConnection {
   ) {
     this.connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     this.callTimeoutMs = options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+    this.remoteTaskTimeoutMs = options.remoteTaskTimeoutMs ?? DEFAULT_REMOTE_TASK_TIMEOUT_MS;
   }
 
   static async open(options: MountRemoteOptions): Promise<RemoteConnection> {

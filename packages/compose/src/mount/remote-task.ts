@@ -20,7 +20,8 @@ export function isRemoteTaskState(state: unknown): state is RemoteTaskState {
  * interval) until it ends or asks. Its questions become our `input_required` round, the remote's task id
  * travelling in our state (sealed by core, or kept in our own task's record), never in the caller's hands;
  * the next round's answers go to the remote with `tasks/update`. Its result is our result; a failed or
- * cancelled task is a tool error naming the mount.
+ * cancelled task is a tool error naming the mount, and so is one that neither ends nor asks within the mount's
+ * `remoteTaskTimeoutMs` (then cancelled: a remote that never finishes must not hold our call forever).
  */
 export async function followRemoteTask(
   connection: RemoteConnection,
@@ -35,6 +36,7 @@ export async function followRemoteTask(
   const send = <T>(request: () => Promise<T>) => connection.as(ctx.authInfo?.token, request);
   if (ctx.inputResponses !== undefined && Object.keys(ctx.inputResponses).length > 0)
     await send(() => handle.update(ctx.inputResponses as InputResponses, options));
+  const deadline = Date.now() + connection.remoteTaskTimeoutMs;
   try {
     for (;;) {
       const task = await send(() => handle.get(options));
@@ -49,7 +51,15 @@ export async function followRemoteTask(
           requestState: state as unknown as string,
         } as InputRequiredResult;
       }
-      await pause(Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, task.pollIntervalMs ?? MIN_POLL_MS)), ctx.signal);
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        await send(() => handle.cancel()).catch(() => undefined);
+        return fail(
+          `its task neither ended nor asked within ${connection.remoteTaskTimeoutMs} ms (remoteTaskTimeoutMs), so it was cancelled`,
+        );
+      }
+      const interval = Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, task.pollIntervalMs ?? MIN_POLL_MS));
+      await pause(Math.min(interval, left), ctx.signal);
     }
   } catch (error) {
     // our caller stopped waiting: the remote's task is stopped too (best effort)
