@@ -7,6 +7,7 @@ import {
 import { openSubscriptionStream, type SubscriptionStream } from '../encoding/subscription-stream';
 import { principalFromAuthInfo } from '@tessera/request-state/framework';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
+import { checkListenRequest } from '../http-headers/listen-request-check';
 import { OpenPerCaller } from '../limits/open-per-caller';
 import { isJsonObject } from '../types/json-object';
 import { serverCapabilities } from './server-capabilities';
@@ -61,6 +62,9 @@ export class CallerChangeStreams {
     const filter = isJsonObject(params.notifications) ? params.notifications : undefined;
     // task streams are served beside this; anything malformed gets the SDK's own refusal
     if (filter === undefined || filter.taskIds !== undefined) return undefined;
+    const checked = checkListenRequest(request, body);
+    if (checked === 'leave') return undefined;
+    if (checked !== 'serve') return checked;
     const honored = this.honored(filter);
     if (honored === undefined) return undefined;
     if (this.open.size >= MAX_STREAMS)

@@ -16,6 +16,7 @@ import type { TaskRuntime } from './task-runtime';
 import { reachTaskStore } from './task-store-outage';
 import { detailedTask } from './task-wire';
 import { declaresTasks, tasksCapabilityMissing } from './tasks-extension';
+import { checkListenRequest } from '../http-headers/listen-request-check';
 
 const RESERVED_META_PREFIX = 'io.modelcontextprotocol/';
 
@@ -60,6 +61,9 @@ export class TaskListenStreams {
     if (filter.taskIds === undefined) return undefined;
     const id = body.id;
     if (typeof id !== 'string' && typeof id !== 'number') return undefined; // no request: the SDK answers it
+    const checked = checkListenRequest(request, body);
+    if (checked === 'leave') return undefined;
+    if (checked !== 'serve') return checked;
     const meta = isJsonObject(params._meta) ? params._meta : {};
     if (!declaresTasks(meta[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined)) {
       const missing = tasksCapabilityMissing('subscriptions/listen with notifications.taskIds');
