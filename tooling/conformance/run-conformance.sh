@@ -14,7 +14,8 @@
 # own checks ran is not a pass. Totals per group are printed. Exits non-zero on any failure, or when the
 # suite's own exit code for a required set is.
 #
-# Usage: tooling/conformance/run-conformance.sh [server|client|both]   (default both)
+# Usage: tooling/conformance/run-conformance.sh [server|client|both|prepare]   (default both; prepare: install the
+# CLI and build the app only, so that runs side by side, each with CONFORMANCE_SKIP_BUILD=1, share them)
 # Environment:
 #   CONFORMANCE_TIMEOUT_MS  per-scenario timeout of the client leg (default 180000: all scenarios run at once,
 #                           one client process each, which is slow on a 2-core machine)
@@ -30,7 +31,7 @@
 set -euo pipefail
 
 LEGS="${1:-both}"
-case "$LEGS" in server | client | both) ;; *) echo "usage: $0 [server|client|both]" >&2; exit 2 ;; esac
+case "$LEGS" in server | client | both | prepare) ;; *) echo "usage: $0 [server|client|both|prepare]" >&2; exit 2 ;; esac
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
@@ -85,6 +86,7 @@ if [ "${CONFORMANCE_SKIP_BUILD:-0}" != 1 ]; then
   log "building tooling/conformance"
   (cd "$ROOT" && npx tsc -b tooling/conformance)
 fi
+[ "$LEGS" != prepare ] || exit 0
 
 requirements_file() { echo "$TOOLS/node_modules/@modelcontextprotocol/conformance/requirements/$1.yaml"; }
 expected_file() { if [ "$1" = 2026-07-28 ]; then echo "$HERE/expected-failures.yml"; else echo "$HERE/expected-failures.$1.yml"; fi; }
