@@ -71,7 +71,10 @@ async function main() {
   }
 }
 
-/** Every step after the packing, as legs; a leg awaits what it needs from an earlier one (started before it). */
+/**
+ * Every step after the packing, as legs; a leg awaits what it needs from an earlier one (started before it). The
+ * Node legs, the longest, start as soon as what they need is there; the other builds fill the slots after them.
+ */
 function legs(work, tarballs, nodes) {
   const consumersDir = path.join(work, 'consumers');
   const builds = consumerBuilds(consumersDir);
@@ -79,6 +82,11 @@ function legs(work, tarballs, nodes) {
   const leg = (title, run) => ({ title, run: (step, signal) => remember(running, title, run(step, signal)) });
   const after = (title) => running.get(title);
   const stamp = new Date().toISOString().replace(/[-:]|\.\d+/g, '');
+  const compileLeg = (build) =>
+    leg(build.label, async (step, signal) => {
+      await after('consumers');
+      return compileConsumer(build, step, signal);
+    });
 
   return [
     leg('consumers', (step, signal) => installConsumers(consumersDir, tarballs, step, signal)),
@@ -96,12 +104,7 @@ function legs(work, tarballs, nodes) {
       await runCaptured('bash', [CONFORMANCE_SCRIPT, 'prepare'], { cwd: ROOT, timeoutMs: 600_000, signal });
       step('conformance suite installed and tooling/conformance built, for every Node leg');
     }),
-    ...builds.map((build) =>
-      leg(build.label, async (step, signal) => {
-        await after('consumers');
-        return compileConsumer(build, step, signal);
-      }),
-    ),
+    ...builds.filter((b) => b.onEveryNode).map(compileLeg),
     ...nodes.map(({ version, binary }) =>
       leg(`Node ${version}`, async (step, signal) => {
         const { project, pinned } = await after('scaffold');
@@ -154,6 +157,7 @@ function legs(work, tarballs, nodes) {
         );
       }),
     ),
+    ...builds.filter((b) => !b.onEveryNode).map(compileLeg),
     leg('other TypeScript versions', async (step, signal) => {
       const { project } = await after('scaffold');
       const own = path.join(work, 'other-typescript');
