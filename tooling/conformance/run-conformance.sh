@@ -121,8 +121,10 @@ timings=()
 # The legs share nothing but the machine (each its own ports and result folders). With both, the server leg
 # runs in a background subshell: its output is held in $SERVER_LOG and printed when it ends, and its outcomes
 # reach this shell through $SERVER_OUTCOMES (one "failure|...", "judged|..." or "timing|..." line each).
-SERVER_LOG="$RESULTS/server-leg.log"
-SERVER_OUTCOMES="$RESULTS/server-leg.outcomes"
+# (in a folder of this run's own: two runs may share one results folder, a server leg and a client leg)
+OWN="$(mktemp -d)"
+SERVER_LOG="$OWN/server-leg.log"
+SERVER_OUTCOMES="$OWN/server-leg.outcomes"
 : > "$SERVER_OUTCOMES"
 SERVER_LEG_PID=""
 SERVER_PID=""
@@ -142,6 +144,7 @@ stop_everything() {
   fi
   SERVER_LEG_PID=""
   stop_server
+  rm -rf "$OWN"
 }
 trap stop_everything EXIT
 trap 'stop_everything; exit 130' INT TERM
