@@ -24,7 +24,12 @@ export function readJson(file) {
 
 /** One line per step, with the seconds since the check started (a slow step shows where the minutes go). */
 export function step(title) {
-  console.log(`-- [${Math.round(process.uptime())} s] ${title}`);
+  console.log(stepLine(title));
+}
+
+/** A step's line, timed now; a check that runs steps side by side holds the lines and prints them later. */
+export function stepLine(title) {
+  return `-- [${Math.round(process.uptime())} s] ${title}`;
 }
 
 /** Runs a command, its output shown; throws with the command line and exit code on failure or timeout. */

@@ -5,6 +5,7 @@
 #     against tooling/conformance's everything server on 127.0.0.1 (legacySessions on, so 2025 clients get
 #     sessions); the suite has no stdio mode (its server leg needs a URL, its client-leg mocks are HTTP);
 #   client leg: the suite's mock servers against tooling/conformance's client.
+# With both legs (the default) they run side by side, the server leg's output printed after the client leg's.
 # Each leg runs each requirement set (--requirements REV: the required scenarios, scored, plus the
 # extension, pending and added-after-release ones the suite runs unscored), then every other scenario the
 # suite lists for that leg (applicable at REV, or an extension: those in the first set's run only) by name.
@@ -14,7 +15,8 @@
 # own checks ran is not a pass. Totals per group are printed. Exits non-zero on any failure, or when the
 # suite's own exit code for a required set is.
 #
-# Usage: tooling/conformance/run-conformance.sh [server|client|both]   (default both)
+# Usage: tooling/conformance/run-conformance.sh [server|client|both|prepare]   (default both; prepare: install the
+# CLI and build the app only, so that runs side by side, each with CONFORMANCE_SKIP_BUILD=1, share them)
 # Environment:
 #   CONFORMANCE_TIMEOUT_MS  per-scenario timeout of the client leg (default 180000: all scenarios run at once,
 #                           one client process each, which is slow on a 2-core machine)
@@ -30,7 +32,7 @@
 set -euo pipefail
 
 LEGS="${1:-both}"
-case "$LEGS" in server | client | both) ;; *) echo "usage: $0 [server|client|both]" >&2; exit 2 ;; esac
+case "$LEGS" in server | client | both | prepare) ;; *) echo "usage: $0 [server|client|both|prepare]" >&2; exit 2 ;; esac
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
@@ -85,6 +87,7 @@ if [ "${CONFORMANCE_SKIP_BUILD:-0}" != 1 ]; then
   log "building tooling/conformance"
   (cd "$ROOT" && npx tsc -b tooling/conformance)
 fi
+[ "$LEGS" != prepare ] || exit 0
 
 requirements_file() { echo "$TOOLS/node_modules/@modelcontextprotocol/conformance/requirements/$1.yaml"; }
 expected_file() { if [ "$1" = 2026-07-28 ]; then echo "$HERE/expected-failures.yml"; else echo "$HERE/expected-failures.$1.yml"; fi; }
@@ -114,7 +117,16 @@ suite_failures=()
 judged=()
 timings=()
 
-# --- 3. server leg, once per HTTP path -------------------------------------------------------------------
+# --- 3. server leg, once per HTTP path; with both legs, beside the client leg ----------------------------
+# The legs share nothing but the machine (each its own ports and result folders). With both, the server leg
+# runs in a background subshell: its output is held in $SERVER_LOG and printed when it ends, and its outcomes
+# reach this shell through $SERVER_OUTCOMES (one "failure|...", "judged|..." or "timing|..." line each).
+# (in a folder of this run's own: two runs may share one results folder, a server leg and a client leg)
+OWN="$(mktemp -d)"
+SERVER_LOG="$OWN/server-leg.log"
+SERVER_OUTCOMES="$OWN/server-leg.outcomes"
+: > "$SERVER_OUTCOMES"
+SERVER_LEG_PID=""
 SERVER_PID=""
 stop_server() {
   if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
@@ -123,7 +135,19 @@ stop_server() {
   fi
   SERVER_PID=""
 }
-trap stop_server EXIT INT TERM
+# Stops the background server leg and what it started (its children, by its pid), then our own server.
+stop_everything() {
+  if [ -n "$SERVER_LEG_PID" ] && kill -0 "$SERVER_LEG_PID" 2>/dev/null; then
+    pkill -TERM -P "$SERVER_LEG_PID" 2>/dev/null || true
+    kill "$SERVER_LEG_PID" 2>/dev/null || true
+    wait "$SERVER_LEG_PID" 2>/dev/null || true
+  fi
+  SERVER_LEG_PID=""
+  stop_server
+  rm -rf "$OWN"
+}
+trap stop_everything EXIT
+trap 'stop_everything; exit 130' INT TERM
 
 # fast: listen's direct 2026-07-28 POST on node:http; sdk: every request through the SDK's node adapter
 SERVER_PATHS="${CONFORMANCE_SERVER_PATHS:-fast sdk}"
@@ -152,21 +176,29 @@ run_server_leg() {
     t0=$SECONDS
     log "server leg ($path path): conformance server --url $url --requirements $revision"
     if ! "${CONF[@]}" server --url "$url" --requirements "$revision" -o "$out/$revision" "${extra_args[@]}"; then
-      suite_failures+=("server ($path path, $revision): a required scenario failed")
+      echo "failure|server ($path path, $revision): a required scenario failed" >> "$SERVER_OUTCOMES"
     fi
     for scenario in ${BY_NAME_SERVER[$revision]}; do
       log "server leg ($path path): conformance server --scenario $scenario (by name)"
       # at the scenario's own wire (2026-07-28 for an extension's server scenarios); judged below
       "${CONF[@]}" server --url "$url" --scenario "$scenario" -o "$out/$revision" "${extra_args[@]}" || true
     done
-    judged+=("$revision|server=server leg, $path path, $revision=$out/$revision")
-    timings+=("server ($path path, $revision) $((SECONDS - t0))s")
+    echo "judged|$revision|server=server leg, $path path, $revision=$out/$revision" >> "$SERVER_OUTCOMES"
+    echo "timing|server ($path path, $revision) $((SECONDS - t0))s" >> "$SERVER_OUTCOMES"
   done
   stop_server
 }
 
-if [ "$LEGS" != client ]; then
+if [ "$LEGS" = server ]; then
   for path in $SERVER_PATHS; do run_server_leg "$path"; done
+elif [ "$LEGS" = both ]; then
+  (
+    trap stop_server EXIT
+    trap 'exit 143' TERM
+    for path in $SERVER_PATHS; do run_server_leg "$path"; done
+  ) > "$SERVER_LOG" 2>&1 &
+  SERVER_LEG_PID=$!
+  log "server leg running beside the client leg (its output follows the client leg's)"
 fi
 
 # --- 4. client leg ---------------------------------------------------------------------------------------
@@ -191,6 +223,26 @@ if [ "$LEGS" != server ]; then
     timings+=("client ($revision) $((SECONDS - t0))s")
   done
 fi
+
+if [ -n "$SERVER_LEG_PID" ]; then
+  server_leg_rc=0
+  wait "$SERVER_LEG_PID" || server_leg_rc=$?
+  SERVER_LEG_PID=""
+  cat "$SERVER_LOG"
+  [ "$server_leg_rc" -eq 0 ] || { echo "the server leg stopped early (exit $server_leg_rc)" >&2; exit 1; }
+fi
+# The server leg's outcomes first, as when the legs ran one after the other.
+server_failures=() server_judged=() server_timings=()
+while IFS='|' read -r kind rest; do
+  case "$kind" in
+    failure) server_failures+=("$rest") ;;
+    judged) server_judged+=("$rest") ;;
+    timing) server_timings+=("$rest") ;;
+  esac
+done < "$SERVER_OUTCOMES"
+suite_failures=("${server_failures[@]}" "${suite_failures[@]}")
+judged=("${server_judged[@]}" "${judged[@]}")
+timings=("${server_timings[@]}" "${timings[@]}")
 
 # --- 5. every scenario judged: required, unscored and by name, against expected-failures.yml -------------
 judge_rc=0

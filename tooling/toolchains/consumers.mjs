@@ -4,11 +4,12 @@
 // decorator flags and Node's types, which a Tessera project needs), and the scaffold's tsconfig. Both with
 // `skipLibCheck: false`, so the published .d.ts files (and what they import) are type-checked by each compiler.
 // Every build then completes the flow on this machine's Node; the caller runs the TypeScript 7 builds on each
-// Node version of the matrix.
+// Node version of the matrix. Each build has an output folder of its own, so builds can run side by side.
 import { copyFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { peerRanges, ROOT, run, step } from '../check-packages/support.mjs';
+import { peerRanges, ROOT } from '../check-packages/support.mjs';
 import { installAgainstTarballs } from './local-project.mjs';
+import { runCaptured } from './run-captured.mjs';
 import { TYPESCRIPT_VERSIONS } from './versions.mjs';
 
 const HERE = import.meta.dirname;
@@ -19,10 +20,34 @@ const LATEST_TYPESCRIPT = Object.keys(TYPESCRIPT_VERSIONS).at(-1);
 const aliasOf = (version) => `typescript-${version}`;
 
 /**
- * Installs the consumers against the tarballs, compiles each one every way, runs each build once here;
- * returns the builds to run on other Node versions ({ label, file }) and the TypeScript 7 compiler's path.
+ * The consumers' builds, each compiled into a folder of its own (`{ label, project, settings, tsc, outDir,
+ * onEveryNode }`: the TypeScript 7 builds under `tsc --init` settings run on each Node version of the matrix).
  */
-export function checkConsumers(dir, tarballs) {
+export function consumerBuilds(dir) {
+  const builds = [];
+  for (const flavour of Object.keys(FLAVOURS))
+    for (const settings of ['init', 'scaffold'])
+      for (const [compiler, version] of Object.entries(TYPESCRIPT_VERSIONS))
+        builds.push({
+          label: `${flavour} consumer, ${settings === 'init' ? "TypeScript 7's tsc --init" : "the scaffold's"} settings, ${compiler}`,
+          project: path.join(dir, flavour),
+          settings,
+          tsc: typescriptIn(dir, version),
+          outDir: `dist/${settings}-${version}`,
+          onEveryNode: compiler === LATEST_TYPESCRIPT && settings === 'init',
+        });
+  return builds;
+}
+
+/** The TypeScript 7 compiler the consumers install. */
+export function consumersTypescript7(dir) {
+  return typescriptIn(dir, TYPESCRIPT_VERSIONS[LATEST_TYPESCRIPT]);
+}
+
+const typescriptIn = (dir, version) => path.join(dir, 'node_modules', aliasOf(version), 'bin', 'tsc');
+
+/** Writes the consumers' projects and installs them (every TypeScript of the matrix) against the tarballs. */
+export async function installConsumers(dir, tarballs, step, signal) {
   mkdirSync(dir, { recursive: true });
   const devDependencies = { '@types/node': '^22.19.0' };
   for (const version of Object.values(TYPESCRIPT_VERSIONS))
@@ -45,10 +70,7 @@ export function checkConsumers(dir, tarballs) {
       2,
     ),
   );
-  installAgainstTarballs(dir, tarballs);
-  const tsc = (version) => path.join(dir, 'node_modules', aliasOf(version), 'bin', 'tsc');
-
-  const latest = [];
+  await installAgainstTarballs(dir, tarballs, step, signal);
   for (const [flavour, manifestFields] of Object.entries(FLAVOURS)) {
     const project = path.join(dir, flavour);
     mkdirSync(path.join(project, 'src'), { recursive: true });
@@ -57,33 +79,31 @@ export function checkConsumers(dir, tarballs) {
       JSON.stringify({ name: `${flavour}-consumer`, private: true, ...manifestFields }, null, 2),
     );
     copyFileSync(path.join(HERE, 'consumers', `${flavour}-flow.ts`), path.join(project, 'src', 'flow.ts'));
-    writeSettings(project, tsc(TYPESCRIPT_VERSIONS[LATEST_TYPESCRIPT]));
-
-    for (const settings of ['init', 'scaffold'])
-      for (const [compiler, version] of Object.entries(TYPESCRIPT_VERSIONS)) {
-        const outDir = `dist/${settings}-${version}`;
-        const label = `${flavour} consumer, ${settings === 'init' ? "TypeScript 7's tsc --init" : "the scaffold's"} settings, ${compiler}`;
-        run(process.execPath, [tsc(version), '-p', `tsconfig.${settings}.json`, '--outDir', outDir], {
-          cwd: project,
-          timeoutMs: 180_000,
-        });
-        const file = path.join(project, outDir, 'flow.js');
-        step(`${label}: compiled with skipLibCheck false; ${runFlow(process.execPath, file)}`);
-        if (compiler === LATEST_TYPESCRIPT && settings === 'init') latest.push({ label, file });
-      }
+    await writeSettings(project, consumersTypescript7(dir), signal);
   }
-  return { latest, typescript7: tsc(TYPESCRIPT_VERSIONS[LATEST_TYPESCRIPT]) };
+}
+
+/** Compiles one build (each into a folder of its own) and runs it once here; returns the compiled flow's path. */
+export async function compileConsumer(build, step, signal) {
+  await runCaptured(process.execPath, [build.tsc, '-p', `tsconfig.${build.settings}.json`, '--outDir', build.outDir], {
+    cwd: build.project,
+    timeoutMs: 180_000,
+    signal,
+  });
+  const file = path.join(build.project, build.outDir, 'flow.js');
+  step(`${build.label}: compiled with skipLibCheck false; ${await runFlow(process.execPath, file, signal)}`);
+  return file;
 }
 
 /** Runs a compiled consumer flow on the given Node binary; returns the line it prints. */
-export function runFlow(node, file) {
-  return run(node, [file], { cwd: path.dirname(file), capture: true, timeoutMs: 60_000 }).trim();
+export async function runFlow(node, file, signal) {
+  return (await runCaptured(node, [file], { cwd: path.dirname(file), timeoutMs: 60_000, signal })).trim();
 }
 
 // tsconfig.init.json: what `tsc --init` of TypeScript 7 writes, untouched; tsconfig.scaffold.json: the scaffold's
 // compiler options. Each extended by the few settings a Tessera project needs on top.
-function writeSettings(project, typescript7) {
-  run(process.execPath, [typescript7, '--init'], { cwd: project, capture: true });
+async function writeSettings(project, typescript7, signal) {
+  await runCaptured(process.execPath, [typescript7, '--init'], { cwd: project, signal });
   renameSync(path.join(project, 'tsconfig.json'), path.join(project, 'tsconfig.init-defaults.json'));
   const common = { rootDir: 'src', skipLibCheck: false };
   writeJson(path.join(project, 'tsconfig.init.json'), {

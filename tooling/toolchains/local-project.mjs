@@ -3,10 +3,10 @@
 // tarball; the npm registry supplies the rest.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { run, step } from '../check-packages/support.mjs';
+import { runCaptured } from './run-captured.mjs';
 
 /** Points `<project>/package.json` at the tarballs (name -> path) and runs `npm install` there. */
-export function installAgainstTarballs(project, tarballs) {
+export async function installAgainstTarballs(project, tarballs, step, signal) {
   const manifestPath = path.join(project, 'package.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
   const local = Object.fromEntries(
@@ -20,5 +20,5 @@ export function installAgainstTarballs(project, tarballs) {
   manifest.overrides = { ...manifest.overrides, ...local };
   writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
   step(`npm install in ${project} (Tessera packages from this clone's tarballs)`);
-  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: project });
+  await runCaptured('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: project, signal });
 }

@@ -1,20 +1,32 @@
 // The scaffolded project, made from this clone (create-tessera's bin) and installed against its tarballs: built
 // with the TypeScript its template pins, its own `npm test` run on every Node given; then rebuilt with each other
-// TypeScript version of the matrix, as a user who installs that one, and tested again.
-import { mkdirSync } from 'node:fs';
+// TypeScript version of the matrix, as a user who installs that one, and tested again. `npm test` builds into the
+// project's dist/, so each side-by-side run takes a copy of its own (`copyProject`).
+import { cpSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { readJson, ROOT, run, step } from '../check-packages/support.mjs';
+import { readJson, ROOT } from '../check-packages/support.mjs';
 import { installAgainstTarballs } from './local-project.mjs';
+import { runCaptured } from './run-captured.mjs';
 import { TYPESCRIPT_VERSIONS } from './versions.mjs';
 
 /** Scaffolds and installs the project; returns its folder. */
-export function scaffoldProject(dir, tarballs) {
+export async function scaffoldProject(dir, tarballs, step, signal) {
   mkdirSync(dir, { recursive: true });
   step('node packages/create-tessera/dist/bin.js my-server');
-  run(process.execPath, [path.join(ROOT, 'packages', 'create-tessera', 'dist', 'bin.js'), 'my-server'], { cwd: dir });
+  await runCaptured(process.execPath, [path.join(ROOT, 'packages', 'create-tessera', 'dist', 'bin.js'), 'my-server'], {
+    cwd: dir,
+    signal,
+  });
   const project = path.join(dir, 'my-server');
-  installAgainstTarballs(project, tarballs);
+  await installAgainstTarballs(project, tarballs, step, signal);
   return project;
+}
+
+/** A copy of the installed project at `into` (its node_modules' links kept as they are); returns its folder. */
+export function copyProject(project, into) {
+  const copy = path.join(into, path.basename(project));
+  cpSync(project, copy, { recursive: true, verbatimSymlinks: true });
+  return copy;
 }
 
 /** The version of the TypeScript installed in the project. */
@@ -26,13 +38,17 @@ export function installedTypescript(project) {
  * The project's own `npm test` (a build, then `node --test`), with the given Node binary first on PATH, as a user
  * who installed that Node runs it; returns the tests' summary.
  */
-export function testProject(project, node) {
+export async function testProject(project, node, signal) {
   const env = { ...process.env, PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH}` };
-  const version = run('npm', ['exec', '--offline', '-c', 'node --version'], { cwd: project, env, capture: true });
-  const expected = run(node, ['--version'], { capture: true });
+  const version = await runCaptured('npm', ['exec', '--offline', '-c', 'node --version'], {
+    cwd: project,
+    env,
+    signal,
+  });
+  const expected = await runCaptured(node, ['--version'], { signal });
   if (version.trim() !== expected.trim())
     throw new Error(`npm scripts in ${project} run Node ${version.trim()}, expected ${expected.trim()}`);
-  const output = run('npm', ['test'], { cwd: project, env, capture: true, timeoutMs: 180_000 });
+  const output = await runCaptured('npm', ['test'], { cwd: project, env, timeoutMs: 180_000, signal });
   const passed = /^(?:#|ℹ) pass (\d+)$/m.exec(output)?.[1];
   const failed = /^(?:#|ℹ) fail (\d+)$/m.exec(output)?.[1];
   if (passed === undefined || Number(passed) === 0 || failed !== '0')
@@ -49,8 +65,10 @@ export function otherTypescriptVersions(project) {
 }
 
 /** Installs another TypeScript in the project, as a user would (`npm install -D typescript@<version>`). */
-export function useTypescript(project, version) {
-  run('npm', ['install', '--save-dev', `typescript@${version}`, '--no-audit', '--no-fund', '--loglevel=error'], {
-    cwd: project,
-  });
+export async function useTypescript(project, version, signal) {
+  await runCaptured(
+    'npm',
+    ['install', '--save-dev', `typescript@${version}`, '--no-audit', '--no-fund', '--loglevel=error'],
+    { cwd: project, signal },
+  );
 }

@@ -33,7 +33,7 @@ const KNOWN_SLEEPS: Record<string, number> = {
   'packages/redis/test/redis-task-store.test.ts': 1,
   // stay: the client's backoff honoured against nginx on real time (2), a 100 ms look for a late log line, a
   // first-connect bound crossed for real
-  'tooling/fleet/test/fleet.test.ts': 4,
+  'tooling/fleet/test/fleet.test.ts': 3,
 };
 
 const TIMER_RESOLVED = /new Promise\(\s*\(?\s*(\w+)\s*\)?\s*=>\s*setTimeout\(\s*\1\s*,/;

@@ -1,6 +1,7 @@
 import { Fleet, legsPerInstance } from './fleet';
 import { generateKey, keyId } from './keys';
 import { FAULTS, underLoad, type FaultTarget } from './load/fault-scenarios';
+import { rawCall } from './load/raw-call';
 import { runFlows, type FlowTally } from './load/run-flows';
 import { runTasks } from './load/run-tasks';
 import { scenarioCharges } from './load/charge-scenario';
@@ -91,6 +92,8 @@ async function scenarioFaults(target: FaultTarget, s: Settings): Promise<Array<[
     if (t.errors.length > 0) console.log(`   first errors: ${t.errors.join(' | ')}`);
     const held = (x: FlowTally) => x.failed === 0 && x.restartedByDriver === 0 && x.completed === x.flows;
     check(held(t), `fault ${k + 1}: flows lost=${t.failed}`);
+    if (fault.refusesNoState)
+      check(t.clientRestarts === 0, `fault ${k + 1}: client restarts on a refused state=${t.clientRestarts}`);
     lost.push([fault.name, t.failed]);
     if (!r) continue;
     console.log(
@@ -98,6 +101,11 @@ async function scenarioFaults(target: FaultTarget, s: Settings): Promise<Array<[
     );
     if (r.errors.length > 0) console.log(`   first errors: ${r.errors.join(' | ')}`);
     check(held(r), `fault ${k + 1} through the README's nginx config: flows lost=${r.failed}`);
+    if (fault.refusesNoState)
+      check(
+        r.clientRestarts === 0,
+        `fault ${k + 1} through the README's nginx config: client restarts on a refused state=${r.clientRestarts}`,
+      );
     lost.push([`${fault.name}, README's nginx config`, r.failed]);
   }
   return lost;
@@ -281,47 +289,6 @@ async function singleUseCost(redis: RunningRedis, rounds: number): Promise<void>
   } finally {
     await close();
   }
-}
-
-let rawId = 1;
-async function rawCall(
-  url: string,
-  extra: Record<string, unknown>,
-): Promise<{ result?: Record<string, unknown>; error?: { code: number; message: string } }> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      accept: 'application/json, text/event-stream',
-      'content-type': 'application/json',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'tools/call',
-      'mcp-name': 'book_service',
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: rawId++,
-      method: 'tools/call',
-      params: {
-        name: 'book_service',
-        arguments: { vehicle: 'TRK-042' },
-        ...extra,
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-          'io.modelcontextprotocol/clientInfo': { name: 'load', version: '0' },
-          'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
-        },
-      },
-    }),
-  });
-  const text = await response.text();
-  return JSON.parse(
-    text.startsWith('event:') || text.startsWith('data:')
-      ? text
-          .split('\n')
-          .find((l) => l.startsWith('data:'))!
-          .slice(5)
-      : text,
-  );
 }
 
 /** Log lines travel on another pipe than the answers: give the last ones a moment. */

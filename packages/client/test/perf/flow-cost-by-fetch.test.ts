@@ -1,5 +1,5 @@
 import { nodeHttpFetch, TesseraClient } from '../../src';
-import { workPerCall, type Work } from '../../../core/test/perf/work-per-call';
+import { medianWorkPerCall } from '../../../core/test/perf/work-per-call';
 import { recordingCallbacks } from '../fixtures/callbacks.fixture';
 import { createFixtureHandler, startHttpServer, type RunningHttpServer } from '../fixtures/serve-fixture.fixture';
 
@@ -11,7 +11,8 @@ import { createFixtureHandler, startHttpServer, type RunningHttpServer } from '.
  * work-flow-client.js). The bound asks for 600, far above the drift between identical runs (a few dozen),
  * so it fails only when nodeHttpFetch() stops being the cheap path (say, every leg sent back to global fetch).
  */
-const FLOWS = 20;
+// Ten flows a round: the counts of identical runs stay within a few dozen calls of each other at ten as at twenty.
+const FLOWS = 10;
 const MIN_CALLS_SAVED = 600;
 
 let server: RunningHttpServer;
@@ -35,8 +36,6 @@ async function flowOver(fetchFn: ReturnType<typeof nodeHttpFetch> | undefined): 
   };
 }
 
-const mid = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
-
 test('a flow over nodeHttpFetch() makes far fewer calls and allocates less than over the default, undici fetch', async () => {
   const node = await flowOver(nodeHttpFetch());
   const undici = await flowOver(undefined);
@@ -44,13 +43,9 @@ test('a flow over nodeHttpFetch() makes far fewer calls and allocates less than 
     await node(); // warm: JIT, lazy modules, pooled connections
     await undici();
   }
-  const works = { node: [] as Work[], undici: [] as Work[] };
-  for (let i = 0; i < 3; i++) {
-    works.node.push(await workPerCall(node, FLOWS));
-    works.undici.push(await workPerCall(undici, FLOWS));
-  }
-  const calls = { node: mid(works.node.map((w) => w.calls)), undici: mid(works.undici.map((w) => w.calls)) };
-  const bytes = { node: mid(works.node.map((w) => w.bytes)), undici: mid(works.undici.map((w) => w.bytes)) };
+  const work = await medianWorkPerCall({ node, undici }, { times: FLOWS, repeats: 3 });
+  const calls = { node: work.node.calls, undici: work.undici.calls };
+  const bytes = { node: work.node.bytes, undici: work.undici.bytes };
   expect({
     calls,
     bytes,

@@ -1,6 +1,7 @@
 import type { Fleet } from '../fleet';
 import { generateKey, keyId } from '../keys';
 import type { RunningRedis } from '../redis/run-redis-server';
+import { rawCall } from './raw-call';
 import { runFlows, type FlowTally } from './run-flows';
 
 /** What a fault scenario acts on: the fleet, and the Redis it shares (replaced when the outage restarts it). */
@@ -20,8 +21,15 @@ export interface Fault {
   name: string;
   /** Left out of the quick run (CI) because another fault covers it there. */
   fullRunOnly?: boolean;
+  /** No client may be refused its state during this fault: a client restart on a refused state fails the check. */
+  refusesNoState?: boolean;
   run(target: FaultTarget, say: (line: string) => void): Promise<void>;
 }
+
+const FIRST_ANSWERS = {
+  depot: { action: 'accept', content: { depot: 'north' } },
+  slot: { action: 'accept', content: { slot: 'morning' } },
+};
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -61,14 +69,29 @@ export const FAULTS: readonly Fault[] = [
   },
   {
     name: 'three-phase key rotation [OLD,NEW], [NEW,OLD], [NEW] (9 restarts)',
+    // a state sealed by either side of a mixed fleet opens on the other: flows spanning the phases never restart
+    refusesNoState: true,
     run: async (target, say) => {
       const NEW = generateKey();
       const [OLD] = target.ring;
+      const sealedWithOld = (await rawCall(target.fleet.url.href, {})).result?.requestState;
       for (const keys of [[OLD, NEW], [NEW, OLD], [NEW]]) {
         await target.fleet.rollKeys(keys);
         say(`rolled every instance to [${keys.map(keyId).join(',')}]`);
       }
       target.ring.splice(0, target.ring.length, NEW);
+      // After [NEW], a state sealed with OLD (here, before the roll) gets the fixed error on every instance.
+      for (const instance of target.fleet.instances) {
+        const late = await rawCall(instance.url, { requestState: sealedWithOld, inputResponses: FIRST_ANSWERS });
+        const { code, message, data } = late.error ?? {};
+        if (
+          code !== -32602 ||
+          message !== 'Invalid or expired requestState' ||
+          data?.reason !== 'invalid_request_state'
+        )
+          throw new Error(`a state sealed with OLD, after [NEW], on ${instance.id}: ${JSON.stringify(late)}`);
+      }
+      say('a state sealed with OLD before the roll gets the fixed -32602 on every instance after [NEW]');
     },
   },
   {
