@@ -255,14 +255,14 @@ async function scenarioUnrelatedKey(fleet: Fleet, s: Settings, ring: Buffer[]): 
 
 async function singleUseReplay(fleet: Fleet): Promise<void> {
   const [i1, i2] = fleet.instances;
-  const first = await rawCall(fleet.url.href, {});
+  const first = (await rawCall(fleet.url.href)).body;
   const state = first.result?.requestState as string;
   const answers = {
     depot: { action: 'accept', content: { depot: 'north' } },
     slot: { action: 'accept', content: { slot: 'morning' } },
   };
-  const retry = await rawCall(i1.url, { requestState: state, inputResponses: answers });
-  const replay = await rawCall(i2.url, { requestState: state, inputResponses: answers });
+  const retry = (await rawCall(i1.url, { requestState: state, inputResponses: answers })).body;
+  const replay = (await rawCall(i2.url, { requestState: state, inputResponses: answers })).body;
   console.log(
     `5. single use: retry on i1 -> ${retry.result ? 'next question' : JSON.stringify(retry.error)}; the same retry replayed on i2 -> ${JSON.stringify(replay.error)}`,
   );

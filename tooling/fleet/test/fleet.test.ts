@@ -11,6 +11,7 @@ import {
   type RoundEvent,
 } from '@tessera/client';
 import { Fleet } from '../src/fleet';
+import { BOOK_SERVICE as BOOK, rawCall } from '../src/load/raw-call';
 import { freePort } from '../src/free-port';
 import { generateKey } from '../src/keys';
 import { killAllNginx } from '../src/nginx/run-nginx';
@@ -33,7 +34,6 @@ const FIXED_ERROR = {
   message: 'Invalid or expired requestState',
   data: { reason: 'invalid_request_state' },
 };
-const BOOK = { name: 'book_service', arguments: { vehicle: 'TRK-042' } };
 const FIRST_ANSWERS: InputResponses = {
   depot: { action: 'accept', content: { depot: 'north' } },
   slot: { action: 'accept', content: { slot: 'morning' } },
@@ -111,59 +111,6 @@ async function connectClient(
   });
   await client.connect({ url: String(url) });
   return client;
-}
-
-interface RawAnswer {
-  status: number;
-  body: {
-    result?: Record<string, unknown> & { requestState?: string; inputRequests?: Record<string, unknown> };
-    error?: { code: number; message: string; data?: unknown };
-  };
-}
-
-let rawId = 1;
-/** One hand-built 2026-07-28 tools/call over HTTP (for what a well-behaved client would hide). */
-async function rawCall(
-  url: URL | string,
-  extra: { requestState?: string; inputResponses?: unknown } = {},
-  call: { name: string; arguments: Record<string, unknown> } = BOOK,
-): Promise<RawAnswer> {
-  const body = {
-    jsonrpc: '2.0',
-    id: rawId++,
-    method: 'tools/call',
-    params: {
-      ...call,
-      ...extra,
-      _meta: {
-        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-        'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '0' },
-        'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
-      },
-    },
-  };
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      accept: 'application/json, text/event-stream',
-      'content-type': 'application/json',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'tools/call',
-      'mcp-name': call.name,
-    },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  const json =
-    text.startsWith('event:') || text.startsWith('data:')
-      ? JSON.parse(
-          text
-            .split('\n')
-            .find((l) => l.startsWith('data:'))!
-            .slice(5),
-        )
-      : JSON.parse(text);
-  return { status: response.status, body: json };
 }
 
 /** Leg 1 of book_service, raw: the sealed state to come back with. */

@@ -74,7 +74,7 @@ export const FAULTS: readonly Fault[] = [
     run: async (target, say) => {
       const NEW = generateKey();
       const [OLD] = target.ring;
-      const sealedWithOld = (await rawCall(target.fleet.url.href, {})).result?.requestState;
+      const sealedWithOld = (await rawCall(target.fleet.url.href)).body.result?.requestState;
       for (const keys of [[OLD, NEW], [NEW, OLD], [NEW]]) {
         await target.fleet.rollKeys(keys);
         say(`rolled every instance to [${keys.map(keyId).join(',')}]`);
@@ -82,7 +82,7 @@ export const FAULTS: readonly Fault[] = [
       target.ring.splice(0, target.ring.length, NEW);
       // After [NEW], a state sealed with OLD (here, before the roll) gets the fixed error on every instance.
       for (const instance of target.fleet.instances) {
-        const late = await rawCall(instance.url, { requestState: sealedWithOld, inputResponses: FIRST_ANSWERS });
+        const late = (await rawCall(instance.url, { requestState: sealedWithOld, inputResponses: FIRST_ANSWERS })).body;
         const { code, message, data } = late.error ?? {};
         if (
           code !== -32602 ||
