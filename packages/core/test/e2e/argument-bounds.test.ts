@@ -36,14 +36,16 @@ function postWhole(
 describe('argument bounds over loopback HTTP', () => {
   const loopback = listenedApp('bounds', [MachineTools]);
 
-  test('100 000 unknown keys: a short, clear -32602 in well under a second of CPU, and a concurrent call is served', async () => {
+  test('100 000 unknown keys: a short, clear -32602 in a bounded CPU time, and a concurrent call is served', async () => {
     const huge: Record<string, unknown> = { name: 'web1', region: 'eu' };
     for (let i = 0; i < 100_000; i += 1) huge[`extra${i}`] = i;
     const body = bodyOf(1, huge); // about 1.6 MB, under the 4 MiB body limit
     await (await postProvision(loopback.listener.url, bodyOf(0, { name: 'warm', region: 'eu' }))).text(); // first-request costs out of the way
 
     // CPU time of this process (client and server both live here): the machine may be shared and
-    // loaded, which stretches wall time but not the work done. Before the bounds it was over 12 s.
+    // loaded, which stretches wall time but not the work done. Before the bounds it was over 12 s; alone it is
+    // a fraction of a second, but late in `npm test`'s one long jest worker a full collection of the worker's
+    // heap can land in this window (seen at 1.0 s), so the bound leaves room for that and no more.
     const cpuBefore = process.cpuUsage();
     const { onItsWay, answer: big } = postWhole(loopback.listener.url, body);
     await onItsWay; // the whole big body is written to the socket
@@ -52,7 +54,7 @@ describe('argument bounds over loopback HTTP', () => {
     const answer = await big;
     const cpu = process.cpuUsage(cpuBefore);
 
-    expect((cpu.user + cpu.system) / 1000).toBeLessThan(1000);
+    expect((cpu.user + cpu.system) / 1000).toBeLessThan(3000);
     expect(answer.status).toBe(200);
     expect(answer.text.length).toBeLessThan(400);
     expect(JSON.parse(answer.text).error).toEqual({
