@@ -76,5 +76,11 @@ export default tseslint.config(
     files: ['**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  // The packages' entries pick the one-file build or tsc's files at run time: CommonJS by nature.
+  {
+    files: ['packages/*/entry/*.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   prettier,
 );

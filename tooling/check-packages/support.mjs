@@ -69,7 +69,7 @@ export function buildAndPack(into) {
     const out = run('npm', ['pack', '--json', '--pack-destination', into], { cwd: dir, capture: true });
     const [packed] = JSON.parse(out);
     checkPackedFiles(
-      manifest.name,
+      manifest,
       packed.files.map((f) => f.path),
     );
     tarballs[manifest.name] = path.join(into, packed.filename);
@@ -81,8 +81,13 @@ export function buildAndPack(into) {
 }
 
 // What a broken `files` list or a missing build would let slip into (or out of) a tarball.
-function checkPackedFiles(name, files) {
+function checkPackedFiles({ name, exports = {} }, files) {
   const problems = [];
+  // entries served through entry/ load the one-file build (scripts/build/bundle-packages.mjs), run by prepack
+  const bundled = Object.values(exports).some((target) => target?.default?.startsWith('./entry/'));
+  if (bundled && !files.some((f) => /^dist\/bundle\/[^/]+\.js$/.test(f)))
+    problems.push('no one-file build under dist/bundle/');
+  if (bundled && !files.includes('entry/bundle.js')) problems.push('no entry/bundle.js');
   if (!files.includes('package.json')) problems.push('no package.json');
   if (!files.includes('LICENSE')) problems.push('no LICENSE');
   if (!files.some((f) => f.startsWith('dist/') && f.endsWith('.d.ts')))

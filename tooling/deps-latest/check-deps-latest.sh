@@ -52,6 +52,7 @@ done
 # the packages only: the probes read their dist/, the contract tests their src/ (the conformance leg builds its own)
 log "build of the packages"
 npx tsc -b packages/common packages/request-state packages/core packages/client packages/testing
+node scripts/build/bundle-packages.mjs
 
 log "each accelerator's start-up probe on these versions"
 node tooling/deps-latest/probe-accelerators.mjs --folders-out "$SCRATCH/contracts.txt"
