@@ -3,18 +3,19 @@
 // entry/bundle.js). A server then loads core as one file instead of some 270: resolving, reading and compiling each
 // file is most of what importing core costs at start-up. Every module keeps its own CommonJS wrapper, run on its
 // first `require` as before: a feature loaded on first use (core's loading/load-feature.ts) still runs only when
-// used, and every entry sees the same module instances.
+// used, and every entry sees the same module instances. rolldown (the bundler under tsdown, which builds the SDK)
+// leaves each module's code as tsc wrote it; esbuild renames a class that names itself in its body (`class _X`).
 //   node scripts/build/bundle-packages.mjs [package folder ...]   (default: the packages below)
-import { build } from 'esbuild';
+import { build } from 'rolldown';
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const BUNDLED_PACKAGES = ['packages/request-state', 'packages/core'];
+const BUNDLED_PACKAGES = ['packages/request-state', 'packages/core'];
 
 /** The package's entries served through entry/<name>.js: the name, and tsc's file for it (found by its types). */
-export function bundledEntries(manifest) {
+function bundledEntries(manifest) {
   const entries = [];
   for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
     if (typeof target !== 'object' || !target.default?.startsWith('./entry/')) continue;
@@ -30,7 +31,7 @@ export function bundledEntries(manifest) {
   return entries;
 }
 
-export async function bundlePackage(dir) {
+async function bundlePackage(dir) {
   const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
   const entries = bundledEntries(manifest);
   const outDir = path.join(dir, 'dist', 'bundle');
@@ -38,24 +39,25 @@ export async function bundlePackage(dir) {
   rmSync(outDir, { recursive: true, force: true });
   // entry/bundle.js compares it with the build info's time to tell a bundle older than tsc's files
   const builtFrom = statSync(path.join(dir, 'dist', '.tsbuildinfo')).mtimeMs;
+  const entriesId = path.join(dir, 'entries.js');
   const contents = [
     `exports.builtFrom = ${builtFrom};`,
-    ...entries.map((e) => `exports[${JSON.stringify(e.name)}] = () => require(${JSON.stringify(e.file)});`),
+    ...entries.map((e) => `exports.${e.name} = () => require(${JSON.stringify(path.join(dir, e.file))});`),
   ].join('\n');
   await build({
-    stdin: { contents, resolveDir: dir, sourcefile: 'entries.js' },
-    bundle: true,
+    input: entriesId,
     platform: 'node',
-    format: 'cjs',
-    target: 'es2022',
     // every package, Tessera's others too, stays a package of its own (one instance of each module)
-    packages: 'external',
-    // a source map chained to tsc's, so a stack trace read with --enable-source-maps points into src/
-    sourcemap: true,
-    // a class that names itself inside its body is emitted as `var X = class _X`: its name must stay X
-    keepNames: true,
-    logLevel: 'warning',
-    outfile,
+    external: (id) => !id.startsWith('.') && !path.isAbsolute(id),
+    plugins: [
+      {
+        name: 'entries',
+        resolveId: (id) => (id === entriesId ? id : undefined),
+        load: (id) => (id === entriesId ? contents : undefined),
+      },
+    ],
+    logLevel: 'warn',
+    output: { file: outfile, format: 'cjs', sourcemap: true },
   });
   return { name: manifest.name, entries, outfile };
 }
