@@ -2,7 +2,7 @@ import type { SingleUseSettings } from './single-use/consume-once';
 import { singleUseFrom } from './single-use/single-use-settings';
 import { aesGcmCodec } from './crypto/aes-gcm-codec';
 import { toKeyMaterial } from './crypto/key-material';
-import { randomBytes } from './crypto/web-crypto';
+import { randomBytes } from './crypto/random-bytes';
 import { RequestStateConfigError } from './errors/request-state-config.error';
 import type { RequestStateSecurityOptions } from './request-state-security-options';
 import { checkSecurityOptionKeys } from './request-state-security-option-keys';

@@ -36,6 +36,8 @@ describe('modules listen loads on first use', () => {
       idleGc: false,
       nodeV8: false,
       undici: false,
+      // request-state draws its keys and nonces with node:crypto on Node: node's Web Crypto never loads
+      nodeWebCrypto: false,
       // every DTO here is flat; a nested one loads it (the nested-DTO tests convert through it)
       classTransformer: false,
       // the fixture's DTOs import their decorators from class-validator's root themselves

@@ -1,4 +1,4 @@
-import { randomBytes } from './web-crypto';
+import { randomBytes } from './random-bytes';
 
 // One 4 KiB draw instead of one draw per salt: each small call costs about as
 // much as the AES-GCM seal itself. Bytes are handed out once and never reused.

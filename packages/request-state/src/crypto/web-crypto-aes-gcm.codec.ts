@@ -2,7 +2,7 @@ import { InvalidRequestStateError } from '../errors/invalid-request-state.error'
 import { AesGcmTokenCodec, MAX_SEALS_PER_KEY, type NonceSource } from './aes-gcm-token-codec';
 import { concatBytes } from './bytes';
 import { AesGcmKey, gcmDecrypt, gcmEncrypt } from './web-crypto-aes-gcm';
-import { randomBytes } from './web-crypto';
+import { randomBytes } from './random-bytes';
 import { webBase64url } from './web-base64url';
 
 /**

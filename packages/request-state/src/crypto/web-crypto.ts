@@ -14,16 +14,3 @@ export function webCrypto(): Crypto {
   }
   return crypto;
 }
-
-// getRandomValues fills at most 65,536 bytes per call (the Web Crypto limit).
-const MAX_DRAW = 65_536;
-
-/** `length` fresh bytes from the platform's CSPRNG. */
-export function randomBytes(length: number): Uint8Array {
-  const crypto = webCrypto();
-  const bytes = new Uint8Array(length);
-  for (let offset = 0; offset < length; offset += MAX_DRAW) {
-    crypto.getRandomValues(bytes.subarray(offset, Math.min(length, offset + MAX_DRAW)));
-  }
-  return bytes;
-}

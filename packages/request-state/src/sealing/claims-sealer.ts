@@ -9,7 +9,7 @@ import type { LegRun } from '../single-use/claim-leg';
 import { singleUseClaims } from '../single-use/single-use-claims';
 import { LegAnswers, type RecordedAnswer } from '../single-use/leg-answers';
 import { encodeBase64url } from '../crypto/base64url';
-import { randomBytes } from '../crypto/web-crypto';
+import { randomBytes } from '../crypto/random-bytes';
 import { NodeCryptoAesGcmCodec } from '../crypto/node-crypto-aes-gcm.codec';
 import { CLAIMS_VERSION, parseClaims, type RequestStateClaims } from './request-state-claims';
 import type { RequestStateCodec } from './request-state-codec';

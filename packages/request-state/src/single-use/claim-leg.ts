@@ -1,5 +1,5 @@
 import { encodeBase64url } from '../crypto/base64url';
-import { randomBytes } from '../crypto/web-crypto';
+import { randomBytes } from '../crypto/random-bytes';
 import { InvalidRequestStateError } from '../errors/invalid-request-state.error';
 import { LegInProgressError } from '../errors/leg-in-progress.error';
 import type { RequestStateClaims } from '../sealing/request-state-claims';
