@@ -1,5 +1,6 @@
 import { classifyInboundRequest, UnsupportedProtocolVersionError } from '@modelcontextprotocol/server';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
+import { jsonRpcErrorResponse } from '../encoding/json-rpc-error-response';
 
 /** The per-request revisions served here (the SDK's own list of them is not exported). */
 const MODERN_REVISIONS: readonly string[] = ['2026-07-28'];
@@ -24,7 +25,8 @@ export function checkListenRequest(request: Request, body: unknown): 'serve' | '
     mcpNameHeader: headers.get('mcp-name') ?? undefined,
   });
   const id = idOf(body);
-  if (route.kind === 'reject') return refusal(id, route.httpStatus, route.code, route.message, route.data);
+  if (route.kind === 'reject')
+    return jsonRpcErrorResponse(id, route.code, route.message, { data: route.data, status: route.httpStatus });
   if (route.kind !== 'modern' || route.messageKind !== 'request') return 'leave';
   const revision = route.classification.revision;
   if (revision === undefined || !MODERN_REVISIONS.includes(revision)) {
@@ -32,7 +34,7 @@ export function checkListenRequest(request: Request, body: unknown): 'serve' | '
       supported: [...MODERN_REVISIONS],
       requested: revision ?? 'unknown',
     });
-    return refusal(id, 400, error.code, error.message, error.data);
+    return jsonRpcErrorResponse(id, error.code, error.message, { data: error.data, status: 400 });
   }
   if (protocolVersionHeader === undefined)
     return missingHeader(
@@ -45,23 +47,18 @@ export function checkListenRequest(request: Request, body: unknown): 'serve' | '
 }
 
 function missingHeader(id: string | number | null, problem: string): Response {
-  return refusal(
+  return jsonRpcErrorResponse(
     id,
-    400,
     JsonRpcCode.HeaderMismatch,
     `Bad Request: the request headers and body disagree: ${problem}`,
-    { mismatch: { header: '(missing)', body: problem } },
+    {
+      data: { mismatch: { header: '(missing)', body: problem } },
+      status: 400,
+    },
   );
 }
 
 function idOf(body: unknown): string | number | null {
   const id = (body as { id?: unknown } | null)?.id;
   return typeof id === 'string' || typeof id === 'number' ? id : null;
-}
-
-function refusal(id: string | number | null, status: number, code: number, message: string, data: unknown): Response {
-  return Response.json(
-    { jsonrpc: '2.0', id, error: { code, message, ...(data !== undefined && { data }) } },
-    { status },
-  );
 }

@@ -12,6 +12,7 @@ import { OpenPerCaller } from '../limits/open-per-caller';
 import { isJsonObject } from '../types/json-object';
 import { serverCapabilities } from './server-capabilities';
 import type { ServerRuntime } from './server-runtime';
+import { jsonRpcErrorResponse } from '../encoding/json-rpc-error-response';
 
 /** The SDK's own listen router refuses a stream past this many; these streams are bounded alike. */
 const MAX_STREAMS = 1024;
@@ -68,24 +69,14 @@ export class CallerChangeStreams {
     const honored = this.honored(filter);
     if (honored === undefined) return undefined;
     if (this.open.size >= MAX_STREAMS)
-      return Response.json({
-        jsonrpc: '2.0',
-        id,
-        error: { code: JsonRpcCode.InternalError, message: 'Subscription limit reached' },
-      });
+      return jsonRpcErrorResponse(id, JsonRpcCode.InternalError, 'Subscription limit reached');
     const caller = principalFromAuthInfo(authInfo) ?? '';
     if (this.perCaller.of(caller) >= MAX_CHANGE_STREAMS_PER_CALLER)
-      return Response.json(
-        {
-          jsonrpc: '2.0',
-          id,
-          error: {
-            code: JsonRpcCode.LimitExceeded,
-            message: `subscriptions/listen: this caller has ${MAX_CHANGE_STREAMS_PER_CALLER} change streams open; close one first.`,
-            data: { reason: 'listen_cap', limit: MAX_CHANGE_STREAMS_PER_CALLER },
-          },
-        },
-        { status: 429 },
+      return jsonRpcErrorResponse(
+        id,
+        JsonRpcCode.LimitExceeded,
+        `subscriptions/listen: this caller has ${MAX_CHANGE_STREAMS_PER_CALLER} change streams open; close one first.`,
+        { data: { reason: 'listen_cap', limit: MAX_CHANGE_STREAMS_PER_CALLER }, status: 429 },
       );
     return this.stream(id, honored, authInfo, caller, request.signal);
   }

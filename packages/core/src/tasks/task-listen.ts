@@ -17,6 +17,7 @@ import { reachTaskStore } from './task-store-outage';
 import { detailedTask } from './task-wire';
 import { declaresTasks, tasksCapabilityMissing } from './tasks-extension';
 import { checkListenRequest } from '../http-headers/listen-request-check';
+import { jsonRpcErrorResponse } from '../encoding/json-rpc-error-response';
 
 const RESERVED_META_PREFIX = 'io.modelcontextprotocol/';
 
@@ -67,19 +68,22 @@ export class TaskListenStreams {
     const meta = isJsonObject(params._meta) ? params._meta : {};
     if (!declaresTasks(meta[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined)) {
       const missing = tasksCapabilityMissing('subscriptions/listen with notifications.taskIds');
-      return rpcError(id, JsonRpcCode.MissingRequiredClientCapability, missing.message, missing.data, 400);
+      return jsonRpcErrorResponse(id, JsonRpcCode.MissingRequiredClientCapability, missing.message, {
+        data: missing.data,
+        status: 400,
+      });
     }
     const ids = filter.taskIds;
     const { maxListenTaskIds, maxListenStreams, maxListenStreamsPerCaller } = this.tasks.settings;
     if (!Array.isArray(ids) || ids.length > maxListenTaskIds)
-      return rpcError(
+      return jsonRpcErrorResponse(
         id,
         JsonRpcCode.InvalidParams,
         `subscriptions/listen: params.notifications.taskIds must be an array of at most ${maxListenTaskIds} task ids (tasks.maxListenTaskIds).`,
       );
     const bad = ids.findIndex((t) => !isWellFormedTaskId(t));
     if (bad >= 0)
-      return rpcError(
+      return jsonRpcErrorResponse(
         id,
         JsonRpcCode.InvalidParams,
         `subscriptions/listen: params.notifications.taskIds[${bad}] is not a task id (22 base64url characters).`,
@@ -108,7 +112,7 @@ export class TaskListenStreams {
       );
     } catch (error) {
       const refusal = error as ProtocolError;
-      return rpcError(id, refusal.code, refusal.message, refusal.data);
+      return jsonRpcErrorResponse(id, refusal.code, refusal.message, { data: refusal.data });
     }
     return open();
   }
@@ -225,12 +229,11 @@ export class TaskListenStreams {
 
 /** -31429 (HTTP 429) naming the stream cap that was reached. */
 function tooMany(id: string | number, setting: string, limit: number, whose: string): Response {
-  return rpcError(
+  return jsonRpcErrorResponse(
     id,
     JsonRpcCode.LimitExceeded,
     `subscriptions/listen: ${whose} ${limit} task streams open (tasks.${setting}); close one first.`,
-    { reason: 'listen_cap', cap: `tasks.${setting}`, limit },
-    429,
+    { data: { reason: 'listen_cap', cap: `tasks.${setting}`, limit }, status: 429 },
   );
 }
 
@@ -262,11 +265,4 @@ function listenContext(
     requestSampling: refuse,
   };
   return { mcpReq, http: { req: request, ...(authInfo !== undefined && { authInfo }) } } as unknown as ServerContext;
-}
-
-function rpcError(id: unknown, code: number, message: string, data?: unknown, status = 200): Response {
-  return Response.json(
-    { jsonrpc: '2.0', id: id ?? null, error: { code, message, ...(data !== undefined && { data }) } },
-    { status },
-  );
 }
