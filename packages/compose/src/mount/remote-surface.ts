@@ -1,8 +1,8 @@
 import type { ListResourceTemplatesResult, Prompt, Resource, Tool } from '@modelcontextprotocol/server';
+import type { TesseraClient } from '@tessera/client';
 
 /** A listed resource template (the SDK's `ResourceTemplate` name is its server-side class). */
 export type RemoteResourceTemplate = ListResourceTemplatesResult['resourceTemplates'][number];
-import type { TesseraClient } from '@tessera/client';
 
 /** Everything a remote lists, every page read. */
 export interface RemoteSurface {
@@ -23,43 +23,41 @@ const MAX_PAGES = 1000;
 export async function readRemoteSurface(client: TesseraClient, timeoutMs: number): Promise<RemoteSurface> {
   const options = { timeout: timeoutMs };
   const serves = client.serverCapabilities ?? {};
-  const none = Promise.resolve([]);
   const [tools, prompts, resources, resourceTemplates] = await Promise.all([
-    serves.tools
-      ? allPages(
-          (cursor) => client.listTools(cursor, options),
-          (r) => r.tools,
-        )
-      : none,
-    serves.prompts
-      ? allPages(
-          (cursor) => client.listPrompts(cursor, options),
-          (r) => r.prompts,
-        )
-      : none,
-    serves.resources
-      ? allPages(
-          (cursor) => client.listResources(cursor, options),
-          (r) => r.resources,
-        )
-      : none,
-    serves.resources
-      ? allPages(
-          (cursor) => client.listResourceTemplates(cursor, options),
-          (r) => r.resourceTemplates,
-        )
-      : none,
+    allPages(
+      serves.tools,
+      (cursor) => client.listTools(cursor, options),
+      (r) => r.tools,
+    ),
+    allPages(
+      serves.prompts,
+      (cursor) => client.listPrompts(cursor, options),
+      (r) => r.prompts,
+    ),
+    allPages(
+      serves.resources,
+      (cursor) => client.listResources(cursor, options),
+      (r) => r.resources,
+    ),
+    allPages(
+      serves.resources,
+      (cursor) => client.listResourceTemplates(cursor, options),
+      (r) => r.resourceTemplates,
+    ),
   ]);
   return { tools, prompts, resources, resourceTemplates };
 }
 
 const METHOD_NOT_FOUND = -32601;
 
+/** Every item of one kind, page by page; none, and no request, when the remote does not advertise the kind. */
 async function allPages<R extends { nextCursor?: string }, T>(
+  advertised: object | undefined,
   list: (params: { cursor?: string } | undefined) => Promise<R>,
   items: (page: R) => T[],
 ): Promise<T[]> {
   const all: T[] = [];
+  if (advertised === undefined) return all;
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
     let result: R;
