@@ -27,8 +27,8 @@ process.once('SIGTERM', () => process.exit(143));
 async function main() {
   const commands = installRuntimes();
   if (process.env.CHECK_SKIP_BUILD !== '1') {
-    step('build the client and the example (tsc -b)');
-    run('npx', ['tsc', '-b', 'packages/client', 'apps/runtimes'], { cwd: ROOT });
+    step('build the client, the testing helpers and the example (tsc -b)');
+    run('npx', ['tsc', '-b', 'packages/client', 'packages/testing', 'apps/runtimes'], { cwd: ROOT });
   }
   // Bun and Deno transpile TypeScript themselves, honouring tsconfig's emitDecoratorMetadata: createApp,
   // which refuses a class without the metadata it reads, builds the app from the sources on each

@@ -1,6 +1,7 @@
 // What the check asks of a served example app: the three-leg plan_trip flow through TesseraClient, and
 // the same flow leg by leg over plain HTTP, so that each leg can go to another runtime.
 import { TesseraClient } from '@tessera/client';
+import { rawRequestInit } from '@tessera/testing';
 
 const ANSWERS = {
   dates: { action: 'accept', content: { when: 'next weekend' } },
@@ -28,30 +29,15 @@ export async function clientFlow(url, runtime) {
   }
 }
 
-const META = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-  'io.modelcontextprotocol/clientInfo': { name: 'check-runtimes', version: '0' },
-  'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
-};
+const CLIENT_INFO = { 'io.modelcontextprotocol/clientInfo': { name: 'check-runtimes', version: '0' } };
 
 /** One plan_trip leg over HTTP; returns the JSON-RPC message and the HTTP status. */
 async function post(url, extra = {}) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      accept: 'application/json, text/event-stream',
-      'content-type': 'application/json',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'tools/call',
-      'mcp-name': 'plan_trip',
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/call',
-      params: { name: 'plan_trip', arguments: { city: 'Porto' }, _meta: META, ...extra },
-    }),
-  });
+  const params = { name: 'plan_trip', arguments: { city: 'Porto' }, _meta: CLIENT_INFO, ...extra };
+  const response = await fetch(
+    url,
+    rawRequestInit('tools/call', params, { capabilities: { elicitation: { form: {} } } }),
+  );
   const body = await response.text();
   return { status: response.status, body, message: JSON.parse(body) };
 }

@@ -30,19 +30,25 @@ const NAME_FIELD: Readonly<Record<string, string>> = {
   'tasks/cancel': 'taskId',
 };
 
+/** What `rawRequestInit` gives: fetch's init for one hand-built 2026-07-28 request. */
+export interface RawRequestInit {
+  method: 'POST';
+  headers: Record<string, string>;
+  body: string;
+}
+
 /**
- * Sends one hand-built 2026-07-28 JSON-RPC request, for what a well-behaved client never sends
- * (null `inputResponses`, forged or replayed `requestState`, ...). Adds the envelope and headers (`Mcp-Name`
- * from the name, URI or task id, as the method needs it); a `_meta` in `params` is merged into the envelope's,
- * its keys winning.
+ * One hand-built 2026-07-28 JSON-RPC request as fetch's init: the envelope in `params._meta` and the headers the
+ * protocol requires (`Mcp-Name` from the name, URI or task id, as the method needs it); a `_meta` in `params` is
+ * merged into the envelope's, its keys winning; `options.headers` are added last. For a request sent with a
+ * `fetch` of one's own (over real HTTP, to another process); `sendRaw` and `postRaw` send it and read the answer.
  */
-export async function sendRaw(
-  app: FetchServable,
+export function rawRequestInit(
   method: string,
   params: Record<string, unknown>,
   options: RawRequestOptions = {},
-): Promise<RawResponse> {
-  checkTestOptions(options, RAW_REQUEST_OPTIONS, 'sendRaw');
+): RawRequestInit {
+  checkTestOptions(options, RAW_REQUEST_OPTIONS, 'rawRequestInit');
   const body = {
     jsonrpc: '2.0',
     id: options.id ?? 1,
@@ -60,20 +66,49 @@ export async function sendRaw(
   };
   const field = Object.hasOwn(NAME_FIELD, method) ? NAME_FIELD[method] : undefined;
   const name = field === undefined ? undefined : params[field];
-  const response = await app.fetch(
-    new Request('http://tessera.test/mcp', {
-      method: 'POST',
-      headers: {
-        accept: 'application/json, text/event-stream',
-        'content-type': 'application/json',
-        'mcp-protocol-version': '2026-07-28',
-        'mcp-method': method,
-        ...(typeof name === 'string' ? { 'mcp-name': name } : {}),
-        ...options.headers,
-      },
-      body: JSON.stringify(body),
-    }),
+  return {
+    method: 'POST',
+    headers: {
+      accept: 'application/json, text/event-stream',
+      'content-type': 'application/json',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': method,
+      ...(typeof name === 'string' ? { 'mcp-name': name } : {}),
+      ...options.headers,
+    },
+    body: JSON.stringify(body),
+  };
+}
+
+/**
+ * Sends one hand-built 2026-07-28 JSON-RPC request to an app's fetch face, for what a well-behaved client never
+ * sends (null `inputResponses`, forged or replayed `requestState`, ...): `rawRequestInit`'s request, its answer
+ * read (a JSON body, or the first `data:` line of an event stream).
+ */
+export async function sendRaw(
+  app: FetchServable,
+  method: string,
+  params: Record<string, unknown>,
+  options: RawRequestOptions = {},
+): Promise<RawResponse> {
+  checkTestOptions(options, RAW_REQUEST_OPTIONS, 'sendRaw');
+  return rawResponseOf(
+    await app.fetch(new Request('http://tessera.test/mcp', rawRequestInit(method, params, options))),
   );
+}
+
+/** `sendRaw` over real HTTP: the same request posted to the server listening at `url` (another process, a proxy). */
+export async function postRaw(
+  url: string | URL,
+  method: string,
+  params: Record<string, unknown>,
+  options: RawRequestOptions = {},
+): Promise<RawResponse> {
+  checkTestOptions(options, RAW_REQUEST_OPTIONS, 'postRaw');
+  return rawResponseOf(await fetch(url, rawRequestInit(method, params, options)));
+}
+
+async function rawResponseOf(response: Response): Promise<RawResponse> {
   const text = await response.text();
   const json =
     text.startsWith('event:') || text.startsWith('data:')

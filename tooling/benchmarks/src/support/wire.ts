@@ -1,6 +1,8 @@
+import { rawRequestInit } from '@tessera/testing';
+
 /**
  * The 2026-07-28 wire as a client puts it on HTTP: the per-request `_meta` envelope in the body and the
- * routing headers (same shape as `@tessera/testing`'s `sendRaw`). Bodies are serialised once; a `Request`
+ * routing headers (`@tessera/testing`'s rawRequestInit). Bodies are serialised once; a `Request`
  * can be read only once, so `requests(n)` builds a fresh batch before each timed loop.
  */
 export interface WireCall {
@@ -13,31 +15,18 @@ export type FetchFace = (request: Request) => Promise<Response>;
 
 const URL_IN_MEMORY = 'http://127.0.0.1/mcp';
 
+/** The call as `@tessera/testing`'s rawRequestInit builds it, from a client named `bench`. */
+function initOf(call: WireCall, id: number | string = 1) {
+  const params = { ...call.params, _meta: { 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '0' } } };
+  return rawRequestInit(call.method, params, { id, capabilities: call.capabilities ?? {} });
+}
+
 export function envelopeBody(call: WireCall, id: number | string = 1): string {
-  return JSON.stringify({
-    jsonrpc: '2.0',
-    id,
-    method: call.method,
-    params: {
-      ...call.params,
-      _meta: {
-        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-        'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '0' },
-        'io.modelcontextprotocol/clientCapabilities': call.capabilities ?? {},
-      },
-    },
-  });
+  return initOf(call, id).body;
 }
 
 export function envelopeHeaders(call: WireCall): Record<string, string> {
-  const name = (call.params.name ?? call.params.uri) as string | undefined;
-  return {
-    accept: 'application/json, text/event-stream',
-    'content-type': 'application/json',
-    'mcp-protocol-version': '2026-07-28',
-    'mcp-method': call.method,
-    ...(name !== undefined ? { 'mcp-name': name } : {}),
-  };
+  return initOf(call).headers;
 }
 
 export function buildRequest(call: WireCall, url = URL_IN_MEMORY, id: number | string = 1): Request {

@@ -4,6 +4,8 @@
  * tasks bench both drive their tasks with these.
  */
 
+import { rawRequestInit } from '@tessera/testing';
+
 /** A JSON-RPC answer: a result or an error. */
 export interface RpcAnswer {
   result?: Record<string, any>;
@@ -30,26 +32,19 @@ export async function rpc(
   name: string,
   options: RpcOptions,
 ): Promise<RpcAnswer> {
-  const meta = {
-    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-    'io.modelcontextprotocol/clientInfo': { name: options.clientName, version: '0' },
-    'io.modelcontextprotocol/clientCapabilities': {
-      extensions: { 'io.modelcontextprotocol/tasks': {} },
-      elicitation: { form: {} },
+  const init = rawRequestInit(
+    method,
+    { ...params, _meta: { 'io.modelcontextprotocol/clientInfo': { name: options.clientName, version: '0' } } },
+    {
+      id: rpcId++,
+      capabilities: { extensions: { 'io.modelcontextprotocol/tasks': {} }, elicitation: { form: {} } },
+      headers: { 'mcp-name': name },
     },
-  };
+  );
   let response: Response;
   try {
     response = await fetch(url, {
-      method: 'POST',
-      headers: {
-        accept: 'application/json, text/event-stream',
-        'content-type': 'application/json',
-        'mcp-protocol-version': '2026-07-28',
-        'mcp-method': method,
-        'mcp-name': name,
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: rpcId++, method, params: { ...params, _meta: meta } }),
+      ...init,
       ...(options.timeoutMs !== undefined && { signal: AbortSignal.timeout(options.timeoutMs) }),
     });
   } catch (error) {

@@ -1,4 +1,6 @@
 // A bare 2026-07-28 tools/call as a plain HTTP client sends it: the body text and the headers the SDK requires.
+// Written out rather than taken from @tessera/testing's rawRequestInit: the loading fixtures use it, and the
+// testing package's root loads the MCP client, which would blur what a server alone loads.
 import { envelopeOf } from './provision-call';
 
 export interface RawToolCall {
