@@ -24,10 +24,16 @@ import { classValidatorValue } from '../../metadata/class-validator-api';
  */
 export function sharedConstraint<F extends (...args: never[]) => PropertyDecorator>(name: string, factory: F): F {
   const classes: Array<Function | undefined> = [undefined, undefined]; // by `each`: 0 without, 1 with
+  // what a call without arguments (`@IsString()`, most uses) makes: the same every time, so learnt once
+  // (undefined: not yet; null: the factory's own decorator, not shareable)
+  let bare: Use | null | undefined;
   const shared = function (this: unknown, ...args: never[]): PropertyDecorator {
+    if (args.length === 0 && bare !== undefined) return bare === null ? factory.apply(this, args) : registering(bare);
     const made = watch(() => factory.apply(this, args));
-    if (made.use === undefined) return made.decorator;
-    const { options, validationOptions, template } = made.use;
+    if (args.length === 0) bare = made.use ?? null;
+    return made.use === undefined ? made.decorator : registering(made.use);
+  };
+  const registering = ({ options, validationOptions, template }: Use): PropertyDecorator => {
     const each = validationOptions?.each ? 1 : 0;
     const constraintCls = (classes[each] ??= defineShared(options, template, each === 1));
     return (object, propertyName) => {

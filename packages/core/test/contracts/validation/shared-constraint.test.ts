@@ -330,6 +330,29 @@ describe('shared constraint classes (@tessera/core/validators) against class-val
     expect(rootClasses.get('IsString false')!.size).toBe(3);
   });
 
+  test("a use without arguments runs class-validator's factory once, however many uses", () => {
+    // every factory makes its decorator with ValidateBy (read from its module at each call): counted there
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module the factories read it from
+    const validateBy = require('class-validator/cjs/decorator/common/ValidateBy') as { ValidateBy: Decorate };
+    const original = validateBy.ValidateBy;
+    let made = 0;
+    validateBy.ValidateBy = (...args: unknown[]) => {
+      made++;
+      return original(...args);
+    };
+    try {
+      for (let i = 0; i < 50; i++) {
+        class Dto {}
+        (entry.IsLowercase as Decorate)()(Dto.prototype, 'name');
+        (entry.IsHexColor as Decorate)()(Dto.prototype, 'colour');
+      }
+    } finally {
+      validateBy.ValidateBy = original;
+    }
+    // one run each at most (none when an earlier test already used it without arguments): 100 before
+    expect(made).toBeLessThanOrEqual(2);
+  });
+
   test('a thousand DTOs decorated through the entry add no constraint class or constraint metadata', () => {
     const constraintMetadatas = (storage as unknown as { constraintMetadatas: Map<Function, unknown[]> })
       .constraintMetadatas;
