@@ -11,9 +11,13 @@ export type KnownOptions = Readonly<Record<string, unknown>>;
 
 /** The first key of `options` set to something `known` does not list; a key left `undefined` (a spread) changes nothing. */
 export function unknownOptionKey(options: object, known: KnownOptions): string | undefined {
-  return Object.keys(options).find(
-    (key) => (options as Record<string, unknown>)[key] !== undefined && !Object.hasOwn(known, key),
-  );
+  // own keys in Object.keys order, walked without a key array and a callback per call: every decorator a class
+  // carries runs this once at start-up
+  for (const key in options) {
+    if (!Object.hasOwn(options, key)) continue;
+    if ((options as Record<string, unknown>)[key] !== undefined && !Object.hasOwn(known, key)) return key;
+  }
+  return undefined;
 }
 
 /** Why `options` (named `where` in the message) is not an object of the known options, or `undefined` when it is. */
