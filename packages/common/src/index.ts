@@ -26,3 +26,4 @@ export {
   type AcceleratorName,
   type AcceleratorsEnv,
 } from './accelerators-switch';
+export { currentBundle, type PackageBundle } from './current-bundle';

@@ -13,6 +13,7 @@ import {
   type VisibilityContext,
 } from '@tessera/core';
 import { listen, type HttpListener } from '@tessera/core/node';
+import { rawRequestInit } from '@tessera/testing';
 import { envelopeOf } from './support/provision-call';
 
 // Two callers with different scopes see different lists, on every HTTP path, and a hidden handler answers
@@ -113,19 +114,12 @@ const MODULE: AppModule = { name: 'desk', version: '1', providers: [Desk, Admin]
 type Post = (token: string, method: string, params: Record<string, unknown>) => Promise<Response>;
 
 function requestOf(url: string, token: string, method: string, params: Record<string, unknown>): Request {
-  const name = params.name ?? params.uri;
-  return new Request(url, {
-    method: 'POST',
-    headers: {
-      accept: 'application/json, text/event-stream',
-      'content-type': 'application/json',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': method,
-      ...(typeof name === 'string' && { 'mcp-name': name }),
-      authorization: `Bearer ${token}`,
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: envelopeOf('t') } }),
-  });
+  const init = rawRequestInit(
+    method,
+    { ...params, _meta: envelopeOf('t') },
+    { headers: { authorization: `Bearer ${token}` } },
+  );
+  return new Request(url, init);
 }
 
 async function body(response: Promise<Response>): Promise<{ result?: any; error?: any }> {

@@ -15,6 +15,7 @@ import {
 } from '@tessera/core';
 import { listen, type HttpListener } from '@tessera/core/node';
 import { loadFeature } from '../../src/loading/load-feature';
+import { rawRequestInit } from '@tessera/testing';
 import { TokenIssuer } from './support/token-issuer';
 import { withDateAhead } from '../support/date-ahead';
 
@@ -75,32 +76,11 @@ class Admin {
 }
 
 function call(app: TesseraApp, token: string | undefined, method: string, params: Record<string, unknown>) {
-  return app.fetch(
-    new Request('http://127.0.0.1/mcp', {
-      method: 'POST',
-      headers: {
-        accept: 'application/json, text/event-stream',
-        'content-type': 'application/json',
-        'mcp-protocol-version': '2026-07-28',
-        'mcp-method': method,
-        ...(typeof (params.name ?? params.uri) === 'string' && { 'mcp-name': String(params.name ?? params.uri) }),
-        ...(token !== undefined && { authorization: `Bearer ${token}` }),
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method,
-        params: {
-          ...params,
-          _meta: {
-            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-            'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '0' },
-            'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
-          },
-        },
-      }),
-    }),
-  );
+  const init = rawRequestInit(method, params, {
+    capabilities: { elicitation: { form: {} } },
+    ...(token !== undefined && { headers: { authorization: `Bearer ${token}` } }),
+  });
+  return app.fetch(new Request('http://127.0.0.1/mcp', init));
 }
 
 const tool = (app: TesseraApp, token: string | undefined, name: string, extra: Record<string, unknown> = {}) =>
