@@ -3,5 +3,5 @@
 // else undefined: then the entries load tsc's files in dist/ (@tessera/common's currentBundle says when).
 module.exports = require('@tessera/common').currentBundle(
   () => require('../dist/bundle/request-state.js'),
-  `${__dirname}/../dist/.tsbuildinfo`,
+  () => `${__dirname}/../dist/.tsbuildinfo`,
 );
