@@ -1,4 +1,5 @@
 import { classifyInboundRequest, UnsupportedProtocolVersionError } from '@modelcontextprotocol/server';
+import { answerableId } from '../encoding/answerable-id';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
 import { jsonRpcErrorResponse } from '../encoding/json-rpc-error-response';
 
@@ -24,7 +25,7 @@ export function checkListenRequest(request: Request, body: unknown): 'serve' | '
     mcpMethodHeader,
     mcpNameHeader: headers.get('mcp-name') ?? undefined,
   });
-  const id = idOf(body);
+  const id = answerableId((body as { id?: unknown } | null)?.id);
   if (route.kind === 'reject')
     return jsonRpcErrorResponse(id, route.code, route.message, { data: route.data, status: route.httpStatus });
   if (route.kind !== 'modern' || route.messageKind !== 'request') return 'leave';
@@ -56,9 +57,4 @@ function missingHeader(id: string | number | null, problem: string): Response {
       status: 400,
     },
   );
-}
-
-function idOf(body: unknown): string | number | null {
-  const id = (body as { id?: unknown } | null)?.id;
-  return typeof id === 'string' || typeof id === 'number' ? id : null;
 }

@@ -1,4 +1,5 @@
 import { PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/server';
+import { answerableId } from '../encoding/answerable-id';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
 import type { Logger } from '../logging/logger';
 import { isJsonObject } from '../types/json-object';
@@ -26,7 +27,7 @@ export function refuseParamHeaders(
   const mismatch = checkParamHeaders(declared, params.arguments, request.headers);
   if (!mismatch) return undefined;
   logger.info('call refused before dispatch', { method: 'tools/call', target: params.name, reason: mismatch.body });
-  const id = typeof body.id === 'string' || typeof body.id === 'number' ? body.id : null;
+  const id = answerableId(body.id);
   return Response.json(
     {
       jsonrpc: '2.0',

@@ -1,7 +1,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { ResolvedRequestLimits } from './request-limits';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
-import { answerableId } from './answerable-id';
+import { answerableId } from '../encoding/answerable-id';
 import { measureParsedValue } from './measure-parsed-value';
 
 const KINDS: Record<string, string> = { 'tools/call': 'tool', 'prompts/get': 'prompt' };

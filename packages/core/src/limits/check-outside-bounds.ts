@@ -1,7 +1,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { ResolvedRequestLimits } from './request-limits';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
-import { answerableId } from './answerable-id';
+import { answerableId } from '../encoding/answerable-id';
 import { callKind } from './check-argument-bounds';
 import { measureParsedValue } from './measure-parsed-value';
 

@@ -2,7 +2,7 @@ import { isStateCarryingMethod } from '@tessera/common';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { DEFAULT_REQUEST_LIMITS, type ResolvedRequestLimits } from '../limits/request-limits';
 import { JsonRpcCode } from '../errors/json-rpc-codes';
-import { answerableId } from '../limits/answerable-id';
+import { answerableId } from '../encoding/answerable-id';
 import { checkArgumentBounds } from '../limits/check-argument-bounds';
 
 /**
