@@ -5,20 +5,29 @@
 // first `require` as before: a feature loaded on first use (core's loading/load-feature.ts) still runs only when
 // used, and every entry sees the same module instances. rolldown (the bundler under tsdown, which builds the SDK)
 // leaves each module's code as tsc wrote it; esbuild renames a class that names itself in its body (`class _X`).
-//   node scripts/build/bundle-packages.mjs [package folder ...]   (default: the packages below)
+//   node scripts/build/bundle-packages.mjs [package folder ...]   (default: every package served through entry/)
 import { build } from 'rolldown';
-import { readFileSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const BUNDLED_PACKAGES = ['packages/request-state', 'packages/core'];
+
+const servedThroughEntry = (target) => typeof target === 'object' && target.default?.startsWith('./entry/');
+const manifestOf = (dir) => JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+
+/** The workspace's packages whose `exports` name entry/ files (the manifests say which: no list to keep). */
+function bundledPackages() {
+  return readdirSync(path.join(ROOT, 'packages'))
+    .map((name) => path.join(ROOT, 'packages', name))
+    .filter((dir) => Object.values(manifestOf(dir).exports ?? {}).some(servedThroughEntry));
+}
 
 /** The package's entries served through entry/<name>.js: the name, and tsc's file for it (found by its types). */
 function bundledEntries(manifest) {
   const entries = [];
   for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
-    if (typeof target !== 'object' || !target.default?.startsWith('./entry/')) continue;
+    if (!servedThroughEntry(target)) continue;
     if (!target.types?.startsWith('./dist/') || !target.types.endsWith('.d.ts'))
       throw new Error(`${manifest.name}: export "${subpath}" has no types under dist/ to find tsc's file by`);
     entries.push({
@@ -32,7 +41,7 @@ function bundledEntries(manifest) {
 }
 
 async function bundlePackage(dir) {
-  const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  const manifest = manifestOf(dir);
   const entries = bundledEntries(manifest);
   const outDir = path.join(dir, 'dist', 'bundle');
   const outfile = path.join(outDir, `${path.basename(dir)}.js`);
@@ -63,7 +72,7 @@ async function bundlePackage(dir) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const folders = process.argv.length > 2 ? process.argv.slice(2) : BUNDLED_PACKAGES.map((p) => path.join(ROOT, p));
+  const folders = process.argv.length > 2 ? process.argv.slice(2) : bundledPackages();
   for (const folder of folders) {
     const { name, entries, outfile } = await bundlePackage(path.resolve(folder));
     // on stderr: `npm pack --json` runs this as prepack, and its stdout is the JSON
